@@ -1,0 +1,194 @@
+/**
+ * Built-in WebRTC video end to end: two browser contexts (visitor and advisor) join the same room
+ * through /daily_video_call.html and must both decode the other's (fake) camera; a reload mid-call
+ * recovers; a visitor without camera still connects with audio and the page says so.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { Api } from '../support/api.js';
+import { expect, test } from '../support/fixtures.js';
+import { startServer, type ServerHandle } from '../support/server.js';
+import {
+  arrangeActiveCall,
+  callToken,
+  denyCamera,
+  embedVideoPage,
+  installRtcProbe,
+  postedActions,
+  rtcFacts,
+  videoPagePath,
+  type ActiveCall,
+} from '../support/video.js';
+
+const POLL = { timeout: 30_000, intervals: [100, 100, 250, 500] };
+
+async function newParticipant(
+  browser: Browser,
+  baseURL: string,
+  options: { noCamera?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, permissions: ['camera', 'microphone'] });
+  await installRtcProbe(context);
+  if (options.noCamera) await denyCamera(context);
+  return { context, page: await context.newPage() };
+}
+
+async function expectRemoteVideo(page: Page, frame?: string): Promise<void> {
+  await expect
+    .poll(async () => (await rtcFacts(page, frame)).maxRemoteVideoWidth, POLL)
+    .toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await rtcFacts(page, frame)).framesDecoded, POLL)
+    .toBeGreaterThan(0);
+}
+
+test.describe('built-in video call', () => {
+  // A private server: calls are routed to this spec's advisors only (no other spec's advisor online).
+  test.describe.configure({ mode: 'serial' });
+  let server: ServerHandle;
+  let adminApi: Api;
+  let call: ActiveCall | undefined;
+  test.beforeAll(async ({}, workerInfo) => {
+    server = await startServer(4350 + workerInfo.workerIndex);
+    adminApi = await Api.login(server.url);
+  });
+  test.afterAll(async () => {
+    await server.stop();
+  });
+  test.afterEach(async () => {
+    if (!call) return;
+    await call.end().catch(() => undefined);
+    call.close();
+    call = undefined;
+  });
+
+  test('visitor and advisor see each other; time from accept to first decoded frame', async ({
+    browser,
+  }) => {
+    const visitor = await newParticipant(browser, server.url);
+    const advisor = await newParticipant(browser, server.url);
+    call = await arrangeActiveCall(server.url, adminApi);
+    const [clientTok, advisorTok] = await Promise.all([
+      callToken(server.url, call, 'client'),
+      callToken(server.url, call, 'advisor'),
+    ]);
+    expect(clientTok.provider).toBe('builtin');
+    await Promise.all([
+      visitor.page.goto(videoPagePath(clientTok, call.callId, 'Ana Visitante', 'client')),
+      advisor.page.goto(videoPagePath(advisorTok, call.callId, call.advisorName, 'advisor')),
+    ]);
+
+    await expectRemoteVideo(visitor.page);
+    await expectRemoteVideo(advisor.page);
+    await expect(
+      visitor.page.getByRole('figure').filter({ hasText: call.advisorName }),
+    ).toBeVisible();
+    await expect(advisor.page.getByLabel('Video de Ana Visitante')).toBeVisible();
+
+    const first = {
+      visitor: (await rtcFacts(visitor.page)).firstFrameAt,
+      advisor: (await rtcFacts(advisor.page)).firstFrameAt,
+    };
+    expect(first.visitor).not.toBeNull();
+    expect(first.advisor).not.toBeNull();
+    console.log(
+      `[video] accept → first decoded remote frame: visitor ${Math.round(first.visitor! - call.acceptedAt)} ms, advisor ${Math.round(first.advisor! - call.acceptedAt)} ms`,
+    );
+    await visitor.context.close();
+    await advisor.context.close();
+  });
+
+  test('one side reloads mid-call and the video resumes on both sides', async ({ browser }) => {
+    const visitor = await newParticipant(browser, server.url);
+    const advisor = await newParticipant(browser, server.url);
+    call = await arrangeActiveCall(server.url, adminApi, 'Bea Recarga');
+    const [clientTok, advisorTok] = await Promise.all([
+      callToken(server.url, call, 'client'),
+      callToken(server.url, call, 'advisor'),
+    ]);
+    await visitor.page.goto(videoPagePath(clientTok, call.callId, 'Bea Recarga', 'client'));
+    await advisor.page.goto(videoPagePath(advisorTok, call.callId, call.advisorName, 'advisor'));
+    await expectRemoteVideo(visitor.page);
+    await expectRemoteVideo(advisor.page);
+
+    const reloadedAt = Date.now();
+    await visitor.page.reload();
+    await expectRemoteVideo(visitor.page);
+    // The advisor dropped the old link and decodes the visitor's new one: exactly one remote tile.
+    await expect.poll(async () => (await rtcFacts(advisor.page)).openConnections, POLL).toBe(1);
+    await expect(advisor.page.getByTestId('remote-video')).toHaveCount(1);
+    await expectRemoteVideo(advisor.page);
+    const after = await rtcFacts(visitor.page);
+    console.log(
+      `[video] reload → first decoded remote frame again: ${Math.round(after.firstFrameAt! - reloadedAt)} ms`,
+    );
+    await visitor.context.close();
+    await advisor.context.close();
+  });
+
+  test('a visitor whose camera is refused is told so and still connects with audio', async ({
+    browser,
+  }) => {
+    const visitor = await newParticipant(browser, server.url, { noCamera: true });
+    const advisor = await newParticipant(browser, server.url);
+    call = await arrangeActiveCall(server.url, adminApi, 'Carla Sin Cámara');
+    const [clientTok, advisorTok] = await Promise.all([
+      callToken(server.url, call, 'client'),
+      callToken(server.url, call, 'advisor'),
+    ]);
+    await embedVideoPage(
+      visitor.page,
+      server.url,
+      videoPagePath(clientTok, call.callId, 'Carla Sin Cámara', 'client'),
+    );
+    await advisor.page.goto(videoPagePath(advisorTok, call.callId, call.advisorName, 'advisor'));
+
+    await expect.poll(() => postedActions(visitor.page), POLL).toContain('camera-error');
+    await expect.poll(() => postedActions(visitor.page), POLL).toContain('connected-despite-error');
+    const actions = await postedActions(visitor.page);
+    expect(actions).not.toContain('mic-error');
+    expect(actions.indexOf('loading')).toBeLessThan(actions.indexOf('joined'));
+
+    const page = visitor.page.frameLocator('#video');
+    await expect(
+      page.getByText('No pudimos usar tu cámara: continúas solo con audio.'),
+    ).toBeVisible();
+    // The visitor sees the advisor; the advisor hears the visitor.
+    await expectRemoteVideo(visitor.page, '#video');
+    await expect
+      .poll(async () => (await rtcFacts(advisor.page)).audioPacketsReceived, POLL)
+      .toBeGreaterThan(0);
+    await expect(advisor.page.getByLabel('Video de Carla Sin Cámara')).toBeAttached();
+    await visitor.context.close();
+    await advisor.context.close();
+  });
+  test('an admin joining makes a mesh of three where everyone decodes both others', async ({
+    browser,
+  }) => {
+    const visitor = await newParticipant(browser, server.url);
+    const advisor = await newParticipant(browser, server.url);
+    const boss = await newParticipant(browser, server.url);
+    call = await arrangeActiveCall(server.url, adminApi, 'Diana Tres');
+    const [clientTok, advisorTok, adminTok] = await Promise.all([
+      callToken(server.url, call, 'client'),
+      callToken(server.url, call, 'advisor'),
+      callToken(server.url, call, 'admin', adminApi),
+    ]);
+    // The admin's answer carries the room too: the admin UI opens it in a new tab.
+    expect(adminTok.roomUrl).toBe(clientTok.roomUrl);
+    await visitor.page.goto(videoPagePath(clientTok, call.callId, 'Diana Tres', 'client'));
+    await advisor.page.goto(videoPagePath(advisorTok, call.callId, call.advisorName, 'advisor'));
+    await boss.page.goto(videoPagePath(adminTok, call.callId, 'Admin', 'admin'));
+
+    for (const page of [visitor.page, advisor.page, boss.page]) {
+      await expect(page.getByTestId('remote-video')).toHaveCount(2);
+      await expect
+        .poll(
+          async () => (await rtcFacts(page)).framesPerConnection.filter((n) => n > 0).length,
+          POLL,
+        )
+        .toBe(2);
+    }
+    await expect(boss.page.getByLabel('Video de Diana Tres')).toBeVisible();
+    for (const p of [visitor, advisor, boss]) await p.context.close();
+  });
+});

@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const root = resolve(import.meta.dirname, '..', '..');
+
+export const ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-pass-123', name: 'Admin' };
+
+export type ServerHandle = {
+  url: string;
+  port: number;
+  dbFile: string;
+  stop: () => Promise<void>;
+  /** stops the process but keeps the database, so `start` can bring the same server back */
+  kill: () => Promise<void>;
+  start: () => Promise<void>;
+};
+
+/** Starts the built server on its own SQLite file and resolves when it listens (no polling). */
+export async function startServer(port: number, env: Record<string, string> = {}): Promise<ServerHandle> {
+  const dir = mkdtempSync(join(tmpdir(), 'belleza-e2e-'));
+  const dbFile = join(dir, 'e2e.db');
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+
+  const start = () =>
+    new Promise<void>((resolveStart, reject) => {
+      const proc = spawn(process.execPath, [join(root, 'packages/server/dist/server.js')], {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: url,
+          DATABASE_URL: `sqlite:${dbFile}`,
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          LOG_LEVEL: 'info',
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child = proc;
+      const lines = createInterface({ input: proc.stdout });
+      const errors: string[] = [];
+      proc.stderr.on('data', (d: Buffer) => errors.push(d.toString()));
+      lines.on('line', (line) => {
+        if (process.env.E2E_SERVER_LOGS) console.log(`[server:${port}] ${line}`);
+        if (line.includes('Server listening at')) resolveStart();
+      });
+      proc.once('exit', (code) => reject(new Error(`server exited with ${code}: ${errors.join('')}`)));
+    });
+
+  const kill = () =>
+    new Promise<void>((done) => {
+      if (!child || child.exitCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
+
+  await start();
+  return {
+    url,
+    port,
+    dbFile,
+    start,
+    kill,
+    stop: async () => {
+      await kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

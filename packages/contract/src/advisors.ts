@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { boundedText, idSchema, isoDateTime } from './common.js';
+
+export const advisorStatusSchema = z.enum(['available', 'busy', 'offline']);
+export type AdvisorStatus = z.infer<typeof advisorStatusSchema>;
+
+export const weekdays = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export const weekdaySchema = z.enum(weekdays);
+export type Weekday = z.infer<typeof weekdaySchema>;
+
+/** Timezones offered by the advisor form (SPEC §3). */
+export const advisorTimezones = [
+  'America/Lima',
+  'UTC',
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'America/Mexico_City',
+  'America/Bogota',
+  'America/Santiago',
+  'America/Argentina/Buenos_Aires',
+  'Europe/Madrid',
+  'Europe/London',
+] as const;
+export const timezoneSchema = z.enum(advisorTimezones);
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.time');
+
+export const workingDaySchema = z
+  .object({ start: hhmm, end: hhmm, enabled: z.boolean() })
+  .refine((d) => !d.enabled || d.start < d.end, {
+    message: 'validation.workingHoursOrder',
+    path: ['end'],
+  });
+export type WorkingDay = z.infer<typeof workingDaySchema>;
+
+export const workingHoursSchema = z.object({
+  monday: workingDaySchema,
+  tuesday: workingDaySchema,
+  wednesday: workingDaySchema,
+  thursday: workingDaySchema,
+  friday: workingDaySchema,
+  saturday: workingDaySchema,
+  sunday: workingDaySchema,
+});
+export type WorkingHours = z.infer<typeof workingHoursSchema>;
+
+const weekday = (enabled: boolean): WorkingDay => ({ start: '09:00', end: '17:00', enabled });
+export const defaultWorkingHours: WorkingHours = {
+  monday: weekday(true),
+  tuesday: weekday(true),
+  wednesday: weekday(true),
+  thursday: weekday(true),
+  friday: weekday(true),
+  saturday: weekday(false),
+  sunday: weekday(false),
+};
+
+export const MAX_CONCURRENT_CALLS_PER_ADVISOR = 10;
+
+export const advisorProfileSchema = z.object({
+  title: boundedText(120),
+  expertise: z.array(boundedText(60).min(1)).max(30),
+  bio: boundedText(2000),
+  phone: boundedText(40),
+  timezone: timezoneSchema,
+  isAdmin: z.boolean(),
+});
+export type AdvisorProfile = z.infer<typeof advisorProfileSchema>;
+
+export const advisorStatsSchema = z.object({
+  totalCalls: z.number().int().nonnegative(),
+  completedCalls: z.number().int().nonnegative(),
+  averageRating: z.number().nonnegative(),
+  /** minutes */
+  totalDuration: z.number().nonnegative(),
+});
+export type AdvisorStats = z.infer<typeof advisorStatsSchema>;
+
+export const advisorSettingsSchema = z.object({
+  autoAcceptCalls: z.boolean(),
+  maxConcurrentCalls: z.number().int().min(1).max(MAX_CONCURRENT_CALLS_PER_ADVISOR),
+  workingHours: workingHoursSchema,
+});
+export type AdvisorSettings = z.infer<typeof advisorSettingsSchema>;
+
+export const advisorSchema = z.object({
+  advisorId: idSchema,
+  name: z.string(),
+  email: z.string(),
+  status: advisorStatusSchema,
+  /** Why the status last changed when the system changed it (e.g. 'missed_offers'); null otherwise. */
+  statusReason: z.string().nullable(),
+  /** true while at least one of the advisor's sockets is connected (within the heartbeat grace). */
+  online: z.boolean(),
+  createdAt: isoDateTime,
+  profile: advisorProfileSchema,
+  stats: advisorStatsSchema,
+  settings: advisorSettingsSchema,
+});
+export type Advisor = z.infer<typeof advisorSchema>;
+
+const email = z.string().trim().toLowerCase().pipe(z.email('validation.email').max(254));
+const password = z.string().min(8, 'validation.passwordMin').max(200);
+const name = z.string().trim().min(1, 'validation.required').max(120);
+
+/** Advisor form (SPEC §3/§5). Password required on create; blank on edit keeps the current one. */
+export const createAdvisorBodySchema = z
+  .object({
+    name,
+    email,
+    password,
+    title: boundedText(120).default(''),
+    phone: boundedText(40).default(''),
+    expertise: z.array(boundedText(60).min(1)).max(30).default([]),
+    bio: boundedText(2000).default(''),
+    timezone: timezoneSchema.default('America/Lima'),
+    isAdmin: z.boolean().default(false),
+    autoAcceptCalls: z.boolean().default(false),
+    maxConcurrentCalls: z
+      .number()
+      .int()
+      .min(1, 'validation.maxConcurrentCallsAdvisor')
+      .max(MAX_CONCURRENT_CALLS_PER_ADVISOR, 'validation.maxConcurrentCallsAdvisor')
+      .default(1),
+    workingHours: workingHoursSchema.default(defaultWorkingHours),
+  })
+  .strict();
+export type CreateAdvisorBody = z.input<typeof createAdvisorBodySchema>;
+
+export const updateAdvisorBodySchema = z
+  .object({
+    name,
+    email,
+    password: z.union([z.literal(''), password]),
+    title: boundedText(120),
+    phone: boundedText(40),
+    expertise: z.array(boundedText(60).min(1)).max(30),
+    bio: boundedText(2000),
+    timezone: timezoneSchema,
+    isAdmin: z.boolean(),
+    autoAcceptCalls: z.boolean(),
+    maxConcurrentCalls: z
+      .number()
+      .int()
+      .min(1, 'validation.maxConcurrentCallsAdvisor')
+      .max(MAX_CONCURRENT_CALLS_PER_ADVISOR, 'validation.maxConcurrentCallsAdvisor'),
+    workingHours: workingHoursSchema,
+  })
+  .partial()
+  .strict();
+export type UpdateAdvisorBody = z.input<typeof updateAdvisorBodySchema>;
+
+export const advisorIdParams = z.object({ advisorId: idSchema });
+export const advisorListQuery = z.object({ status: advisorStatusSchema.optional() });
+
+export const loginBodySchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email('validation.email').max(254)),
+  password: z.string().min(1, 'validation.required').max(200),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const loginResponseDataSchema = z.object({ advisor: advisorSchema, token: z.string() });
+export type LoginResponseData = z.infer<typeof loginResponseDataSchema>;
+
+export const statusBodySchema = z.object({ status: advisorStatusSchema }).strict();
+export type StatusBody = z.infer<typeof statusBodySchema>;
+
+/** GET /api/advisors/{id}/availability — public: only what a visitor may know. */
+export const advisorAvailabilitySchema = z.object({
+  advisorId: idSchema,
+  name: z.string(),
+  status: advisorStatusSchema,
+  available: z.boolean(),
+  workingHours: workingHoursSchema,
+  timezone: timezoneSchema,
+});
+export type AdvisorAvailability = z.infer<typeof advisorAvailabilitySchema>;
+
+/** Live advisors by status and role (the advisor part of SPEC §3 Stats). */
+export const advisorCountsSchema = z.object({
+  totalAdvisors: z.number().int().nonnegative(),
+  availableAdvisors: z.number().int().nonnegative(),
+  busyAdvisors: z.number().int().nonnegative(),
+  offlineAdvisors: z.number().int().nonnegative(),
+  adminAdvisors: z.number().int().nonnegative(),
+});
+export type AdvisorCounts = z.infer<typeof advisorCountsSchema>;

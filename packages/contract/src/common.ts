@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** UTC instant as an ISO-8601 string (`2026-11-22T15:04:05.000Z`): the one representation everywhere. */
+export const isoDateTime = z.iso.datetime({ offset: true });
+export type IsoDateTime = z.infer<typeof isoDateTime>;
+
+export const idSchema = z.string().min(1).max(64);
+
+/** Wraps a payload schema in SPEC's success envelope `{ success: true, data }`. */
+export const ok = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), data });
+
+export const okMessage = z.object({ success: z.literal(true), message: z.string().optional() });
+
+export const boundedText = (max: number) => z.string().trim().max(max);
+
+export const paginationQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+});
+
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+  });
+
+export const languageSchema = z.enum(['es', 'en']);
+export type Language = z.infer<typeof languageSchema>;
+
+/** Dates are shown in Lima (UTC-5, no DST) in es-PE format. */
+export const DISPLAY_TIME_ZONE = 'America/Lima';
+export const DISPLAY_LOCALE = 'es-PE';

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API can answer with. The web renders `t('errors.<CODE>', params)`;
+ * the English message is for logs and API users.
+ */
+export const errorCodes = [
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  // advisors
+  'ADVISOR_NOT_FOUND',
+  'EMAIL_TAKEN',
+  'LAST_ADMIN',
+  'ADVISOR_HAS_ACTIVE_CALL',
+  'CANNOT_DELETE_SELF',
+  // calls
+  'NO_ADVISORS_AVAILABLE',
+  'MAINTENANCE_MODE',
+  'CAPACITY_REACHED',
+  'CALL_NOT_FOUND',
+  'CALL_NOT_PENDING',
+  'CALL_NOT_ACTIVE',
+  'CALL_NOT_COMPLETED',
+  'CALL_ALREADY_TAKEN',
+  'CALL_NOT_OFFERED',
+  'CALL_ALREADY_RATED',
+  'INVALID_CLIENT_KEY',
+  'CALLBACK_NOT_FOUND',
+  // video
+  'VIDEO_PROVIDER_ERROR',
+  'VIDEO_PROVIDER_UNAUTHORIZED',
+  'VIDEO_PROVIDER_RATE_LIMITED',
+  'VIDEO_PROVIDER_UNREACHABLE',
+  'VIDEO_NOT_CONFIGURED',
+  'ROOM_NOT_READY',
+] as const;
+
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const errorBodySchema = z.object({
+  success: z.literal(false),
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

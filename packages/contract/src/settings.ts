@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { languageSchema } from './common.js';
+
+/** Prefix of a masked secret as returned by GET /api/settings; sending it back keeps the stored value. */
+export const SECRET_MASK = '••••';
+
+export const videoProviderSchema = z.enum(['builtin', 'daily']);
+export type VideoProvider = z.infer<typeof videoProviderSchema>;
+
+export const iceServerSchema = z.object({
+  urls: z
+    .string()
+    .trim()
+    .regex(/^(stun|stuns|turn|turns):[^\s]+$/, 'validation.iceUrl')
+    .max(300),
+  username: z.string().max(200).optional(),
+  credential: z.string().max(200).optional(),
+});
+export type IceServer = z.infer<typeof iceServerSchema>;
+
+const intIn = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+
+export const systemSettingsSchema = z.object({
+  siteName: z.string().trim().min(1, 'validation.required').max(120),
+  maxConcurrentCalls: intIn(1, 50, 'settings.validation.maxConcurrentCalls'),
+  /** seconds an offer rings before it moves on */
+  callTimeout: intIn(10, 300, 'settings.validation.callTimeout'),
+  defaultLanguage: languageSchema,
+  enableNotifications: z.boolean(),
+  maintenanceMode: z.boolean(),
+  allowRegistration: z.boolean(),
+  /** minutes */
+  maxCallDuration: intIn(5, 180, 'settings.validation.maxCallDuration'),
+});
+
+export const videoSettingsSchema = z.object({
+  provider: videoProviderSchema,
+  iceServers: z.array(iceServerSchema).max(10),
+});
+
+export const dailySettingsSchema = z.object({
+  apiKey: z.string().trim().max(200),
+  domain: z.string().trim().max(200),
+  enableRecording: z.boolean(),
+  enableScreenShare: z.boolean(),
+  maxParticipants: intIn(2, 20, 'settings.validation.maxParticipants'),
+});
+
+export const notificationSettingsSchema = z.object({
+  emailNotifications: z.boolean(),
+  pushNotifications: z.boolean(),
+  smsNotifications: z.boolean(),
+  adminEmail: z.string().trim().max(254),
+});
+
+const settingsObject = z.object({
+  system: systemSettingsSchema,
+  video: videoSettingsSchema,
+  daily: dailySettingsSchema,
+  notifications: notificationSettingsSchema,
+});
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Cross-field rules of SPEC §5: Daily credentials only when Daily is chosen; admin email with email notifications. */
+export const settingsSchema = settingsObject.superRefine((s, ctx) => {
+  if (s.video.provider === 'daily') {
+    if (!s.daily.apiKey)
+      ctx.addIssue({ code: 'custom', path: ['daily', 'apiKey'], message: 'settings.validation.apiKeyRequired' });
+    if (!s.daily.domain)
+      ctx.addIssue({ code: 'custom', path: ['daily', 'domain'], message: 'settings.validation.domainRequired' });
+  }
+  if (s.notifications.emailNotifications) {
+    if (!s.notifications.adminEmail)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['notifications', 'adminEmail'],
+        message: 'settings.validation.adminEmailRequired',
+      });
+    else if (!EMAIL_RE.test(s.notifications.adminEmail))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['notifications', 'adminEmail'],
+        message: 'settings.validation.adminEmailInvalid',
+      });
+  } else if (s.notifications.adminEmail && !EMAIL_RE.test(s.notifications.adminEmail)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['notifications', 'adminEmail'],
+      message: 'settings.validation.adminEmailInvalid',
+    });
+  }
+});
+export type Settings = z.infer<typeof settingsObject>;
+
+/**
+ * The settings shape without the cross-field rules: what GET/PUT /api/settings answer (the stored
+ * values are validated on the way in; the answer carries the masked API key).
+ */
+export const settingsResponseSchema = settingsObject;
+
+export const defaultSettings: Settings = {
+  system: {
+    siteName: 'Belleza en Vivo',
+    maxConcurrentCalls: 10,
+    callTimeout: 30,
+    defaultLanguage: 'es',
+    enableNotifications: true,
+    maintenanceMode: false,
+    allowRegistration: true,
+    maxCallDuration: 60,
+  },
+  video: { provider: 'builtin', iceServers: [] },
+  daily: { apiKey: '', domain: '', enableRecording: false, enableScreenShare: true, maxParticipants: 5 },
+  notifications: {
+    emailNotifications: true,
+    pushNotifications: true,
+    smsNotifications: false,
+    adminEmail: '',
+  },
+};
+
+/** What GET /api/settings/public carries: only what a visitor's browser needs. */
+export const publicSettingsSchema = z.object({
+  system: systemSettingsSchema.pick({
+    siteName: true,
+    defaultLanguage: true,
+    maintenanceMode: true,
+    maxCallDuration: true,
+  }),
+  video: z.object({ provider: videoProviderSchema }),
+  daily: dailySettingsSchema.pick({ enableScreenShare: true, maxParticipants: true }),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+export const testDailyBodySchema = z
+  .object({ apiKey: z.string().trim().max(200), domain: z.string().trim().max(200) })
+  .strip()
+  .refine((b) => b.apiKey !== '' && b.domain !== '', {
+    message: 'settings.validation.testNeedsCredentials',
+  });
+export const testDailyResultSchema = z.object({ ok: z.boolean(), domain: z.string().nullable() });
+
+/** GET /api/audit — the admin audit trail, newest first. */
+export const auditListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;

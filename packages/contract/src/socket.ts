@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { advisorStatusSchema } from './advisors.js';
+import { callSchema, callStatusSchema, clientInfoSchema } from './calls.js';
+import { idSchema, languageSchema } from './common.js';
+import type {
+  rtcClosedSchema,
+  rtcJoinSchema,
+  rtcJoinedSchema,
+  rtcLeaveSchema,
+  rtcPeerLeftSchema,
+  rtcPeerSchema,
+  rtcSignalFromSchema,
+  rtcSignalSchema,
+} from './video.js';
+
+/** Socket client options of SPEC §7. */
+export const SOCKET_OPTIONS = {
+  transports: ['websocket', 'polling'],
+  reconnectionAttempts: 5,
+  reconnectionDelay: 500,
+  timeout: 5000,
+} as const;
+export const HEARTBEAT_INTERVAL_MS = 5000;
+/** An advisor whose sockets have all been gone this long receives no offers. */
+export const PRESENCE_GRACE_MS = 15_000;
+
+// ---- client → server payloads
+export const advisorConnectPayload = z.object({ advisorId: idSchema, token: z.string().min(1).max(500) });
+export const advisorStatusPayload = z.object({ advisorId: idSchema, status: advisorStatusSchema });
+export const callAcceptPayload = z.object({ callId: idSchema, advisorId: idSchema });
+export const callEndPayload = z.object({ callId: idSchema, endedBy: z.enum(['client', 'advisor', 'admin']).optional() });
+export const callNotesPayload = z.object({
+  callId: idSchema,
+  notes: z.string().max(20000),
+  clientInfo: clientInfoSchema.partial().optional(),
+});
+export const clientConnectPayload = z.object({
+  callId: idSchema,
+  clientId: z.string().max(100).optional(),
+  clientKey: z.string().min(1).max(200),
+});
+/** A request over the socket: SPEC's `{clientInfo}` plus the consent and language HTTP requires. */
+export const callRequestPayload = z.object({
+  clientInfo: clientInfoSchema.partial(),
+  consent: z.literal(true, { error: 'validation.consent' }),
+  language: languageSchema.optional(),
+});
+export const callStatusPayload = z.object({
+  callId: idSchema,
+  status: callStatusSchema,
+  additionalData: z.record(z.string(), z.unknown()).optional(),
+});
+export const callTypingPayload = z.object({
+  callId: idSchema,
+  isTyping: z.boolean(),
+  userType: z.enum(['client', 'advisor', 'admin']),
+});
+
+// ---- server → client payloads
+export const callStatusUpdatedPayload = z.object({ callId: idSchema, status: callStatusSchema, call: callSchema });
+export const callNotesUpdatedPayload = z.object({
+  callId: idSchema,
+  notes: z.string(),
+  clientInfo: clientInfoSchema.partial().optional(),
+});
+export const advisorConnectedPayload = z.object({ advisorId: idSchema, status: advisorStatusSchema });
+export const advisorStatusUpdatedPayload = z.object({
+  advisorId: idSchema,
+  status: advisorStatusSchema,
+  /** e.g. 'missed_offers' when the system set the advisor offline */
+  reason: z.string().nullable(),
+});
+export const callQueueUpdatedPayload = z.object({
+  callId: idSchema,
+  queuePosition: z.number().int().positive().nullable(),
+  estimatedWaitTime: z.number().int().nonnegative(),
+});
+export const callOfferWithdrawnPayload = z.object({
+  callId: idSchema,
+  /** `unavailable`: the advisor went offline/busy or lost their connection while it rang */
+  reason: z.enum(['timeout', 'taken', 'cancelled', 'declined', 'unavailable']),
+});
+export const socketErrorPayload = z.object({ code: z.string(), message: z.string() });
+
+type Ack<T> = (response: { ok: true; data: T } | { ok: false; error: { code: string; message: string } }) => void;
+
+export type ServerToClientEvents = {
+  'call:new': (call: z.infer<typeof callSchema>) => void;
+  'call:new:urgent': (call: z.infer<typeof callSchema>) => void;
+  'call:status:updated': (p: z.infer<typeof callStatusUpdatedPayload>) => void;
+  'call:accepted': (call: z.infer<typeof callSchema>) => void;
+  'call:ended': (call: z.infer<typeof callSchema>) => void;
+  'call:notes:updated': (p: z.infer<typeof callNotesUpdatedPayload>) => void;
+  'call:queue:updated': (p: z.infer<typeof callQueueUpdatedPayload>) => void;
+  'call:offer:withdrawn': (p: z.infer<typeof callOfferWithdrawnPayload>) => void;
+  'call:typing': (p: z.infer<typeof callTypingPayload>) => void;
+  'calls:pending': (calls: z.infer<typeof callSchema>[]) => void;
+  'advisor:connected': (p: z.infer<typeof advisorConnectedPayload>) => void;
+  'advisor:status:updated': (p: z.infer<typeof advisorStatusUpdatedPayload>) => void;
+  'client:connected': (p: { callId: string; clientId: string }) => void;
+  'rtc:peer-joined': (p: z.infer<typeof rtcPeerSchema>) => void;
+  'rtc:peer-left': (p: z.infer<typeof rtcPeerLeftSchema>) => void;
+  'rtc:signal': (p: z.infer<typeof rtcSignalFromSchema>) => void;
+  'rtc:closed': (p: z.infer<typeof rtcClosedSchema>) => void;
+  error: (p: z.infer<typeof socketErrorPayload>) => void;
+  pong: () => void;
+};
+
+export type ClientToServerEvents = {
+  'advisor:connect': (p: z.infer<typeof advisorConnectPayload>, ack?: Ack<unknown>) => void;
+  'advisor:status': (p: z.infer<typeof advisorStatusPayload>, ack?: Ack<unknown>) => void;
+  'call:accept': (p: z.infer<typeof callAcceptPayload>, ack?: Ack<unknown>) => void;
+  'call:end': (p: z.infer<typeof callEndPayload>, ack?: Ack<unknown>) => void;
+  'call:notes': (p: z.infer<typeof callNotesPayload>, ack?: Ack<unknown>) => void;
+  'client:connect': (p: z.infer<typeof clientConnectPayload>, ack?: Ack<unknown>) => void;
+  'call:request': (p: z.infer<typeof callRequestPayload>, ack?: Ack<unknown>) => void;
+  'call:status': (p: z.infer<typeof callStatusPayload>, ack?: Ack<unknown>) => void;
+  'call:typing': (p: z.infer<typeof callTypingPayload>, ack?: Ack<unknown>) => void;
+  'rtc:join': (p: z.infer<typeof rtcJoinSchema>, ack?: Ack<z.infer<typeof rtcJoinedSchema>>) => void;
+  'rtc:signal': (p: z.infer<typeof rtcSignalSchema>) => void;
+  'rtc:leave': (p: z.infer<typeof rtcLeaveSchema>) => void;
+  ping: () => void;
+};

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Live system status for the admin dashboard (beyond SPEC's fixed 'OK'). */
+export const componentStatusSchema = z.object({
+  ok: z.boolean(),
+  /** short machine-readable reason when not OK, e.g. 'unreachable', 'not_configured' */
+  reason: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export const systemStatusSchema = z.object({
+  backend: componentStatusSchema,
+  database: componentStatusSchema.extend({ dialect: z.enum(['sqlite', 'postgres']) }),
+  redis: componentStatusSchema.extend({ configured: z.boolean() }),
+  video: componentStatusSchema.extend({ provider: z.enum(['builtin', 'daily']) }),
+  websocket: componentStatusSchema.extend({ connectedAdvisors: z.number().int(), connections: z.number().int() }),
+});
+export type SystemStatus = z.infer<typeof systemStatusSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  changes: z.unknown(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

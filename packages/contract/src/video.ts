@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { idSchema } from './common.js';
+import { iceServerSchema, videoProviderSchema } from './settings.js';
+
+export const participantTypeSchema = z.enum(['client', 'advisor', 'admin']);
+export type ParticipantType = z.infer<typeof participantTypeSchema>;
+
+/** GET /api/calls/{callId}/token */
+export const callTokenSchema = z.object({
+  token: z.string(),
+  roomUrl: z.string(),
+  roomName: z.string(),
+  provider: videoProviderSchema,
+  iceServers: z.array(iceServerSchema),
+  expiresAt: z.string(),
+});
+export type CallToken = z.infer<typeof callTokenSchema>;
+
+/**
+ * GET /api/calls/{callId}/join — everything the caller needs to open the video page: the room,
+ * a token for them (client with its key, the call's advisor, or an admin), and the video page URL
+ * with those parameters already filled in.
+ */
+export const callJoinSchema = callTokenSchema.extend({
+  callId: idSchema,
+  userType: participantTypeSchema,
+  userName: z.string(),
+  videoPageUrl: z.string(),
+});
+export type CallJoin = z.infer<typeof callJoinSchema>;
+
+/** postMessage protocol between the video page and its parent (SPEC §7). */
+export const VIDEO_PAGE_MESSAGE_TYPE = 'daily-video-call';
+export const VIDEO_PAGE_CONTROL_TYPE = 'daily-video-call-control';
+export const videoPageActionSchema = z.enum([
+  'loading',
+  'loaded',
+  'joining',
+  'joined',
+  'connected-despite-error',
+  'participant-joined',
+  'participant-left',
+  'left',
+  'closed',
+  'error',
+  'camera-error',
+  'mic-error',
+]);
+export type VideoPageAction = z.infer<typeof videoPageActionSchema>;
+export const videoPageMessageSchema = z.object({
+  type: z.literal(VIDEO_PAGE_MESSAGE_TYPE),
+  action: videoPageActionSchema,
+  callId: z.string().optional(),
+  participantCount: z.number().int().nonnegative().optional(),
+  participantName: z.string().optional(),
+  /** human text, already in the page's language */
+  error: z.string().optional(),
+  /** what failed, for parents that word it themselves (SPEC §8 advisor video errors) */
+  errorCode: z
+    .enum([
+      'room-url-missing',
+      'sdk-unavailable',
+      'init-failed',
+      'join-refused',
+      'room-full',
+      'call-not-active',
+      'connection',
+    ])
+    .optional(),
+});
+export type VideoPageMessage = z.infer<typeof videoPageMessageSchema>;
+export const videoPageControlSchema = z.object({
+  type: z.literal(VIDEO_PAGE_CONTROL_TYPE),
+  action: z.enum(['leave', 'close', 'retry']),
+});
+export type VideoPageControl = z.infer<typeof videoPageControlSchema>;
+
+/** Built-in WebRTC signalling, relayed over Socket.IO and scoped to `call:{id}`. */
+export const rtcJoinSchema = z.object({ callId: idSchema, token: z.string().min(1).max(2000) });
+export const rtcPeerSchema = z.object({
+  callId: idSchema,
+  peerId: z.string(),
+  userName: z.string(),
+  userType: participantTypeSchema,
+});
+export type RtcPeer = z.infer<typeof rtcPeerSchema>;
+export const rtcSignalSchema = z.object({
+  callId: idSchema,
+  to: z.string().min(1).max(100),
+  description: z
+    .object({
+      type: z.enum(['offer', 'answer', 'pranswer', 'rollback']),
+      sdp: z.string().max(100_000).optional(),
+    })
+    .optional(),
+  candidate: z
+    .object({
+      candidate: z.string().max(2000),
+      sdpMid: z.string().max(100).nullable().optional(),
+      sdpMLineIndex: z.number().int().nullable().optional(),
+      usernameFragment: z.string().max(200).nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+});
+export type RtcSignal = z.infer<typeof rtcSignalSchema>;
+/** A relayed signal names its sender, so a peer that missed `rtc:peer-joined` can still label it. */
+export const rtcSignalFromSchema = rtcSignalSchema.extend({
+  from: z.string(),
+  userName: z.string(),
+  userType: participantTypeSchema,
+});
+export type RtcSignalFrom = z.infer<typeof rtcSignalFromSchema>;
+/** Ack of `rtc:join`: who I am, who is already there, and the ICE servers to use (from settings). */
+export const rtcJoinedSchema = z.object({
+  peerId: z.string(),
+  peers: z.array(rtcPeerSchema),
+  iceServers: z.array(iceServerSchema),
+});
+export type RtcJoined = z.infer<typeof rtcJoinedSchema>;
+export const rtcLeaveSchema = z.object({ callId: idSchema });
+export const rtcPeerLeftSchema = z.object({ callId: idSchema, peerId: z.string() });
+/** The room is gone for this socket: the call ended, or the same participant joined elsewhere. */
+export const rtcClosedSchema = z.object({
+  callId: idSchema,
+  reason: z.enum(['ended', 'replaced']),
+});
+export type RtcClosed = z.infer<typeof rtcClosedSchema>;
+
+/**
+ * Built-in rooms live at a same-origin path (`/rtc/<roomName>`); Daily rooms at
+ * `https://<domain>.daily.co/<room>`. The video page tells them apart with `parseRoomUrl`.
+ */
+export const BUILTIN_ROOM_PATH = '/rtc/';
+export const builtinRoomUrl = (roomName: string): string =>
+  `${BUILTIN_ROOM_PATH}${encodeURIComponent(roomName)}`;
+
+export type ParsedRoomUrl =
+  { provider: 'builtin'; roomName: string } | { provider: 'daily'; roomName: string; url: string };
+
+/**
+ * Which provider a room URL belongs to; null when it is not a usable room URL. Plain string
+ * parsing (no `URL`), so the contract stays free of DOM/Node globals.
+ */
+export function parseRoomUrl(roomUrl: string): ParsedRoomUrl | null {
+  const m = /^(?:(https?):\/\/([^/?#\s]+))?(\/[^?#\s]*)(?:[?#].*)?$/i.exec(roomUrl.trim());
+  if (!m) return null;
+  const [, scheme, host, path = ''] = m;
+  const isDailyHost = host !== undefined && /\.daily\.co(:\d+)?$/i.test(host);
+  const builtin = /^\/rtc\/([^/]+)\/?$/.exec(path);
+  if (builtin?.[1] && !isDailyHost) {
+    try {
+      return { provider: 'builtin', roomName: decodeURIComponent(builtin[1]) };
+    } catch {
+      return null;
+    }
+  }
+  // Daily rooms are always absolute URLs on another origin; a bare path is never a Daily room.
+  const room = /^\/([A-Za-z0-9_-]+)\/?$/.exec(path)?.[1];
+  if (room && scheme && host)
+    return { provider: 'daily', roomName: room, url: `${scheme.toLowerCase()}://${host}/${room}` };
+  return null;
+}
+
+/** The standalone video page (second Vite entry) and its query parameters (SPEC §2, §7). */
+export const VIDEO_PAGE_PATH = '/daily_video_call.html';
+export const videoPageQuerySchema = z.object({
+  roomUrl: z.string().min(1),
+  userName: z.string().max(120).optional(),
+  userType: participantTypeSchema.default('client'),
+  /** room token; the advisor's frame also accepts it as `t` */
+  token: z.string().max(4000).optional(),
+  callId: z.string().max(64).optional(),
+});
+export type VideoPageQuery = z.input<typeof videoPageQuerySchema>;
+
+export function videoPageUrl(q: VideoPageQuery): string {
+  const params: [string, string | undefined][] = [
+    ['roomUrl', q.roomUrl],
+    ['userName', q.userName || undefined],
+    ['userType', q.userType ?? 'client'],
+    ['token', q.token || undefined],
+    ['callId', q.callId || undefined],
+  ];
+  const query = params
+    .filter((p): p is [string, string] => p[1] !== undefined)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+    .join('&');
+  return `${VIDEO_PAGE_PATH}?${query}`;
+}

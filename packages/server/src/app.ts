@@ -1,0 +1,160 @@
+import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { createContainer, type Container } from './container.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/kysely.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { nullNotifier, type Notifier } from './lib/notifier.js';
+import { advisorsRoutes } from './modules/advisors/advisors.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { callsRoutes } from './modules/calls/calls.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { videoRoutes } from './modules/video/video.routes.js';
+import { attachRealtime, type Realtime } from './modules/realtime/realtime.gateway.js';
+import { createSocketNotifier, fanOutNotifier } from './modules/realtime/realtime.notifier.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+
+export type BuildOptions = {
+  clock?: Clock;
+  /** An already open database (tests share one across app restarts). */
+  database?: DatabaseHandle;
+  /** Extra notifier for tests (events are also sent over Socket.IO). */
+  notifier?: Notifier;
+  instanceId?: string;
+};
+
+export type App = FastifyInstance & { container: Container; realtime: Realtime };
+
+const here = dirname(fileURLToPath(import.meta.url));
+const defaultWebDist = resolve(here, '../../web/dist');
+
+/** Builds the whole app from a typed config: no globals, no import-time side effects. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? openDatabase(config.databaseUrl);
+  await migrateToLatest(database.db);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  // Services emit through one notifier: Socket.IO (bound below) plus the caller's (tests record).
+  const socketNotifier = createSocketNotifier();
+  const container = createContainer({
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    clock: options.clock ?? systemClock,
+    notifier: fanOutNotifier(socketNotifier, options.notifier ?? nullNotifier),
+    instanceId: options.instanceId ?? randomUUID(),
+    log: app.log,
+  });
+  app.decorate('container', container);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://*.daily.co'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:', 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://*.daily.co', 'wss://*.daily.co'],
+        frameSrc: ["'self'", 'https://*.daily.co'],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, { origin: config.publicUrl, credentials: true });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Belleza en Vivo API', version: '0.1.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  await app.register(authPlugin, {
+    resolveSession: (token: string) => resolveSession(container, token),
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { container });
+      await api.register(advisorsRoutes, { container });
+      await api.register(settingsRoutes, { container });
+      await api.register(videoRoutes, { container });
+      await api.register(callsRoutes, { container });
+      await api.register(reportsRoutes, { container });
+      await api.register(systemRoutes, { container });
+    },
+    { prefix: '/api' },
+  );
+
+  // Socket.IO on the same HTTP server; closed before Fastify closes the server (open websockets
+  // would otherwise keep it open). The sweeper runs only when configured (tests drive it by hand).
+  const realtime = attachRealtime(app.server, { ...container, config });
+  socketNotifier.bind(realtime.io);
+  app.decorate('realtime', realtime);
+  app.addHook('preClose', async () => {
+    await container.sweeper.stop();
+    socketNotifier.unbind();
+    await realtime.close();
+  });
+  if (config.sweeper) {
+    app.addHook('onReady', (done) => {
+      container.sweeper.start();
+      done();
+    });
+  }
+
+  const webDist = config.webDist ?? defaultWebDist;
+  if (existsSync(join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // SPA fallback: any other GET that is not API, docs or socket serves the app shell.
+    app.get('/*', (req, reply) => {
+      const path = req.url.split('?')[0] ?? '/';
+      const asset = path.slice(1);
+      if (asset && existsSync(join(webDist, asset)) && !asset.includes('..')) {
+        return reply.sendFile(asset);
+      }
+      return reply.type('text/html').sendFile('index.html');
+    });
+  }
+
+  return app as unknown as App;
+}
+
+/** Session lookup used by the auth hook: revoked, expired or deleted-advisor sessions give null. */
+function resolveSession(container: Container, token: string) {
+  return container.sessions.resolve(token);
+}

@@ -1,0 +1,77 @@
+/**
+ * First start on an empty database: create the first admin from ADMIN_EMAIL / ADMIN_PASSWORD,
+ * or generate a strong password and print the credentials once. Idempotent: once any advisor
+ * exists it does nothing (and prints nothing), so restarts and extra instances are safe.
+ */
+import { randomBytes } from 'node:crypto';
+import { createAdvisorBodySchema } from '@belleza/contract';
+import type { Container } from '../container.js';
+import { AppError } from '../lib/app-error.js';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@belleza.local';
+export const FIRST_ADMIN_NAME = 'Admin';
+
+export type FirstAdminResult =
+  | { created: false }
+  | { created: true; email: string; advisorId: string; generatedPassword: string | null };
+
+export type FirstAdminOptions = {
+  /** where the one-time credentials box goes (stdout by default) */
+  print?: (text: string) => void;
+};
+
+/** 24 url-safe characters from 144 random bits. */
+const generatePassword = (): string => randomBytes(18).toString('base64url');
+
+export async function ensureFirstAdmin(
+  container: Pick<Container, 'advisors' | 'config' | 'log'>,
+  options: FirstAdminOptions = {},
+): Promise<FirstAdminResult> {
+  const { advisors, config, log } = container;
+  if ((await advisors.countLive()) > 0) return { created: false };
+
+  const email = (config.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
+  const generatedPassword = config.adminPassword ? null : generatePassword();
+  const password = config.adminPassword ?? generatedPassword ?? '';
+  let advisorId: string;
+  try {
+    const admin = await advisors.create(
+      null,
+      createAdvisorBodySchema.parse({ name: FIRST_ADMIN_NAME, email, password, isAdmin: true }),
+    );
+    advisorId = admin.advisorId;
+  } catch (err) {
+    // Another instance starting at the same moment created it first.
+    if (err instanceof AppError && err.code === 'EMAIL_TAKEN') return { created: false };
+    throw err;
+  }
+
+  if (generatedPassword) {
+    const print = options.print ?? ((text: string) => process.stdout.write(`${text}\n`));
+    print(
+      credentialsBox(
+        email,
+        generatedPassword,
+        `${config.publicUrl.replace(/\/$/, '')}/advisor/login`,
+      ),
+    );
+  } else {
+    log.info({ email }, 'first admin created from ADMIN_EMAIL / ADMIN_PASSWORD');
+  }
+  return { created: true, email, advisorId, generatedPassword };
+}
+
+function credentialsBox(email: string, password: string, loginUrl: string): string {
+  const lines = [
+    'Belleza en Vivo: first administrator created',
+    '',
+    `  Email:    ${email}`,
+    `  Password: ${password}`,
+    `  Sign in:  ${loginUrl}`,
+    '',
+    'This password is shown only once. Sign in and change it.',
+  ];
+  const width = Math.max(...lines.map((l) => l.length));
+  const top = `+${'-'.repeat(width + 4)}+`;
+  return [top, ...lines.map((l) => `|  ${l.padEnd(width)}  |`), top].join('\n');
+}

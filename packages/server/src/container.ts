@@ -1,0 +1,63 @@
+/**
+ * Wiring: the only place that knows every module. Services are factory functions taking their
+ * dependencies; routes and socket handlers receive the container.
+ */
+import type { Config } from './config.js';
+import type { Db, Dialect } from './db/kysely.js';
+import type { Clock } from './lib/clock.js';
+import type { Notifier } from './lib/notifier.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { createAdvisorsService } from './modules/advisors/advisors.service.js';
+import { createAuditService } from './modules/audit/audit.service.js';
+import { createAuthService, createSessionsService } from './modules/auth/auth.service.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
+import { createReportsService } from './modules/reports/reports.service.js';
+import { createSystemService } from './modules/system/system.service.js';
+import { createVideoService } from './modules/video/video.service.js';
+import { createCallsService } from './modules/calls/calls.service.js';
+import { createPresenceService } from './modules/realtime/presence.service.js';
+import { createSweeper } from './sweeper/sweeper.js';
+
+export type Deps = {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  clock: Clock;
+  notifier: Notifier;
+  /** unique per process; used for presence rows and sweeper logs */
+  instanceId: string;
+  log: FastifyBaseLogger;
+};
+
+export function createContainer(deps: Deps) {
+  // -- core (foundation): audit, settings, auth, advisors
+  const audit = createAuditService(deps);
+  const sessions = createSessionsService(deps);
+  const advisors = createAdvisorsService(deps, { audit, sessions });
+  const settings = createSettingsService(deps, { audit, advisors });
+  const auth = createAuthService(deps, { advisors, sessions });
+  // -- calls: video, calls, presence, reports, system
+  const video = createVideoService({ ...deps, settings });
+  const presence = createPresenceService(deps);
+  const calls = createCallsService({ ...deps, settings, advisors, video });
+  const sweeper = createSweeper({ calls, presence, clock: deps.clock, log: deps.log });
+  // -- reports, system
+  const reports = createReportsService(deps);
+  const system = createSystemService({ ...deps, settings });
+  return {
+    ...deps,
+    audit,
+    sessions,
+    advisors,
+    settings,
+    auth,
+    video,
+    presence,
+    calls,
+    sweeper,
+    reports,
+    system,
+  };
+}
+
+export type Container = ReturnType<typeof createContainer>;

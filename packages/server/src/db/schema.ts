@@ -1,0 +1,151 @@
+/**
+ * Row types of every table (snake_case, as stored). Timestamps are UTC ISO-8601 strings and
+ * booleans are 0/1 integers on both SQLite and PostgreSQL; repositories normalise them.
+ */
+import type { Generated } from 'kysely';
+
+export type AdvisorsTable = {
+  id: string;
+  name: string;
+  email: string;
+  password_hash: string;
+  status: 'available' | 'busy' | 'offline';
+  status_reason: string | null;
+  is_admin: number;
+  title: string;
+  phone: string;
+  bio: string;
+  timezone: string;
+  /** JSON array of strings */
+  expertise: string;
+  auto_accept_calls: number;
+  max_concurrent_calls: number;
+  /** JSON WorkingHours */
+  working_hours: string;
+  /** consecutive offers that timed out; two in a row switch the advisor offline */
+  missed_offers_in_row: number;
+  /** when the advisor last finished a call (routing prefers the longest idle) */
+  last_call_ended_at: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+};
+
+export type AdvisorSessionsTable = {
+  id: string;
+  advisor_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  last_used_at: string;
+  revoked_at: string | null;
+};
+
+/** One row per connected advisor socket, refreshed by the heartbeat; shared by all instances. */
+export type SocketConnectionsTable = {
+  socket_id: string;
+  advisor_id: string;
+  instance_id: string;
+  connected_at: string;
+  last_seen_at: string;
+};
+
+export type CallsTable = {
+  id: string;
+  status: 'pending' | 'active' | 'completed' | 'cancelled';
+  /** the advisor the call is offered to (pending) or handled by (active/completed); null while queued */
+  advisor_id: string | null;
+  client_id: string;
+  client_key_hash: string;
+  client_name: string;
+  client_email: string;
+  client_phone: string;
+  /** digits only, for returning-client detection */
+  client_phone_normalized: string;
+  subject: string;
+  message: string;
+  source: string;
+  language: 'es' | 'en';
+  consent_at: string | null;
+  requested_at: string;
+  /** deadline of the current offer; null when not offered */
+  offer_expires_at: string | null;
+  accepted_at: string | null;
+  started_at: string | null;
+  ended_at: string | null;
+  duration_seconds: number | null;
+  rating: number | null;
+  rating_comment: string | null;
+  rated_at: string | null;
+  reason: string | null;
+  ended_by: 'client' | 'advisor' | 'admin' | 'system' | null;
+  room_provider: string | null;
+  room_name: string | null;
+  room_url: string | null;
+  room_expires_at: string | null;
+  estimated_wait_seconds: number | null;
+  updated_at: string;
+};
+
+export type CallOffersTable = {
+  id: string;
+  call_id: string;
+  advisor_id: string;
+  offered_at: string;
+  expires_at: string;
+  responded_at: string | null;
+  outcome: 'pending' | 'accepted' | 'declined' | 'timeout' | 'withdrawn';
+};
+
+export type CallNotesTable = {
+  call_id: string;
+  advisor_id: string;
+  notes: string;
+  updated_at: string;
+};
+
+export type SettingsTable = {
+  section: string;
+  /** JSON of the section */
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+};
+
+export type AuditLogTable = {
+  id: string;
+  actor_id: string | null;
+  action: string;
+  target: string | null;
+  /** JSON, secrets masked */
+  changes: string;
+  created_at: string;
+};
+
+export type CallbacksTable = {
+  id: string;
+  name: string;
+  phone: string;
+  preferred_time: string;
+  message: string;
+  status: 'open' | 'done';
+  consent_at: string;
+  created_at: string;
+  done_at: string | null;
+  done_by: string | null;
+};
+
+export type Database = {
+  advisors: AdvisorsTable;
+  advisor_sessions: AdvisorSessionsTable;
+  socket_connections: SocketConnectionsTable;
+  calls: CallsTable;
+  call_offers: CallOffersTable;
+  call_notes: CallNotesTable;
+  settings: SettingsTable;
+  audit_log: AuditLogTable;
+  callbacks: CallbacksTable;
+};
+
+// Kysely's Generated is not needed: every id and timestamp is app-generated.
+export type { Generated };

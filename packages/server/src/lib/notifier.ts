@@ -1,0 +1,42 @@
+import type { ServerToClientEvents } from '@belleza/contract';
+
+type EventName = keyof ServerToClientEvents;
+type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/**
+ * The port services emit realtime events through (rooms `advisor:{id}`, `admins`, `call:{id}`).
+ * Socket.IO implements it in production; tests use `RecordingNotifier`. Emit after commit.
+ */
+export type Notifier = {
+  toAdvisor<E extends EventName>(advisorId: string, event: E, payload: Payload<E>): void;
+  toAdmins<E extends EventName>(event: E, payload: Payload<E>): void;
+  toCall<E extends EventName>(callId: string, event: E, payload: Payload<E>): void;
+};
+
+export type RecordedEvent = { room: string; event: EventName; payload: unknown };
+
+export class RecordingNotifier implements Notifier {
+  readonly events: RecordedEvent[] = [];
+  toAdvisor<E extends EventName>(advisorId: string, event: E, payload: Payload<E>): void {
+    this.events.push({ room: `advisor:${advisorId}`, event, payload });
+  }
+  toAdmins<E extends EventName>(event: E, payload: Payload<E>): void {
+    this.events.push({ room: 'admins', event, payload });
+  }
+  toCall<E extends EventName>(callId: string, event: E, payload: Payload<E>): void {
+    this.events.push({ room: `call:${callId}`, event, payload });
+  }
+  of(event: EventName, room?: string): RecordedEvent[] {
+    return this.events.filter((e) => e.event === event && (room === undefined || e.room === room));
+  }
+  clear(): void {
+    this.events.length = 0;
+  }
+}
+
+/** Fans one emit out to several notifiers (e.g. Socket.IO plus a recorder in tests). */
+export const nullNotifier: Notifier = {
+  toAdvisor: () => undefined,
+  toAdmins: () => undefined,
+  toCall: () => undefined,
+};

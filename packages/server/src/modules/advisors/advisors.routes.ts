@@ -1,0 +1,159 @@
+import {
+  advisorAvailabilitySchema,
+  advisorIdParams,
+  advisorListQuery,
+  advisorSchema,
+  createAdvisorBodySchema,
+  ok,
+  okMessage,
+  statusBodySchema,
+  updateAdvisorBodySchema,
+} from '@belleza/contract';
+import { z } from 'zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { Container } from '../../container.js';
+import { forbidden } from '../../lib/app-error.js';
+import { adminOnly, advisorOnly, requireAdmin, requireAdvisor } from '../../plugins/auth.js';
+
+const tags = ['advisors'];
+const security = [{ bearer: [] }];
+
+export const advisorsRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
+  app,
+  { container },
+  done,
+) => {
+  const { advisors } = container;
+
+  app.get(
+    '/advisors',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'List advisors, optionally by status (admin)',
+        querystring: advisorListQuery,
+        response: { 200: ok(z.array(advisorSchema)) },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return { success: true as const, data: await advisors.list(req.query) };
+    },
+  );
+
+  app.post(
+    '/advisors',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Create an advisor (admin)',
+        body: createAdvisorBodySchema,
+        response: { 201: ok(advisorSchema) },
+      },
+    },
+    async (req, reply) => {
+      const user = requireAdmin(req);
+      const advisor = await advisors.create(user, req.body);
+      return reply.status(201).send({ success: true as const, data: advisor });
+    },
+  );
+
+  app.get(
+    '/advisors/:advisorId',
+    {
+      onRequest: advisorOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'One advisor (admin, or the advisor themself)',
+        params: advisorIdParams,
+        response: { 200: ok(advisorSchema) },
+      },
+    },
+    async (req) => {
+      const user = requireAdvisor(req);
+      if (!user.isAdmin && user.advisorId !== req.params.advisorId)
+        throw forbidden('You can only see your own profile');
+      return { success: true as const, data: await advisors.getById(req.params.advisorId) };
+    },
+  );
+
+  app.put(
+    '/advisors/:advisorId',
+    {
+      onRequest: advisorOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Update an advisor (admin: anyone; advisor: own profile, not admin-only fields)',
+        params: advisorIdParams,
+        body: updateAdvisorBodySchema,
+        response: { 200: ok(advisorSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await advisors.update(requireAdvisor(req), req.params.advisorId, req.body),
+    }),
+  );
+
+  app.delete(
+    '/advisors/:advisorId',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an advisor (admin; soft delete, sessions revoked at once)',
+        params: advisorIdParams,
+        response: { 200: okMessage },
+      },
+    },
+    async (req) => {
+      await advisors.remove(requireAdmin(req), req.params.advisorId);
+      return { success: true as const, message: 'Advisor deleted' };
+    },
+  );
+
+  app.post(
+    '/advisors/:advisorId/status',
+    {
+      onRequest: advisorOnly,
+      schema: {
+        tags,
+        security,
+        summary: "Set an advisor's status (admin: anyone; advisor: themself)",
+        params: advisorIdParams,
+        body: statusBodySchema,
+        response: { 200: ok(advisorSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await advisors.setStatus(req.params.advisorId, req.body.status, {
+        actor: requireAdvisor(req),
+      }),
+    }),
+  );
+
+  app.get(
+    '/advisors/:advisorId/availability',
+    {
+      schema: {
+        tags,
+        summary: 'Whether an advisor can take a call now, and their working hours (public)',
+        params: advisorIdParams,
+        response: { 200: ok(advisorAvailabilitySchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await advisors.availability(req.params.advisorId),
+    }),
+  );
+  done();
+};

@@ -1,0 +1,30 @@
+import { auditEntrySchema, auditListQuerySchema, ok } from '@belleza/contract';
+import { z } from 'zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { Container } from '../../container.js';
+import { adminOnly, requireAdmin } from '../../plugins/auth.js';
+
+export const auditRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
+  app,
+  { container },
+  done,
+) => {
+  app.get(
+    '/audit',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['audit'],
+        summary: 'Admin audit trail, newest first (admin)',
+        security: [{ bearer: [] }],
+        querystring: auditListQuerySchema,
+        response: { 200: ok(z.array(auditEntrySchema)) },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return { success: true as const, data: await container.audit.list(req.query.limit) };
+    },
+  );
+  done();
+};

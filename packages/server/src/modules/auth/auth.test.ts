@@ -1,0 +1,186 @@
+import type { Advisor, LoginResponseData } from '@belleza/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, type TestApp } from '../../test/helpers.js';
+import {
+  addAdmin,
+  addAdvisor,
+  call,
+  type ErrorJson,
+  type OkJson,
+} from '../advisors/advisors.fixtures.js';
+
+describe.each(await dialects())('auth (%s)', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp({ dialect });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const login = (email: string, password: string, headers: Record<string, string> = {}) =>
+    call(t.app, 'POST', '/api/advisors/login', { body: { email, password }, headers });
+
+  it('signs in with the right password and answers the advisor and a working token', async () => {
+    const { advisor, password } = await addAdvisor(t.app, { email: 'ana@salon.pe', name: 'Ana' });
+    const res = await login('ana@salon.pe', password);
+    expect(res.status).toBe(200);
+    const { data } = res.json<OkJson<LoginResponseData>>();
+    expect(data.advisor.advisorId).toBe(advisor.advisorId);
+    expect(data.advisor.email).toBe('ana@salon.pe');
+    expect(data.token).toMatch(/^[\w-]{43}$/);
+    expect(JSON.stringify(res.body)).not.toMatch(/password|hash/i);
+
+    const me = await call(t.app, 'GET', '/api/advisors/me', { token: data.token });
+    expect(me.status).toBe(200);
+    expect(me.json<OkJson<Advisor>>().data.name).toBe('Ana');
+  });
+
+  it('stores only a hash of the token, with an expiry from the configured lifetime', async () => {
+    const { password } = await addAdvisor(t.app, { email: 'hash@salon.pe' });
+    const { data } = (await login('hash@salon.pe', password)).json<OkJson<LoginResponseData>>();
+    const rows = await t.db.db
+      .selectFrom('advisor_sessions')
+      .select(['token_hash', 'expires_at', 'created_at'])
+      .where('advisor_id', '=', data.advisor.advisorId)
+      .execute();
+    const session = rows.find(
+      (r) => r.created_at === t.clock.now().toISOString() && r.token_hash !== data.token,
+    );
+    expect(session).toBeDefined();
+    expect(rows.some((r) => r.token_hash === data.token)).toBe(false);
+    expect(new Date(session!.expires_at).getTime() - t.clock.now().getTime()).toBe(
+      t.app.container.config.sessionTtlMs,
+    );
+  });
+
+  it('accepts the email in any case', async () => {
+    const { password } = await addAdvisor(t.app, { email: 'luz@salon.pe' });
+    expect((await login('  LUZ@Salon.PE ', password)).status).toBe(200);
+  });
+
+  it('refuses a wrong password and an unknown email with the same 401 and message', async () => {
+    await addAdvisor(t.app, { email: 'rosa@salon.pe' });
+    for (const res of [
+      await login('rosa@salon.pe', 'wrong-password'),
+      await login('nobody@salon.pe', 'whatever-1'),
+    ]) {
+      expect(res.status).toBe(401);
+      expect(res.json<ErrorJson>().error).toEqual({
+        code: 'INVALID_CREDENTIALS',
+        message: 'Invalid email or password',
+      });
+    }
+  });
+
+  it('refuses a deleted advisor at login', async () => {
+    const admin = await addAdmin(t.app);
+    const gone = await addAdvisor(t.app, { email: 'gone@salon.pe' });
+    expect(
+      (
+        await call(t.app, 'DELETE', `/api/advisors/${gone.advisor.advisorId}`, {
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await login('gone@salon.pe', gone.password)).status).toBe(401);
+  });
+
+  it('answers 401 UNAUTHENTICATED on /me without a token, with a bad token or a bad scheme', async () => {
+    const { token } = await addAdvisor(t.app);
+    const variants: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Bearer not-a-token' },
+      { authorization: `Basic ${token}` },
+      { authorization: `Bearer ${'x'.repeat(5000)}` },
+    ];
+    for (const headers of variants) {
+      const res = await call(t.app, 'GET', '/api/advisors/me', { headers });
+      expect(res.status).toBe(401);
+      expect(res.json<ErrorJson>().error.code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it('logout revokes the current token at once and leaves other sessions alone', async () => {
+    const { advisor, password } = await addAdvisor(t.app, { email: 'two@salon.pe' });
+    const first = (await login('two@salon.pe', password)).json<OkJson<LoginResponseData>>().data
+      .token;
+    const second = (await login('two@salon.pe', password)).json<OkJson<LoginResponseData>>().data
+      .token;
+
+    const out = await call(t.app, 'POST', '/api/advisors/logout', { token: first });
+    expect(out.status).toBe(200);
+    expect(out.json()).toMatchObject({ success: true });
+    expect((await call(t.app, 'GET', '/api/advisors/me', { token: first })).status).toBe(401);
+    expect((await call(t.app, 'POST', '/api/advisors/logout', { token: first })).status).toBe(401);
+    const me = await call(t.app, 'GET', '/api/advisors/me', { token: second });
+    expect(me.json<OkJson<Advisor>>().data.advisorId).toBe(advisor.advisorId);
+  });
+
+  it('accepts a bodiless logout sent with a JSON content type (the web sends it on every request)', async () => {
+    const { token } = await addAdvisor(t.app);
+    const res = await call(t.app, 'POST', '/api/advisors/logout', {
+      token,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('expires a session after the configured lifetime', async () => {
+    const { token } = await addAdvisor(t.app);
+    t.clock.advance(t.app.container.config.sessionTtlMs - 1000);
+    expect((await call(t.app, 'GET', '/api/advisors/me', { token })).status).toBe(200);
+    t.clock.advance(1000);
+    expect((await call(t.app, 'GET', '/api/advisors/me', { token })).status).toBe(401);
+  });
+
+  it("refuses a deleted advisor's token on the very next request", async () => {
+    const admin = await addAdmin(t.app);
+    const victim = await addAdvisor(t.app);
+    expect((await call(t.app, 'GET', '/api/advisors/me', { token: victim.token })).status).toBe(
+      200,
+    );
+    await call(t.app, 'DELETE', `/api/advisors/${victim.advisor.advisorId}`, {
+      token: admin.token,
+    });
+    expect((await call(t.app, 'GET', '/api/advisors/me', { token: victim.token })).status).toBe(
+      401,
+    );
+  });
+
+  it('a removed admin flag takes effect on the very next request', async () => {
+    const boss = await addAdmin(t.app);
+    const other = await addAdmin(t.app);
+    expect((await call(t.app, 'GET', '/api/advisors', { token: other.token })).status).toBe(200);
+    const demote = await call(t.app, 'PUT', `/api/advisors/${other.advisor.advisorId}`, {
+      token: boss.token,
+      body: { isAdmin: false },
+    });
+    expect(demote.status).toBe(200);
+    const res = await call(t.app, 'GET', '/api/advisors', { token: other.token });
+    expect(res.status).toBe(403);
+    expect(res.json<ErrorJson>().error.code).toBe('FORBIDDEN');
+    // and the other way round
+    await call(t.app, 'PUT', `/api/advisors/${other.advisor.advisorId}`, {
+      token: boss.token,
+      body: { isAdmin: true },
+    });
+    expect((await call(t.app, 'GET', '/api/advisors', { token: other.token })).status).toBe(200);
+  });
+
+  it('rate-limits login per address and email, answering 429 RATE_LIMITED', async () => {
+    const { password } = await addAdvisor(t.app, { email: 'limit@salon.pe' });
+    const ip = { 'x-forwarded-for': '203.0.113.7' };
+    for (let i = 0; i < 10; i++) {
+      expect((await login('limit@salon.pe', 'wrong-password', ip)).status).toBe(401);
+    }
+    const limited = await login('limit@salon.pe', password, ip);
+    expect(limited.status).toBe(429);
+    expect(limited.json<ErrorJson>().error.code).toBe('RATE_LIMITED');
+    // another address, or another email from the same address, is not affected
+    expect(
+      (await login('limit@salon.pe', password, { 'x-forwarded-for': '203.0.113.8' })).status,
+    ).toBe(200);
+    expect((await login('other@salon.pe', 'wrong-password', ip)).status).toBe(401);
+  });
+});

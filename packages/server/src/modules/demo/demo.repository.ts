@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../db/kysely.js';
+import type {
+  AdvisorsTable,
+  CallNotesTable,
+  CallOffersTable,
+  CallsTable,
+} from '../../db/schema.js';
+
+/** Rows per INSERT: 500 calls × 31 columns stays under SQLite's and PostgreSQL's bind-parameter limits. */
+export const INSERT_CHUNK = 500;
+
+async function insertChunked<T>(
+  rows: readonly T[],
+  insert: (chunk: T[]) => Promise<unknown>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(rows.slice(i, i + INSERT_CHUNK));
+}
+
+/** Whether any advisor (deleted ones included) has an address in the demo domain. */
+export async function demoAdvisorsExist(db: Db, emailDomain: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('advisors')
+    .select('id')
+    .where('email', 'like', `%@${emailDomain}`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertAdvisors(db: Db, rows: readonly AdvisorsTable[]): Promise<void> {
+  await insertChunked(rows, (chunk) => db.insertInto('advisors').values(chunk).execute());
+}
+
+export async function insertCalls(db: Db, rows: readonly CallsTable[]): Promise<void> {
+  await insertChunked(rows, (chunk) => db.insertInto('calls').values(chunk).execute());
+}
+
+export async function insertOffers(db: Db, rows: readonly CallOffersTable[]): Promise<void> {
+  await insertChunked(rows, (chunk) => db.insertInto('call_offers').values(chunk).execute());
+}
+
+export async function insertNotes(db: Db, rows: readonly CallNotesTable[]): Promise<void> {
+  await insertChunked(rows, (chunk) => db.insertInto('call_notes').values(chunk).execute());
+}
+
+/** After a bulk load PostgreSQL plans better with fresh statistics (autovacuum would get there later). */
+export async function refreshStatistics(db: Db, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres')
+    await sql`analyze advisors, calls, call_offers, call_notes`.execute(db);
+}

@@ -1,0 +1,187 @@
+import { callSubjects } from '@belleza/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../db/kysely.js';
+import { limaMonth } from '../../db/sql-fns.js';
+import { ManualClock } from '../../lib/clock.js';
+import { verifyPassword } from '../../lib/password.js';
+import { createTestDatabase, dialects, type TestDatabase } from '../../test/helpers.js';
+import { createReportsService } from '../reports/reports.service.js';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from './demo.data.js';
+import { generateCalls } from './demo.generator.js';
+import { createRng } from './demo.random.js';
+import { seedDemo, type SeedDemoResult } from './demo.service.js';
+
+const NOW = '2026-11-20T15:00:00.000Z';
+// Map.groupBy needs Node 21.
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) map.set(key(item), [...(map.get(key(item)) ?? []), item]);
+  return map;
+}
+
+const advisors = [{ id: 'a1', weight: 2 }, { id: 'a2' }, { id: 'a3' }];
+
+describe('generateCalls', () => {
+  const gen = () => generateCalls(2000, advisors, 6, createRng(7), { now: new Date(NOW) });
+
+  it('is deterministic for a seed', () => {
+    expect(gen()).toEqual(gen());
+  });
+
+  it('continues with distinct ids when generated in chunks', () => {
+    const rng = createRng(9);
+    const a = generateCalls(300, advisors, 12, rng, { now: new Date(NOW) });
+    const b = generateCalls(300, advisors, 12, rng, { now: new Date(NOW), startIndex: 300 });
+    const ids = new Set([...a.calls, ...b.calls].map((c) => c.id));
+    expect(ids.size).toBe(600);
+  });
+
+  it('keeps every call inside the span, over before now, mostly in Lima working hours', () => {
+    const { calls } = gen();
+    const start = '2026-06-01T05:00:00.000Z';
+    for (const c of calls) {
+      expect(c.requested_at >= start).toBe(true);
+      expect((c.ended_at ?? '') < NOW).toBe(true);
+      expect(c.rated_at === null || c.rated_at < NOW).toBe(true);
+    }
+    const limaHour = (iso: string) => (new Date(iso).getUTCHours() + 19) % 24;
+    const inHours = calls.filter((c) => {
+      const h = limaHour(c.requested_at);
+      return h >= 9 && h < 20;
+    });
+    expect(inHours.length / calls.length).toBeGreaterThan(0.85);
+    const weekend = calls.filter(
+      (c) => new Date(new Date(c.requested_at).getTime() - 5 * 3600_000).getUTCDay() === 0,
+    );
+    expect(weekend.length / calls.length).toBeLessThan(0.05);
+  });
+
+  it('writes offers that agree with each outcome', () => {
+    const { calls, offers } = gen();
+    const byCall = groupBy(offers, (o) => o.call_id);
+    for (const c of calls) {
+      const own = byCall.get(c.id) ?? [];
+      const accepted = own.filter((o) => o.outcome === 'accepted');
+      if (c.status === 'completed') {
+        expect(accepted).toHaveLength(1);
+        expect(accepted[0]?.advisor_id).toBe(c.advisor_id);
+        expect(accepted[0]?.responded_at).toBe(c.accepted_at);
+        expect(c.duration_seconds).toBeGreaterThanOrEqual(5 * 60);
+        expect(c.duration_seconds).toBeLessThanOrEqual(40 * 60);
+        expect(c.rating === null || (c.rating >= 3 && c.rating <= 5)).toBe(true);
+        // declines and timeouts come from other advisors, each asked once
+        expect(new Set(own.map((o) => o.advisor_id)).size).toBe(own.length);
+      } else {
+        expect(c.status).toBe('cancelled');
+        expect(accepted).toHaveLength(0);
+        expect(c.accepted_at).toBeNull();
+        if (c.reason === 'no_answer') {
+          expect(own.length).toBeGreaterThan(0);
+          expect(own.every((o) => o.outcome === 'declined' || o.outcome === 'timeout')).toBe(true);
+        }
+        if (c.ended_by === 'client') expect(own.every((o) => o.outcome === 'withdrawn')).toBe(true);
+      }
+      expect(callSubjects).toContain(c.subject);
+      expect(c.client_phone).toMatch(/^\+51 9\d{2} \d{3} \d{3}$/);
+      expect(c.client_phone_normalized).toBe(c.client_phone.replace(/\D/g, ''));
+    }
+    const statuses = groupBy(calls, (c) => `${c.status}:${c.reason ?? ''}`);
+    expect((statuses.get('completed:')?.length ?? 0) / calls.length).toBeGreaterThan(0.7);
+    expect(statuses.get('cancelled:no_answer')?.length).toBeGreaterThan(50);
+    expect(statuses.get('cancelled:Cancelled by user')?.length).toBeGreaterThan(50);
+    expect(offers.filter((o) => o.outcome === 'declined').length).toBeGreaterThan(50);
+    expect(offers.filter((o) => o.outcome === 'timeout').length).toBeGreaterThan(50);
+  });
+
+  it('brings some clients back by phone', () => {
+    const { calls } = gen();
+    const perPhone = groupBy(calls, (c) => c.client_phone_normalized);
+    const returning = [...perPhone.values()].filter((group) => group.length > 1).length;
+    expect(returning).toBeGreaterThan(50);
+  });
+});
+
+describe.each(await dialects())('seedDemo on %s', (dialect) => {
+  let db: TestDatabase;
+  let first: SeedDemoResult;
+  const clock = new ManualClock(NOW);
+  const count = async (table: 'advisors' | 'calls' | 'call_offers' | 'call_notes') =>
+    Number(
+      (
+        await db.db
+          .selectFrom(table)
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  beforeAll(async () => {
+    db = await createTestDatabase(dialect);
+    await migrateToLatest(db.db);
+    first = await seedDemo(db.db, dialect, clock, { months: 6 });
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it('creates the demo team and about 1,500 calls with their offers and notes', async () => {
+    expect(first.status).toBe('seeded');
+    const advisorsCount = await count('advisors');
+    expect(advisorsCount).toBeGreaterThanOrEqual(7);
+    expect(advisorsCount).toBeLessThanOrEqual(10);
+    const calls = await count('calls');
+    expect(calls).toBeGreaterThanOrEqual(1200);
+    expect(calls).toBeLessThanOrEqual(2000);
+    expect(await count('call_offers')).toBeGreaterThan(calls);
+    expect(await count('call_notes')).toBeGreaterThan(200);
+    if (first.status === 'seeded') expect(first.calls).toBe(calls);
+  });
+
+  it('gives every demo account the demo password and one of them admin rights', async () => {
+    const rows = await db.db
+      .selectFrom('advisors')
+      .select(['email', 'password_hash', 'is_admin', 'title'])
+      .execute();
+    expect(rows.every((r) => r.email.endsWith(`@${DEMO_EMAIL_DOMAIN}`))).toBe(true);
+    expect(rows.filter((r) => r.is_admin === 1)).toHaveLength(1);
+    expect(rows.some((r) => r.title === 'Estilista Senior')).toBe(true);
+    const first = rows[0];
+    expect(first && (await verifyPassword(DEMO_PASSWORD, first.password_hash))).toBe(true);
+  });
+
+  it('spreads the calls over the six Lima months of the report', async () => {
+    const month = limaMonth(dialect, 'requested_at');
+    const perMonth = await db.db
+      .selectFrom('calls')
+      .select([month.as('month'), sql<number>`count(*)`.as('n')])
+      .groupBy(month)
+      .orderBy(month)
+      .execute();
+    expect(perMonth.map((r) => r.month)).toEqual([
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+    ]);
+    const report = await createReportsService({ db: db.db, dialect, clock }).getReport(6);
+    expect(report.totalCalls).toBe(await count('calls'));
+    expect(report.averageRating).toBeGreaterThan(3.8);
+    expect(report.averageRating).toBeLessThan(4.8);
+    expect(report.detail.returningClientsRate).toBeGreaterThan(0);
+    expect(report.detail.missedCalls).toBeGreaterThan(0);
+    expect(report.detail.abandonedCalls).toBeGreaterThan(0);
+    expect(report.topAdvisor).toBe('Valeria Rojas');
+  });
+
+  it('refuses a second run and changes nothing', async () => {
+    const before = [await count('advisors'), await count('calls'), await count('call_offers')];
+    const second = await seedDemo(db.db, dialect, clock, { months: 6 });
+    expect(second.status).toBe('skipped');
+    expect([await count('advisors'), await count('calls'), await count('call_offers')]).toEqual(
+      before,
+    );
+  });
+});

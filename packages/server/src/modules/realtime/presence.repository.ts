@@ -1,0 +1,57 @@
+/**
+ * Presence rows: one per connected advisor socket, shared by every instance through the database.
+ * An advisor is online while one of their rows was seen within the heartbeat grace.
+ */
+import type { Db } from '../../db/kysely.js';
+
+export async function upsertConnection(
+  db: Db,
+  p: { socketId: string; advisorId: string; instanceId: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('socket_connections')
+    .values({
+      socket_id: p.socketId,
+      advisor_id: p.advisorId,
+      instance_id: p.instanceId,
+      connected_at: p.now,
+      last_seen_at: p.now,
+    })
+    .onConflict((oc) =>
+      oc.column('socket_id').doUpdateSet({ advisor_id: p.advisorId, last_seen_at: p.now }),
+    )
+    .execute();
+}
+
+/** Heartbeat; false when the row is gone (pruned while the socket lagged), so the caller re-inserts. */
+export async function touchConnection(db: Db, socketId: string, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('socket_connections')
+    .set({ last_seen_at: now })
+    .where('socket_id', '=', socketId)
+    .executeTakeFirst();
+  return (r.numUpdatedRows ?? 0n) > 0n;
+}
+
+export async function deleteConnection(db: Db, socketId: string): Promise<void> {
+  await db.deleteFrom('socket_connections').where('socket_id', '=', socketId).execute();
+}
+
+export async function deleteStaleConnections(db: Db, seenBefore: string): Promise<number> {
+  const r = await db
+    .deleteFrom('socket_connections')
+    .where('last_seen_at', '<', seenBefore)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows ?? 0n);
+}
+
+export async function isAdvisorOnline(db: Db, advisorId: string, since: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('socket_connections')
+    .select('socket_id')
+    .where('advisor_id', '=', advisorId)
+    .where('last_seen_at', '>=', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,161 @@
+/**
+ * Two server instances behind one database (PostgreSQL) and one Redis (Socket.IO adapter), each
+ * listening on its own port: a visitor requests through A and listens on A, the advisor is
+ * connected to B and accepts through B, and every event crosses over. Needs PostgreSQL and Redis:
+ * skipped with a loud line when either is missing, a failure under CI=true.
+ */
+import type { ClientToServerEvents, ServerToClientEvents } from '@belleza/contract';
+import { Redis } from 'ioredis';
+import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../lib/clock.js';
+import { api, createIsolatedDatabase, insertAdvisor, requestCall } from '../../test/fixtures.js';
+import {
+  createTestApp,
+  postgresAvailable,
+  type TestApp,
+  type TestDatabase,
+} from '../../test/helpers.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisAvailable(): Promise<boolean> {
+  const client = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+    return true;
+  } catch (err) {
+    if (process.env.CI === 'true')
+      throw new Error(
+        `Redis required under CI=true but unreachable at ${REDIS_URL}: ${String(err)}`,
+      );
+    console.warn(
+      `\n!!! Redis at ${REDIS_URL} unreachable: multi-instance realtime suite SKIPPED (${String(err)})\n`,
+    );
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+// postgresAvailable() prints its own loud line (and fails under CI=true) when PostgreSQL is missing.
+const ready = (await postgresAvailable()) && (await redisAvailable());
+
+type Client = ClientSocket<ServerToClientEvents, ClientToServerEvents>;
+
+function next<E extends keyof ServerToClientEvents>(
+  socket: Client,
+  event: E,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return new Promise((resolve) => {
+    socket.once(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) =>
+      resolve(payload)) as never);
+  });
+}
+
+async function open(url: string, token?: string, before?: (s: Client) => void): Promise<Client> {
+  const socket: Client = connect(url, {
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    autoConnect: false,
+    ...(token ? { auth: { token } } : {}),
+  });
+  before?.(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+    socket.connect();
+  });
+  return socket;
+}
+
+async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+describe.skipIf(!ready)('two instances sharing PostgreSQL and Redis', () => {
+  let db: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+  let urlA: string;
+  let urlB: string;
+  const sockets: Client[] = [];
+  const clock = new ManualClock('2026-11-20T15:00:00.000Z');
+
+  beforeAll(async () => {
+    db = await createIsolatedDatabase('postgres');
+    const config = { redisUrl: REDIS_URL, callRequestRateLimit: 1000 };
+    a = await createTestApp({ db, clock, config, instanceId: 'instance-a' });
+    b = await createTestApp({ db, clock, config, instanceId: 'instance-b' });
+    urlA = await listen(a);
+    urlB = await listen(b);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await a?.close();
+    await b?.close();
+    await db?.drop();
+  });
+
+  it('a visitor on instance A hears the advisor on instance B accept', async () => {
+    const advisor = await insertAdvisor(db.db, {
+      now: clock.now(),
+      online: false,
+      name: 'Valeria',
+    });
+
+    let connected!: Promise<unknown>;
+    const advisorOnB = await open(urlB, advisor.token, (s) => {
+      connected = next(s, 'advisor:connected');
+    });
+    sockets.push(advisorOnB);
+    await connected;
+    // Instance A sees B's socket through the adapter (request/response over Redis).
+    const remote = await a.app.realtime.io.in(`advisor:${advisor.id}`).fetchSockets();
+    expect(remote.map((s) => s.id)).toEqual([advisorOnB.id]);
+
+    const ring = next(advisorOnB, 'call:new');
+    const call = await requestCall(a.app, { name: 'Carmen' });
+    expect(call.advisorId).toBe(advisor.id);
+    const offered = await ring;
+    expect(offered).toMatchObject({ callId: call.callId, clientInfo: { name: 'Carmen' } });
+
+    const visitorOnA = await open(urlA);
+    sockets.push(visitorOnA);
+    const joined = (await visitorOnA.timeout(5000).emitWithAck('client:connect', {
+      callId: call.callId,
+      clientKey: call.clientKey,
+    })) as unknown as { ok: boolean };
+    expect(joined.ok).toBe(true);
+
+    const accepted = next(visitorOnA, 'call:accepted');
+    const res = await api(b.app, 'POST', `/api/calls/${call.callId}/accept`, {
+      token: advisor.token,
+    });
+    expect(res.status).toBe(200);
+    expect(await accepted).toMatchObject({
+      callId: call.callId,
+      status: 'active',
+      advisorId: advisor.id,
+    });
+
+    // And back: the visitor ends through A, the advisor on B is told.
+    const ended = next(advisorOnB, 'call:ended');
+    const end = await api(a.app, 'POST', `/api/calls/${call.callId}/end`, {
+      clientKey: call.clientKey,
+    });
+    expect(end.status).toBe(200);
+    expect((await ended).endedBy).toBe('client');
+  });
+});

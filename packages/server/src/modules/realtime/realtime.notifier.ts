@@ -1,0 +1,59 @@
+/**
+ * The Notifier port over Socket.IO: emits to rooms `advisor:{id}`, `admins` and `call:{id}`.
+ * With the Redis adapter installed, a room emit reaches sockets on every instance.
+ */
+import type { ClientToServerEvents, ServerToClientEvents } from '@belleza/contract';
+import type { Server } from 'socket.io';
+import type { Notifier } from '../../lib/notifier.js';
+
+export type TypedServer = Server<ClientToServerEvents, ServerToClientEvents>;
+
+export const advisorRoom = (advisorId: string): string => `advisor:${advisorId}`;
+export const callRoom = (callId: string): string => `call:${callId}`;
+export const ADMINS_ROOM = 'admins';
+
+export type SocketNotifier = Notifier & {
+  /** Events before `bind` (or after `unbind`) go nowhere: there is nobody to hear them. */
+  bind(io: TypedServer): void;
+  unbind(): void;
+};
+
+export function createSocketNotifier(): SocketNotifier {
+  // The typed event map is enforced by the Notifier signature; the untyped view only forwards.
+  let io: Server | null = null;
+  const emit = (room: string, event: string, payload: unknown): void => {
+    io?.to(room).emit(event, payload);
+  };
+  return {
+    bind(server) {
+      io = server;
+    },
+    unbind() {
+      io = null;
+    },
+    toAdvisor(advisorId, event, payload) {
+      emit(advisorRoom(advisorId), event, payload);
+    },
+    toAdmins(event, payload) {
+      emit(ADMINS_ROOM, event, payload);
+    },
+    toCall(callId, event, payload) {
+      emit(callRoom(callId), event, payload);
+    },
+  };
+}
+
+/** One emit to several notifiers (Socket.IO plus a test recorder). */
+export function fanOutNotifier(...targets: Notifier[]): Notifier {
+  return {
+    toAdvisor(advisorId, event, payload) {
+      for (const t of targets) t.toAdvisor(advisorId, event, payload);
+    },
+    toAdmins(event, payload) {
+      for (const t of targets) t.toAdmins(event, payload);
+    },
+    toCall(callId, event, payload) {
+      for (const t of targets) t.toCall(callId, event, payload);
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import {
+  ok,
+  publicSettingsSchema,
+  settingsResponseSchema,
+  settingsSchema,
+} from '@belleza/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Container } from '../../container.js';
+import { adminOnly, requireAdmin } from '../../plugins/auth.js';
+import { auditRoutes } from '../audit/audit.routes.js';
+
+export const settingsRoutes: FastifyPluginAsyncZod<{ container: Container }> = async (
+  app,
+  { container },
+) => {
+  const { settings } = container;
+
+  app.get(
+    '/settings/public',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: "What a visitor's browser needs (no secrets, no notification settings)",
+        response: { 200: ok(publicSettingsSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await settings.getPublic() }),
+  );
+
+  app.get(
+    '/settings',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['settings'],
+        security: [{ bearer: [] }],
+        summary: 'All settings, the Daily API key masked (admin)',
+        response: { 200: ok(settingsResponseSchema) },
+      },
+    },
+    async (req) => {
+      requireAdmin(req);
+      return { success: true as const, data: await settings.getMasked() };
+    },
+  );
+
+  app.put(
+    '/settings',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['settings'],
+        security: [{ bearer: [] }],
+        summary: 'Replace all settings (admin); a masked API key keeps the stored one',
+        body: settingsSchema,
+        response: { 200: ok(settingsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await settings.update(requireAdmin(req), req.body),
+    }),
+  );
+
+  // The audit trail is admin configuration history; it lives beside settings until app.ts mounts it.
+  await app.register(auditRoutes, { container });
+};

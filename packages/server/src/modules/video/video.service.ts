@@ -1,0 +1,169 @@
+/**
+ * Video rooms and tokens for calls. Picks the provider from settings when a room is created
+ * (accept); tokens and deletion go to the provider that owns the room. Built-in room tokens are
+ * HMAC-signed with the deployment's video secret and verified on `rtc:join`.
+ */
+import {
+  SECRET_MASK,
+  type CallToken,
+  type IceServer,
+  type Language,
+  type Settings,
+} from '@belleza/contract';
+import type { Deps } from '../../container.js';
+import { AppError } from '../../lib/app-error.js';
+import { newSecret } from '../../lib/ids.js';
+import { createBuiltinProvider } from './builtin/builtin.provider.js';
+import { verifyRoomToken, type RoomTokenClaims, type TokenRefusal } from './builtin/room-token.js';
+import { createDailyProvider, type DailyProviderOptions } from './daily/daily.provider.js';
+import { findVideoSecret, insertVideoSecretIfAbsent } from './video.repository.js';
+import type {
+  ConnectionCheck,
+  VideoParticipant,
+  VideoProvider,
+  VideoRoom,
+} from './video.provider.js';
+
+export type SettingsReader = { get(): Promise<Settings> };
+
+export type VideoServiceDeps = Pick<Deps, 'config' | 'db' | 'clock' | 'log'> & {
+  settings: SettingsReader;
+  /** Test hooks for the Daily client (fetch, timeout signal, sleep, retry policy). */
+  dailyClient?: DailyProviderOptions['client'];
+};
+
+export type RoomClosedListener = (room: VideoRoom) => void;
+
+export type VideoService = ReturnType<typeof createVideoService>;
+
+const REFUSAL_MESSAGES: Record<TokenRefusal, string> = {
+  malformed: 'Room token is malformed',
+  'bad-signature': 'Room token is not valid',
+  expired: 'Room token has expired',
+  'wrong-call': 'Room token belongs to another call',
+};
+
+export function createVideoService(deps: VideoServiceDeps) {
+  let secretPromise: Promise<string> | undefined;
+  const secret = (): Promise<string> => {
+    secretPromise ??= loadOrCreateSecret().catch((err: unknown) => {
+      secretPromise = undefined;
+      throw err;
+    });
+    return secretPromise;
+  };
+  async function loadOrCreateSecret(): Promise<string> {
+    const existing = await findVideoSecret(deps.db);
+    if (existing) return existing;
+    await insertVideoSecretIfAbsent(deps.db, newSecret(), deps.clock.now().toISOString());
+    const stored = await findVideoSecret(deps.db);
+    if (!stored) throw new Error('video secret could not be stored');
+    return stored;
+  }
+
+  const providers: Record<VideoProvider['kind'], VideoProvider> = {
+    builtin: createBuiltinProvider({ secret }),
+    daily: createDailyProvider({
+      baseUrl: deps.config.dailyApiUrl,
+      ...(deps.dailyClient ? { client: deps.dailyClient } : {}),
+    }),
+  };
+  const listeners = new Set<RoomClosedListener>();
+
+  return {
+    /** The provider new rooms are created with (settings.video.provider). */
+    async currentProvider(): Promise<VideoProvider['kind']> {
+      return (await deps.settings.get()).video.provider;
+    },
+
+    /** Called when a call is accepted. Room lifetime = maxCallDuration (SPEC §7). */
+    async createRoom(call: { callId: string; language?: Language }): Promise<VideoRoom> {
+      const settings = await deps.settings.get();
+      return providers[settings.video.provider].createRoom({
+        callId: call.callId,
+        language: call.language ?? settings.system.defaultLanguage,
+        settings,
+        now: deps.clock.now(),
+      });
+    },
+
+    /**
+     * A token for one participant of the call. The caller (calls service) has already checked the
+     * participant belongs to the call; the token expires with the room.
+     */
+    async createToken(room: VideoRoom, participant: VideoParticipant): Promise<CallToken> {
+      if (new Date(room.expiresAt).getTime() <= deps.clock.now().getTime()) {
+        throw new AppError('ROOM_NOT_READY', 409, 'The video room of this call has expired');
+      }
+      const settings = await deps.settings.get();
+      const issued = await providers[room.provider].createToken(room, participant, settings);
+      return {
+        token: issued.token,
+        roomUrl: room.url,
+        roomName: room.name,
+        provider: room.provider,
+        iceServers: room.provider === 'builtin' ? settings.video.iceServers : [],
+        expiresAt: issued.expiresAt,
+      };
+    },
+
+    /**
+     * Called when a call ends. Never throws: a room that cannot be deleted now still expires on its
+     * own (`exp` + `eject_at_room_exp`), and ending the call matters more than tidying the room.
+     */
+    async deleteRoom(room: VideoRoom): Promise<boolean> {
+      for (const listener of listeners) {
+        try {
+          listener(room);
+        } catch (err) {
+          deps.log.warn({ err, room: room.name }, 'room-closed listener failed');
+        }
+      }
+      try {
+        await providers[room.provider].deleteRoom(room, await deps.settings.get());
+        return true;
+      } catch (err) {
+        deps.log.warn(
+          { err, room: room.name, provider: room.provider },
+          'video room could not be deleted',
+        );
+        return false;
+      }
+    },
+
+    /** POST /api/settings/test-daily. A masked key means "the stored one". */
+    async testDaily(body: { apiKey: string; domain: string }): Promise<ConnectionCheck> {
+      const settings = await deps.settings.get();
+      const apiKey = body.apiKey.startsWith(SECRET_MASK) ? settings.daily.apiKey : body.apiKey;
+      return providers.daily.testConnection({
+        ...settings,
+        daily: { ...settings.daily, apiKey, domain: body.domain },
+      });
+    },
+
+    /** Verifies a built-in room token for `rtc:join`; throws FORBIDDEN with the reason. */
+    async verifyRoomToken(token: string, callId: string): Promise<RoomTokenClaims> {
+      const result = verifyRoomToken(await secret(), token, callId, deps.clock.now());
+      if (!result.ok)
+        throw new AppError('FORBIDDEN', 403, REFUSAL_MESSAGES[result.reason], {
+          reason: result.reason,
+        });
+      return result.claims;
+    },
+
+    /** What the built-in mesh needs at join time. */
+    async rtcSettings(): Promise<{ iceServers: IceServer[]; maxParticipants: number }> {
+      const settings = await deps.settings.get();
+      return {
+        iceServers: settings.video.iceServers,
+        maxParticipants: settings.daily.maxParticipants,
+      };
+    },
+
+    /** The signalling layer ejects built-in peers when their room is deleted. */
+    onRoomClosed(listener: RoomClosedListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

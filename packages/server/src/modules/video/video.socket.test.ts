@@ -1,0 +1,337 @@
+/**
+ * Signalling authorisation over real sockets: a Socket.IO server with only the rtc handlers, the
+ * real video service (room tokens signed with the stored secret), real socket.io clients.
+ */
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  defaultSettings,
+  type ClientToServerEvents,
+  type RtcJoined,
+  type ServerToClientEvents,
+  type Settings,
+} from '@belleza/contract';
+import { Server } from 'socket.io';
+import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../db/kysely.js';
+import { ManualClock } from '../../lib/clock.js';
+import { createTestDatabase, testConfig, type TestDatabase } from '../../test/helpers.js';
+import type { VideoParticipant, VideoRoom } from './video.provider.js';
+import { createVideoService, type VideoService } from './video.service.js';
+import { registerRtcHandlers } from './video.socket.js';
+
+type Client = ClientSocket<ServerToClientEvents, ClientToServerEvents>;
+type AckResult<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
+
+const silentLog = { warn: () => undefined, error: () => undefined, info: () => undefined } as never;
+const clock = new ManualClock('2026-11-20T15:00:00.000Z');
+
+let db: TestDatabase;
+let http: HttpServer;
+let io: Server<ClientToServerEvents, ServerToClientEvents>;
+let url: string;
+let settings: Settings;
+let video: VideoService;
+const openRooms = new Set<string>();
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase('sqlite');
+  await migrateToLatest(db.db);
+  video = createVideoService({
+    config: testConfig(),
+    db: db.db,
+    clock,
+    log: silentLog,
+    settings: { get: () => Promise.resolve(structuredClone(settings)) },
+  });
+  http = createServer();
+  io = new Server(http);
+  io.on('connection', (socket) =>
+    registerRtcHandlers(socket, {
+      video,
+      clock,
+      log: silentLog,
+      isRoomOpen: (callId) => Promise.resolve(openRooms.has(callId)),
+    }),
+  );
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await io.close();
+  await db.drop();
+});
+
+beforeEach(() => {
+  settings = structuredClone(defaultSettings);
+  clock.set('2026-11-20T15:00:00.000Z');
+  openRooms.clear();
+});
+
+afterEach(() => {
+  for (const c of clients.splice(0)) c.disconnect();
+});
+
+async function client(): Promise<Client> {
+  const c: Client = connect(url, { transports: ['websocket'], forceNew: true });
+  clients.push(c);
+  await new Promise<void>((resolve) => c.once('connect', () => resolve()));
+  return c;
+}
+
+async function roomFor(callId: string): Promise<VideoRoom> {
+  openRooms.add(callId);
+  return video.createRoom({ callId });
+}
+
+const tokenFor = async (room: VideoRoom, p: VideoParticipant) =>
+  (await video.createToken(room, p)).token;
+
+function join(c: Client, callId: string, token: string): Promise<AckResult<RtcJoined>> {
+  return new Promise((resolve) => c.emit('rtc:join', { callId, token }, resolve));
+}
+
+async function joined(c: Client, callId: string, token: string): Promise<RtcJoined> {
+  const r = await join(c, callId, token);
+  if (!r.ok) throw new Error(`join failed: ${r.error.code}`);
+  return r.data;
+}
+
+function next<E extends keyof ServerToClientEvents>(
+  c: Client,
+  event: E,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return new Promise((resolve) => {
+    c.once(event as 'rtc:signal', resolve);
+  });
+}
+
+/** Everything a client receives, in order. */
+function record(c: Client): { event: string; payload: unknown }[] {
+  const seen: { event: string; payload: unknown }[] = [];
+  c.onAny((event: string, payload: unknown) => seen.push({ event, payload }));
+  return seen;
+}
+
+const CLIENT: VideoParticipant = { type: 'client', id: 'client-1', name: 'Ana' };
+const ADVISOR: VideoParticipant = { type: 'advisor', id: 'adv_1', name: 'Eva' };
+const ADMIN: VideoParticipant = { type: 'admin', id: 'adv_admin', name: 'Admin' };
+
+const offer = { type: 'offer' as const, sdp: 'v=0 fake offer' };
+
+describe('rtc signalling', () => {
+  it('lets the two participants of a call find each other and relays signals between them', async () => {
+    settings.video.iceServers = [{ urls: 'stun:stun.example.org:3478' }];
+    const room = await roomFor('call_a');
+    const [ana, eva] = [await client(), await client()];
+    const first = await joined(ana, 'call_a', await tokenFor(room, CLIENT));
+    expect(first.peers).toEqual([]);
+    expect(first.iceServers).toEqual([{ urls: 'stun:stun.example.org:3478' }]);
+
+    const peerJoined = next(ana, 'rtc:peer-joined');
+    const second = await joined(eva, 'call_a', await tokenFor(room, ADVISOR));
+    expect(second.peers).toEqual([
+      { callId: 'call_a', peerId: first.peerId, userName: 'Ana', userType: 'client' },
+    ]);
+    expect(await peerJoined).toEqual({
+      callId: 'call_a',
+      peerId: second.peerId,
+      userName: 'Eva',
+      userType: 'advisor',
+    });
+
+    const atAna = next(ana, 'rtc:signal');
+    eva.emit('rtc:signal', { callId: 'call_a', to: first.peerId, description: offer });
+    expect(await atAna).toEqual({
+      callId: 'call_a',
+      to: first.peerId,
+      description: offer,
+      from: second.peerId,
+      userName: 'Eva',
+      userType: 'advisor',
+    });
+
+    const candidate = {
+      candidate: 'candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host',
+      sdpMid: '0',
+      sdpMLineIndex: 0,
+    };
+    const atEva = next(eva, 'rtc:signal');
+    ana.emit('rtc:signal', { callId: 'call_a', to: second.peerId, candidate });
+    expect(await atEva).toMatchObject({ from: first.peerId, candidate, userName: 'Ana' });
+  });
+
+  it('refuses to join without a valid token, and a socket that has not joined cannot signal', async () => {
+    const room = await roomFor('call_b');
+    const [ana, mallory] = [await client(), await client()];
+    const a = await joined(ana, 'call_b', await tokenFor(room, CLIENT));
+    const seenByAna = record(ana);
+
+    expect(await join(mallory, 'call_b', 'v1.forged.token')).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN' },
+    });
+    expect(await join(mallory, 'call_b', '')).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_ERROR' },
+    });
+    const errorEvent = next(mallory, 'error');
+    mallory.emit('rtc:signal', { callId: 'call_b', to: a.peerId, description: offer });
+    expect(await errorEvent).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Join the room before signalling',
+    });
+
+    // Barrier: a legitimate peer's signal arrives after anything mallory could have caused.
+    const eva = await client();
+    const e = await joined(eva, 'call_b', await tokenFor(room, ADVISOR));
+    const marker = next(ana, 'rtc:signal');
+    eva.emit('rtc:signal', { callId: 'call_b', to: a.peerId, description: offer });
+    await marker;
+    expect(
+      seenByAna
+        .filter((s) => s.event === 'rtc:signal')
+        .map((s) => (s.payload as { from: string }).from),
+    ).toEqual([e.peerId]);
+  });
+
+  it('refuses a token of another call, an expired token, and a call that is no longer active', async () => {
+    const roomC = await roomFor('call_c');
+    await roomFor('call_d');
+    const c = await client();
+    const tokenC = await tokenFor(roomC, CLIENT);
+    expect(await join(c, 'call_d', tokenC)).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN' },
+    });
+
+    openRooms.delete('call_c');
+    expect(await join(c, 'call_c', tokenC)).toMatchObject({
+      ok: false,
+      error: { code: 'CALL_NOT_ACTIVE' },
+    });
+
+    openRooms.add('call_c');
+    clock.advance(61 * 60_000);
+    expect(await join(c, 'call_c', tokenC)).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN' },
+    });
+  });
+
+  it('never lets a signal cross from one call to another', async () => {
+    const [room1, room2] = [await roomFor('call_1'), await roomFor('call_2')];
+    const [ana1, eva1, ana2] = [await client(), await client(), await client()];
+    const a1 = await joined(ana1, 'call_1', await tokenFor(room1, CLIENT));
+    const e1 = await joined(eva1, 'call_1', await tokenFor(room1, ADVISOR));
+    await joined(
+      ana2,
+      'call_2',
+      await tokenFor(room2, { type: 'client', id: 'client-2', name: 'Bea' }),
+    );
+    const seenByEva1 = record(eva1);
+
+    // Joined to call_2, aiming at call_1's peer: with call_1's id it is not a member...
+    const refused = next(ana2, 'error');
+    ana2.emit('rtc:signal', { callId: 'call_1', to: e1.peerId, description: offer });
+    expect(await refused).toMatchObject({ code: 'FORBIDDEN' });
+    // ...and with its own call's id the peer id matches nobody in call_2.
+    ana2.emit('rtc:signal', { callId: 'call_2', to: e1.peerId, description: offer });
+
+    // Barrier on ana2's own connection, then on eva1's.
+    expect(await join(ana2, 'call_2', 'bad')).toMatchObject({ ok: false });
+    const marker = next(eva1, 'rtc:signal');
+    ana1.emit('rtc:signal', { callId: 'call_1', to: e1.peerId, description: offer });
+    await marker;
+    const signals = seenByEva1.filter((s) => s.event === 'rtc:signal');
+    expect(signals.map((s) => (s.payload as { from: string }).from)).toEqual([a1.peerId]);
+  });
+
+  it('caps the mesh at maxParticipants; an admin joining makes three', async () => {
+    settings.daily.maxParticipants = 2;
+    const room = await roomFor('call_e');
+    const [ana, eva, boss] = [await client(), await client(), await client()];
+    await joined(ana, 'call_e', await tokenFor(room, CLIENT));
+    await joined(eva, 'call_e', await tokenFor(room, ADVISOR));
+    const adminToken = await tokenFor(room, ADMIN);
+    expect(await join(boss, 'call_e', adminToken)).toMatchObject({
+      ok: false,
+      error: { code: 'CAPACITY_REACHED' },
+    });
+
+    settings.daily.maxParticipants = 3;
+    const third = await joined(boss, 'call_e', adminToken);
+    expect(third.peers.map((p) => p.userType).sort()).toEqual(['advisor', 'client']);
+  });
+
+  it('replaces the old peer when the same participant joins again (page reload)', async () => {
+    const room = await roomFor('call_f');
+    const [ana, eva] = [await client(), await client()];
+    const token = await tokenFor(room, CLIENT);
+    const old = await joined(ana, 'call_f', token);
+    await joined(eva, 'call_f', await tokenFor(room, ADVISOR));
+
+    const closedForOld = next(ana, 'rtc:closed');
+    const left = next(eva, 'rtc:peer-left');
+    const rejoined = next(eva, 'rtc:peer-joined');
+    const reloaded = await client();
+    const fresh = await joined(reloaded, 'call_f', token);
+    expect(fresh.peers.map((p) => p.userName)).toEqual(['Eva']);
+    expect(await closedForOld).toEqual({ callId: 'call_f', reason: 'replaced' });
+    expect(await left).toEqual({ callId: 'call_f', peerId: old.peerId });
+    expect(await rejoined).toMatchObject({ peerId: fresh.peerId, userName: 'Ana' });
+
+    // The replaced socket can no longer signal.
+    const refused = next(ana, 'error');
+    ana.emit('rtc:signal', { callId: 'call_f', to: fresh.peerId, description: offer });
+    expect(await refused).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('tells the others when a peer disconnects or leaves', async () => {
+    const room = await roomFor('call_g');
+    const [ana, eva, boss] = [await client(), await client(), await client()];
+    const a = await joined(ana, 'call_g', await tokenFor(room, CLIENT));
+    await joined(eva, 'call_g', await tokenFor(room, ADVISOR));
+    const b = await joined(boss, 'call_g', await tokenFor(room, ADMIN));
+
+    let left = next(eva, 'rtc:peer-left');
+    ana.disconnect();
+    expect(await left).toEqual({ callId: 'call_g', peerId: a.peerId });
+
+    left = next(eva, 'rtc:peer-left');
+    boss.emit('rtc:leave', { callId: 'call_g' });
+    expect(await left).toEqual({ callId: 'call_g', peerId: b.peerId });
+  });
+
+  it('closes the room for everyone when the call ends (room deleted) and stops relaying', async () => {
+    const room = await roomFor('call_h');
+    const [ana, eva] = [await client(), await client()];
+    const a = await joined(ana, 'call_h', await tokenFor(room, CLIENT));
+    await joined(eva, 'call_h', await tokenFor(room, ADVISOR));
+
+    const closedA = next(ana, 'rtc:closed');
+    const closedE = next(eva, 'rtc:closed');
+    openRooms.delete('call_h');
+    await video.deleteRoom(room);
+    expect(await closedA).toEqual({ callId: 'call_h', reason: 'ended' });
+    expect(await closedE).toEqual({ callId: 'call_h', reason: 'ended' });
+
+    const refused = next(eva, 'error');
+    eva.emit('rtc:signal', { callId: 'call_h', to: a.peerId, description: offer });
+    expect(await refused).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('stops relaying once the token has expired', async () => {
+    const room = await roomFor('call_i');
+    const [ana, eva] = [await client(), await client()];
+    const a = await joined(ana, 'call_i', await tokenFor(room, CLIENT));
+    await joined(eva, 'call_i', await tokenFor(room, ADVISOR));
+    clock.advance(61 * 60_000);
+    const closed = next(eva, 'rtc:closed');
+    eva.emit('rtc:signal', { callId: 'call_i', to: a.peerId, description: offer });
+    expect(await closed).toEqual({ callId: 'call_i', reason: 'ended' });
+  });
+});

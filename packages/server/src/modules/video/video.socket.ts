@@ -1,0 +1,192 @@
+/**
+ * Built-in WebRTC signalling over our Socket.IO (ARCHITECTURE "Video providers"). A socket joins a
+ * call's rtc room only with a valid room token for that call; offers/answers/candidates are relayed
+ * only to a peer room named after the same call, so signals can never cross calls. Works across
+ * instances through the Socket.IO adapter (no per-process peer list).
+ *
+ * Rooms: `rtc:{callId}` (everyone in the call) and `rtc:{callId}:{peerId}` (one peer).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  rtcJoinSchema,
+  rtcLeaveSchema,
+  rtcSignalSchema,
+  type ClientToServerEvents,
+  type ParticipantType,
+  type RtcPeer,
+  type ServerToClientEvents,
+} from '@belleza/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Namespace, Socket } from 'socket.io';
+import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import type { VideoService } from './video.service.js';
+
+type RtcSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+type RtcNamespace = Namespace<ClientToServerEvents, ServerToClientEvents>;
+
+/** What a joined socket remembers per call (kept in `socket.data.rtc`, visible to fetchSockets). */
+type RtcMembership = {
+  peerId: string;
+  userName: string;
+  userType: ParticipantType;
+  /** `type:id`: the same participant joining again (page reload, second tab) replaces the old peer */
+  participant: string;
+  /** unix ms; the token's expiry bounds the membership */
+  exp: number;
+};
+type RtcData = { rtc?: Record<string, RtcMembership> };
+
+export type RtcSocketDeps = {
+  video: Pick<VideoService, 'verifyRoomToken' | 'rtcSettings' | 'onRoomClosed'>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Whether the call still has this room open (active call); refuses joins after the end. */
+  isRoomOpen?: (callId: string, roomName: string) => Promise<boolean>;
+};
+
+export const rtcRoom = (callId: string) => `rtc:${callId}`;
+export const rtcPeerRoom = (callId: string, peerId: string) => `rtc:${callId}:${peerId}`;
+
+const memberships = (data: unknown): Record<string, RtcMembership> => {
+  const d = (data ?? {}) as RtcData;
+  return d.rtc ?? {};
+};
+
+const toPeer = (callId: string, m: RtcMembership): RtcPeer => ({
+  callId,
+  peerId: m.peerId,
+  userName: m.userName,
+  userType: m.userType,
+});
+
+const failure = (err: unknown) => {
+  if (err instanceof AppError)
+    return { ok: false as const, error: { code: err.code, message: err.message } };
+  return {
+    ok: false as const,
+    error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' },
+  };
+};
+
+/** Namespaces whose room-closed listener is installed (once per Socket.IO server). */
+const closers = new WeakSet<object>();
+
+function installRoomCloser(nsp: RtcNamespace, deps: RtcSocketDeps): void {
+  if (closers.has(nsp)) return;
+  closers.add(nsp);
+  deps.video.onRoomClosed((room) => {
+    if (room.provider !== 'builtin') return;
+    const callId = room.name;
+    nsp.to(rtcRoom(callId)).emit('rtc:closed', { callId, reason: 'ended' });
+    nsp.in(rtcRoom(callId)).socketsLeave(rtcRoom(callId));
+  });
+}
+
+/** Called by the realtime gateway for every connected socket. */
+export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): void {
+  installRoomCloser(socket.nsp, deps);
+  const data = socket.data as RtcData;
+
+  const leave = (callId: string) => {
+    const mine = memberships(data)[callId];
+    if (!mine) return;
+    delete memberships(data)[callId];
+    socket.to(rtcRoom(callId)).emit('rtc:peer-left', { callId, peerId: mine.peerId });
+    void socket.leave(rtcRoom(callId));
+    void socket.leave(rtcPeerRoom(callId, mine.peerId));
+  };
+
+  socket.on('rtc:join', async (payload, ack) => {
+    try {
+      const parsed = rtcJoinSchema.safeParse(payload);
+      if (!parsed.success) throw new AppError('VALIDATION_ERROR', 400, 'Invalid rtc:join payload');
+      const { callId, token } = parsed.data;
+      const claims = await deps.video.verifyRoomToken(token, callId);
+      if (deps.isRoomOpen && !(await deps.isRoomOpen(callId, claims.room))) {
+        throw new AppError('CALL_NOT_ACTIVE', 409, 'This call is not active');
+      }
+      const { iceServers, maxParticipants } = await deps.video.rtcSettings();
+      leave(callId);
+
+      const me: RtcMembership = {
+        peerId: randomUUID(),
+        userName: claims.name,
+        userType: claims.type,
+        participant: `${claims.type}:${claims.id}`,
+        exp: claims.exp * 1000,
+      };
+      // Join first, then list: two peers joining at once each see the other.
+      data.rtc = { ...memberships(data), [callId]: me };
+      await socket.join([rtcRoom(callId), rtcPeerRoom(callId, me.peerId)]);
+
+      const peers: RtcPeer[] = [];
+      for (const other of await socket.nsp.in(rtcRoom(callId)).fetchSockets()) {
+        if (other.id === socket.id) continue;
+        const theirs = memberships(other.data)[callId];
+        if (!theirs) continue;
+        if (theirs.participant === me.participant) {
+          // Same person again (reload, new tab): the newest wins, the old peer is dropped.
+          other.emit('rtc:closed', { callId, reason: 'replaced' });
+          other.leave(rtcRoom(callId));
+          other.leave(rtcPeerRoom(callId, theirs.peerId));
+          socket.to(rtcRoom(callId)).emit('rtc:peer-left', { callId, peerId: theirs.peerId });
+          continue;
+        }
+        peers.push(toPeer(callId, theirs));
+      }
+      if (peers.length + 1 > maxParticipants) {
+        delete memberships(data)[callId];
+        await socket.leave(rtcRoom(callId));
+        await socket.leave(rtcPeerRoom(callId, me.peerId));
+        throw new AppError(
+          'CAPACITY_REACHED',
+          409,
+          `This room allows ${maxParticipants} participants`,
+        );
+      }
+      socket.to(rtcRoom(callId)).emit('rtc:peer-joined', toPeer(callId, me));
+      ack?.({ ok: true, data: { peerId: me.peerId, peers, iceServers } });
+    } catch (err) {
+      if (!(err instanceof AppError)) deps.log.error({ err }, 'rtc:join failed');
+      ack?.(failure(err));
+    }
+  });
+
+  socket.on('rtc:signal', (payload) => {
+    const parsed = rtcSignalSchema.safeParse(payload);
+    if (!parsed.success) {
+      socket.emit('error', { code: 'VALIDATION_ERROR', message: 'Invalid rtc:signal payload' });
+      return;
+    }
+    const signal = parsed.data;
+    const mine = memberships(data)[signal.callId];
+    if (!mine || !socket.rooms.has(rtcRoom(signal.callId))) {
+      socket.emit('error', { code: 'FORBIDDEN', message: 'Join the room before signalling' });
+      return;
+    }
+    if (mine.exp <= deps.clock.now().getTime()) {
+      socket.emit('rtc:closed', { callId: signal.callId, reason: 'ended' });
+      leave(signal.callId);
+      return;
+    }
+    // Only the peer room of the same call: a peer id of another call simply matches nobody.
+    socket.to(rtcPeerRoom(signal.callId, signal.to)).emit('rtc:signal', {
+      ...signal,
+      from: mine.peerId,
+      userName: mine.userName,
+      userType: mine.userType,
+    });
+  });
+
+  socket.on('rtc:leave', (payload) => {
+    const parsed = rtcLeaveSchema.safeParse(payload);
+    if (parsed.success) leave(parsed.data.callId);
+  });
+
+  socket.on('disconnecting', () => {
+    for (const [callId, mine] of Object.entries(memberships(data))) {
+      socket.to(rtcRoom(callId)).emit('rtc:peer-left', { callId, peerId: mine.peerId });
+    }
+  });
+}

@@ -1,0 +1,84 @@
+import type { ErrorBody, ErrorCode } from '@belleza/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.js';
+
+const body = (code: ErrorCode, message: string, details?: unknown): ErrorBody => ({
+  success: false,
+  error: details === undefined ? { code, message } : { code, message, details },
+});
+
+/**
+ * One central error handler: every failure answers `{ success:false, error:{code,message} }`.
+ * Anything a user can send maps to a 4xx; 5xx never leak stack traces or SQL.
+ */
+export const errorHandlerPlugin = fp((app: FastifyInstance, _opts, done) => {
+  // SPEC §7: the web sends a JSON content type on every request, bodiless POST/DELETE included.
+  // An empty JSON body therefore means "no body" (routes that need one answer VALIDATION_ERROR);
+  // anything else goes through Fastify's own parser with its prototype-poisoning protection.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, raw, done) => {
+    const text = typeof raw === 'string' ? raw : raw.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    void parseJson(req, text, done);
+  });
+
+  app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send(body(err.code, err.message, err.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? 'invalid',
+      }));
+      const where = err.validationContext ?? 'request';
+      const first = issues[0];
+      const message = first
+        ? `Invalid ${where}: ${first.path || '(root)'} ${first.message}`
+        : `Invalid ${where}`;
+      return reply.status(400).send(body('VALIDATION_ERROR', message, { issues }));
+    }
+    const fe = err as FastifyError;
+    const status = fe.statusCode ?? 500;
+    if (
+      fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      (err instanceof SyntaxError && status === 400)
+    ) {
+      return reply.status(400).send(body('BAD_REQUEST', 'Malformed JSON body'));
+    }
+    if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply
+        .status(400)
+        .send(body('BAD_REQUEST', 'Request body is empty; send a JSON object'));
+    }
+    if (status === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'Request body is too large'));
+    }
+    if (status === 415 || fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply
+        .status(415)
+        .send(body('UNSUPPORTED_MEDIA_TYPE', 'Send JSON (Content-Type: application/json)'));
+    }
+    if (status === 429) {
+      return reply.status(429).send(body('RATE_LIMITED', 'Too many requests, try again shortly'));
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(body('BAD_REQUEST', fe.message || 'Bad request'));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(body('INTERNAL_ERROR', 'Something went wrong on our side'));
+  });
+
+  app.setNotFoundHandler((req, reply) =>
+    reply
+      .status(404)
+      .send(body('ROUTE_NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0] ?? ''}`)),
+  );
+  done();
+});

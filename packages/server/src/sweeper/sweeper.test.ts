@@ -1,0 +1,165 @@
+/**
+ * The sweeper is database-driven (issue 3 point 4): a server stopped with a ringing offer and an
+ * over-long call, and a new server started on the same database, finishes both. Also: the timer
+ * loop runs sweeps on its own when started and stops cleanly.
+ */
+import { MAX_DURATION_REASON, type CallDetails } from '@belleza/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../lib/clock.js';
+import {
+  api,
+  createIsolatedDatabase,
+  insertAdvisor,
+  refreshPresence,
+  requestCall,
+} from '../test/fixtures.js';
+import { createTestApp, dialects } from '../test/helpers.js';
+import { createSweeper } from './sweeper.js';
+
+describe.each(await dialects())('sweeper across a restart (%s)', (dialect) => {
+  it('a new instance on the same database re-routes the stale offer and ends the over-long call', async () => {
+    const db = await createIsolatedDatabase(dialect);
+    const clock = new ManualClock('2026-11-20T15:00:00.000Z');
+    const config = { callRequestRateLimit: 1000 };
+    try {
+      const first = await createTestApp({ db, clock, config, instanceId: 'first' });
+      const admin = await insertAdvisor(db.db, {
+        now: clock.now(),
+        isAdmin: true,
+        status: 'offline',
+        online: false,
+      });
+      const long = await insertAdvisor(db.db, { now: clock.now(), name: 'Long call' });
+      const longCall = await requestCall(first.app);
+      expect(longCall.advisorId).toBe(long.id);
+      await api(first.app, 'POST', `/api/calls/${longCall.callId}/accept`, { token: long.token });
+
+      clock.advance(50 * 60_000);
+      await refreshPresence(db.db, clock.now());
+      const ringing = await insertAdvisor(db.db, { now: clock.now(), name: 'Ringing' });
+      const pending = await requestCall(first.app);
+      expect(pending.advisorId).toBe(ringing.id);
+      await first.close();
+
+      // 11 minutes later a new instance starts: the offer expired long ago, the call passed 60 min.
+      clock.advance(11 * 60_000);
+      await refreshPresence(db.db, clock.now());
+      const second = await createTestApp({ db, clock, config, instanceId: 'second' });
+      try {
+        const report = await second.app.container.sweeper.sweep(clock.now());
+        expect(report).toMatchObject({ expired: 1, ended: 1 });
+
+        const ended = (
+          await api<CallDetails>(second.app, 'GET', `/api/calls/${longCall.callId}`, {
+            token: admin.token,
+          })
+        ).data;
+        expect(ended).toMatchObject({
+          status: 'completed',
+          endedBy: 'system',
+          reason: MAX_DURATION_REASON,
+          duration: 61,
+        });
+        // The ringing advisor timed out; the advisor freed by the system end got the call.
+        const moved = (
+          await api<CallDetails>(second.app, 'GET', `/api/calls/${pending.callId}`, {
+            token: admin.token,
+          })
+        ).data;
+        expect(moved.offers.map((o) => [o.advisorId, o.outcome])).toEqual([
+          [ringing.id, 'timeout'],
+          [long.id, 'pending'],
+        ]);
+        expect(moved).toMatchObject({ status: 'pending', advisorId: long.id });
+        expect(second.notifier.of('call:ended', `call:${longCall.callId}`)).toHaveLength(1);
+        // It has waited for 11 minutes: the offer rings as urgent.
+        expect(
+          second.notifier
+            .of('call:new:urgent', `advisor:${long.id}`)
+            .map((e) => (e.payload as { callId: string }).callId),
+        ).toEqual([pending.callId]);
+        // Nothing left to do.
+        expect(await second.app.container.sweeper.sweep(clock.now())).toMatchObject({
+          expired: 0,
+          ended: 0,
+          drained: 0,
+        });
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await db.drop();
+    }
+  });
+
+  it('prunes presence rows older than the heartbeat grace', async () => {
+    const db = await createIsolatedDatabase(dialect);
+    const clock = new ManualClock('2026-11-20T15:00:00.000Z');
+    const t = await createTestApp({ db, clock });
+    try {
+      await insertAdvisor(db.db, { now: clock.now() });
+      clock.advance(15_000);
+      expect((await t.app.container.sweeper.sweep(clock.now())).pruned).toBe(0);
+      clock.advance(1);
+      expect((await t.app.container.sweeper.sweep(clock.now())).pruned).toBe(1);
+      expect(await db.db.selectFrom('socket_connections').select('socket_id').execute()).toEqual(
+        [],
+      );
+    } finally {
+      await t.close();
+      await db.drop();
+    }
+  });
+});
+
+describe('sweeper timer', () => {
+  it('sweeps every interval once started, never overlapping, and stops', async () => {
+    vi.useFakeTimers();
+    try {
+      let running = 0;
+      let maxRunning = 0;
+      let sweeps = 0;
+      let release: (() => void) | null = null;
+      const calls = {
+        expireOffers: async () => {
+          running += 1;
+          maxRunning = Math.max(maxRunning, running);
+          sweeps += 1;
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          running -= 1;
+          return 0;
+        },
+        withdrawStranded: () => Promise.resolve(0),
+        endOverlong: () => Promise.resolve(0),
+        drainQueue: () => Promise.resolve(0),
+      };
+      const log = { error: vi.fn() } as never;
+      const sweeper = createSweeper({
+        calls,
+        presence: { prune: () => Promise.resolve(0) },
+        clock: new ManualClock(),
+        log,
+        intervalMs: 1000,
+      });
+      sweeper.start();
+      expect(sweeps).toBe(0);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(sweeps).toBe(1);
+      // A slow sweep delays the next one instead of overlapping it.
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(sweeps).toBe(1);
+      release!();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(sweeps).toBe(2);
+      expect(maxRunning).toBe(1);
+      release!();
+      await sweeper.stop();
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(sweeps).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

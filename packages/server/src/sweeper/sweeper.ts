@@ -1,0 +1,77 @@
+/**
+ * The sweeper (ARCHITECTURE "Call lifecycle"): timers never live only in memory. Every second, on
+ * every instance, it finds due work with queries and applies it with the same conditional UPDATEs
+ * as the API, so a restart loses nothing and two instances never apply a transition twice.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../lib/clock.js';
+import type { CallsService } from '../modules/calls/calls.service.js';
+import type { PresenceService } from '../modules/realtime/presence.service.js';
+
+export type SweepReport = {
+  /** offers whose callTimeout passed (outcome timeout), re-routed */
+  expired: number;
+  /** offers ringing advisors who went offline / lost their connection, re-routed */
+  stranded: number;
+  /** active calls past maxCallDuration, ended by 'system' */
+  ended: number;
+  /** queued calls offered (or ended no_answer) because someone freed up or left */
+  drained: number;
+  /** presence rows older than the heartbeat grace */
+  pruned: number;
+};
+
+export type SweeperDeps = {
+  calls: Pick<CallsService, 'expireOffers' | 'withdrawStranded' | 'endOverlong' | 'drainQueue'>;
+  presence: Pick<PresenceService, 'prune'>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+};
+
+export type Sweeper = ReturnType<typeof createSweeper>;
+
+export function createSweeper(deps: SweeperDeps) {
+  const intervalMs = deps.intervalMs ?? 1000;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = true;
+
+  async function sweep(now: Date = deps.clock.now()): Promise<SweepReport> {
+    const expired = await deps.calls.expireOffers(now);
+    const stranded = await deps.calls.withdrawStranded(now);
+    const ended = await deps.calls.endOverlong(now);
+    const drained = await deps.calls.drainQueue(now);
+    const pruned = await deps.presence.prune(now);
+    return { expired, stranded, ended, drained, pruned };
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    // Chained timeouts: a slow sweep delays the next one instead of overlapping it.
+    timer = setTimeout(() => {
+      timer = null;
+      running = sweep()
+        .catch((err: unknown) => deps.log.error({ err }, 'sweep failed'))
+        .finally(() => {
+          running = null;
+          schedule();
+        });
+    }, intervalMs);
+  }
+
+  return {
+    sweep,
+    start(): void {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,260 @@
+/**
+ * Test fixtures shared by suites: advisors, sessions and presence rows inserted straight into the
+ * tables (no dependency on any module's service), and a JSON request helper over `app.inject()`.
+ * Not imported by production code.
+ */
+import {
+  CLIENT_KEY_HEADER,
+  defaultSettings,
+  defaultWorkingHours,
+  type CallRequestBody,
+  type Settings,
+  type WorkingHours,
+} from '@belleza/contract';
+import { sql } from 'kysely';
+import type { App } from '../app.js';
+import type { Config } from '../config.js';
+import type { Db, Dialect } from '../db/kysely.js';
+import type { AdvisorsTable } from '../db/schema.js';
+import type { ManualClock } from '../lib/clock.js';
+import { hashSecret, newId, newSecret } from '../lib/ids.js';
+import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from './helpers.js';
+
+export type TestAdvisor = {
+  id: string;
+  name: string;
+  token: string;
+  isAdmin: boolean;
+  headers: { authorization: string };
+};
+
+export type AdvisorOptions = {
+  name?: string;
+  isAdmin?: boolean;
+  status?: AdvisorsTable['status'];
+  statusReason?: string | null;
+  maxConcurrentCalls?: number;
+  autoAccept?: boolean;
+  lastCallEndedAt?: string | null;
+  timezone?: string;
+  workingHours?: WorkingHours;
+  /** a presence row seen at `now` (default true) */
+  online?: boolean;
+  /** the instant rows are stamped with (sessions, presence); default: now */
+  now?: Date;
+};
+
+let counter = 0;
+
+/** An advisor row, a live session (token) and, unless `online: false`, a presence row. */
+export async function insertAdvisor(db: Db, opts: AdvisorOptions = {}): Promise<TestAdvisor> {
+  counter += 1;
+  const now = opts.now ?? new Date();
+  const iso = now.toISOString();
+  const id = newId('adv');
+  const name = opts.name ?? `Advisor ${counter}`;
+  await db
+    .insertInto('advisors')
+    .values({
+      id,
+      name,
+      email: `${id}@fixture.test`,
+      password_hash: 'fixture-not-a-real-hash',
+      status: opts.status ?? 'available',
+      status_reason: opts.statusReason ?? null,
+      is_admin: opts.isAdmin ? 1 : 0,
+      title: '',
+      phone: '',
+      bio: '',
+      timezone: opts.timezone ?? 'America/Lima',
+      expertise: '[]',
+      auto_accept_calls: opts.autoAccept ? 1 : 0,
+      max_concurrent_calls: opts.maxConcurrentCalls ?? 1,
+      working_hours: JSON.stringify(opts.workingHours ?? defaultWorkingHours),
+      missed_offers_in_row: 0,
+      last_call_ended_at: opts.lastCallEndedAt ?? null,
+      created_at: iso,
+      updated_at: iso,
+      deleted_at: null,
+    })
+    .execute();
+  const token = await insertSession(db, id, now);
+  if (opts.online !== false) await markOnline(db, id, now);
+  return {
+    id,
+    name,
+    token,
+    isAdmin: opts.isAdmin ?? false,
+    headers: { authorization: `Bearer ${token}` },
+  };
+}
+
+/** A session exactly as the auth module stores it (token hashed, valid for a week from `now`). */
+export async function insertSession(
+  db: Db,
+  advisorId: string,
+  now: Date = new Date(),
+): Promise<string> {
+  const token = newSecret();
+  await db
+    .insertInto('advisor_sessions')
+    .values({
+      id: newId('ses'),
+      advisor_id: advisorId,
+      token_hash: hashSecret(token),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + 7 * 24 * 3600_000).toISOString(),
+      last_used_at: now.toISOString(),
+      revoked_at: null,
+    })
+    .execute();
+  return token;
+}
+
+/** A presence row for the advisor (as if a socket had just sent its heartbeat). */
+export async function markOnline(db: Db, advisorId: string, at: Date = new Date()): Promise<void> {
+  await db
+    .insertInto('socket_connections')
+    .values({
+      socket_id: `fixture-${advisorId}`,
+      advisor_id: advisorId,
+      instance_id: 'fixture',
+      connected_at: at.toISOString(),
+      last_seen_at: at.toISOString(),
+    })
+    .onConflict((oc) => oc.column('socket_id').doUpdateSet({ last_seen_at: at.toISOString() }))
+    .execute();
+}
+
+/** Every presence row seen at `at`: heartbeats while a test moves its clock. */
+export async function refreshPresence(db: Db, at: Date): Promise<void> {
+  await db.updateTable('socket_connections').set({ last_seen_at: at.toISOString() }).execute();
+}
+
+export async function markOffline(db: Db, advisorId: string): Promise<void> {
+  await db.deleteFrom('socket_connections').where('advisor_id', '=', advisorId).execute();
+}
+
+export const requestBody = (over: Partial<CallRequestBody> = {}): CallRequestBody => ({
+  name: 'Lucía Pérez',
+  phone: '+51 987 654 321',
+  email: 'lucia@example.pe',
+  subject: 'hair_care',
+  message: 'Quiero un cambio de look',
+  consent: true,
+  ...over,
+});
+
+export type ApiResult<T = unknown> = {
+  status: number;
+  body: {
+    success: boolean;
+    data?: T;
+    message?: string;
+    error?: { code: string; message: string; details?: unknown };
+  };
+  data: T;
+};
+
+/** One JSON request through the real HTTP stack. */
+export async function api<T = unknown>(
+  app: App,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  opts: {
+    token?: string;
+    clientKey?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<ApiResult<T>> {
+  const res = await app.inject({
+    method,
+    url,
+    headers: {
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.clientKey !== undefined ? { [CLIENT_KEY_HEADER]: opts.clientKey } : {}),
+      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...opts.headers,
+    },
+    ...(opts.body === undefined ? {} : { payload: JSON.stringify(opts.body) }),
+  });
+  const body = (res.body ? JSON.parse(res.body) : {}) as ApiResult<T>['body'];
+  return { status: res.statusCode, body, data: body.data as T };
+}
+
+export type RequestedCall = {
+  callId: string;
+  clientKey: string;
+  status: string;
+  advisorId: string | null;
+  queuePosition: number | null;
+  estimatedWaitTime: number;
+};
+
+/** POST /api/calls/request that must succeed. */
+export async function requestCall(
+  app: App,
+  over: Partial<CallRequestBody> = {},
+): Promise<RequestedCall> {
+  const res = await api<RequestedCall>(app, 'POST', '/api/calls/request', {
+    body: requestBody(over),
+  });
+  if (res.status !== 201)
+    throw new Error(`call request failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.data;
+}
+
+/** Stores the `system` settings section (contract defaults + `patch`), as a saved settings form would. */
+export async function setSystemSettings(db: Db, patch: Partial<Settings['system']>): Promise<void> {
+  const value = JSON.stringify({ ...defaultSettings.system, ...patch });
+  const now = new Date().toISOString();
+  await db
+    .insertInto('settings')
+    .values({ section: 'system', value, updated_at: now, updated_by: null })
+    .onConflict((oc) => oc.column('section').doUpdateSet({ value, updated_at: now }))
+    .execute();
+}
+
+/**
+ * A test database whose Kysely bookkeeping tables already exist. Kysely's Migrator decides whether
+ * `kysely_migration(_lock)` exists by looking at EVERY PostgreSQL schema, so while another test
+ * process migrates its own schema, a fresh schema is taken for migrated and the migration fails
+ * ("relation kysely_migration_lock does not exist"). Creating them first makes that check true for
+ * the right reason. (The real fix belongs in db/kysely.ts: `migrationTableSchema`.)
+ */
+export async function createIsolatedDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const db = await createTestDatabase(dialect);
+  if (dialect === 'postgres') {
+    await sql`create table if not exists kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(
+      db.db,
+    );
+    await sql`create table if not exists kysely_migration_lock (id varchar(255) primary key, is_locked integer not null default 0)`.execute(
+      db.db,
+    );
+    await sql`insert into kysely_migration_lock (id, is_locked) values ('migration_lock', 0) on conflict do nothing`.execute(
+      db.db,
+    );
+  }
+  return db;
+}
+
+/** `createTestApp` on an isolated database (see above) that `close()` also drops. */
+export async function createCallsTestApp(
+  dialect: Dialect,
+  opts: { config?: Partial<Config>; clock?: ManualClock; instanceId?: string } = {},
+): Promise<TestApp> {
+  const db = await createIsolatedDatabase(dialect);
+  const t = await createTestApp({
+    db,
+    ...opts,
+    config: { callRequestRateLimit: 100_000, ...opts.config },
+  });
+  return {
+    ...t,
+    close: async () => {
+      await t.close();
+      await db.drop();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { Suspense, useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { PageSpinner } from '../pages/PageSpinner';
+import { useRouteHandle, useTitleOverride, type RouteHandle } from '../route-handle';
+
+/** SPEC §2: the page title comes from the route; the default is the free-consultations title. */
+function useDocumentTitle(): void {
+  const { t } = useTranslation('common');
+  const routeHandle = useRouteHandle();
+  const override = useTitleOverride();
+  const handle: RouteHandle | undefined = override ?? routeHandle;
+  useLayoutEffect(() => {
+    if (handle?.documentTitleKey) document.title = t(handle.documentTitleKey);
+    else if (handle?.titleKey) document.title = t('titles.document', { page: t(handle.titleKey) });
+    else document.title = t('titles.default');
+  }, [handle, t]);
+}
+
+export function RootLayout() {
+  useDocumentTitle();
+  return (
+    <>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * Every route of SPEC §2. Pages and the staff layouts load lazily (with their translation
+ * namespaces), so the landing page downloads none of the advisor/admin code.
+ */
+import type { ComponentType } from 'react';
+import { redirect, type RouteObject } from 'react-router';
+import { loadNamespaces } from '@/lib/i18n';
+import { alwaysRevalidate, guard, sessionLoader } from './guards';
+import { PublicLayout } from './layouts/PublicLayout';
+import { RootLayout } from './layouts/RootLayout';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { PageSpinner } from './pages/PageSpinner';
+import { RouteErrorPage } from './pages/RouteErrorPage';
+import type { RouteHandle } from './route-handle';
+
+type RouteModule = { default: ComponentType };
+
+/** A lazily loaded route component whose namespaces load alongside its code. */
+const lazyRoute = (load: () => Promise<RouteModule>, namespaces: readonly string[]) => async () => {
+  const [mod] = await Promise.all([load(), loadNamespaces(namespaces)]);
+  return { Component: mod.default };
+};
+
+const handle = (h: RouteHandle): RouteHandle => h;
+
+const loginRoute = (path: string): RouteObject => ({
+  path,
+  loader: guard({ access: 'guest' }),
+  shouldRevalidate: alwaysRevalidate,
+  handle: handle({ titleKey: 'titles.login' }),
+  lazy: lazyRoute(() => import('@/features/auth'), ['auth', 'validation']),
+});
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    loader: sessionLoader,
+    shouldRevalidate: alwaysRevalidate,
+    HydrateFallback: PageSpinner,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      {
+        // Pathless boundary inside the root, so errors render below RootLayout (title, scroll).
+        ErrorBoundary: RouteErrorPage,
+        children: [
+          {
+            Component: PublicLayout,
+            children: [
+              {
+                index: true,
+                handle: handle({ documentTitleKey: 'titles.landing' }),
+                lazy: lazyRoute(() => import('@/features/landing'), ['landing']),
+              },
+              loginRoute('/login'),
+              loginRoute('/advisor/login'),
+              {
+                // Unknown paths under /admin still need an admin (SPEC §2), so this one is guarded too.
+                path: '*',
+                loader: guard({ access: 'public' }),
+                shouldRevalidate: alwaysRevalidate,
+                handle: handle({ titleKey: 'titles.notFound' }),
+                Component: NotFoundPage,
+              },
+            ],
+          },
+          {
+            path: '/admin',
+            loader: guard({ access: 'admin' }),
+            shouldRevalidate: alwaysRevalidate,
+            lazy: lazyRoute(() => import('./layouts/AdminLayout'), ['admin']),
+            children: [
+              { index: true, loader: () => redirect('/admin/dashboard'), Component: PageSpinner },
+              {
+                path: 'dashboard',
+                handle: handle({ titleKey: 'titles.adminDashboard' }),
+                lazy: lazyRoute(() => import('@/features/admin-dashboard'), ['admin']),
+              },
+              {
+                path: 'advisors',
+                handle: handle({ titleKey: 'titles.adminAdvisors' }),
+                lazy: lazyRoute(() => import('@/features/admin-advisors'), ['admin', 'validation']),
+              },
+              {
+                path: 'calls',
+                handle: handle({ titleKey: 'titles.adminCalls' }),
+                lazy: lazyRoute(() => import('@/features/admin-calls'), ['admin']),
+              },
+              {
+                path: 'reports',
+                handle: handle({ titleKey: 'titles.adminReports' }),
+                lazy: lazyRoute(() => import('@/features/admin-reports'), ['reports']),
+              },
+              {
+                path: 'settings',
+                handle: handle({ titleKey: 'titles.adminSettings' }),
+                lazy: lazyRoute(
+                  () => import('@/features/admin-settings'),
+                  ['admin', 'settings', 'validation'],
+                ),
+              },
+            ],
+          },
+          {
+            path: '/advisor',
+            loader: guard({ access: 'auth' }),
+            shouldRevalidate: alwaysRevalidate,
+            lazy: lazyRoute(() => import('./layouts/AdvisorLayout'), ['advisor']),
+            children: [
+              { index: true, loader: () => redirect('/advisor/dashboard'), Component: PageSpinner },
+              {
+                path: 'dashboard',
+                handle: handle({ titleKey: 'titles.advisorDashboard' }),
+                lazy: lazyRoute(() => import('@/features/advisor-dashboard'), ['advisor', 'video']),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

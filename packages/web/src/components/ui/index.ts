@@ -1,0 +1,15 @@
+import './ui.css';
+
+export { Badge, type BadgeProps, type BadgeTone } from './Badge';
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button';
+export { Card, type CardProps } from './Card';
+export {
+  Field,
+  TextField,
+  type FieldControlProps,
+  type FieldProps,
+  type TextFieldProps,
+} from './Field';
+export { Modal, type ModalProps } from './Modal';
+export { Spinner, type SpinnerProps } from './Spinner';
+export * from './toast';

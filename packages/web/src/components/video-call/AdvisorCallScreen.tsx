@@ -1,0 +1,307 @@
+/**
+ * The advisor's full-screen call (SPEC §2 "Advisor video-call screen", §4, §8): header with the
+ * client and start time, the video page in a frame (token fetched for the advisor), a connecting
+ * overlay forced away after 15 s, an error overlay with retry, and the private notes panel.
+ */
+import {
+  DISPLAY_LOCALE,
+  DISPLAY_TIME_ZONE,
+  videoPageUrl,
+  type Call,
+  type VideoPageMessage,
+} from '@belleza/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CallNotesPanel } from './CallNotesPanel';
+import { useCallNotes } from './use-call-notes';
+import { useVideoPageMessages, VIDEO_FRAME_ALLOW } from './use-video-page-messages';
+import { useVideoToasts } from './use-video-toasts';
+import { fetchCallNotes, fetchCallToken, saveCallNotes } from './video-call.api';
+import './video-call.css';
+
+export const ADVISOR_LOAD_TIMEOUT_MS = 15_000;
+export const RETRY_RESTART_MS = 100;
+
+export type AdvisorCallScreenProps = {
+  call: Call;
+  advisorName?: string | undefined;
+  /** Ends the call (the dashboard calls the API); the screen shows 'Finalizando...' meanwhile. */
+  onEnd: () => Promise<void> | void;
+  /** Closes the screen; the call stays active. */
+  onClose: () => void;
+};
+
+type Phase = 'connecting' | 'loaded' | 'error';
+
+const SUBJECT_KEYS = ['skin_care', 'makeup', 'hair_care', 'general'] as const;
+
+export function formatStartTime(
+  iso: string | null,
+  t: (key: string, opts?: Record<string, unknown>) => string,
+): string {
+  if (!iso) return t('advisor.startedNow');
+  try {
+    const date = new Date(iso);
+    if (Number.isNaN(date.getTime())) return t('advisor.timeUnavailable');
+    const time = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+      timeZone: DISPLAY_TIME_ZONE,
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(date);
+    return t('advisor.startedAt', { time });
+  } catch {
+    return t('advisor.timeUnavailable');
+  }
+}
+
+export function AdvisorCallScreen({ call, advisorName, onEnd, onClose }: AdvisorCallScreenProps) {
+  const { t } = useTranslation('video');
+  const toast = useVideoToasts();
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const [phase, setPhase] = useState<Phase>('connecting');
+  const [error, setError] = useState<string | null>(null);
+  const [frameSrc, setFrameSrc] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [ending, setEnding] = useState(false);
+  const [notesOpen, setNotesOpen] = useState(true);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const name = advisorName?.trim() || t('advisor.advisorFallback');
+  const saveNotes = useCallback(
+    (notes: string) => saveCallNotes(call.callId, notes),
+    [call.callId],
+  );
+  const loadNotes = useCallback(() => fetchCallNotes(call.callId), [call.callId]);
+  const notes = useCallNotes(call.callId, saveNotes, loadNotes);
+
+  const fail = useCallback((message: string) => {
+    setPhase('error');
+    setError(message);
+  }, []);
+
+  // Fetch the advisor's token and mount the frame; again on every retry.
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      let token: { token: string; roomUrl: string };
+      try {
+        token = await fetchCallToken(call.callId, 'advisor');
+      } catch (err) {
+        if (!cancelled)
+          fail(t('errors.token', { error: err instanceof Error ? err.message : String(err) }));
+        return;
+      }
+      if (cancelled) return;
+      const roomUrl = token.roomUrl || call.dailyRoomUrl;
+      if (!roomUrl) {
+        fail(t('errors.roomUrlMissing'));
+        return;
+      }
+      // SPEC §7: the advisor's room opens with the token as `t` and the advisor's name.
+      setFrameSrc(
+        `${videoPageUrl({ roomUrl, userName: name, userType: 'advisor', callId: call.callId })}&t=${encodeURIComponent(token.token)}`,
+      );
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt, call.callId, call.dailyRoomUrl, name, fail, t]);
+
+  // SPEC §4: after 15 s of connecting, completion is forced.
+  useEffect(() => {
+    if (phase !== 'connecting') return;
+    const timer = window.setTimeout(
+      () => setPhase((p) => (p === 'connecting' ? 'loaded' : p)),
+      ADVISOR_LOAD_TIMEOUT_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [phase, attempt]);
+
+  const handleMessage = useCallback(
+    (m: VideoPageMessage) => {
+      switch (m.action) {
+        case 'joined':
+        case 'connected-despite-error':
+          setPhase('loaded');
+          setError(null);
+          break;
+        case 'error':
+          fail(
+            m.errorCode === 'sdk-unavailable'
+              ? t('errors.sdkUnavailable')
+              : m.errorCode === 'room-url-missing'
+                ? t('errors.roomUrlMissing')
+                : m.error || t('errors.connection'),
+          );
+          break;
+        case 'camera-error':
+          toast.error(t('toasts.warningTitle'), t('toasts.cameraError'));
+          break;
+        case 'mic-error':
+          toast.error(t('toasts.warningTitle'), t('toasts.micError'));
+          break;
+        case 'participant-joined':
+          toast.info(
+            t('toasts.participantTitle'),
+            t('toasts.participantJoined', { name: m.participantName || t('toasts.someone') }),
+          );
+          break;
+        case 'participant-left':
+          toast.info(
+            t('toasts.participantTitle'),
+            t('toasts.participantLeft', { name: m.participantName || t('toasts.someone') }),
+          );
+          break;
+        case 'loading':
+        case 'loaded':
+        case 'joining':
+        case 'left':
+        case 'closed':
+          break;
+        default: {
+          const never: never = m.action;
+          void never;
+        }
+      }
+    },
+    [fail, t, toast],
+  );
+  const { sendControl } = useVideoPageMessages(frameRef, handleMessage);
+
+  const handleRetry = () => {
+    setFrameSrc(null);
+    setPhase('connecting');
+    setError(null);
+    window.setTimeout(() => setAttempt((a) => a + 1), RETRY_RESTART_MS);
+  };
+
+  const flushNotes = async () => {
+    try {
+      await notes.flush();
+    } catch {
+      toast.error(t('notes.title'), t('notes.saveFailed'));
+    }
+  };
+
+  const handleEnd = async () => {
+    if (ending) return;
+    setEnding(true);
+    try {
+      await flushNotes();
+      sendControl('leave');
+      await onEnd();
+    } finally {
+      if (mounted.current) setEnding(false);
+    }
+  };
+
+  const handleClose = async () => {
+    await flushNotes();
+    onClose();
+  };
+
+  const clientName = call.clientInfo.name?.trim() || t('advisor.clientFallback');
+  const rawSubject = call.clientInfo.subject?.trim();
+  const subject = !rawSubject
+    ? t('advisor.subjectFallback')
+    : (SUBJECT_KEYS as readonly string[]).includes(rawSubject)
+      ? t(`advisor.subjects.${rawSubject}`)
+      : rawSubject;
+
+  return (
+    <div
+      className="vc-overlay vc-overlay--advisor"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="vc-advisor-title"
+    >
+      <header className="vc-header">
+        <div className="vc-header__info">
+          <h2 id="vc-advisor-title" className="vc-title">
+            {t('advisor.title')}
+          </h2>
+          <p className="vc-client">{clientName}</p>
+          <p className="vc-subject">{subject}</p>
+          <p className="vc-meta">
+            <span>{t('advisor.advisorLabel', { name })}</span>
+            <span> · </span>
+            <span>{formatStartTime(call.startedAt ?? call.acceptedAt, t)}</span>
+          </p>
+        </div>
+        <div className="vc-header__actions">
+          {!notesOpen && (
+            <button type="button" className="vc-button" onClick={() => setNotesOpen(true)}>
+              {t('advisor.showNotes')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="vc-button vc-button--danger"
+            disabled={ending}
+            onClick={() => void handleEnd()}
+          >
+            {ending ? t('advisor.ending') : t('advisor.end')}
+          </button>
+          <button
+            type="button"
+            className="vc-icon-button"
+            aria-label={t('advisor.close')}
+            onClick={() => void handleClose()}
+          >
+            ×
+          </button>
+        </div>
+      </header>
+
+      <div className="vc-body">
+        <div className="vc-stage">
+          {frameSrc && (
+            <iframe
+              key={attempt}
+              ref={frameRef}
+              className="vc-frame"
+              title={t('advisor.frameTitle')}
+              src={frameSrc}
+              allow={VIDEO_FRAME_ALLOW}
+              allowFullScreen
+              onError={() => fail(t('errors.loadFailed'))}
+            />
+          )}
+          {phase === 'connecting' && (
+            <div className="vc-cover" role="status">
+              <span className="vc-spinner" aria-hidden="true" />
+              <p>{t('advisor.connecting')}</p>
+            </div>
+          )}
+          {phase === 'error' && (
+            <div className="vc-cover vc-cover--error" role="alert">
+              <h3>{t('advisor.errorTitle')}</h3>
+              <p>{error ?? t('errors.connection')}</p>
+              <button type="button" className="vc-button vc-button--primary" onClick={handleRetry}>
+                {t('advisor.retry')}
+              </button>
+            </div>
+          )}
+        </div>
+        {notesOpen && (
+          <CallNotesPanel
+            notes={notes.notes}
+            status={notes.status}
+            onChange={notes.setNotes}
+            onClear={notes.clear}
+            onClose={() => {
+              void flushNotes();
+              setNotesOpen(false);
+            }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

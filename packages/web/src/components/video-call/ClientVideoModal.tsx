@@ -1,0 +1,306 @@
+/**
+ * The visitor's full-screen video call (SPEC §2 "Video-call modal"): the video page in a frame,
+ * the stage line, retries with a persistent-error end state, toasts for what the page reports,
+ * and a confirm-exit dialog (cancel / just minimise / end for everyone).
+ */
+import { videoPageUrl, type VideoPageMessage } from '@belleza/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useVideoToasts } from './use-video-toasts';
+import { useVideoPageMessages, VIDEO_FRAME_ALLOW } from './use-video-page-messages';
+import './video-call.css';
+
+export const LOADING_OVERLAY_MS = 1500;
+export const JOINING_FALLBACK_MS = 3000;
+export const MAX_VIDEO_RETRIES = 3;
+const CONNECTED_TOAST_MS = 3000;
+
+export type ClientVideoStage = 'loading' | 'joining' | 'joined' | 'left' | 'closed';
+
+export type MediaChoice = { videoDeviceId?: string; audioDeviceId?: string; audioOnly?: boolean };
+
+export type ClientVideoModalProps = {
+  callId: string;
+  roomUrl: string;
+  token?: string | undefined;
+  userName?: string | undefined;
+  /** Closes the modal; the call stays active (recovery banner). */
+  onMinimize: () => void;
+  /** Ends the call for everyone. */
+  onEnd: () => void;
+  /** 'Cerrar' on the error overlay; defaults to onMinimize. */
+  onClose?: () => void;
+  /** What the pre-join check chose. */
+  media?: MediaChoice;
+};
+
+export function buildClientFrameUrl(
+  p: Pick<ClientVideoModalProps, 'roomUrl' | 'token' | 'userName' | 'callId' | 'media'>,
+): string {
+  const base = videoPageUrl({
+    roomUrl: p.roomUrl,
+    userName: p.userName?.trim() || 'Cliente',
+    userType: 'client',
+    token: p.token,
+    callId: p.callId,
+  });
+  const extra: string[] = [];
+  if (p.media?.videoDeviceId) extra.push(`camera=${encodeURIComponent(p.media.videoDeviceId)}`);
+  if (p.media?.audioDeviceId) extra.push(`mic=${encodeURIComponent(p.media.audioDeviceId)}`);
+  if (p.media?.audioOnly) extra.push('audioOnly=1');
+  return extra.length ? `${base}&${extra.join('&')}` : base;
+}
+
+export function ClientVideoModal(props: ClientVideoModalProps) {
+  const { callId, roomUrl, token, userName, onMinimize, onEnd, media } = props;
+  const onClose = props.onClose ?? onMinimize;
+  const { t } = useTranslation('video');
+  const toast = useVideoToasts();
+  const frameRef = useRef<HTMLIFrameElement>(null);
+
+  const [stage, setStage] = useState<ClientVideoStage>('loading');
+  const [showLoading, setShowLoading] = useState(true);
+  const [participants, setParticipants] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [retries, setRetries] = useState(0);
+  const [retrying, setRetrying] = useState(false);
+  const [persistent, setPersistent] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const joinedRef = useRef(false);
+  const retriesRef = useRef(0);
+
+  // Per attempt: the loading overlay hides after 1.5 s; with no news after 3 s we say "Conectando...".
+  useEffect(() => {
+    const hide = window.setTimeout(() => setShowLoading(false), LOADING_OVERLAY_MS);
+    const fallback = window.setTimeout(
+      () => setStage((s) => (s === 'loading' ? 'joining' : s)),
+      JOINING_FALLBACK_MS,
+    );
+    return () => {
+      window.clearTimeout(hide);
+      window.clearTimeout(fallback);
+    };
+  }, [attempt]);
+
+  const handleMessage = useCallback(
+    (m: VideoPageMessage) => {
+      switch (m.action) {
+        case 'loading':
+        case 'loaded':
+          break;
+        case 'joining':
+          setStage('joining');
+          break;
+        case 'joined':
+        case 'connected-despite-error':
+          setStage('joined');
+          setShowLoading(false);
+          setError(null);
+          setRetrying(false);
+          if (m.participantCount !== undefined) setParticipants(m.participantCount);
+          if (!joinedRef.current) {
+            joinedRef.current = true;
+            toast.success(
+              t('toasts.connectedTitle'),
+              t('toasts.connectedMessage'),
+              CONNECTED_TOAST_MS,
+            );
+          }
+          break;
+        case 'participant-joined':
+          if (m.participantCount !== undefined) setParticipants(m.participantCount);
+          toast.info(
+            t('toasts.participantTitle'),
+            t('toasts.participantJoined', { name: m.participantName || t('toasts.someone') }),
+          );
+          break;
+        case 'participant-left':
+          if (m.participantCount !== undefined) setParticipants(m.participantCount);
+          toast.info(
+            t('toasts.participantTitle'),
+            t('toasts.participantLeft', { name: m.participantName || t('toasts.someone') }),
+          );
+          break;
+        case 'left':
+          setStage('left');
+          joinedRef.current = false;
+          break;
+        case 'closed':
+          setStage('closed');
+          joinedRef.current = false;
+          break;
+        case 'camera-error':
+          toast.warning(t('toasts.warningTitle'), t('toasts.cameraError'));
+          break;
+        case 'mic-error':
+          toast.warning(t('toasts.warningTitle'), t('toasts.micError'));
+          break;
+        case 'error': {
+          const message = m.error || t('errors.connection');
+          setRetrying(false);
+          setShowLoading(false);
+          joinedRef.current = false;
+          if (retriesRef.current >= MAX_VIDEO_RETRIES) {
+            setPersistent(true);
+            setError(t('modal.persistent'));
+            toast.error(t('toasts.persistentTitle'), t('toasts.persistentMessage'));
+          } else {
+            setError(message);
+            toast.error(t('toasts.errorTitle'), message);
+          }
+          break;
+        }
+        default: {
+          const never: never = m.action;
+          void never;
+        }
+      }
+    },
+    [t, toast],
+  );
+
+  const { sendControl } = useVideoPageMessages(frameRef, handleMessage);
+
+  const handleRetry = () => {
+    if (retriesRef.current >= MAX_VIDEO_RETRIES) return;
+    retriesRef.current += 1;
+    setRetries(retriesRef.current);
+    setRetrying(true);
+    setError(null);
+    setStage('loading');
+    setShowLoading(true);
+    setAttempt((a) => a + 1);
+    sendControl('retry');
+  };
+
+  const handleEnd = () => {
+    setConfirmOpen(false);
+    sendControl('leave');
+    onEnd();
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setConfirmOpen((open) => !open);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const status = retrying
+    ? t('modal.retrying', { attempt: retries, max: MAX_VIDEO_RETRIES })
+    : stage === 'loading'
+      ? t('modal.loading')
+      : stage === 'joining'
+        ? t('modal.joining')
+        : stage === 'joined'
+          ? t('modal.joined')
+          : stage === 'left'
+            ? t('modal.left')
+            : t('modal.closed');
+
+  return (
+    <div className="vc-overlay" role="dialog" aria-modal="true" aria-labelledby="vc-client-title">
+      <header className="vc-header">
+        <div>
+          <h2 id="vc-client-title" className="vc-title">
+            {t('modal.title')}
+          </h2>
+          <p className="vc-status" role="status" data-stage={stage}>
+            <span>{status}</span>
+            {stage === 'joined' && !retrying && participants > 0 && (
+              <span className="vc-status__count">
+                {' '}
+                · {t('modal.participantCount', { count: participants })}
+              </span>
+            )}
+          </p>
+        </div>
+        <button
+          type="button"
+          className="vc-icon-button"
+          aria-label={t('modal.close')}
+          onClick={() => setConfirmOpen(true)}
+        >
+          ×
+        </button>
+      </header>
+
+      <div className="vc-stage">
+        <iframe
+          ref={frameRef}
+          className="vc-frame"
+          title={t('modal.frameTitle')}
+          src={buildClientFrameUrl({
+            roomUrl,
+            token,
+            userName,
+            callId,
+            ...(media ? { media } : {}),
+          })}
+          allow={VIDEO_FRAME_ALLOW}
+          allowFullScreen
+        />
+        {showLoading && !error && (
+          <div className="vc-cover" data-testid="video-loading-overlay">
+            <span className="vc-spinner" aria-hidden="true" />
+            <p>{t('modal.loading')}</p>
+          </div>
+        )}
+        {error && (
+          <div className="vc-cover vc-cover--error" role="alert">
+            <h3>{t('modal.errorTitle')}</h3>
+            <p>{error}</p>
+            <div className="vc-actions">
+              {!persistent && (
+                <button
+                  type="button"
+                  className="vc-button vc-button--primary"
+                  onClick={handleRetry}
+                >
+                  {t('modal.retry')}
+                </button>
+              )}
+              <button type="button" className="vc-button" onClick={onClose}>
+                {t('modal.closeButton')}
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+
+      {confirmOpen && (
+        <div className="vc-confirm-backdrop">
+          <div
+            className="vc-confirm"
+            role="alertdialog"
+            aria-modal="true"
+            aria-labelledby="vc-confirm-title"
+          >
+            <h3 id="vc-confirm-title">{t('modal.confirmExit.title')}</h3>
+            <p>{t('modal.confirmExit.body')}</p>
+            <div className="vc-actions">
+              <button type="button" className="vc-button" onClick={() => setConfirmOpen(false)}>
+                {t('modal.confirmExit.cancel')}
+              </button>
+              <button
+                type="button"
+                className="vc-button"
+                onClick={() => {
+                  setConfirmOpen(false);
+                  onMinimize();
+                }}
+              >
+                {t('modal.confirmExit.minimize')}
+              </button>
+              <button type="button" className="vc-button vc-button--danger" onClick={handleEnd}>
+                {t('modal.confirmExit.end')}
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

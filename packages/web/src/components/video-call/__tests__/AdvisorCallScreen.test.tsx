@@ -1,0 +1,276 @@
+import type { Call } from '@belleza/contract';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADVISOR_LOAD_TIMEOUT_MS, AdvisorCallScreen, RETRY_RESTART_MS } from '../AdvisorCallScreen';
+import { NOTES_AUTOSAVE_MS } from '../use-call-notes';
+import { advance, postFromFrame, renderWithI18n } from './test-utils';
+
+const toasts = vi.hoisted(() => ({
+  success: vi.fn(),
+  error: vi.fn(),
+  warning: vi.fn(),
+  info: vi.fn(),
+}));
+vi.mock('../use-video-toasts', () => ({ useVideoToasts: () => toasts }));
+
+const api = vi.hoisted(() => ({
+  fetchCallToken:
+    vi.fn<(callId: string, userType: string) => Promise<{ token: string; roomUrl: string }>>(),
+  saveCallNotes: vi.fn<(callId: string, notes: string) => Promise<void>>(),
+  fetchCallNotes: vi.fn<(callId: string) => Promise<string>>(),
+}));
+vi.mock('../video-call.api', () => api);
+
+const baseCall: Call = {
+  callId: 'call_9',
+  status: 'active',
+  advisorId: 'adv_1',
+  advisorInfo: { name: 'Eva', email: 'eva@x.test' },
+  advisor: { name: 'Eva', email: 'eva@x.test' },
+  clientId: 'client-1',
+  clientInfo: { name: 'Ana Pérez', email: '', phone: '999', subject: 'hair_care', message: '' },
+  requestedAt: '2026-11-20T14:58:00.000Z',
+  createdAt: '2026-11-20T14:58:00.000Z',
+  acceptedAt: '2026-11-20T15:00:00.000Z',
+  startedAt: '2026-11-20T15:00:00.000Z',
+  endedAt: null,
+  duration: null,
+  rating: null,
+  ratingComment: null,
+  reason: null,
+  endedBy: null,
+  dailyRoomUrl: '/rtc/call_9',
+  dailyRoomName: 'call_9',
+  estimatedWaitTime: null,
+  queuePosition: null,
+  consentAt: null,
+  source: 'website',
+  language: 'es',
+};
+
+const flush = () => act(async () => {});
+
+async function setup(
+  call: Partial<Call> = {},
+  advisorName: string | undefined = 'Eva Ruiz',
+  useDefaultName = false,
+) {
+  const onEnd = vi.fn<() => Promise<void>>(() => Promise.resolve());
+  const onClose = vi.fn();
+  renderWithI18n(
+    <AdvisorCallScreen
+      call={{ ...baseCall, ...call }}
+      advisorName={useDefaultName ? undefined : advisorName}
+      onEnd={onEnd}
+      onClose={onClose}
+    />,
+  );
+  await flush();
+  return { onEnd, onClose };
+}
+
+const frame = () => screen.getByTitle<HTMLIFrameElement>('Videollamada con el cliente');
+const notesBox = () => screen.getByRole('textbox', { name: 'Notas de la Llamada' });
+const connecting = () => screen.queryByText('Conectando a la videollamada...');
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  localStorage.clear();
+  for (const fn of Object.values(toasts)) fn.mockReset();
+  api.fetchCallToken.mockReset().mockResolvedValue({ token: 'tok-adv', roomUrl: '/rtc/call_9' });
+  api.saveCallNotes.mockReset().mockResolvedValue(undefined);
+  api.fetchCallNotes.mockReset().mockResolvedValue('');
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('AdvisorCallScreen header and room', () => {
+  it('shows the call, and opens the room with the advisor token as t and the advisor name', async () => {
+    await setup();
+    expect(screen.getByRole('heading', { name: 'Videollamada Activa' })).toBeInTheDocument();
+    expect(screen.getByText('Ana Pérez')).toBeInTheDocument();
+    expect(screen.getByText('Cuidado del Cabello')).toBeInTheDocument();
+    expect(screen.getByText('Asesor: Eva Ruiz')).toBeInTheDocument();
+    expect(screen.getByText(/^Iniciada: \d{2}:\d{2}/)).toBeInTheDocument();
+    expect(api.fetchCallToken).toHaveBeenCalledWith('call_9', 'advisor');
+    const params = new URL(frame().src).searchParams;
+    expect(params.get('t')).toBe('tok-adv');
+    expect(params.get('userName')).toBe('Eva Ruiz');
+    expect(params.get('userType')).toBe('advisor');
+    expect(params.get('roomUrl')).toBe('/rtc/call_9');
+  });
+
+  it("uses the defaults: 'Asesor', 'Cliente Anónimo', 'Consulta General', 'Iniciada ahora'", async () => {
+    await setup(
+      {
+        startedAt: null,
+        acceptedAt: null,
+        clientInfo: { ...baseCall.clientInfo, name: '', subject: '' },
+      },
+      undefined,
+      true,
+    );
+    expect(screen.getByText('Cliente Anónimo')).toBeInTheDocument();
+    expect(screen.getByText('Consulta General')).toBeInTheDocument();
+    expect(screen.getByText('Asesor: Asesor')).toBeInTheDocument();
+    expect(screen.getByText('Iniciada ahora')).toBeInTheDocument();
+    expect(new URL(frame().src).searchParams.get('userName')).toBe('Asesor');
+  });
+
+  it("says 'Hora no disponible' for an unreadable start time", async () => {
+    await setup({ startedAt: 'not a date' });
+    expect(screen.getByText('Hora no disponible')).toBeInTheDocument();
+  });
+
+  it('forces the connecting overlay away after 15 s', async () => {
+    await setup();
+    expect(connecting()).toBeInTheDocument();
+    advance(ADVISOR_LOAD_TIMEOUT_MS - 1);
+    expect(connecting()).toBeInTheDocument();
+    advance(1);
+    expect(connecting()).not.toBeInTheDocument();
+  });
+
+  it('hides the overlay as soon as the page has joined', async () => {
+    await setup();
+    postFromFrame(frame(), { action: 'joined', participantCount: 2 });
+    expect(connecting()).not.toBeInTheDocument();
+  });
+
+  it('shows a token failure and retries 100 ms after "Reintentar Conexión"', async () => {
+    api.fetchCallToken.mockRejectedValueOnce(new Error('CALL_NOT_ACTIVE'));
+    await setup();
+    expect(screen.getByRole('alert')).toHaveTextContent('Error de conexión');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Failed to get access token: CALL_NOT_ACTIVE',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar Conexión' }));
+    expect(connecting()).toBeInTheDocument();
+    advance(RETRY_RESTART_MS - 1);
+    expect(api.fetchCallToken).toHaveBeenCalledTimes(1);
+    advance(1);
+    await flush();
+    expect(api.fetchCallToken).toHaveBeenCalledTimes(2);
+    expect(frame()).toBeInTheDocument();
+  });
+
+  it.each([
+    [{ errorCode: 'sdk-unavailable' as const }, 'SDK de videollamada no disponible'],
+    [{ errorCode: 'room-url-missing' as const }, 'URL de sala no proporcionada'],
+    [
+      { errorCode: 'init-failed' as const, error: 'Error de inicialización: boom' },
+      'Error de inicialización: boom',
+    ],
+  ])('shows the page error %j', async (extra, text) => {
+    await setup();
+    postFromFrame(frame(), { action: 'error', ...extra });
+    expect(screen.getByRole('alert')).toHaveTextContent(text);
+  });
+
+  it("says 'URL de sala no proporcionada' when there is no room", async () => {
+    api.fetchCallToken.mockResolvedValueOnce({ token: 't', roomUrl: '' });
+    await setup({ dailyRoomUrl: null });
+    expect(screen.getByRole('alert')).toHaveTextContent('URL de sala no proporcionada');
+  });
+
+  it("ends the call showing 'Finalizando...' meanwhile; close keeps it active", async () => {
+    let finish: () => void = () => undefined;
+    const { onEnd, onClose } = await setup();
+    onEnd.mockImplementationOnce(() => new Promise<void>((resolve) => (finish = resolve)));
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar Llamada' }));
+    await flush();
+    const busy = screen.getByRole('button', { name: 'Finalizando...' });
+    expect(busy).toBeDisabled();
+    expect(onEnd).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      finish();
+      await Promise.resolve();
+    });
+    expect(screen.getByRole('button', { name: 'Finalizar Llamada' })).toBeEnabled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar (la llamada sigue activa)' }));
+    await flush();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(onEnd).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('AdvisorCallScreen notes', () => {
+  it('autosaves 2 s after the last keystroke, to localStorage and the server, with a character count', async () => {
+    await setup();
+    fireEvent.change(notesBox(), { target: { value: 'Cabello seco' } });
+    expect(screen.getByText('12 caracteres')).toBeInTheDocument();
+    advance(NOTES_AUTOSAVE_MS - 500);
+    fireEvent.change(notesBox(), { target: { value: 'Cabello seco, puntas' } });
+    advance(NOTES_AUTOSAVE_MS - 1);
+    expect(api.saveCallNotes).not.toHaveBeenCalled();
+    expect(localStorage.getItem('call_notes_call_9')).toBeNull();
+    advance(1);
+    await flush();
+    expect(api.saveCallNotes).toHaveBeenCalledTimes(1);
+    expect(api.saveCallNotes).toHaveBeenCalledWith('call_9', 'Cabello seco, puntas');
+    expect(localStorage.getItem('call_notes_call_9')).toBe('Cabello seco, puntas');
+    expect(screen.getByText('Guardado')).toBeInTheDocument();
+  });
+
+  it('never saves blank notes', async () => {
+    await setup();
+    fireEvent.change(notesBox(), { target: { value: '   ' } });
+    advance(NOTES_AUTOSAVE_MS * 2);
+    await flush();
+    expect(api.saveCallNotes).not.toHaveBeenCalled();
+    expect(localStorage.getItem('call_notes_call_9')).toBeNull();
+  });
+
+  it('saves pending notes at once when the screen is closed', async () => {
+    const { onClose } = await setup();
+    fireEvent.change(notesBox(), { target: { value: 'Recomendar mascarilla' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar (la llamada sigue activa)' }));
+    await flush();
+    expect(api.saveCallNotes).toHaveBeenCalledWith('call_9', 'Recomendar mascarilla');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('restores notes from localStorage; "Limpiar" asks first and is disabled when empty', async () => {
+    localStorage.setItem('call_notes_call_9', 'Notas previas');
+    await setup();
+    expect(notesBox()).toHaveValue('Notas previas');
+    expect(api.fetchCallNotes).not.toHaveBeenCalled();
+    const confirm = vi
+      .spyOn(window, 'confirm')
+      .mockReturnValueOnce(false)
+      .mockReturnValueOnce(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Limpiar' }));
+    expect(confirm).toHaveBeenCalledWith('¿Estás seguro de que quieres limpiar todas las notas?');
+    expect(notesBox()).toHaveValue('Notas previas');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Limpiar' }));
+    expect(notesBox()).toHaveValue('');
+    expect(localStorage.getItem('call_notes_call_9')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Limpiar' })).toBeDisabled();
+    advance(NOTES_AUTOSAVE_MS);
+    await flush();
+    expect(api.saveCallNotes).not.toHaveBeenCalled();
+    confirm.mockRestore();
+  });
+
+  it("starts from the server's notes when this browser has none, without saving them back", async () => {
+    api.fetchCallNotes.mockResolvedValueOnce('Desde otro equipo');
+    await setup();
+    expect(api.fetchCallNotes).toHaveBeenCalledWith('call_9');
+    expect(notesBox()).toHaveValue('Desde otro equipo');
+    advance(NOTES_AUTOSAVE_MS);
+    await flush();
+    expect(api.saveCallNotes).not.toHaveBeenCalled();
+  });
+
+  it("the panel's 'Cerrar' hides it and a button brings it back", async () => {
+    await setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
+    expect(screen.queryByRole('textbox', { name: 'Notas de la Llamada' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Notas' }));
+    expect(notesBox()).toBeInTheDocument();
+  });
+});

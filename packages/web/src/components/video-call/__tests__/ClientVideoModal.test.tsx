@@ -1,0 +1,201 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ClientVideoModal, JOINING_FALLBACK_MS, LOADING_OVERLAY_MS } from '../ClientVideoModal';
+import { advance, postFromFrame, renderWithI18n } from './test-utils';
+
+const toasts = vi.hoisted(() => ({
+  success: vi.fn(),
+  error: vi.fn(),
+  warning: vi.fn(),
+  info: vi.fn(),
+}));
+vi.mock('../use-video-toasts', () => ({ useVideoToasts: () => toasts }));
+
+function setup(overrides: Partial<Parameters<typeof ClientVideoModal>[0]> = {}) {
+  const onMinimize = vi.fn();
+  const onEnd = vi.fn();
+  renderWithI18n(
+    <ClientVideoModal
+      callId="call_1"
+      roomUrl="/rtc/call_1"
+      token="v1.tok.sig"
+      userName="Ana"
+      onMinimize={onMinimize}
+      onEnd={onEnd}
+      {...overrides}
+    />,
+  );
+  const frame = screen.getByTitle<HTMLIFrameElement>('Videollamada con tu asesor');
+  const control = vi.spyOn(frame.contentWindow!, 'postMessage');
+  return { onMinimize, onEnd, frame, control };
+}
+
+const status = () => screen.getByRole('status').textContent;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  for (const fn of Object.values(toasts)) fn.mockReset();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('ClientVideoModal', () => {
+  it('embeds the video page with the call parameters and the media permissions', () => {
+    const { frame } = setup();
+    expect(screen.getByRole('heading', { name: 'Videollamada' })).toBeInTheDocument();
+    expect(frame.getAttribute('allow')).toBe(
+      'camera; microphone; fullscreen; display-capture; autoplay',
+    );
+    const url = new URL(frame.getAttribute('src')!, 'http://x');
+    expect(url.pathname).toBe('/daily_video_call.html');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      roomUrl: '/rtc/call_1',
+      userName: 'Ana',
+      userType: 'client',
+      token: 'v1.tok.sig',
+      callId: 'call_1',
+    });
+  });
+
+  it("falls back to the name 'Cliente'", () => {
+    const { frame } = setup({ userName: '  ' });
+    expect(new URL(frame.src).searchParams.get('userName')).toBe('Cliente');
+  });
+
+  it('hides the loading overlay after 1.5 s and says "Conectando..." after 3 s without news', () => {
+    setup();
+    expect(screen.getByTestId('video-loading-overlay')).toBeInTheDocument();
+    expect(status()).toBe('Cargando videollamada...');
+    advance(LOADING_OVERLAY_MS - 1);
+    expect(screen.getByTestId('video-loading-overlay')).toBeInTheDocument();
+    advance(1);
+    expect(screen.queryByTestId('video-loading-overlay')).not.toBeInTheDocument();
+    expect(status()).toBe('Cargando videollamada...');
+    advance(JOINING_FALLBACK_MS - LOADING_OVERLAY_MS - 1);
+    expect(status()).toBe('Cargando videollamada...');
+    advance(1);
+    expect(status()).toBe('Conectando...');
+  });
+
+  it('follows the page: joining, joined with the participant count and a 3 s success toast, left', () => {
+    const { frame } = setup();
+    postFromFrame(frame, { action: 'joining' });
+    expect(status()).toBe('Conectando...');
+    postFromFrame(frame, { action: 'joined', participantCount: 2 });
+    expect(status()).toBe('Conectado · 2 participantes');
+    expect(toasts.success).toHaveBeenCalledWith(
+      'Conexión Establecida',
+      'Conectado a la videollamada',
+      3000,
+    );
+    postFromFrame(frame, {
+      action: 'participant-joined',
+      participantName: 'Eva',
+      participantCount: 3,
+    });
+    expect(toasts.info).toHaveBeenCalledWith('Videollamada', 'Eva se unió a la llamada');
+    expect(status()).toBe('Conectado · 3 participantes');
+    postFromFrame(frame, {
+      action: 'participant-left',
+      participantName: 'Eva',
+      participantCount: 2,
+    });
+    expect(toasts.info).toHaveBeenLastCalledWith('Videollamada', 'Eva salió de la llamada');
+    postFromFrame(frame, { action: 'left' });
+    expect(status()).toBe('Desconectado');
+  });
+
+  it('warns about the camera and the microphone', () => {
+    const { frame } = setup();
+    postFromFrame(frame, { action: 'camera-error' });
+    postFromFrame(frame, { action: 'mic-error' });
+    expect(toasts.warning).toHaveBeenNthCalledWith(
+      1,
+      'Atención',
+      'Error de cámara: Verifica los permisos',
+    );
+    expect(toasts.warning).toHaveBeenNthCalledWith(
+      2,
+      'Atención',
+      'Error de micrófono: Verifica los permisos',
+    );
+  });
+
+  it('ignores messages that do not come from its own frame', () => {
+    setup();
+    void act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { type: 'daily-video-call', action: 'joined', participantCount: 9 },
+          origin: window.location.origin,
+          source: window,
+        }),
+      );
+    });
+    expect(status()).toBe('Cargando videollamada...');
+  });
+
+  it('retries up to 3 times, then gives up with the persistent-error text and toast', () => {
+    const { frame, control, onMinimize } = setup();
+    for (let n = 1; n <= 3; n++) {
+      postFromFrame(frame, { action: 'error', error: 'Error de conexión' });
+      expect(screen.getByRole('alert')).toHaveTextContent('Error de Conexión');
+      expect(toasts.error).toHaveBeenLastCalledWith('Error de Conexión', 'Error de conexión');
+      fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+      expect(status()).toBe(`Reintentando conexión (${n}/3)`);
+      expect(control).toHaveBeenLastCalledWith(
+        { type: 'daily-video-call-control', action: 'retry' },
+        window.location.origin,
+      );
+    }
+    postFromFrame(frame, { action: 'error' });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('No se pudo establecer la conexión después de varios intentos');
+    expect(toasts.error).toHaveBeenLastCalledWith(
+      'Error de conexión persistente',
+      'No se pudo establecer la conexión después de varios intentos',
+    );
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
+    expect(control).toHaveBeenCalledTimes(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
+    expect(onMinimize).toHaveBeenCalledTimes(1);
+  });
+
+  it('a successful retry clears the error and counts on from there', () => {
+    const { frame } = setup();
+    postFromFrame(frame, { action: 'error', error: 'Sin red' });
+    expect(toasts.error).toHaveBeenLastCalledWith('Error de Conexión', 'Sin red');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    postFromFrame(frame, { action: 'joined', participantCount: 2 });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(status()).toBe('Conectado · 2 participantes');
+  });
+
+  it('asks before leaving: cancel keeps the call, minimise closes, end leaves the room and ends', () => {
+    const { onMinimize, onEnd, control } = setup();
+    const open = () => fireEvent.click(screen.getByRole('button', { name: 'Cerrar videollamada' }));
+
+    open();
+    expect(
+      screen.getByRole('alertdialog', { name: 'Confirmar salida de la videollamada' }),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(onMinimize).not.toHaveBeenCalled();
+    expect(onEnd).not.toHaveBeenCalled();
+
+    open();
+    fireEvent.click(screen.getByRole('button', { name: 'Solo Minimizar' }));
+    expect(onMinimize).toHaveBeenCalledTimes(1);
+    expect(onEnd).not.toHaveBeenCalled();
+
+    open();
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar Llamada' }));
+    expect(onEnd).toHaveBeenCalledTimes(1);
+    expect(control).toHaveBeenCalledWith(
+      { type: 'daily-video-call-control', action: 'leave' },
+      window.location.origin,
+    );
+  });
+});

@@ -1,0 +1,46 @@
+import { VIDEO_PAGE_MESSAGE_TYPE, type VideoPageMessage } from '@belleza/contract';
+import { act, render, type RenderResult } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactElement } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { vi } from 'vitest';
+import es from '../../../locales/es/video.json';
+
+/** A private i18n instance with the real Spanish texts, so tests read what users read. */
+export const testI18n = i18next.createInstance();
+void testI18n.use(initReactI18next).init({
+  lng: 'es',
+  fallbackLng: 'es',
+  ns: ['video'],
+  defaultNS: 'video',
+  resources: { es: { video: es } },
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+export function renderWithI18n(ui: ReactElement): RenderResult {
+  return render(<I18nextProvider i18n={testI18n}>{ui}</I18nextProvider>);
+}
+
+/** Posts a page message as if it came from the iframe the component rendered. */
+export function postFromFrame(
+  frame: HTMLIFrameElement,
+  message: Omit<VideoPageMessage, 'type'>,
+): void {
+  void act(() => {
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { type: VIDEO_PAGE_MESSAGE_TYPE, ...message },
+        origin: window.location.origin,
+        source: frame.contentWindow,
+      }),
+    );
+  });
+}
+
+/** Moves fake timers inside act(); synchronous, so nothing is left to await. */
+export function advance(ms: number): void {
+  void act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * The parent's side of SPEC §7's postMessage protocol: messages from the embedded video page
+ * (same origin, and only from our own frame) and control messages back to it.
+ */
+import {
+  VIDEO_PAGE_CONTROL_TYPE,
+  videoPageMessageSchema,
+  type VideoPageControl,
+  type VideoPageMessage,
+} from '@belleza/contract';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
+
+export function useVideoPageMessages(
+  frameRef: RefObject<HTMLIFrameElement | null>,
+  onMessage: (message: VideoPageMessage) => void,
+): { sendControl: (action: VideoPageControl['action']) => void } {
+  const handlerRef = useRef(onMessage);
+  useEffect(() => {
+    handlerRef.current = onMessage;
+  });
+
+  useEffect(() => {
+    const listener = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin) return;
+      const frame = frameRef.current;
+      if (!frame || event.source !== frame.contentWindow) return;
+      const parsed = videoPageMessageSchema.safeParse(event.data);
+      if (parsed.success) handlerRef.current(parsed.data);
+    };
+    window.addEventListener('message', listener);
+    return () => window.removeEventListener('message', listener);
+  }, [frameRef]);
+
+  const sendControl = useCallback(
+    (action: VideoPageControl['action']) => {
+      const control: VideoPageControl = { type: VIDEO_PAGE_CONTROL_TYPE, action };
+      frameRef.current?.contentWindow?.postMessage(control, window.location.origin);
+    },
+    [frameRef],
+  );
+
+  return { sendControl };
+}
+
+/** What an iframe hosting the video page is granted (SPEC §2). */
+export const VIDEO_FRAME_ALLOW = 'camera; microphone; fullscreen; display-capture; autoplay';

@@ -1,0 +1,103 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_STORAGE_KEY } from '@/lib/api-client';
+import { authStore } from '@/lib/auth-store';
+import { makeAdvisor } from '@/test/fixtures';
+import { fail, jsonResponse, mockFetch, ok } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+
+async function fillAndSubmit(email = 'lucia@belleza.test', password = 'secreto123') {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Correo electrónico'), email);
+  await user.type(screen.getByLabelText('Contraseña'), password);
+  await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+}
+
+describe('LoginPage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('renders SPEC texts with required email and password fields', async () => {
+    mockFetch();
+    renderApp('/advisor/login');
+    expect(
+      await screen.findByRole('heading', { name: 'Iniciar sesión como asesor' }),
+    ).toBeInTheDocument();
+    const email = screen.getByLabelText('Correo electrónico');
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toBeRequired();
+    expect(screen.getByLabelText('Contraseña')).toBeRequired();
+    expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
+  });
+
+  it('signs an advisor in, stores the token and opens the advisor dashboard', async () => {
+    const advisor = makeAdvisor({ name: 'Lucía Torres' });
+    const api = mockFetch({ 'POST /api/advisors/login': ok({ advisor, token: 'tok-advisor' }) });
+    const { router } = renderApp('/login');
+    await fillAndSubmit('  Lucia@Belleza.test ');
+    await screen.findByRole('heading', { name: 'Panel del Asesor', level: 2 });
+    expect(router.state.location.pathname).toBe('/advisor/dashboard');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('tok-advisor');
+    expect(authStore.getState().advisor?.advisorId).toBe(advisor.advisorId);
+    const login = api.requests.find((r) => r.path === '/api/advisors/login');
+    expect(login?.body).toEqual({ email: 'lucia@belleza.test', password: 'secreto123' });
+    expect(login?.headers.get('Content-Type')).toBe('application/json');
+    // The advisor came with the login answer: no extra /me round trip.
+    expect(api.requests.some((r) => r.path === '/api/advisors/me')).toBe(false);
+  });
+
+  it('sends an admin to the admin dashboard', async () => {
+    mockFetch({
+      'POST /api/advisors/login': ok({
+        advisor: makeAdvisor({ isAdmin: true }),
+        token: 'tok-admin',
+      }),
+    });
+    const { router } = renderApp('/advisor/login');
+    await fillAndSubmit();
+    await screen.findByRole('heading', { name: 'Dashboard', level: 2 });
+    expect(router.state.location.pathname).toBe('/admin/dashboard');
+  });
+
+  it("shows the server's message when the login is refused, and stays on the page", async () => {
+    mockFetch({
+      'POST /api/advisors/login': fail(401, 'INVALID_CREDENTIALS', 'Invalid email or password'),
+    });
+    const { router } = renderApp('/advisor/login');
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(router.state.location.pathname).toBe('/advisor/login');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
+  });
+
+  it("falls back to 'Error al iniciar sesión' when there is no server message", async () => {
+    const api = mockFetch();
+    api.fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    renderApp('/advisor/login');
+    await screen.findByLabelText('Correo electrónico');
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al iniciar sesión');
+  });
+
+  it("shows 'Cargando...' and disables the button while the request is in flight", async () => {
+    let answer: (r: Response) => void = () => undefined;
+    mockFetch({
+      'POST /api/advisors/login': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderApp('/advisor/login');
+    await fillAndSubmit();
+    const busy = await screen.findByRole('button', { name: 'Cargando...' });
+    expect(busy).toBeDisabled();
+    expect(screen.getByLabelText('Correo electrónico')).toBeDisabled();
+    answer(jsonResponse(200, { success: true, data: { advisor: makeAdvisor(), token: 'tok' } }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Cargando...' })).not.toBeInTheDocument(),
+    );
+  });
+});

@@ -1,0 +1,3 @@
+export { LandingPage } from './LandingPage';
+// Default export: the module the router loads lazily.
+export { LandingPage as default } from './LandingPage';

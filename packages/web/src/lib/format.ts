@@ -1,0 +1,92 @@
+/**
+ * Dates are always shown in Lima time, es-PE format (SPEC §1), whatever the browser's zone or the
+ * interface language. Durations and relative times go through i18n (`common:duration.*`, `common:relative.*`).
+ */
+import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@belleza/contract';
+import { i18n } from './i18n';
+
+type DateInput = string | number | Date;
+
+const toDate = (value: DateInput): Date => (value instanceof Date ? value : new Date(value));
+const isValid = (d: Date) => !Number.isNaN(d.getTime());
+
+const dateTimeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  timeZone: DISPLAY_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  timeZone: DISPLAY_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  timeZone: DISPLAY_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** e.g. '22/11/2026, 10:04 a. m.'; '' for a missing or invalid date. */
+export function formatDateTime(value: DateInput | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = toDate(value);
+  return isValid(d) ? dateTimeFormat.format(d) : '';
+}
+
+/** e.g. '22/11/2026'. */
+export function formatDate(value: DateInput | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = toDate(value);
+  return isValid(d) ? dateFormat.format(d) : '';
+}
+
+/** e.g. '10:04 a. m.'. */
+export function formatTime(value: DateInput | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = toDate(value);
+  return isValid(d) ? timeFormat.format(d) : '';
+}
+
+const MINUTES_PER_HOUR = 60;
+const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
+
+/**
+ * SPEC §9: under 60 minutes as minutes, else hours and minutes; with `days` (reports) a day or
+ * more shows days and hours. Fractions are rounded to the nearest minute.
+ */
+export function formatDuration(minutes: number, options: { days?: boolean } = {}): string {
+  const total = Number.isFinite(minutes) ? Math.max(0, Math.round(minutes)) : 0;
+  if (total < MINUTES_PER_HOUR) return i18n.t('common:duration.minutes', { count: total });
+  if (options.days && total >= MINUTES_PER_DAY) {
+    const days = Math.floor(total / MINUTES_PER_DAY);
+    const hours = Math.floor((total % MINUTES_PER_DAY) / MINUTES_PER_HOUR);
+    return i18n.t('common:duration.daysHours', { days, hours });
+  }
+  const hours = Math.floor(total / MINUTES_PER_HOUR);
+  const rest = total % MINUTES_PER_HOUR;
+  return rest === 0
+    ? i18n.t('common:duration.hours', { hours })
+    : i18n.t('common:duration.hoursMinutes', { hours, minutes: rest });
+}
+
+/**
+ * SPEC §9 relative time: under a minute 'Hace un momento', then minutes, hours, days.
+ * A time slightly in the future (clock skew) counts as just now.
+ */
+export function formatRelative(value: DateInput, now: DateInput = Date.now()): string {
+  const d = toDate(value);
+  if (!isValid(d)) return '';
+  const elapsedMinutes = Math.floor((toDate(now).getTime() - d.getTime()) / 60_000);
+  if (elapsedMinutes < 1) return i18n.t('common:relative.justNow');
+  if (elapsedMinutes < MINUTES_PER_HOUR)
+    return i18n.t('common:relative.minutes', { count: elapsedMinutes });
+  if (elapsedMinutes < MINUTES_PER_DAY)
+    return i18n.t('common:relative.hours', {
+      count: Math.floor(elapsedMinutes / MINUTES_PER_HOUR),
+    });
+  return i18n.t('common:relative.days', { count: Math.floor(elapsedMinutes / MINUTES_PER_DAY) });
+}

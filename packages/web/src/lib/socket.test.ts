@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createSocket,
+  emitIfConnected,
+  startHeartbeat,
+  waitForConnection,
+  type AppSocket,
+} from './socket';
+
+/** Just the parts of a socket these helpers touch. */
+function fakeSocket(connected = false) {
+  const socket = {
+    connected,
+    active: false,
+    emit: vi.fn(),
+    connect: vi.fn(() => {
+      socket.active = true;
+    }),
+  };
+  return socket;
+}
+const asSocket = (s: ReturnType<typeof fakeSocket>) => s as unknown as AppSocket;
+
+describe('socket helpers (SPEC §7)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('creates a client with the contract options, not connecting by itself', () => {
+    const socket = createSocket({ auth: { token: 't' } });
+    expect(socket.connected).toBe(false);
+    expect(socket.io.opts.transports).toEqual(['websocket', 'polling']);
+    expect(socket.io.opts.reconnectionAttempts).toBe(5);
+    expect(socket.io.opts.reconnectionDelay).toBe(500);
+    expect(socket.io.opts.timeout).toBe(5000);
+    expect(socket.io.opts.autoConnect).toBe(false);
+    socket.close();
+  });
+
+  it("only logs 'Socket not connected' when emitting while disconnected", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const socket = fakeSocket(false);
+    expect(
+      emitIfConnected(asSocket(socket), 'advisor:status', { advisorId: 'a1', status: 'busy' }),
+    ).toBe(false);
+    expect(socket.emit).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith('Socket not connected');
+    expect(emitIfConnected(null, 'ping')).toBe(false);
+  });
+
+  it('emits when connected', () => {
+    const socket = fakeSocket(true);
+    expect(
+      emitIfConnected(asSocket(socket), 'call:accept', { callId: 'c1', advisorId: 'a1' }),
+    ).toBe(true);
+    expect(socket.emit).toHaveBeenCalledWith('call:accept', { callId: 'c1', advisorId: 'a1' });
+  });
+
+  it("waits for the connection, polling every 100 ms, and times out after 10 s with 'Connection timeout'", async () => {
+    const slow = fakeSocket(false);
+    const failing = waitForConnection(asSocket(slow));
+    expect(slow.connect).toHaveBeenCalledOnce();
+    const assertion = expect(failing).rejects.toThrow('Connection timeout');
+    await vi.advanceTimersByTimeAsync(10_000);
+    await assertion;
+
+    const quick = fakeSocket(false);
+    const connecting = waitForConnection(asSocket(quick));
+    await vi.advanceTimersByTimeAsync(300);
+    quick.connected = true;
+    await vi.advanceTimersByTimeAsync(100);
+    await expect(connecting).resolves.toBeUndefined();
+  });
+
+  it('heartbeat: pings every 5 s while connected, reconnects 1 s after noticing a lost connection', () => {
+    const socket = fakeSocket(true);
+    const stop = startHeartbeat(asSocket(socket));
+    vi.advanceTimersByTime(4_999);
+    expect(socket.emit).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(socket.emit).toHaveBeenCalledWith('ping');
+
+    socket.connected = false;
+    vi.advanceTimersByTime(5_000);
+    expect(socket.connect).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    expect(socket.connect).toHaveBeenCalledOnce();
+
+    stop();
+    socket.active = false;
+    vi.advanceTimersByTime(20_000);
+    expect(socket.connect).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,294 @@
+import type { RtcJoined } from '@belleza/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { createMeshSession, type MeshEvent, type SignalingSocket } from './mesh-session';
+import { CONNECT_TIMEOUT_MS, isPolite } from './perfect-negotiation';
+
+type Handler = (...args: unknown[]) => void;
+
+/** Just enough of a socket.io client: records emits, lets the test deliver server events. */
+class FakeSocket {
+  connected = true;
+  emitted: { event: string; payload: unknown; ack?: Handler }[] = [];
+  private handlers = new Map<string, Set<Handler>>();
+  on(event: string, h: Handler) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event)!.add(h);
+    return this;
+  }
+  off(event: string, h: Handler) {
+    this.handlers.get(event)?.delete(h);
+    return this;
+  }
+  emit(event: string, payload: unknown, ack?: Handler) {
+    this.emitted.push({ event, payload, ...(ack ? { ack } : {}) });
+    return this;
+  }
+  connect() {
+    this.connected = true;
+    return this;
+  }
+  deliver(event: string, payload?: unknown) {
+    for (const h of [...(this.handlers.get(event) ?? [])]) h(payload);
+  }
+  lastJoin() {
+    const join = this.emitted.filter((e) => e.event === 'rtc:join').at(-1);
+    if (!join?.ack) throw new Error('no join');
+    return join;
+  }
+  ackJoin(data: RtcJoined) {
+    this.lastJoin().ack!({ ok: true, data });
+  }
+  listeners(event: string) {
+    return this.handlers.get(event)?.size ?? 0;
+  }
+}
+
+/** A peer connection that records what negotiation asked of it. */
+class FakePc {
+  signalingState: RTCSignalingState = 'stable';
+  connectionState: RTCPeerConnectionState = 'new';
+  iceConnectionState: RTCIceConnectionState = 'new';
+  localDescription: { type: RTCSdpType; sdp: string } | null = null;
+  remote: { type: string; sdp?: string }[] = [];
+  candidates: unknown[] = [];
+  transceivers: string[] = [];
+  closed = false;
+  onnegotiationneeded: (() => void) | null = null;
+  ontrack: unknown = null;
+  onicecandidate: unknown = null;
+  onconnectionstatechange: unknown = null;
+  oniceconnectionstatechange: unknown = null;
+  addTrack() {}
+  addTransceiver(kind: string) {
+    this.transceivers.push(kind);
+  }
+  setLocalDescription() {
+    this.localDescription =
+      this.signalingState === 'have-remote-offer'
+        ? { type: 'answer', sdp: 'answer-sdp' }
+        : { type: 'offer', sdp: 'offer-sdp' };
+    this.signalingState = this.localDescription.type === 'offer' ? 'have-local-offer' : 'stable';
+    return Promise.resolve();
+  }
+  setRemoteDescription(d: { type: RTCSdpType; sdp?: string }) {
+    this.remote.push(d);
+    this.signalingState = d.type === 'offer' ? 'have-remote-offer' : 'stable';
+    return Promise.resolve();
+  }
+  addIceCandidate(c: unknown) {
+    this.candidates.push(c);
+    return Promise.resolve();
+  }
+  restartIce() {}
+  close() {
+    this.closed = true;
+  }
+}
+
+function setup(myPeer = 'p-b') {
+  const socket = new FakeSocket();
+  const pcs: FakePc[] = [];
+  const events: MeshEvent[] = [];
+  const session = createMeshSession({
+    socket: socket as unknown as SignalingSocket,
+    callId: 'call_1',
+    token: 'tok',
+    localStream: null,
+    onEvent: (e) => events.push(e),
+    createPeerConnection: () => {
+      const pc = new FakePc();
+      pcs.push(pc);
+      return pc as unknown as RTCPeerConnection;
+    },
+  });
+  const join = (peers: RtcJoined['peers'] = []) =>
+    socket.ackJoin({ peerId: myPeer, peers, iceServers: [] });
+  return { socket, pcs, events, session, join };
+}
+
+const peer = (peerId: string, userName = 'Eva') => ({
+  callId: 'call_1',
+  peerId,
+  userName,
+  userType: 'advisor' as const,
+});
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('mesh session', () => {
+  it('joins with the token and links to every peer already in the room', () => {
+    const { socket, pcs, events, join } = setup();
+    expect(socket.lastJoin().payload).toEqual({ callId: 'call_1', token: 'tok' });
+    join([peer('p-a'), peer('p-c', 'Admin')]);
+    expect(pcs).toHaveLength(2);
+    // With no local media it still receives both kinds.
+    expect(pcs[0]!.transceivers).toEqual(['video', 'audio']);
+    expect(events.find((e) => e.type === 'joined')).toMatchObject({
+      peerId: 'p-b',
+      peers: [{ peerId: 'p-a' }, { peerId: 'p-c' }],
+    });
+  });
+
+  it('lets the newcomer offer: a peer that joins after us gets a tile, and a link on its first signal', async () => {
+    const { socket, pcs, events, join } = setup();
+    join([]);
+    socket.deliver('rtc:peer-joined', peer('p-a'));
+    expect(events.at(-1)).toMatchObject({
+      type: 'peer-joined',
+      peer: { peerId: 'p-a', userName: 'Eva' },
+    });
+    expect(pcs).toHaveLength(0);
+    socket.deliver('rtc:signal', {
+      ...peer('p-a'),
+      from: 'p-a',
+      to: 'p-b',
+      description: { type: 'offer', sdp: 'x' },
+    });
+    await flush();
+    expect(pcs).toHaveLength(1);
+  });
+
+  it('answers an offer from a peer and sends its signals only to that peer', async () => {
+    const { socket, pcs, join } = setup();
+    join([]);
+    socket.deliver('rtc:peer-joined', peer('p-a'));
+    socket.deliver('rtc:signal', {
+      ...peer('p-a'),
+      from: 'p-a',
+      to: 'p-b',
+      description: { type: 'offer', sdp: 'x' },
+    });
+    await flush();
+    expect(pcs[0]!.remote).toEqual([{ type: 'offer', sdp: 'x' }]);
+    const out = socket.emitted.filter((e) => e.event === 'rtc:signal');
+    expect(out.at(-1)?.payload).toEqual({
+      callId: 'call_1',
+      to: 'p-a',
+      description: { type: 'answer', sdp: 'answer-sdp' },
+    });
+  });
+
+  it('keeps signals that overtake its own join ack until the ack arrives', async () => {
+    const { socket, pcs, join } = setup();
+    socket.deliver('rtc:signal', {
+      ...peer('p-a'),
+      from: 'p-a',
+      to: 'p-b',
+      description: { type: 'offer', sdp: 'early' },
+    });
+    expect(pcs).toHaveLength(0);
+    join([]);
+    await flush();
+    expect(pcs).toHaveLength(1);
+    expect(pcs[0]!.remote).toEqual([{ type: 'offer', sdp: 'early' }]);
+  });
+
+  it('the impolite side ignores a colliding offer; the polite side rolls back and answers', async () => {
+    expect(isPolite('p-a', 'p-b')).toBe(true);
+    expect(isPolite('p-b', 'p-a')).toBe(false);
+    for (const [me, polite] of [
+      ['p-b', false],
+      ['p-0', true],
+    ] as const) {
+      const { socket, pcs, join } = setup(me);
+      join([peer('p-a')]);
+      const pc = pcs[0]!;
+      pc.onnegotiationneeded!();
+      await flush();
+      expect(pc.signalingState).toBe('have-local-offer');
+      socket.deliver('rtc:signal', {
+        ...peer('p-a'),
+        from: 'p-a',
+        to: me,
+        description: { type: 'offer', sdp: 'theirs' },
+      });
+      await flush();
+      expect(pc.remote.length).toBe(polite ? 1 : 0);
+    }
+  });
+
+  it('closes the link of a peer that left, and starts over after a reconnect', () => {
+    const { socket, pcs, events, join } = setup();
+    join([peer('p-a')]);
+    socket.deliver('rtc:peer-left', { callId: 'call_1', peerId: 'p-a' });
+    expect(pcs[0]!.closed).toBe(true);
+    expect(events.at(-1)).toMatchObject({ type: 'peer-left', peer: { peerId: 'p-a' } });
+
+    socket.deliver('rtc:signal', {
+      ...peer('p-c'),
+      from: 'p-c',
+      to: 'p-b',
+      description: { type: 'offer', sdp: 'y' },
+    });
+    socket.deliver('connect');
+    expect(pcs[1]!.closed).toBe(true);
+    expect(socket.emitted.filter((e) => e.event === 'rtc:join')).toHaveLength(2);
+  });
+
+  it('ignores events of other calls', () => {
+    const { socket, pcs, join } = setup();
+    join([]);
+    socket.deliver('rtc:peer-joined', { ...peer('p-x'), callId: 'call_2' });
+    socket.deliver('rtc:signal', {
+      ...peer('p-x'),
+      callId: 'call_2',
+      from: 'p-x',
+      to: 'p-b',
+      description: { type: 'offer' },
+    });
+    expect(pcs).toHaveLength(0);
+  });
+
+  it('reports a refused join as fatal and a closed room as the end', () => {
+    const { socket, events, session } = setup();
+    socket.lastJoin().ack!({ ok: false, error: { code: 'FORBIDDEN', message: 'no' } });
+    expect(events.at(-1)).toEqual({ type: 'error', code: 'FORBIDDEN', message: 'no', fatal: true });
+    session.rejoin();
+    socket.ackJoin({ peerId: 'p-b', peers: [peer('p-a')], iceServers: [] });
+    socket.deliver('rtc:closed', { callId: 'call_1', reason: 'ended' });
+    expect(events.at(-1)).toEqual({ type: 'closed', reason: 'ended' });
+  });
+
+  it('restarts ICE on a link that does not connect, the impolite end first', () => {
+    vi.useFakeTimers();
+    try {
+      const impolite = setup('p-b');
+      impolite.join([peer('p-a')]);
+      const restart = vi.spyOn(impolite.pcs[0]!, 'restartIce');
+      vi.advanceTimersByTime(CONNECT_TIMEOUT_MS - 1);
+      expect(restart).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(restart).toHaveBeenCalledTimes(1);
+
+      const polite = setup('p-0');
+      polite.join([peer('p-a')]);
+      const politeRestart = vi.spyOn(polite.pcs[0]!, 'restartIce');
+      vi.advanceTimersByTime(CONNECT_TIMEOUT_MS);
+      expect(politeRestart).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(CONNECT_TIMEOUT_MS / 2);
+      expect(politeRestart).toHaveBeenCalledTimes(1);
+
+      // Connected: no more restarts.
+      const pc = polite.pcs[0]!;
+      pc.connectionState = 'connected';
+      (pc.onconnectionstatechange as () => void)();
+      vi.advanceTimersByTime(CONNECT_TIMEOUT_MS * 5);
+      expect(politeRestart).toHaveBeenCalledTimes(1);
+      impolite.session.leave();
+      polite.session.leave();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaving tells the server and stops listening', () => {
+    const { socket, session, join } = setup();
+    join([]);
+    session.leave();
+    expect(socket.emitted.at(-1)).toMatchObject({
+      event: 'rtc:leave',
+      payload: { callId: 'call_1' },
+    });
+    expect(socket.listeners('rtc:signal')).toBe(0);
+    expect(socket.listeners('rtc:peer-joined')).toBe(0);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Replaces `fetch` with a table of answers keyed by 'METHOD /path' (query ignored), so tests go
+ * through the real API client. Unknown requests answer 404 ROUTE_NOT_FOUND and are recorded too.
+ */
+import { vi } from 'vitest';
+
+export type MockAnswer = { status?: number; body?: unknown } | (() => Promise<Response> | Response);
+
+export type RecordedRequest = { method: string; path: string; headers: Headers; body: unknown };
+
+export const ok = (data: unknown, status = 200): MockAnswer => ({
+  status,
+  body: { success: true, data },
+});
+export const fail = (status: number, code: string, message: string): MockAnswer => ({
+  status,
+  body: { success: false, error: { code, message } },
+});
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export function mockFetch(routes: Record<string, MockAnswer> = {}) {
+  const requests: RecordedRequest[] = [];
+  const table = new Map(Object.entries(routes));
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
+    const method = (init.method ?? 'GET').toUpperCase();
+    const rawBody = typeof init.body === 'string' ? init.body : undefined;
+    requests.push({
+      method,
+      path: url.pathname,
+      headers: new Headers(init.headers),
+      body: rawBody ? (JSON.parse(rawBody) as unknown) : undefined,
+    });
+    const answer = table.get(`${method} ${url.pathname}`);
+    if (!answer)
+      return jsonResponse(404, {
+        success: false,
+        error: { code: 'ROUTE_NOT_FOUND', message: 'Not found' },
+      });
+    if (typeof answer === 'function') return answer();
+    return jsonResponse(answer.status ?? 200, answer.body);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    fetchMock,
+    requests,
+    /** Adds or replaces an answer. */
+    on(key: string, answer: MockAnswer) {
+      table.set(key, answer);
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * /daily_video_call.html: hosts whichever provider the room URL belongs to (built-in WebRTC for
+ * `/rtc/<room>`, Daily.co for `https://<domain>.daily.co/<room>`) and speaks SPEC §7's
+ * postMessage protocol to its parent, so the modal and the advisor screen never know which runs.
+ */
+import { parseRoomUrl, participantTypeSchema, type ParticipantType } from '@belleza/contract';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BuiltinRoom } from './builtin/BuiltinRoom';
+import { DailyRoom } from './daily/DailyRoom';
+import { createParentPoster } from './parent-messages';
+
+export type VideoPageParams = {
+  roomUrl: string | null;
+  userName: string;
+  userType: ParticipantType;
+  token: string | undefined;
+  callId: string | undefined;
+  videoDeviceId: string | undefined;
+  audioDeviceId: string | undefined;
+  audioOnly: boolean;
+};
+
+const DEFAULT_NAMES: Record<ParticipantType, string> = {
+  client: 'Cliente',
+  advisor: 'Asesor',
+  admin: 'Admin',
+};
+
+export function readVideoPageParams(search: string): VideoPageParams {
+  const q = new URLSearchParams(search);
+  const type = participantTypeSchema.safeParse(q.get('userType') ?? 'client');
+  const userType = type.success ? type.data : 'client';
+  const nonEmpty = (v: string | null) => (v && v.trim() ? v.trim() : undefined);
+  return {
+    roomUrl: nonEmpty(q.get('roomUrl')) ?? null,
+    userName: nonEmpty(q.get('userName'))?.slice(0, 120) ?? DEFAULT_NAMES[userType],
+    userType,
+    // The advisor's frame carries the token as `t` (SPEC §7), the client's as `token`.
+    token: nonEmpty(q.get('token')) ?? nonEmpty(q.get('t')),
+    callId: nonEmpty(q.get('callId')),
+    videoDeviceId: nonEmpty(q.get('camera')),
+    audioDeviceId: nonEmpty(q.get('mic')),
+    audioOnly: q.get('audioOnly') === '1',
+  };
+}
+
+export function VideoCallPage({ params }: { params: VideoPageParams }) {
+  const { t } = useTranslation('video');
+  const room = useMemo(
+    () => (params.roomUrl ? parseRoomUrl(params.roomUrl) : null),
+    [params.roomUrl],
+  );
+  const callId = params.callId ?? (room?.provider === 'builtin' ? room.roomName : undefined);
+  const post = useMemo(() => createParentPoster(callId), [callId]);
+
+  useEffect(() => {
+    document.title = t('page.title');
+  }, [t]);
+
+  const problem = useMemo(() => {
+    if (!params.roomUrl)
+      return { text: t('errors.roomUrlMissing'), code: 'room-url-missing' as const };
+    if (!room) return { text: t('errors.roomUrlInvalid'), code: 'room-url-missing' as const };
+    if (room.provider === 'builtin' && !params.token)
+      return { text: t('errors.joinRefused'), code: 'join-refused' as const };
+    if (room.provider === 'builtin' && typeof RTCPeerConnection === 'undefined')
+      return { text: t('errors.sdkUnavailable'), code: 'sdk-unavailable' as const };
+    return null;
+  }, [params.roomUrl, params.token, room, t]);
+
+  useEffect(() => {
+    if (problem) post('error', { error: problem.text, errorCode: problem.code });
+  }, [problem, post]);
+
+  if (problem || !room) {
+    return (
+      <main className="vp-page">
+        <div className="vp-message" role="alert">
+          <p>{problem?.text ?? t('errors.roomUrlMissing')}</p>
+        </div>
+      </main>
+    );
+  }
+
+  return (
+    <main className="vp-page">
+      <h1 className="vp-sr-only">{t('page.title')}</h1>
+      {room.provider === 'builtin' ? (
+        <BuiltinRoom
+          callId={room.roomName}
+          token={params.token ?? ''}
+          post={post}
+          videoDeviceId={params.videoDeviceId}
+          audioDeviceId={params.audioDeviceId}
+          audioOnly={params.audioOnly}
+        />
+      ) : (
+        <DailyRoom roomUrl={room.url} token={params.token} userName={params.userName} post={post} />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CallControls } from '../components/CallControls';
+import { LocalPreview } from '../components/LocalPreview';
+import { RemoteTile } from '../components/RemoteTile';
+import { listenToParentControl, type PostToParent } from '../parent-messages';
+import { useBuiltinRoom } from './use-builtin-room';
+
+type Props = {
+  callId: string;
+  token: string;
+  post: PostToParent;
+  videoDeviceId?: string | undefined;
+  audioDeviceId?: string | undefined;
+  audioOnly?: boolean;
+};
+
+export function BuiltinRoom(props: Props) {
+  const { t } = useTranslation('video');
+  const { state, toggleMic, toggleCamera, leave, rejoin } = useBuiltinRoom(props);
+  const { stage, peers, localStream, cameraError, micError } = state;
+
+  useEffect(
+    () =>
+      listenToParentControl((action) => {
+        if (action === 'leave') leave('left');
+        else if (action === 'close') leave('closed');
+        else rejoin();
+      }),
+    [leave, rejoin],
+  );
+
+  const hasCamera = (localStream?.getVideoTracks().length ?? 0) > 0;
+  const hasMic = (localStream?.getAudioTracks().length ?? 0) > 0;
+  const inCall = stage === 'joining' || stage === 'joined' || stage === 'starting';
+
+  return (
+    <div className="vp-room" data-stage={stage}>
+      {(cameraError || micError) && inCall && (
+        <p className="vp-banner vp-banner--warning" role="status">
+          {cameraError && micError
+            ? t('page.bothDenied')
+            : cameraError
+              ? t('page.cameraDenied')
+              : t('page.micDenied')}
+        </p>
+      )}
+
+      {inCall && (
+        <>
+          <section
+            className="vp-grid"
+            aria-label={t('page.participants', { count: peers.length + 1 })}
+          >
+            {peers.map((peer) => (
+              <RemoteTile key={peer.peerId} peer={peer} />
+            ))}
+            {stage === 'joined' && peers.length === 0 && (
+              <p className="vp-waiting">{t('page.waitingForOthers')}</p>
+            )}
+            {stage !== 'joined' && <p className="vp-waiting">{t('page.connecting')}</p>}
+          </section>
+          <LocalPreview stream={localStream} cameraOn={state.cameraOn} />
+          <CallControls
+            micOn={state.micOn}
+            cameraOn={state.cameraOn}
+            hasMic={hasMic}
+            hasCamera={hasCamera}
+            onToggleMic={toggleMic}
+            onToggleCamera={toggleCamera}
+            onLeave={() => leave('left')}
+          />
+        </>
+      )}
+
+      {stage === 'error' && (
+        <div className="vp-message" role="alert">
+          <p>{state.error ?? t('errors.connection')}</p>
+          <button type="button" className="vp-button" onClick={rejoin}>
+            {t('page.retry')}
+          </button>
+        </div>
+      )}
+      {stage === 'left' && (
+        <div className="vp-message" role="status">
+          <p>{t('page.left')}</p>
+          <button type="button" className="vp-button" onClick={rejoin}>
+            {t('page.rejoin')}
+          </button>
+        </div>
+      )}
+      {stage === 'ended' && (
+        <p className="vp-message" role="status">
+          {t('page.ended')}
+        </p>
+      )}
+      {stage === 'replaced' && (
+        <p className="vp-message" role="status">
+          {t('page.replaced')}
+        </p>
+      )}
+    </div>
+  );
+}

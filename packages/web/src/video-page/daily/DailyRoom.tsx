@@ -1,0 +1,168 @@
+/**
+ * A Daily.co room on the video page. daily-js (~270 kB) is imported here only, dynamically, so no
+ * other page pays for it. Daily's events are translated to SPEC §7's page messages.
+ */
+import type DailyIframe from '@daily-co/daily-js';
+import type { DailyCall, DailyEventObjectCameraError, DailyParticipant } from '@daily-co/daily-js';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { listenToParentControl, type PostToParent } from '../parent-messages';
+
+type Props = {
+  roomUrl: string;
+  token: string | undefined;
+  userName: string;
+  post: PostToParent;
+};
+
+type Stage = 'loading' | 'in-call' | 'left' | 'error';
+
+// Daily refuses a second instance ("Duplicate DailyIframe instances"): the previous one must be
+// destroyed (awaited) before the next is created, also across StrictMode's double effects.
+let lastDestroy: Promise<void> = Promise.resolve();
+
+const participantCount = (call: DailyCall) => Object.keys(call.participants()).length;
+const nameOf = (p: DailyParticipant) => p.user_name || '';
+
+export function DailyRoom({ roomUrl, token, userName, post }: Props) {
+  const { t } = useTranslation('video');
+  const containerRef = useRef<HTMLDivElement>(null);
+  const callRef = useRef<DailyCall | null>(null);
+  const [stage, setStage] = useState<Stage>('loading');
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const postRef = useRef(post);
+  useEffect(() => {
+    postRef.current = post;
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    const emit: PostToParent = (action, extra) => postRef.current(action, extra);
+    emit('loading');
+
+    const start = async () => {
+      await lastDestroy;
+      let Daily: typeof DailyIframe;
+      try {
+        Daily = (await import('@daily-co/daily-js')).default;
+      } catch {
+        if (cancelled) return;
+        setStage('error');
+        setError(t('errors.sdkUnavailable'));
+        emit('error', { error: t('errors.sdkUnavailable'), errorCode: 'sdk-unavailable' });
+        return;
+      }
+      if (cancelled || !containerRef.current) return;
+      let call: DailyCall;
+      try {
+        call = Daily.createFrame(containerRef.current, {
+          showLeaveButton: true,
+          iframeStyle: { width: '100%', height: '100%', border: '0' },
+        });
+      } catch (err) {
+        const detail = err instanceof Error ? err.message : String(err);
+        setStage('error');
+        setError(t('errors.init', { detail }));
+        emit('error', { error: t('errors.init', { detail }), errorCode: 'init-failed' });
+        return;
+      }
+      callRef.current = call;
+      call
+        .on('loading', () => emit('loading'))
+        .on('loaded', () => emit('loaded'))
+        .on('joining-meeting', () => emit('joining'))
+        .on('joined-meeting', () => {
+          setStage('in-call');
+          emit('joined', { participantCount: participantCount(call) });
+        })
+        .on('participant-joined', (e) =>
+          emit('participant-joined', {
+            participantName: nameOf(e.participant),
+            participantCount: participantCount(call),
+          }),
+        )
+        .on('participant-left', (e) =>
+          emit('participant-left', {
+            participantName: nameOf(e.participant),
+            participantCount: participantCount(call),
+          }),
+        )
+        .on('left-meeting', () => {
+          setStage('left');
+          emit('left');
+        })
+        .on('camera-error', (e: DailyEventObjectCameraError) => {
+          const err = e.error;
+          const blocked =
+            err.type === 'permissions'
+              ? err.blockedMedia
+              : err.type === 'not-found'
+                ? err.missingMedia
+                : err.type === 'mic-in-use'
+                  ? ['audio']
+                  : err.type === 'cam-in-use'
+                    ? ['video']
+                    : ['video', 'audio'];
+          if (blocked.includes('video')) emit('camera-error', { error: t('page.cameraDenied') });
+          if (blocked.includes('audio')) emit('mic-error', { error: t('page.micDenied') });
+        })
+        .on('error', (e) => {
+          const message = e.errorMsg || t('errors.connection');
+          setStage('error');
+          setError(message);
+          emit('error', { error: message, errorCode: 'connection' });
+        });
+      try {
+        await call.join({ url: roomUrl, ...(token ? { token } : {}), userName });
+      } catch (err) {
+        if (cancelled) return;
+        const detail = err instanceof Error ? err.message : String(err);
+        setStage('error');
+        setError(t('errors.init', { detail }));
+        emit('error', { error: t('errors.init', { detail }), errorCode: 'init-failed' });
+      }
+    };
+    void start();
+
+    return () => {
+      cancelled = true;
+      const call = callRef.current;
+      callRef.current = null;
+      if (call) lastDestroy = call.destroy().catch(() => undefined);
+    };
+  }, [roomUrl, token, userName, attempt, t]);
+
+  useEffect(
+    () =>
+      listenToParentControl((action) => {
+        const call = callRef.current;
+        if (action === 'retry') {
+          setStage('loading');
+          setError(null);
+          setAttempt((n) => n + 1);
+          return;
+        }
+        void (async () => {
+          await call?.leave().catch(() => undefined);
+          if (action === 'close') postRef.current('closed');
+        })();
+      }),
+    [],
+  );
+
+  return (
+    <div className="vp-room vp-room--daily" data-stage={stage}>
+      <div ref={containerRef} className="vp-daily-frame" />
+      {stage === 'loading' && <p className="vp-waiting">{t('page.connecting')}</p>}
+      {stage === 'error' && (
+        <div className="vp-message" role="alert">
+          <p>{error ?? t('errors.connection')}</p>
+          <button type="button" className="vp-button" onClick={() => setAttempt((n) => n + 1)}>
+            {t('page.retry')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -13,7 +13,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list']],
-  outputDir: '../test-results',
+  // Overridable so several runs at once (one per developer checkout or helper) keep their own.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '../test-results',
   use: {
     locale: 'es-PE',
     timezoneId: 'America/Lima',

@@ -50,7 +50,7 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 handle: handle({ documentTitleKey: 'titles.landing' }),
-                lazy: lazyRoute(() => import('@/features/landing'), ['landing']),
+                lazy: lazyRoute(() => import('@/features/landing'), ['landing', 'consultation', 'video']),
               },
               loginRoute('/login'),
               loginRoute('/advisor/login'),
@@ -74,22 +74,25 @@ export const routes: RouteObject[] = [
               {
                 path: 'dashboard',
                 handle: handle({ titleKey: 'titles.adminDashboard' }),
-                lazy: lazyRoute(() => import('@/features/admin-dashboard'), ['admin']),
+                lazy: lazyRoute(() => import('@/features/admin-dashboard'), ['admin', 'admin-dashboard']),
               },
               {
                 path: 'advisors',
                 handle: handle({ titleKey: 'titles.adminAdvisors' }),
-                lazy: lazyRoute(() => import('@/features/admin-advisors'), ['admin', 'validation']),
+                lazy: lazyRoute(
+                  () => import('@/features/admin-advisors'),
+                  ['admin', 'admin-advisors', 'validation'],
+                ),
               },
               {
                 path: 'calls',
                 handle: handle({ titleKey: 'titles.adminCalls' }),
-                lazy: lazyRoute(() => import('@/features/admin-calls'), ['admin']),
+                lazy: lazyRoute(() => import('@/features/admin-calls'), ['admin', 'admin-calls', 'video']),
               },
               {
                 path: 'reports',
                 handle: handle({ titleKey: 'titles.adminReports' }),
-                lazy: lazyRoute(() => import('@/features/admin-reports'), ['reports']),
+                lazy: lazyRoute(() => import('@/features/admin-reports'), ['admin', 'reports']),
               },
               {
                 path: 'settings',

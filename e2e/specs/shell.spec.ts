@@ -1,0 +1,104 @@
+/**
+ * The web shell as a new user meets it: signing in (admin and advisor), the guards around /admin,
+ * the language toggle that survives a reload, and the not-found page.
+ */
+import { uniqueEmail } from '../support/api.js';
+import { expect, test } from '../support/fixtures.js';
+import { ADMIN } from '../support/server.js';
+
+test.describe('sign-in and guards', () => {
+  test('the admin signs in and lands on the admin dashboard', async ({ page }) => {
+    await page.goto('/advisor/login');
+    await expect(page.getByRole('heading', { name: 'Iniciar sesión como asesor' })).toBeVisible();
+    await page.getByLabel('Correo electrónico').fill(ADMIN.email);
+    await page.getByLabel('Contraseña').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
+    await expect(page).toHaveTitle(/Dashboard/);
+
+    // Signing out ends the session on the server too: the next visit to /admin needs a login again.
+    await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await expect(page).toHaveURL(/\/advisor\/login$/);
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/advisor\/login$/);
+  });
+
+  test('a wrong password shows the server message and keeps the user on the login page', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.getByLabel('Correo electrónico').fill(ADMIN.email);
+    await page.getByLabel('Contraseña').fill('not-the-password');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  // SPEC §2: /admin without isAdmin redirects to the advisor login, which is guests-only and so sends
+  // a signed-in advisor on to their own dashboard (docs/decisions.md).
+  test('an advisor who is not an admin never sees the admin area', async ({
+    page,
+    adminApi,
+  }) => {
+    const email = uniqueEmail('advisor');
+    await adminApi.createAdvisor({ name: 'Lucía Estilista', email, password: 'lucia-pass-123' });
+
+    await page.goto('/advisor/login');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña').fill('lucia-pass-123');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page).toHaveURL(/\/advisor\/dashboard$/);
+
+    await page.goto('/admin/advisors');
+    await expect(page).toHaveURL(/\/advisor\/dashboard$/);
+    await expect(page.getByRole('link', { name: 'Asesores' })).toHaveCount(0);
+
+    // The server refuses the admin API to this advisor whatever the UI shows.
+    const status = await page.evaluate(async () => {
+      const res = await fetch('/api/advisors', {
+        headers: { authorization: `Bearer ${localStorage.getItem('advisorToken') ?? ''}` },
+      });
+      return res.status;
+    });
+    expect(status).toBe(403);
+  });
+
+  test('a visitor without a session opening the advisor area goes to the login', async ({ page }) => {
+    await page.goto('/advisor');
+    await expect(page).toHaveURL(/\/advisor\/login$/);
+  });
+});
+
+test.describe('language and unknown pages', () => {
+  test('the language toggle switches the texts and the choice survives a reload', async ({
+    page,
+  }) => {
+    await page.goto('/advisor/login');
+    await page.getByLabel('Correo electrónico').fill(ADMIN.email);
+    await page.getByLabel('Contraseña').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'EN' }).click();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('preferred-language'))).toBe('en');
+
+    await page.getByRole('button', { name: 'ES' }).click();
+    await expect(page.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
+  });
+
+  test('an unknown path shows the not-found page', async ({ page }) => {
+    await page.goto('/esta-pagina-no-existe');
+    await expect(page.getByRole('heading', { name: 'Página No Encontrada' })).toBeVisible();
+    await expect(page).toHaveTitle(/Página No Encontrada/);
+    await page.getByRole('link', { name: 'Volver al inicio' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

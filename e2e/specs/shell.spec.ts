@@ -39,10 +39,7 @@ test.describe('sign-in and guards', () => {
 
   // SPEC §2: /admin without isAdmin redirects to the advisor login, which is guests-only and so sends
   // a signed-in advisor on to their own dashboard (docs/decisions.md).
-  test('an advisor who is not an admin never sees the admin area', async ({
-    page,
-    adminApi,
-  }) => {
+  test('an advisor who is not an admin never sees the admin area', async ({ page, adminApi }) => {
     const email = uniqueEmail('advisor');
     await adminApi.createAdvisor({ name: 'Lucía Estilista', email, password: 'lucia-pass-123' });
 
@@ -66,7 +63,9 @@ test.describe('sign-in and guards', () => {
     expect(status).toBe(403);
   });
 
-  test('a visitor without a session opening the advisor area goes to the login', async ({ page }) => {
+  test('a visitor without a session opening the advisor area goes to the login', async ({
+    page,
+  }) => {
     await page.goto('/advisor');
     await expect(page).toHaveURL(/\/advisor\/login$/);
   });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -139,10 +139,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const webDist = config.webDist ?? defaultWebDist;
   if (existsSync(join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The web build writes .br/.gz beside each asset; browsers get the smallest they accept.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        // Vite fingerprints everything under /assets: cache for a year. The HTML shells must
+        // always be revalidated so a deploy is picked up at once.
+        res.setHeader(
+          'cache-control',
+          path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
     // SPA fallback: any other GET that is not API, docs or socket serves the app shell.
     app.get('/*', (req, reply) => {
       const path = req.url.split('?')[0] ?? '/';
+      // An unknown API path is an API 404 (JSON envelope), never the app shell.
+      if (path.startsWith('/api/')) return reply.callNotFound();
       const asset = path.slice(1);
       if (asset && existsSync(join(webDist, asset)) && !asset.includes('..')) {
         return reply.sendFile(asset);

@@ -1,0 +1,179 @@
+/**
+ * What a visitor downloads and how fast the landing page is, measured by Lighthouse 12 in Debian's
+ * Chromium against the built app served by the real server (SQLite temp file, loopback only).
+ *
+ * Baseline measured in the same run: the advisor login page, the smallest page of the same app
+ * (same shell, same server), so the landing page's own cost is the difference.
+ *
+ *   npm run bench:web            (builds first; BENCH_RUNS=3 Lighthouse runs per page, median kept)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PORT = Number(process.env.BENCH_PORT ?? 4590);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const root = resolve(import.meta.dirname, '..');
+
+type PageFigures = {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  totalKb: number;
+  scriptKb: number;
+  styleKb: number;
+  imageKb: number;
+  requests: number;
+};
+
+function startServer(): Promise<{ url: string; stop: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'belleza-bench-web-'));
+  const url = `http://127.0.0.1:${PORT}`;
+  return new Promise((done, fail) => {
+    const child: ChildProcess = spawn(
+      process.execPath,
+      [join(root, 'packages/server/dist/server.js')],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(PORT),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: url,
+          DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
+          ADMIN_EMAIL: 'admin@bench.test',
+          ADMIN_PASSWORD: 'bench-admin-pass',
+          LOG_LEVEL: 'info',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const stop = () => {
+      child.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    };
+    child.once('exit', (code) =>
+      fail(new Error(`server exited early (${String(code)}); run npm run build first`)),
+    );
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Server listening')) done({ url, stop });
+    });
+  });
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
+};
+
+type ResourceItem = { resourceType?: string; transferSize?: number };
+
+async function measure(url: string, port: number): Promise<PageFigures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const items =
+    (lhr.audits['network-requests']?.details as { items?: ResourceItem[] } | undefined)?.items ??
+    [];
+  const kb = (type: string) =>
+    items
+      .filter((i) => i.resourceType === type)
+      .reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: audit('first-contentful-paint'),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    totalKb: audit('total-byte-weight') / 1024,
+    scriptKb: kb('Script'),
+    styleKb: kb('Stylesheet'),
+    imageKb: kb('Image'),
+    requests: items.length,
+  };
+}
+
+async function measureMedian(url: string, port: number): Promise<PageFigures> {
+  const runs: PageFigures[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await measure(url, port));
+  const pick = (k: keyof PageFigures) => median(runs.map((r) => r[k]));
+  return {
+    score: pick('score'),
+    fcpMs: pick('fcpMs'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+    totalKb: pick('totalKb'),
+    scriptKb: pick('scriptKb'),
+    styleKb: pick('styleKb'),
+    imageKb: pick('imageKb'),
+    requests: pick('requests'),
+  };
+}
+
+function row(name: string, f: PageFigures): string {
+  const n = (v: number, d = 0) => v.toFixed(d).padStart(7);
+  return `${name.padEnd(22)}${n(f.score)}${n(f.fcpMs)}${n(f.lcpMs)}${n(f.tbtMs)}${n(f.cls, 3)}${n(
+    f.totalKb,
+    1,
+  )}${n(f.scriptKb, 1)}${n(f.styleKb, 1)}${n(f.imageKb, 1)}${n(f.requests)}`;
+}
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+try {
+  console.log(
+    `bench:web — Lighthouse ${RUNS} run(s) per page, median; mobile emulation with Lighthouse's default throttling; load ${loadavg()[0]?.toFixed(2)}`,
+  );
+  const baseline = await measureMedian(`${server.url}/advisor/login`, chrome.port);
+  const landing = await measureMedian(`${server.url}/`, chrome.port);
+  console.log(
+    `${'page'.padEnd(22)}${[
+      'score',
+      'FCP ms',
+      'LCP ms',
+      'TBT ms',
+      'CLS',
+      'tot KB',
+      'js KB',
+      'css KB',
+      'img KB',
+      'reqs',
+    ]
+      .map((h) => h.padStart(7))
+      .join('')}`,
+  );
+  console.log(row('baseline /advisor/login', baseline));
+  console.log(row('landing /', landing));
+  console.log(
+    `landing − baseline: ${(landing.totalKb - baseline.totalKb).toFixed(1)} KB transferred, ${(
+      landing.scriptKb - baseline.scriptKb
+    ).toFixed(1)} KB of it script`,
+  );
+} finally {
+  chrome.kill();
+  server.stop();
+}

@@ -1,0 +1,66 @@
+/**
+ * Serving the built web app: pre-compressed assets, cache headers that let a browser keep the
+ * fingerprinted files for a year while always revalidating the HTML shell, and the SPA fallback.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helpers.js';
+
+describe('the built web app', () => {
+  let dir: string;
+  let t: TestApp;
+  const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'belleza-web-dist-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app shell</title>');
+    writeFileSync(join(dir, 'assets', 'main-abc123.js'), script);
+    writeFileSync(join(dir, 'assets', 'main-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(join(dir, 'assets', 'main-abc123.js.gz'), gzipSync(script));
+    t = await createTestApp({ config: { webDist: dir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends the brotli file to a browser that accepts it, cached for a year', async () => {
+    const res = await t.app.inject({
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends the plain file to a client that accepts no compression', async () => {
+    const res = await t.app.inject({
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(script);
+  });
+
+  it('answers the app shell for client-side routes, always revalidated', async () => {
+    const res = await t.app.inject({ url: '/admin/dashboard' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('app shell');
+    const index = await t.app.inject({ url: '/index.html' });
+    expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps API 404s as JSON, not the app shell', async () => {
+    const res = await t.app.inject({ url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false });
+  });
+});

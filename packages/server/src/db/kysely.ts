@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from
 import pg from 'pg';
 import * as initial from './migrations/2026-11-22-001-initial.js';
 import * as reportIndexes from './migrations/2026-11-22-002-report-indexes.js';
+import * as statsIndexes from './migrations/2026-11-23-003-stats-indexes.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -15,6 +16,7 @@ export type DatabaseHandle = { db: Db; dialect: Dialect; close: () => Promise<vo
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-report-indexes': reportIndexes,
+  '2026-11-23-003-stats-indexes': statsIndexes,
 };
 
 export type DatabaseOptions = {
@@ -46,10 +48,15 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+    throw new Error(
+      `Migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`,
+    );
   }
 }

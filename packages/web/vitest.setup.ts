@@ -3,11 +3,15 @@
  * what users read), and a clean slate after each test (DOM, storage, language, toasts, session).
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { toast } from '@/components/ui/toast';
 import { authStore } from '@/lib/auth-store';
 import { ALL_NAMESPACES, DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, i18n, initI18n } from '@/lib/i18n';
+
+// Route tests load real lazy page modules; on a busy 2-core machine the first load of a big page
+// can take longer than Testing Library's 1 s default. Waiting longer costs nothing when it is fast.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(async () => {
   await initI18n(ALL_NAMESPACES);

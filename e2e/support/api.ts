@@ -1,4 +1,4 @@
-import type { Advisor, CreateAdvisorBody, LoginResponseData } from '@belleza/contract';
+import type { Advisor, CreateAdvisorBody, LoginResponseData, Settings } from '@belleza/contract';
 import { ADMIN } from './server.js';
 
 type Envelope<T> = { success: true; data: T } | { success: false; error: { code: string; message: string } };
@@ -33,6 +33,50 @@ export class Api {
 
   createAdvisor(body: CreateAdvisorBody): Promise<Advisor> {
     return this.request<Advisor>('POST', '/api/advisors', body);
+  }
+
+  /** Sets the offer timeout (`system.callTimeout`, seconds), keeping every other setting. */
+  async setCallTimeout(seconds: number): Promise<void> {
+    const current = await this.request<Record<'system' | 'video' | 'daily' | 'notifications', Record<string, unknown>>>(
+      'GET',
+      '/api/settings',
+    );
+    await this.request('PUT', '/api/settings', {
+      system: { ...current.system, callTimeout: seconds },
+      video: current.video,
+      daily: current.daily,
+      notifications: current.notifications,
+    });
+  }
+
+  /** A visitor's consultation request (anonymous, with consent); answers the new call. */
+  requestCall(name: string): Promise<{ callId: string; advisorId: string | null; clientKey: string }> {
+    return this.request('POST', '/api/calls/request', {
+      name,
+      phone: '+51 999 888 777',
+      message: 'Quiero asesoría',
+      consent: true,
+    });
+  }
+
+  /** The admin's view of the settings (GET /api/settings, API key masked). */
+  getSettings(): Promise<Settings> {
+    return this.request<Settings>('GET', '/api/settings');
+  }
+
+  /** POST /api/advisors/{id}/status (admin: anyone). */
+  setAdvisorStatus(advisorId: string, status: Advisor['status']): Promise<Advisor> {
+    return this.request<Advisor>('POST', `/api/advisors/${advisorId}/status`, { status });
+  }
+
+  /** GET /api/advisors/{id}. */
+  getAdvisor(advisorId: string): Promise<Advisor> {
+    return this.request<Advisor>('GET', `/api/advisors/${advisorId}`);
+  }
+
+  /** GET /api/calls/stats (the admin dashboard's cards). */
+  callStats(): Promise<Record<string, number>> {
+    return this.request<Record<string, number>>('GET', '/api/calls/stats');
   }
 }
 

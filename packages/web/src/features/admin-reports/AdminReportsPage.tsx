@@ -1,12 +1,71 @@
+/**
+ * Admin reports (SPEC §2 'Admin reports'): summary cards, advisor performance, six-month trends,
+ * detailed analysis and the service level, with charts. Every figure comes computed from the server.
+ */
+import { REPORT_MONTHS } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
+import { Button, Spinner, toast } from '@/components/ui';
+import { errorMessage } from '@/lib/errors';
+import { useReports } from './api/reports';
+import { AdvisorPerformance } from './components/AdvisorPerformance';
+import { DetailedAnalysis } from './components/DetailedAnalysis';
+import { MonthlyTrends } from './components/MonthlyTrends';
+import { SummaryCards } from './components/SummaryCards';
+import './admin-reports.css';
 
-/** Placeholder: Reports (SPEC §2 'Admin reports'); titled by the reports navigation label. Rendered inside its layout by the router. */
+/** SPEC §9: admin toasts last 3 s. */
+export const REPORTS_TOAST_MS = 3000;
+
 export function AdminReportsPage() {
   const { t } = useTranslation(['reports', 'common']);
+  const reports = useReports(REPORT_MONTHS);
+  const report = reports.data;
+
+  async function handleRefresh() {
+    const result = await reports.refetch();
+    if (result.isError)
+      toast.error('', t('messages.refreshFailed'), { duration: REPORTS_TOAST_MS });
+    else toast.success('', t('messages.refreshed'), { duration: REPORTS_TOAST_MS });
+  }
+
   return (
-    <section className="placeholder-page">
-      <h2>{t('nav.reports', { ns: 'common' })}</h2>
-      <p>{t('placeholder.comingSoon', { ns: 'common' })}</p>
+    <section className="admin-reports">
+      <header className="admin-reports__header">
+        <div>
+          <h2 className="admin-reports__title">{t('nav.reports', { ns: 'common' })}</h2>
+          <p className="reports-muted">{t('period', { count: REPORT_MONTHS })}</p>
+        </div>
+        <Button
+          variant="secondary"
+          loading={reports.isFetching}
+          onClick={() => void handleRefresh()}
+        >
+          {reports.isFetching ? t('actions.refreshing') : t('actions.refresh')}
+        </Button>
+      </header>
+
+      {reports.isError && (
+        <div className="reports-banner" role="alert">
+          <strong>{t('messages.loadFailed')}</strong>
+          <span>{errorMessage(reports.error)}</span>
+        </div>
+      )}
+
+      {!report ? (
+        reports.isPending && (
+          <div className="reports-loading">
+            <Spinner decorative />
+            <p>{t('loading')}</p>
+          </div>
+        )
+      ) : (
+        <>
+          <SummaryCards report={report} />
+          <AdvisorPerformance advisors={report.advisors} />
+          <MonthlyTrends months={report.months} />
+          <DetailedAnalysis detail={report.detail} />
+        </>
+      )}
     </section>
   );
 }

@@ -1,0 +1,129 @@
+/**
+ * The admin area as the salon owner uses it: the dashboard (four cards, live system status) and the
+ * advisors page (create an advisor who can then sign in; set an advisor offline from the table).
+ * Runs on a private server (ports 4380-4389): advisors created here never receive other specs' calls.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { Api, uniqueEmail } from '../support/api.js';
+import { ADMIN, startServer, type ServerHandle } from '../support/server.js';
+
+const test = base.extend<object, { server: ServerHandle; adminApi: Api }>({
+  server: [
+    async ({}, use, workerInfo) => {
+      const server = await startServer(4380 + (workerInfo.workerIndex % 10));
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+  adminApi: [async ({ server }, use) => use(await Api.login(server.url)), { scope: 'worker' }],
+});
+
+test.use({ baseURL: async ({ server }, use) => use(server.url) });
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/advisor/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+test('the dashboard shows the four stat cards and the live system status', async ({
+  page,
+  adminApi,
+}) => {
+  const stats = await adminApi.callStats();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  const cards = page.getByRole('list', { name: 'Estadísticas' });
+  for (const label of [
+    'Total Asesores',
+    'Llamadas Activas',
+    'Completadas Hoy',
+    'Calificación Promedio',
+  ]) {
+    await expect(cards.getByText(label)).toBeVisible();
+  }
+  await expect(cards.getByRole('listitem').filter({ hasText: 'Total Asesores' })).toContainText(
+    String(stats.totalAdvisors),
+  );
+
+  const system = page.getByRole('region', { name: 'Estado del Sistema' });
+  const item = (name: string) => system.getByRole('listitem').filter({ hasText: name });
+  await expect(item('Base de datos')).toContainText('SQLite');
+  await expect(item('Base de datos')).toContainText('OK');
+  await expect(item('Redis')).toContainText('No configurado (una sola instancia)');
+  await expect(item('Integración de video')).toContainText('OK');
+  await expect(item('WebSocket')).toContainText(/asesor(es)? conectados?/);
+
+  await page.getByRole('button', { name: 'Actualizar' }).click();
+  await expect(page.getByText('Datos actualizados correctamente')).toBeVisible();
+});
+
+test('the admin creates an advisor in the UI, who can then sign in', async ({
+  page,
+  browser,
+  server,
+}) => {
+  const email = uniqueEmail('nueva');
+  const password = 'valeria-pass-123';
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  // The dashboard's quick action opens the advisors page with the create form.
+  await page.getByRole('link', { name: 'Agregar Asesor', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Agregar Asesor' });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/advisors$/);
+
+  await dialog.getByLabel('Nombre').fill('Valeria Campos');
+  await dialog.getByLabel('Correo electrónico').fill(email);
+  await dialog.getByLabel('Contraseña').fill(password);
+  await dialog.getByLabel('Título').fill('Colorista');
+  await dialog.getByLabel('Especialidades').fill('Balayage');
+  await dialog.getByLabel('Especialidades').press('Enter');
+  await expect(dialog.getByRole('button', { name: 'Quitar Balayage' })).toBeVisible();
+  await dialog.getByLabel('Máximo de llamadas simultáneas').fill('2');
+  await dialog.getByRole('button', { name: 'Crear Asesor' }).click();
+
+  await expect(page.getByText('Asesor creado exitosamente')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row', { name: /Valeria Campos/ });
+  await expect(row).toContainText(email);
+  await expect(row).toContainText('Balayage');
+
+  const context = await browser.newContext({ baseURL: server.url });
+  try {
+    const advisorPage = await context.newPage();
+    await signIn(advisorPage, email, password);
+    await expect(advisorPage).toHaveURL(/\/advisor\/dashboard$/);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the admin sets an advisor offline from the table', async ({ page, adminApi }) => {
+  const advisor = await adminApi.createAdvisor({
+    name: 'Rocío Paredes',
+    email: uniqueEmail('rocio'),
+    password: 'rocio-pass-123',
+  });
+  await adminApi.setAdvisorStatus(advisor.advisorId, 'available');
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('link', { name: 'Asesores', exact: true }).click();
+
+  const select = page.getByRole('combobox', { name: 'Estado de Rocío Paredes' });
+  await expect(select).toHaveValue('available');
+  await select.selectOption({ label: 'Desconectado' });
+  await expect(page.getByText('Estado de Rocío Paredes: Desconectado')).toBeVisible();
+  await expect
+    .poll(async () => (await adminApi.getAdvisor(advisor.advisorId)).status)
+    .toBe('offline');
+
+  // The filter agrees with the server: Rocío is among the offline advisors.
+  await page.getByLabel('Estado', { exact: true }).selectOption({ label: 'Desconectado' });
+  await expect(page.getByRole('row', { name: /Rocío Paredes/ })).toBeVisible();
+});

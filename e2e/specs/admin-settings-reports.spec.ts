@@ -1,0 +1,166 @@
+/**
+ * Admin settings and reports in Chromium against the built server: invalid settings show SPEC's
+ * messages and are not saved; a valid save persists across a reload and lands in the audit log;
+ * the reports page renders the demo data (seeded into a private server's database) with charts.
+ */
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { Api } from '../support/api.js';
+import { expect, test } from '../support/fixtures.js';
+import { ADMIN, startServer, type ServerHandle } from '../support/server.js';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const PORT = 4400;
+
+let server: ServerHandle;
+let adminApi: Api;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  server = await startServer(PORT);
+  // The demo seed writes straight into the database: stop the server meanwhile (one SQLite writer).
+  await server.kill();
+  const seed = spawnSync(process.execPath, [join(root, 'packages/server/dist/seed-demo.js')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: `sqlite:${server.dbFile}`, LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+  if (seed.status !== 0) throw new Error(`demo seed failed: ${seed.stderr || seed.stdout}`);
+  await server.start();
+  adminApi = await Api.login(server.url);
+});
+
+test.afterAll(async () => {
+  await server.stop();
+});
+
+async function signIn(page: Page, path: string) {
+  await page.goto(`${server.url}/advisor/login`);
+  await page.getByLabel('Correo electrónico').fill(ADMIN.email);
+  await page.getByLabel('Contraseña').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto(`${server.url}${path}`);
+}
+
+test('invalid settings show SPEC messages and are not saved', async ({ page }) => {
+  const puts: string[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'PUT' && req.url().endsWith('/api/settings')) puts.push(req.url());
+  });
+  await signIn(page, '/admin/settings');
+
+  await expect(page.getByLabel('Timeout de llamada (segundos)')).toHaveValue('30');
+  await page.getByLabel('Timeout de llamada (segundos)').fill('5');
+  await page.getByLabel('Máximo de llamadas concurrentes').fill('51');
+  await page.getByLabel('Duración máxima de llamada (minutos)').fill('200');
+  await page.getByLabel('Máximo de participantes').fill('1');
+  await page.getByRole('radio', { name: /Daily\.co/ }).check();
+  await page.getByLabel('Email de administrador').fill('no-es-email');
+  await expect(page.getByText('Cambios sin guardar')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+  for (const message of [
+    'El timeout de llamada debe estar entre 10 y 300 segundos',
+    'El número máximo de llamadas concurrentes debe estar entre 1 y 50',
+    'La duración máxima de llamada debe estar entre 5 y 180 minutos',
+    'El número máximo de participantes debe estar entre 2 y 20',
+    'API Key de Daily.co es requerida',
+    'Dominio de Daily.co es requerido',
+    'El email de administrador no tiene un formato válido',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await page.getByLabel('Email de administrador').fill('');
+  await expect(
+    page.getByText('Email de administrador es requerido para notificaciones por email'),
+  ).toBeVisible();
+
+  // The connection test needs credentials first.
+  await page.getByRole('button', { name: 'Probar Conexión' }).click();
+  await expect(
+    page.getByText('Por favor, ingresa la API Key y el dominio antes de probar la conexión'),
+  ).toBeVisible();
+
+  // Leaving with unsaved changes asks first.
+  await page.getByRole('link', { name: 'Reportes' }).click();
+  const leave = page.getByRole('dialog', { name: 'Cambios sin guardar' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Seguir editando' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+
+  expect(puts).toHaveLength(0);
+  const stored = await adminApi.getSettings();
+  expect(stored.system.callTimeout).toBe(30);
+  expect(stored.video.provider).toBe('builtin');
+});
+
+test('a valid save persists across a reload and is audited', async ({ page }) => {
+  await signIn(page, '/admin/settings');
+  await expect(page.getByLabel('Timeout de llamada (segundos)')).toHaveValue('30');
+  await page.getByLabel('Timeout de llamada (segundos)').fill('45');
+  await page.getByLabel('Duración máxima de llamada (minutos)').fill('90');
+  await page.getByRole('button', { name: 'Agregar servidor ICE' }).click();
+  await page.getByLabel('URL del servidor 1').fill('stun:stun.example.org:3478');
+  await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+
+  await expect(page.getByText('Configuración guardada exitosamente')).toBeVisible();
+  await expect(page.getByText('Cambios sin guardar')).toHaveCount(0);
+  const local = await page.evaluate(() => localStorage.getItem('settings'));
+  expect(JSON.parse(local ?? '{}')).toMatchObject({
+    system: { callTimeout: 45, maxCallDuration: 90 },
+    lastSaved: expect.any(String),
+  });
+
+  await page.reload();
+  await expect(page.getByLabel('Timeout de llamada (segundos)')).toHaveValue('45');
+  await expect(page.getByLabel('Duración máxima de llamada (minutos)')).toHaveValue('90');
+  await expect(page.getByLabel('URL del servidor 1')).toHaveValue('stun:stun.example.org:3478');
+
+  const audit = page.getByRole('region', { name: 'Historial de cambios' });
+  await expect(audit.getByText(ADMIN.name, { exact: false }).first()).toBeVisible();
+  await expect(audit.getByText('Timeout de llamada (segundos)')).toBeVisible();
+  await expect(audit.getByText('30 → 45')).toBeVisible();
+
+  const stored = await adminApi.getSettings();
+  expect(stored.system.callTimeout).toBe(45);
+  expect(stored.video.iceServers).toEqual([{ urls: 'stun:stun.example.org:3478' }]);
+});
+
+test('reports render the demo data with charts', async ({ page }) => {
+  const chartChunks: string[] = [];
+  page.on('request', (req) => {
+    if (/ReportCharts-[\w-]+\.js$/.test(req.url())) chartChunks.push(req.url());
+  });
+  await signIn(page, '/admin/settings');
+  await expect(page.getByRole('heading', { name: 'Sistema' })).toBeVisible();
+  // No other page downloads the chart library.
+  expect(chartChunks).toHaveLength(0);
+
+  await page.getByRole('link', { name: 'Reportes' }).click();
+  await expect(page.getByRole('heading', { name: 'Reportes', level: 2 })).toBeVisible();
+  await expect(page.getByText('Total de Llamadas')).toBeVisible();
+
+  const performance = page.getByRole('region', { name: 'Rendimiento de Asesores' });
+  await expect(performance.getByRole('row').nth(1)).toBeVisible();
+  expect(await performance.getByRole('row').count()).toBeGreaterThan(2);
+  await expect(performance.getByText('Admin', { exact: true }).first()).toBeVisible();
+
+  const months = page.getByRole('region', { name: 'Tendencias Mensuales' });
+  await expect(months.getByRole('row')).toHaveCount(7);
+  await expect(page.getByRole('heading', { name: 'Análisis Detallado' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Nivel de Servicio' })).toBeVisible();
+
+  const trend = page.getByRole('figure', { name: 'Tendencia mensual de llamadas' });
+  await expect(trend.locator('svg.recharts-surface').first()).toBeVisible();
+  await expect.poll(() => trend.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+  const perAdvisor = page.getByRole('figure', { name: 'Llamadas por asesor' });
+  await expect(perAdvisor.locator('svg.recharts-surface').first()).toBeVisible();
+  await expect.poll(() => perAdvisor.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+  expect(chartChunks.length).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Actualizar' }).click();
+  await expect(page.getByText('Reportes actualizados correctamente')).toBeVisible();
+});

@@ -1,0 +1,167 @@
+/**
+ * The advisor's waiting room with real browsers and a real server: two advisors online in
+ * separate contexts, a visitor's request rings exactly one of them, declining rings the other,
+ * accepting opens the call screen; going offline closes the popup; two missed offers switch the
+ * advisor offline and the dashboard says why; the realtime indicator follows the server.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { Api, uniqueEmail } from '../support/api.js';
+import { expect, test } from '../support/fixtures.js';
+import { startServer, type ServerHandle } from '../support/server.js';
+
+const PASSWORD = 'advisor-e2e-pass-123';
+
+type Desk = { name: string; context: BrowserContext; page: Page; advisorId: string };
+
+async function openDesk(
+  browser: Browser,
+  baseURL: string,
+  adminApi: Api,
+  name: string,
+): Promise<Desk> {
+  const email = uniqueEmail('desk');
+  const advisor = await adminApi.createAdvisor({ name, email, password: PASSWORD });
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/advisor/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/advisor\/dashboard$/);
+  await expect(page.getByText('Tiempo real conectado')).toBeVisible();
+  return { name, context, page, advisorId: advisor.advisorId };
+}
+
+async function setStatus(desk: Desk, label: 'Disponible' | 'Ocupado' | 'Desconectado') {
+  await desk.page.getByLabel('Estado').selectOption({ label });
+  await expect(desk.page.getByTestId('advisor-status-label')).toHaveText(label);
+  await expect(desk.page.getByLabel('Estado')).toBeEnabled();
+}
+
+const popup = (desk: Desk) => desk.page.getByRole('dialog', { name: 'Llamada Entrante' });
+
+test.describe('advisor dashboard', () => {
+  test.describe.configure({ mode: 'serial' });
+  let server: ServerHandle;
+  let adminApi: Api;
+  let visitor: Api;
+  let ana: Desk;
+  let berta: Desk;
+  const desks = () => [ana, berta];
+  const deskOf = (advisorId: string | null) => {
+    const desk = desks().find((d) => d.advisorId === advisorId);
+    if (!desk)
+      throw new Error(`the call rang ${advisorId ?? 'nobody'}, not one of this spec's advisors`);
+    return desk;
+  };
+  const other = (desk: Desk) => (desk === ana ? berta : ana);
+
+  test.beforeAll(async ({ browser }, workerInfo) => {
+    server = await startServer(4370 + workerInfo.workerIndex, { CALL_REQUEST_RATE_LIMIT: '100' });
+    adminApi = await Api.login(server.url);
+    visitor = new Api(server.url);
+    ana = await openDesk(browser, server.url, adminApi, 'Ana Asesora');
+    berta = await openDesk(browser, server.url, adminApi, 'Berta Asesora');
+  });
+  test.afterAll(async () => {
+    await ana?.context.close();
+    await berta?.context.close();
+    await server?.stop();
+  });
+
+  test('one advisor rings; declining rings the other; accepting opens the call screen', async () => {
+    await setStatus(ana, 'Disponible');
+    await setStatus(berta, 'Disponible');
+
+    const call = await visitor.requestCall('Valeria Quispe');
+    const first = deskOf(call.advisorId);
+    const second = other(first);
+    await expect(popup(first)).toBeVisible({ timeout: 2_000 });
+    await expect(popup(first)).toContainText('Valeria Quispe');
+    await expect(popup(first)).toContainText('VQ');
+    await expect(popup(second)).toHaveCount(0);
+    // The call is listed too, and the title blinks while it rings.
+    await expect(
+      first.page.getByRole('heading', { name: 'Llamadas Pendientes (1)' }),
+    ).toBeVisible();
+    await expect.poll(() => first.page.title(), { timeout: 3_000 }).toBe('LLAMADA ENTRANTE');
+
+    await popup(first).getByRole('button', { name: 'Declinar' }).click();
+    await expect(popup(first)).toHaveCount(0);
+    await expect(popup(second)).toBeVisible();
+    await expect(popup(second)).toContainText('Valeria Quispe');
+    await expect(first.page.getByText('No hay llamadas pendientes ni activas')).toBeVisible();
+
+    await popup(second).getByRole('button', { name: 'Aceptar Llamada' }).click();
+    const screen = second.page.getByRole('dialog', { name: 'Videollamada Activa' });
+    await expect(screen).toBeVisible();
+    await expect(screen).toContainText('Valeria Quispe');
+    await expect(second.page.getByTestId('advisor-status-label')).toHaveText('Ocupado');
+    await screen.getByRole('button', { name: 'Cerrar (la llamada sigue activa)' }).click();
+    await expect(screen).toHaveCount(0);
+    await expect(second.page.getByRole('heading', { name: 'Llamadas Activas (1)' })).toBeVisible();
+    await expect(second.page.getByText('EN LLAMADA', { exact: true })).toBeVisible();
+
+    // 'Volver a Llamada' reopens the screen; 'Finalizar' asks first, then ends the call.
+    await second.page.getByRole('button', { name: 'Volver a Llamada' }).click();
+    await expect(screen).toBeVisible();
+    await screen.getByRole('button', { name: 'Cerrar (la llamada sigue activa)' }).click();
+    await second.page.getByRole('button', { name: 'Finalizar', exact: true }).click();
+    const confirm = second.page.getByRole('dialog', { name: 'Finalizar llamada' });
+    await confirm.getByRole('button', { name: 'Finalizar Llamada' }).click();
+    await expect(second.page.getByText('No hay llamadas pendientes ni activas')).toBeVisible();
+    await expect(second.page.getByTestId('advisor-status-label')).toHaveText('Disponible');
+  });
+
+  test('going offline closes an open popup and the call moves on', async () => {
+    const call = await visitor.requestCall('Rosa Flores');
+    const first = deskOf(call.advisorId);
+    const second = other(first);
+    await expect(popup(first)).toBeVisible({ timeout: 2_000 });
+
+    await first.page.getByLabel('Estado').selectOption({ label: 'Desconectado' });
+    await expect(popup(first)).toHaveCount(0);
+    await expect(first.page.getByTestId('advisor-status-label')).toHaveText('Desconectado');
+    // The server withdraws the offer from the offline advisor and rings the other one.
+    await expect(popup(second)).toBeVisible({ timeout: 5_000 });
+    await expect(popup(second)).toContainText('Rosa Flores');
+    await popup(second).getByRole('button', { name: 'Declinar' }).click();
+    await expect(popup(second)).toHaveCount(0);
+    await setStatus(first, 'Disponible');
+  });
+
+  test('two missed offers switch the advisor offline and the dashboard says why', async () => {
+    test.setTimeout(60_000);
+    await adminApi.setCallTimeout(10);
+    try {
+      await setStatus(berta, 'Desconectado');
+      await setStatus(ana, 'Disponible');
+      for (const name of ['Carla Ríos', 'Diana Soto']) {
+        const call = await visitor.requestCall(name);
+        expect(call.advisorId).toBe(ana.advisorId);
+        await expect(popup(ana)).toContainText(name, { timeout: 2_000 });
+        // Nobody answers: after the timeout the popup closes with a short notice.
+        await expect(popup(ana)).toHaveCount(0, { timeout: 15_000 });
+        await expect(
+          ana.page.getByText('No se respondió a tiempo: la llamada pasó a otro asesor.').first(),
+        ).toBeVisible();
+      }
+      await expect(ana.page.getByTestId('advisor-status-label')).toHaveText('Desconectado');
+      await expect(
+        ana.page.getByText('no respondiste 2 llamadas seguidas', { exact: false }),
+      ).toBeVisible();
+    } finally {
+      await adminApi.setCallTimeout(30);
+    }
+  });
+
+  test('the realtime indicator shows when the server goes away and clears when it is back', async () => {
+    const page = ana.page;
+    await expect(page.getByText('Tiempo real conectado')).toBeVisible();
+    await server.kill();
+    await expect(page.getByText('Sin conexión en tiempo real', { exact: false })).toBeVisible();
+    await server.start();
+    await expect(page.getByText('Tiempo real conectado')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Sin conexión en tiempo real', { exact: false })).toHaveCount(0);
+  });
+});

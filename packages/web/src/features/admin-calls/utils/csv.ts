@@ -1,0 +1,83 @@
+/**
+ * CSV export of the calls history (RFC 4180: comma separated, CRLF, fields quoted when needed),
+ * with a UTF-8 byte-order mark so spreadsheet programs read the accents right. Times are Lima
+ * wall-clock times in a sortable form (SPEC §1: dates in America/Lima).
+ */
+import { DISPLAY_TIME_ZONE, type Call } from '@belleza/contract';
+import type { TFunction } from 'i18next';
+import { clientNameOf, statusKey } from './labels';
+
+const limaParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: DISPLAY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** '2026-11-22 10:04:05' in Lima time; '' when absent. */
+export function limaTimestamp(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const p = Object.fromEntries(limaParts.formatToParts(d).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/**
+ * One CSV field. Text a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a
+ * leading apostrophe: visitors type these fields, and a phone like '+51…' would break anyway.
+ */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const row = (fields: (string | number | null | undefined)[]) => fields.map(csvField).join(',');
+
+export function buildCallsCsv(calls: readonly Call[], t: TFunction): string {
+  const header = row([
+    t('admin-calls:csv.callId'),
+    t('admin-calls:csv.status'),
+    t('admin-calls:csv.clientName'),
+    t('admin-calls:csv.clientPhone'),
+    t('admin-calls:csv.clientEmail'),
+    t('admin-calls:csv.subject'),
+    t('admin-calls:csv.advisor'),
+    t('admin-calls:csv.requestedAt'),
+    t('admin-calls:csv.acceptedAt'),
+    t('admin-calls:csv.endedAt'),
+    t('admin-calls:csv.durationMinutes'),
+    t('admin-calls:csv.rating'),
+    t('admin-calls:csv.endedBy'),
+    t('admin-calls:csv.reason'),
+  ]);
+  const lines = calls.map((c) =>
+    row([
+      c.callId,
+      t(statusKey(c.status)),
+      clientNameOf(c, t),
+      c.clientInfo.phone,
+      c.clientInfo.email,
+      c.clientInfo.subject,
+      c.advisor?.name ?? c.advisorInfo?.name ?? '',
+      limaTimestamp(c.requestedAt),
+      limaTimestamp(c.acceptedAt),
+      limaTimestamp(c.endedAt),
+      c.duration === null ? '' : c.duration.toFixed(2),
+      c.rating,
+      c.endedBy ? t(`admin-calls:endedBy.${c.endedBy}`) : '',
+      c.reason ?? '',
+    ]),
+  );
+  return `\uFEFF${[header, ...lines].join('\r\n')}\r\n`;
+}
+
+/** 'llamadas-2026-11-22.csv' (Lima day of the export). */
+export const csvFileName = (now: Date = new Date()): string =>
+  `llamadas-${limaTimestamp(now.toISOString()).slice(0, 10)}.csv`;

@@ -1,0 +1,279 @@
+import type { Call, CallStats, SystemStatus } from '@belleza/contract';
+import { defaultSettings } from '@belleza/contract';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_STORAGE_KEY } from '@/lib/api-client';
+import { authStore } from '@/lib/auth-store';
+import { makeAdvisor } from '@/test/fixtures';
+import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+import { pickRecentActivity, pickTopAdvisors } from '../utils/dashboard';
+
+const admin = makeAdvisor({ advisorId: 'adv_admin', name: 'Ana Admin', isAdmin: true });
+
+const stats: CallStats = {
+  totalAdvisors: 9,
+  availableAdvisors: 4,
+  busyAdvisors: 2,
+  offlineAdvisors: 3,
+  adminAdvisors: 2,
+  totalCalls: 240,
+  activeCalls: 3,
+  pendingCalls: 5,
+  completedCalls: 180,
+  cancelledCalls: 52,
+  completedToday: 11,
+  callsToday: 14,
+  averageRating: 4.56,
+  averageDuration: 75,
+  totalDuration: 13500,
+};
+
+const call = (i: number, status: Call['status'], minutesAgo: number): Call => {
+  const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
+  const done = status === 'completed' || status === 'cancelled';
+  return {
+    callId: `call_${i}`,
+    status,
+    advisorId: 'adv_1',
+    advisorInfo: { name: 'Lucía Torres', email: 'lucia@belleza.test' },
+    advisor: { name: 'Lucía Torres', email: 'lucia@belleza.test' },
+    clientId: `client_${i}`,
+    clientInfo: { name: `Cliente ${i}`, email: '', phone: '', subject: '', message: '' },
+    requestedAt: at,
+    createdAt: at,
+    acceptedAt: null,
+    startedAt: null,
+    endedAt: done ? at : null,
+    duration: status === 'completed' ? 12 : null,
+    rating: null,
+    ratingComment: null,
+    reason: null,
+    endedBy: null,
+    dailyRoomUrl: null,
+    dailyRoomName: null,
+    estimatedWaitTime: null,
+    queuePosition: null,
+    consentAt: null,
+    source: 'website',
+    language: 'es',
+  };
+};
+
+// 10 calls: 2 still open, 8 finished (only the 7 newest finished ones show).
+const recent: Call[] = [
+  call(1, 'pending', 1),
+  call(2, 'active', 2),
+  ...Array.from({ length: 8 }, (_, i) =>
+    call(i + 3, i % 3 === 0 ? 'cancelled' : 'completed', 10 + i * 10),
+  ),
+];
+
+const advisors = Array.from({ length: 7 }, (_, i) =>
+  makeAdvisor({
+    advisorId: `adv_${i}`,
+    name: `Estilista ${i}`,
+    status: i % 2 ? 'busy' : 'available',
+    stats: { totalCalls: i * 10, completedCalls: i * 8, averageRating: 4.5, totalDuration: 0 },
+  }),
+);
+
+const systemOk: SystemStatus = {
+  backend: { ok: true, reason: null, detail: 'instance a' },
+  database: { ok: true, reason: null, detail: null, dialect: 'postgres' },
+  redis: { ok: false, reason: 'timeout', detail: 'PING took too long', configured: true },
+  video: { ok: true, reason: null, detail: null, provider: 'builtin' },
+  websocket: { ok: true, reason: null, detail: null, connectedAdvisors: 2, connections: 3 },
+};
+
+function signInAdmin(overrides: Record<string, ReturnType<typeof ok>> = {}) {
+  window.localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-admin');
+  authStore.reload();
+  return mockFetch({
+    'GET /api/advisors/me': ok(admin),
+    'GET /api/calls/stats': ok(stats),
+    'GET /api/calls/recent': ok(recent),
+    'GET /api/advisors': ok(advisors),
+    'GET /api/system/status': ok(systemOk),
+    'GET /api/settings': ok(defaultSettings),
+    ...overrides,
+  });
+}
+
+const count = (api: ReturnType<typeof mockFetch>, path: string) =>
+  api.requests.filter((r) => r.path === path).length;
+
+describe('AdminDashboardPage', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the four stat cards with their details', async () => {
+    signInAdmin();
+    renderApp('/admin/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 2 })).toBeInTheDocument();
+    const cards = within(await screen.findByRole('list', { name: 'Estadísticas' }));
+    const card = (label: string) => cards.getByText(label).closest('li');
+    await screen.findByText('4 disponibles');
+    expect(card('Total Asesores')).toHaveTextContent(/9.*4 disponibles.*2 administradores/);
+    expect(card('Llamadas Activas')).toHaveTextContent(/3.*5 pendientes/);
+    expect(card('Completadas Hoy')).toHaveTextContent(
+      /11.*14 llamadas hoy.*Duración promedio: 1 h 15 min/,
+    );
+    expect(card('Calificación Promedio')).toHaveTextContent(
+      /4\.6.*180 llamadas completadas.*Duración promedio: 1 h 15 min/,
+    );
+    expect(screen.queryByText('Modo de mantenimiento activado')).not.toBeInTheDocument();
+  });
+
+  it('lists the 7 newest finished calls, the top 5 advisors and the quick actions', async () => {
+    signInAdmin();
+    renderApp('/admin/dashboard');
+    const activity = (await screen.findByRole('heading', { name: 'Actividad Reciente' })).closest(
+      'section',
+    )!;
+    const items = await within(activity).findAllByRole('listitem');
+    expect(items).toHaveLength(7);
+    expect(within(activity).queryByText('Cliente 1')).not.toBeInTheDocument();
+    expect(items[0]).toHaveTextContent(/Cliente 3.*con Lucía Torres.*Hace 10 minutos.*Cancelada/);
+    expect(items[1]).toHaveTextContent(/Cliente 4.*Completada.*12 min/);
+    expect(within(activity).getByRole('link', { name: 'Ver más' })).toHaveAttribute(
+      'href',
+      '/admin/calls',
+    );
+
+    const top = screen.getByRole('heading', { name: 'Mejores Asesores' }).closest('section')!;
+    const names = within(top)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.dash-list__title')?.textContent);
+    expect(names).toEqual([
+      'Estilista 6',
+      'Estilista 5',
+      'Estilista 4',
+      'Estilista 3',
+      'Estilista 2',
+    ]);
+    expect(within(top).getByRole('link', { name: 'Ver más' })).toHaveAttribute(
+      'href',
+      '/admin/advisors',
+    );
+    expect(within(top).getByRole('link', { name: 'Agregar asesor' })).toHaveAttribute(
+      'href',
+      '/admin/advisors?new=1',
+    );
+
+    const quick = screen.getByRole('heading', { name: 'Acciones Rápidas' }).closest('section')!;
+    expect(within(quick).getByRole('link', { name: 'Ver Reportes' })).toHaveAttribute(
+      'href',
+      '/admin/reports',
+    );
+    expect(within(quick).getByRole('link', { name: 'Configuración' })).toHaveAttribute(
+      'href',
+      '/admin/settings',
+    );
+    expect(within(quick).getByRole('link', { name: 'Agregar Asesor' })).toHaveAttribute(
+      'href',
+      '/admin/advisors?new=1',
+    );
+  });
+
+  it('shows the live system status, with the reason of each component that is not OK', async () => {
+    signInAdmin();
+    renderApp('/admin/dashboard');
+    const panel = (await screen.findByRole('heading', { name: 'Estado del Sistema' })).closest(
+      'section',
+    )!;
+    const item = async (name: string) =>
+      (await within(panel).findByText(name)).closest('li') as HTMLElement;
+    expect(await item('Servidor')).toHaveTextContent('OK');
+    expect(await item('Base de datos')).toHaveTextContent(/PostgreSQL.*OK/);
+    expect(await item('Redis')).toHaveTextContent(/Tiempo de espera agotado.*Error/);
+    expect(await item('Redis')).toHaveAttribute('title', 'PING took too long');
+    expect(await item('Integración de video')).toHaveTextContent(/Video integrado.*OK/);
+    expect(await item('WebSocket')).toHaveTextContent(/2 asesores conectados.*OK/);
+  });
+
+  it('warns when maintenance mode is on and says when there is no activity', async () => {
+    signInAdmin({
+      'GET /api/settings': ok({
+        ...defaultSettings,
+        system: { ...defaultSettings.system, maintenanceMode: true },
+      }),
+      'GET /api/calls/recent': ok([call(1, 'pending', 1)]),
+      'GET /api/advisors': ok([]),
+      'GET /api/system/status': ok({
+        ...systemOk,
+        redis: { ok: true, reason: null, detail: null, configured: false },
+        video: { ok: false, reason: 'not_configured', detail: null, provider: 'daily' },
+      }),
+    });
+    renderApp('/admin/dashboard');
+    expect(await screen.findByText('Modo de mantenimiento activado')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir a Configuración' })).toHaveAttribute(
+      'href',
+      '/admin/settings',
+    );
+    expect(await screen.findByText('No hay actividad reciente')).toBeInTheDocument();
+    expect(screen.getByText('No hay asesores disponibles')).toBeInTheDocument();
+    expect(await screen.findByText('Falta la API Key o el dominio')).toBeInTheDocument();
+    expect(screen.getByText('No configurado (una sola instancia)')).toBeInTheDocument();
+  });
+
+  it("shows 'No se pudieron cargar los datos' when stats and advisors fail, and retries", async () => {
+    const api = signInAdmin({
+      'GET /api/calls/stats': fail(403, 'FORBIDDEN', 'Admins only'),
+      'GET /api/advisors': fail(403, 'FORBIDDEN', 'Admins only'),
+      'GET /api/system/status': fail(403, 'FORBIDDEN', 'Admins only'),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/dashboard');
+    const alert = await screen.findByText('No se pudieron cargar los datos');
+    expect(alert.closest('[role="alert"]')).toHaveTextContent('Error al cargar los datos');
+    expect(screen.getByText('No se pudo consultar el estado del sistema')).toBeInTheDocument();
+
+    api.on('GET /api/calls/stats', ok(stats));
+    api.on('GET /api/advisors', ok(advisors));
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('4 disponibles')).toBeInTheDocument();
+    expect(screen.queryByText('No se pudieron cargar los datos')).not.toBeInTheDocument();
+    expect(await screen.findByText('Datos actualizados correctamente')).toBeInTheDocument();
+  });
+
+  it("'Actualizar' reloads everything and confirms with a toast", async () => {
+    const api = signInAdmin();
+    const user = userEvent.setup();
+    renderApp('/admin/dashboard');
+    await screen.findByText('4 disponibles');
+    const before = count(api, '/api/calls/stats');
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    expect(await screen.findByText('Datos actualizados correctamente')).toBeInTheDocument();
+    expect(count(api, '/api/calls/stats')).toBe(before + 1);
+    expect(count(api, '/api/system/status')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refreshes itself every 30 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = signInAdmin();
+    renderApp('/admin/dashboard');
+    await screen.findByText('4 disponibles');
+    const paths = ['/api/calls/stats', '/api/calls/recent', '/api/advisors', '/api/system/status'];
+    const before = paths.map((p) => count(api, p));
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(paths.map((p) => count(api, p))).toEqual(before);
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    expect(paths.map((p) => count(api, p))).toEqual(before.map((n) => n + 1));
+  });
+});
+
+describe('dashboard selections', () => {
+  it('recent activity keeps completed and cancelled calls only, newest first', () => {
+    const picked = pickRecentActivity(recent);
+    expect(picked.map((c) => c.callId)).toEqual([3, 4, 5, 6, 7, 8, 9].map((i) => `call_${i}`));
+  });
+
+  it('top advisors rank by total calls', () => {
+    expect(pickTopAdvisors(advisors, 2).map((a) => a.name)).toEqual(['Estilista 6', 'Estilista 5']);
+  });
+});

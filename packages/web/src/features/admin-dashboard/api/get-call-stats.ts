@@ -1,0 +1,14 @@
+import { callStatsSchema } from '@belleza/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { DASHBOARD_REFRESH_MS, dashboardKeys } from './keys';
+
+/** GET /api/calls/stats: the SPEC §3 Stats object. */
+export const callStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: dashboardKeys.stats(),
+    queryFn: ({ signal }) => api.get('/api/calls/stats', { schema: callStatsSchema, signal }),
+    refetchInterval: DASHBOARD_REFRESH_MS,
+  });
+
+export const useCallStats = () => useQuery(callStatsQueryOptions());

@@ -1,0 +1,65 @@
+import type { MonthReportRow } from '@belleza/contract';
+import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/ui';
+import { MonthlyChart } from './lazy-charts';
+import { formatDuration } from '@/lib/format';
+import {
+  formatCount,
+  formatMonth,
+  formatPercent,
+  formatRating,
+  formatSeconds,
+} from '../utils/report-format';
+
+/** Six Lima months, oldest first; empty when none of them has a call. */
+export function MonthlyTrends({ months }: { months: MonthReportRow[] }) {
+  const { t } = useTranslation('reports');
+  const empty = months.every((m) => m.calls === 0);
+  return (
+    <Card title={t('months.title')} aria-label={t('months.title')} className="reports-section">
+      {empty ? (
+        <p className="reports-empty">{t('months.empty')}</p>
+      ) : (
+        <>
+          <MonthlyChart months={months} />
+          <div className="reports-table-wrap">
+            <table className="reports-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('months.columns.month')}</th>
+                  <th scope="col">{t('months.columns.calls')}</th>
+                  <th scope="col">{t('months.columns.completedCalls')}</th>
+                  <th scope="col">{t('months.columns.satisfaction')}</th>
+                  <th scope="col">{t('months.columns.duration')}</th>
+                  <th scope="col">{t('months.columns.timeToAnswer')}</th>
+                  <th scope="col">{t('months.columns.answerRate')}</th>
+                  <th scope="col">{t('months.columns.missedCalls')}</th>
+                  <th scope="col">{t('months.columns.abandonedCalls')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {months.map((m) => (
+                  <tr key={m.month}>
+                    <th scope="row">{formatMonth(m.month)}</th>
+                    <td>{formatCount(m.calls)}</td>
+                    <td>{formatCount(m.completedCalls)}</td>
+                    <td>
+                      {m.satisfaction === null || m.satisfaction === 0
+                        ? t('notAvailable')
+                        : `${formatRating(m.satisfaction)} ★`}
+                    </td>
+                    <td>{formatDuration(m.duration, { days: true })}</td>
+                    <td>{formatSeconds(m.averageTimeToAnswer)}</td>
+                    <td>{formatPercent(m.answerRate)}</td>
+                    <td>{formatCount(m.missedCalls)}</td>
+                    <td>{formatCount(m.abandonedCalls)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}

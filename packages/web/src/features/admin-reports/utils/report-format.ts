@@ -1,0 +1,49 @@
+/** Number formats of the reports page, in the display locale (es-PE) like every date (SPEC §1). */
+import { DISPLAY_LOCALE } from '@belleza/contract';
+import { i18n } from '@/lib/i18n';
+
+const percentFormat = new Intl.NumberFormat(DISPLAY_LOCALE, {
+  style: 'percent',
+  maximumFractionDigits: 1,
+});
+const signedPercentFormat = new Intl.NumberFormat(DISPLAY_LOCALE, {
+  style: 'percent',
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
+const usdFormat = new Intl.NumberFormat(DISPLAY_LOCALE, {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 2,
+});
+const integerFormat = new Intl.NumberFormat(DISPLAY_LOCALE, { maximumFractionDigits: 0 });
+const monthFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** Server percentages are 0–100. */
+export const formatPercent = (value: number): string => percentFormat.format(value / 100);
+export const formatGrowth = (value: number): string => signedPercentFormat.format(value / 100);
+export const formatUsd = (value: number): string => usdFormat.format(value);
+export const formatCount = (value: number): string => integerFormat.format(value);
+/** Ratings to one decimal (SPEC §2). */
+export const formatRating = (value: number): string => value.toFixed(1);
+
+/** 'YYYY-MM' (a Lima month) → e.g. 'nov. 2026'. */
+export function formatMonth(key: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(key);
+  if (!match) return key;
+  return monthFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+}
+
+/** Time to answer: seconds under a minute, else minutes and seconds. */
+export function formatSeconds(seconds: number): string {
+  const total = Number.isFinite(seconds) ? Math.max(0, Math.round(seconds)) : 0;
+  if (total < 60) return i18n.t('reports:units.seconds', { count: total });
+  return i18n.t('reports:units.minutesSeconds', {
+    minutes: Math.floor(total / 60),
+    seconds: total % 60,
+  });
+}

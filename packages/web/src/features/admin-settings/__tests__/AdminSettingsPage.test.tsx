@@ -1,0 +1,308 @@
+import { defaultSettings, type Settings } from '@belleza/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { AdminSettingsPage } from '../AdminSettingsPage';
+import { SETTINGS_STORAGE_KEY } from '../utils/local-copy';
+import { renderPage } from './render-page';
+
+const stored: Settings = {
+  ...defaultSettings,
+  system: { ...defaultSettings.system, callTimeout: 45 },
+  notifications: { ...defaultSettings.notifications, adminEmail: 'admin@belleza.test' },
+};
+
+const auditEntry = {
+  id: 'aud_1',
+  actorId: 'adv_admin',
+  actorName: 'Ana Admin',
+  action: 'settings.update',
+  target: 'settings',
+  changes: { 'system.callTimeout': { from: 30, to: 45 }, 'daily.apiKey': { from: '', to: '••••' } },
+  createdAt: '2026-11-20T15:00:00.000Z',
+};
+
+function setup(routes: Parameters<typeof mockFetch>[0] = {}) {
+  const api = mockFetch({
+    'GET /api/settings': ok(stored),
+    'GET /api/audit': ok([auditEntry, { ...auditEntry, id: 'aud_2', action: 'advisor.update' }]),
+    ...routes,
+  });
+  const user = userEvent.setup();
+  const view = renderPage('/admin/settings', AdminSettingsPage);
+  return { api, user, ...view };
+}
+
+const puts = (api: ReturnType<typeof mockFetch>) =>
+  api.requests.filter((r) => r.method === 'PUT' && r.path === '/api/settings');
+
+describe('AdminSettingsPage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the three sections filled with the server values', async () => {
+    setup();
+    expect(await screen.findByLabelText('Timeout de llamada (segundos)')).toHaveValue(45);
+    expect(screen.getByRole('heading', { name: 'Sistema' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Proveedor de Video' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Notificaciones' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Máximo de llamadas concurrentes')).toHaveValue(10);
+    expect(screen.getByLabelText('Duración máxima de llamada (minutos)')).toHaveValue(60);
+    expect(screen.getByLabelText('Máximo de participantes')).toHaveValue(5);
+    expect(screen.getByRole('radio', { name: /WebRTC integrado/ })).toBeChecked();
+    // Daily credentials only matter (and only show) when Daily is chosen.
+    expect(screen.queryByLabelText(/API Key de Daily.co/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email de administrador')).toHaveValue('admin@belleza.test');
+    expect(screen.queryByText('Cambios sin guardar')).not.toBeInTheDocument();
+  });
+
+  it("shows SPEC's range messages and does not save invalid settings", async () => {
+    const { api, user } = setup();
+    const timeout = await screen.findByLabelText('Timeout de llamada (segundos)');
+    await user.clear(timeout);
+    await user.type(timeout, '5');
+    await user.tab();
+    expect(
+      await screen.findByText('El timeout de llamada debe estar entre 10 y 300 segundos'),
+    ).toBeInTheDocument();
+
+    const concurrent = screen.getByLabelText('Máximo de llamadas concurrentes');
+    await user.clear(concurrent);
+    await user.type(concurrent, '51');
+    const participants = screen.getByLabelText('Máximo de participantes');
+    await user.clear(participants);
+    await user.type(participants, '1');
+    const duration = screen.getByLabelText('Duración máxima de llamada (minutos)');
+    await user.clear(duration);
+    await user.type(duration, '181');
+    await user.clear(screen.getByLabelText('Email de administrador'));
+    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+
+    expect(
+      screen.getByText('El número máximo de llamadas concurrentes debe estar entre 1 y 50'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('El número máximo de participantes debe estar entre 2 y 20'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('La duración máxima de llamada debe estar entre 5 y 180 minutos'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Email de administrador es requerido para notificaciones por email'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Timeout de llamada (segundos)')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(puts(api)).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Email de administrador'), 'malo');
+    expect(
+      screen.getByText('El email de administrador no tiene un formato válido'),
+    ).toBeInTheDocument();
+  });
+
+  it('requires the Daily API key and domain once Daily is chosen', async () => {
+    const { api, user } = setup();
+    await user.click(await screen.findByRole('radio', { name: /Daily\.co/ }));
+    expect(screen.getByLabelText(/API Key de Daily.co/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    expect(screen.getByText('API Key de Daily.co es requerida')).toBeInTheDocument();
+    expect(screen.getByText('Dominio de Daily.co es requerido')).toBeInTheDocument();
+    expect(puts(api)).toHaveLength(0);
+  });
+
+  it('flags unsaved changes, warns before leaving, and clears the flag on save', async () => {
+    const saved: Settings = { ...stored, system: { ...stored.system, callTimeout: 60 } };
+    const { api, user, router } = setup({ 'PUT /api/settings': ok(saved) });
+    const timeout = await screen.findByLabelText('Timeout de llamada (segundos)');
+
+    const before = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(before);
+    expect(before.defaultPrevented).toBe(false);
+
+    await user.clear(timeout);
+    await user.type(timeout, '60');
+    expect(screen.getByText('Cambios sin guardar')).toBeInTheDocument();
+
+    await user.tab();
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
+
+    // In-app navigation asks first; staying keeps the page and the edit.
+    await act(async () => {
+      await router.navigate('/admin/dashboard');
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Cambios sin guardar' });
+    await user.click(within(dialog).getByRole('button', { name: 'Seguir editando' }));
+    expect(router.state.location.pathname).toBe('/admin/settings');
+    expect(screen.getByLabelText('Timeout de llamada (segundos)')).toHaveValue(60);
+
+    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    expect(await screen.findByText('Configuración guardada exitosamente')).toBeInTheDocument();
+    expect(screen.queryByText('Cambios sin guardar')).not.toBeInTheDocument();
+    expect(puts(api)[0]?.body).toEqual(saved);
+    const copy = JSON.parse(window.localStorage.getItem(SETTINGS_STORAGE_KEY) ?? '{}') as {
+      system?: { callTimeout?: number };
+      lastSaved?: string;
+    };
+    expect(copy.system?.callTimeout).toBe(60);
+    expect(copy.lastSaved).toEqual(expect.any(String));
+
+    const after = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(after);
+    expect(after.defaultPrevented).toBe(false);
+    await act(async () => {
+      await router.navigate('/admin/dashboard');
+    });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('leaves without saving when the admin confirms', async () => {
+    const { user, router } = setup();
+    const timeout = await screen.findByLabelText('Timeout de llamada (segundos)');
+    await user.type(timeout, '0');
+    // Blur first: the dialog takes the focus, and that blur would land outside act().
+    await user.tab();
+    await act(async () => {
+      await router.navigate('/admin/dashboard');
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Cambios sin guardar' });
+    await user.click(within(dialog).getByRole('button', { name: 'Salir sin guardar' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('falls back to the local copy when the server fails to load the settings', async () => {
+    window.localStorage.setItem(
+      SETTINGS_STORAGE_KEY,
+      JSON.stringify({
+        ...defaultSettings,
+        system: { ...defaultSettings.system, maxCallDuration: 90 },
+        lastSaved: '2026-11-20T15:00:00.000Z',
+      }),
+    );
+    setup({ 'GET /api/settings': fail(500, 'INTERNAL_ERROR', 'boom') });
+    const banner = await screen.findByText('Failed to load settings');
+    expect(banner.closest('[role="alert"]')).toHaveTextContent(
+      /Se muestra la copia local guardada el 20\/11\/2026/,
+    );
+    expect(screen.getByLabelText('Duración máxima de llamada (minutos)')).toHaveValue(90);
+  });
+
+  it('falls back to the defaults without a local copy', async () => {
+    setup({ 'GET /api/settings': fail(500, 'INTERNAL_ERROR', 'boom') });
+    expect(
+      await screen.findByText('No hay copia local: se muestran los valores por defecto.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Timeout de llamada (segundos)')).toHaveValue(30);
+  });
+
+  it('keeps the settings locally with a warning when the server cannot save them', async () => {
+    const { user } = setup({ 'PUT /api/settings': fail(503, 'INTERNAL_ERROR', 'down') });
+    const duration = await screen.findByLabelText('Duración máxima de llamada (minutos)');
+    await user.clear(duration);
+    await user.type(duration, '120');
+    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    expect(
+      await screen.findByText('Error al guardar en el servidor (guardado localmente)'),
+    ).toBeInTheDocument();
+    const copy = JSON.parse(window.localStorage.getItem(SETTINGS_STORAGE_KEY) ?? '{}') as {
+      system?: { maxCallDuration?: number };
+    };
+    expect(copy.system?.maxCallDuration).toBe(120);
+    // The server still has the old values, so the change is still unsaved.
+    expect(screen.getByText('Cambios sin guardar')).toBeInTheDocument();
+  });
+
+  it('restores the defaults after confirmation', async () => {
+    const { user } = setup();
+    expect(await screen.findByLabelText('Timeout de llamada (segundos)')).toHaveValue(45);
+    await user.click(screen.getByRole('button', { name: 'Restaurar valores por defecto' }));
+    const dialog = screen.getByRole('dialog', { name: 'Restaurar valores por defecto' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.getByLabelText('Timeout de llamada (segundos)')).toHaveValue(45);
+
+    await user.click(screen.getByRole('button', { name: 'Restaurar valores por defecto' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Restaurar valores por defecto' })).getByRole(
+        'button',
+        { name: 'Restaurar' },
+      ),
+    );
+    expect(screen.getByText('Configuración restaurada a valores por defecto')).toBeInTheDocument();
+    expect(screen.getByLabelText('Timeout de llamada (segundos)')).toHaveValue(30);
+    expect(screen.getByLabelText('Email de administrador')).toHaveValue('admin@belleza.test');
+    expect(screen.getByText('Cambios sin guardar')).toBeInTheDocument();
+  });
+
+  it('tests the Daily connection with its messages', async () => {
+    const { api, user } = setup({
+      'POST /api/settings/test-daily': ok({ ok: true, domain: 'salon.daily.co' }),
+    });
+    await user.click(await screen.findByRole('radio', { name: /Daily\.co/ }));
+    await user.click(screen.getByRole('button', { name: 'Probar Conexión' }));
+    expect(
+      screen.getByText('Por favor, ingresa la API Key y el dominio antes de probar la conexión'),
+    ).toBeInTheDocument();
+    expect(api.requests.some((r) => r.path === '/api/settings/test-daily')).toBe(false);
+
+    await user.type(screen.getByLabelText(/API Key de Daily.co/), 'key-123');
+    await user.type(screen.getByLabelText(/Dominio de Daily.co/), 'salon.daily.co');
+    await user.click(screen.getByRole('button', { name: 'Probar Conexión' }));
+    expect(await screen.findByText('Conexión exitosa con Daily.co')).toBeInTheDocument();
+    expect(api.requests.find((r) => r.path === '/api/settings/test-daily')?.body).toEqual({
+      apiKey: 'key-123',
+      domain: 'salon.daily.co',
+    });
+
+    api.on(
+      'POST /api/settings/test-daily',
+      fail(502, 'VIDEO_PROVIDER_UNAUTHORIZED', 'Daily rejected the API key'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Probar Conexión' }));
+    expect(await screen.findByText('Error al conectar con Daily.co')).toBeInTheDocument();
+    expect(screen.getByText('El proveedor de video rechazó las credenciales.')).toBeInTheDocument();
+  });
+
+  it('keeps the connection test result on screen for 10 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { user } = setup({
+        'POST /api/settings/test-daily': ok({ ok: true, domain: 'salon.daily.co' }),
+      });
+      await user.click(await screen.findByRole('radio', { name: /Daily\.co/ }));
+      await user.type(screen.getByLabelText(/API Key de Daily.co/), 'key-123');
+      await user.type(screen.getByLabelText(/Dominio de Daily.co/), 'salon.daily.co');
+      await user.click(screen.getByRole('button', { name: 'Probar Conexión' }));
+      await screen.findByText('Conexión exitosa con Daily.co');
+      act(() => {
+        vi.advanceTimersByTime(9_000);
+      });
+      expect(screen.getByText('Conexión exitosa con Daily.co')).toBeInTheDocument();
+      act(() => {
+        vi.advanceTimersByTime(1_500);
+      });
+      await waitFor(() =>
+        expect(screen.queryByText('Conexión exitosa con Daily.co')).not.toBeInTheDocument(),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lists who changed which setting and when', async () => {
+    setup();
+    const audit = (await screen.findByRole('heading', { name: 'Historial de cambios' })).closest(
+      'section',
+    )!;
+    expect(await within(audit).findByText(/Ana Admin/)).toBeInTheDocument();
+    expect(within(audit).getByText('Timeout de llamada (segundos)')).toBeInTheDocument();
+    expect(within(audit).getByText(/30 → 45/)).toBeInTheDocument();
+    expect(within(audit).getByText(/\(vacío\) → ••••/)).toBeInTheDocument();
+    // Advisor changes are not settings changes.
+    expect(within(audit).getAllByRole('time')).toHaveLength(1);
+  });
+});

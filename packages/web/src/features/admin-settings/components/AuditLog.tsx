@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import { Card, Spinner } from '@/components/ui';
+import { formatDateTime } from '@/lib/format';
+import { useSettingsAudit } from '../api/settings';
+
+/** How many settings changes the page lists, newest first. */
+export const AUDIT_ROWS_SHOWN = 10;
+
+function useFormatValue() {
+  const { t } = useTranslation('settings');
+  return (value: unknown): string => {
+    if (value === true) return t('audit.yes');
+    if (value === false) return t('audit.no');
+    if (value === null || value === undefined || value === '') return t('audit.emptyValue');
+    if (Array.isArray(value)) {
+      if (value.length === 0) return t('audit.emptyValue');
+      return value
+        .map((item) =>
+          typeof item === 'object' && item !== null && 'urls' in item
+            ? String((item as { urls: unknown }).urls)
+            : JSON.stringify(item),
+        )
+        .join(', ');
+    }
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number') return String(value);
+    return JSON.stringify(value) ?? '';
+  };
+}
+
+/** Who changed which setting, when (the server masks secrets before they are recorded). */
+export function AuditLog() {
+  const { t, i18n } = useTranslation('settings');
+  const audit = useSettingsAudit();
+  const formatValue = useFormatValue();
+  const fieldLabel = (field: string) =>
+    i18n.exists(`settings:fields.${field}`) ? t(`fields.${field}`) : field;
+
+  const entries = audit.data?.slice(0, AUDIT_ROWS_SHOWN) ?? [];
+  return (
+    <Card
+      title={t('sections.audit')}
+      aria-label={t('sections.audit')}
+      className="settings-section settings-audit"
+    >
+      {audit.isPending ? (
+        <Spinner />
+      ) : audit.isError ? (
+        <p className="settings-muted">{t('audit.loadFailed')}</p>
+      ) : entries.length === 0 ? (
+        <p className="settings-muted">{t('audit.empty')}</p>
+      ) : (
+        <ol className="settings-audit__list">
+          {entries.map((entry) => (
+            <li key={entry.id} className="settings-audit__entry">
+              <p className="settings-audit__meta">
+                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                {' · '}
+                <span>{entry.actorName ?? t('audit.unknownActor')}</span>
+              </p>
+              <ul className="settings-audit__changes">
+                {entry.changes.map((change) => (
+                  <li key={change.field}>
+                    <strong>{fieldLabel(change.field)}</strong>
+                    {': '}
+                    {t('audit.change', {
+                      from: formatValue(change.from),
+                      to: formatValue(change.to),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}

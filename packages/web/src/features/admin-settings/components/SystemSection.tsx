@@ -1,0 +1,86 @@
+import { languageSchema } from '@belleza/contract';
+import { useTranslation } from 'react-i18next';
+import { Card, Field, TextField } from '@/components/ui';
+import type { SectionProps } from './section-props';
+import { NumberField, Toggle } from './controls';
+
+export function SystemSection({ values, bind, onChange }: SectionProps<'system'>) {
+  const { t } = useTranslation(['settings', 'common']);
+  return (
+    <Card title={t('sections.system')} className="settings-section">
+      <div className="settings-grid">
+        <TextField
+          label={t('fields.system.siteName')}
+          value={values.siteName}
+          maxLength={120}
+          onChange={(event) => onChange('siteName', event.target.value)}
+          {...bind('system.siteName')}
+        />
+        <Field label={t('fields.system.defaultLanguage')}>
+          {(control) => (
+            <select
+              className="select"
+              {...control}
+              value={values.defaultLanguage}
+              onChange={(event) => {
+                const language = languageSchema.options.find((l) => l === event.target.value);
+                if (language) onChange('defaultLanguage', language);
+              }}
+            >
+              {languageSchema.options.map((language) => (
+                <option key={language} value={language}>
+                  {t(`header.languages.${language}`, { ns: 'common' })}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <NumberField
+          label={t('fields.system.maxConcurrentCalls')}
+          hint={t('hints.range', { min: 1, max: 50 })}
+          min={1}
+          max={50}
+          value={values.maxConcurrentCalls}
+          onChange={(value) => onChange('maxConcurrentCalls', value)}
+          {...bind('system.maxConcurrentCalls')}
+        />
+        <NumberField
+          label={t('fields.system.callTimeout')}
+          hint={t('hints.range', { min: 10, max: 300 })}
+          min={10}
+          max={300}
+          value={values.callTimeout}
+          onChange={(value) => onChange('callTimeout', value)}
+          {...bind('system.callTimeout')}
+        />
+        <NumberField
+          label={t('fields.system.maxCallDuration')}
+          hint={t('hints.range', { min: 5, max: 180 })}
+          min={5}
+          max={180}
+          value={values.maxCallDuration}
+          onChange={(value) => onChange('maxCallDuration', value)}
+          {...bind('system.maxCallDuration')}
+        />
+      </div>
+      <div className="settings-toggles">
+        <Toggle
+          label={t('fields.system.enableNotifications')}
+          checked={values.enableNotifications}
+          onChange={(checked) => onChange('enableNotifications', checked)}
+        />
+        <Toggle
+          label={t('fields.system.maintenanceMode')}
+          hint={t('hints.maintenanceMode')}
+          checked={values.maintenanceMode}
+          onChange={(checked) => onChange('maintenanceMode', checked)}
+        />
+        <Toggle
+          label={t('fields.system.allowRegistration')}
+          checked={values.allowRegistration}
+          onChange={(checked) => onChange('allowRegistration', checked)}
+        />
+      </div>
+    </Card>
+  );
+}

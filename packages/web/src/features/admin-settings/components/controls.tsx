@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { TextField } from '@/components/ui';
+
+export type FieldBinding = {
+  /** the translated error to show, or null */
+  error: string | null;
+  onBlur: () => void;
+};
+
+type NumberFieldProps = FieldBinding & {
+  label: string;
+  value: string;
+  min: number;
+  max: number;
+  hint?: ReactNode;
+  onChange: (value: string) => void;
+};
+
+/** A whole-number input. The form is `noValidate`, so SPEC's own range messages show, not the browser's. */
+export function NumberField({
+  label,
+  value,
+  min,
+  max,
+  hint,
+  error,
+  onBlur,
+  onChange,
+}: NumberFieldProps) {
+  return (
+    <TextField
+      label={label}
+      type="number"
+      inputMode="numeric"
+      min={min}
+      max={max}
+      step={1}
+      value={value}
+      hint={hint}
+      error={error}
+      onBlur={onBlur}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+type ToggleProps = {
+  label: string;
+  hint?: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+};
+
+export function Toggle({ label, hint, checked, onChange }: ToggleProps) {
+  return (
+    <label className="settings-toggle">
+      <input
+        type="checkbox"
+        className="settings-toggle__input"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span className="settings-toggle__text">
+        <span className="settings-toggle__label">{label}</span>
+        {hint && <span className="settings-toggle__hint">{hint}</span>}
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * SPEC §3: a local copy of the settings is kept in localStorage under `settings`, with `lastSaved`.
+ * It is what the page shows when the server cannot be reached. The Daily API key is never stored
+ * in clear: it is kept masked like the server masks it (docs/decisions.md).
+ */
+import {
+  SECRET_MASK,
+  defaultSettings,
+  settingsResponseSchema,
+  type Settings,
+} from '@belleza/contract';
+
+export const SETTINGS_STORAGE_KEY = 'settings';
+
+export type LocalCopy = { settings: Settings; lastSaved: string };
+
+const MIN_LENGTH_TO_SHOW_TAIL = 12;
+
+function maskKey(key: string): string {
+  if (!key || key.startsWith(SECRET_MASK)) return key;
+  return key.length >= MIN_LENGTH_TO_SHOW_TAIL ? `${SECRET_MASK}${key.slice(-4)}` : SECRET_MASK;
+}
+
+export function writeLocalCopy(settings: Settings, now: Date = new Date()): LocalCopy {
+  const copy: LocalCopy = {
+    settings: { ...settings, daily: { ...settings.daily, apiKey: maskKey(settings.daily.apiKey) } },
+    lastSaved: now.toISOString(),
+  };
+  try {
+    window.localStorage.setItem(
+      SETTINGS_STORAGE_KEY,
+      JSON.stringify({ ...copy.settings, lastSaved: copy.lastSaved }),
+    );
+  } catch {
+    // Storage full or disabled: the server copy is what matters; the local one is a fallback.
+  }
+  return copy;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The stored copy, each section completed with defaults (copies from older versions lack fields); null when absent or unreadable. */
+export function readLocalCopy(): LocalCopy | null {
+  let raw: string | null;
+  try {
+    raw = window.localStorage.getItem(SETTINGS_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as unknown;
+    if (!isRecord(value)) return null;
+    const section = (name: keyof Settings) => ({
+      ...defaultSettings[name],
+      ...(isRecord(value[name]) ? value[name] : {}),
+    });
+    const parsed = settingsResponseSchema.safeParse({
+      system: section('system'),
+      video: section('video'),
+      daily: section('daily'),
+      notifications: section('notifications'),
+    });
+    if (!parsed.success) return null;
+    const lastSaved = typeof value.lastSaved === 'string' ? value.lastSaved : '';
+    return { settings: parsed.data, lastSaved };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,549 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/components/ui';
+import { authStore } from '@/lib/auth-store';
+import type * as SocketModule from '@/lib/socket';
+import { fail, ok } from '@/test/fetch-mock';
+import { makeAdvisor } from '@/test/fixtures';
+import { NOTIFICATION_CLOSE_MS } from '../hooks/use-incoming-call-alert';
+import { SOUND_STORAGE_KEY } from '../hooks/use-sound-setting';
+import { activeCall, makeCall, makeDashboard } from './fixtures';
+import {
+  FakeAudioContext,
+  FakeNotification,
+  audio,
+  lastSocket,
+  notifications,
+  renderDashboard,
+  ringCount,
+  server,
+  serverEmit,
+  sockets,
+  tick,
+} from './test-harness';
+
+vi.mock('@/lib/socket', async (importOriginal) => {
+  const actual = await importOriginal<typeof SocketModule>();
+  const { FakeSocket, sockets: created } = await import('./fake-socket');
+  return {
+    ...actual,
+    createSocket: () => {
+      const socket = new FakeSocket();
+      created.push(socket);
+      return socket;
+    },
+  };
+});
+
+vi.mock('@/components/video-call', () => ({
+  AdvisorCallScreen: (props: {
+    call: { callId: string };
+    onClose: () => void;
+    onEnd: () => void;
+  }) => (
+    <div role="dialog" aria-label="Videollamada Activa">
+      <p>{props.call.callId}</p>
+      <button type="button" onClick={props.onClose}>
+        cerrar pantalla
+      </button>
+      <button type="button" onClick={() => void props.onEnd()}>
+        finalizar desde pantalla
+      </button>
+    </div>
+  ),
+}));
+
+const NOW = new Date('2026-11-20T15:00:30.000Z');
+const popup = () => screen.queryByRole('dialog', { name: 'Llamada Entrante' });
+const statusSelect = () => screen.getByLabelText<HTMLSelectElement>('Estado');
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW });
+  sockets.length = 0;
+  audio.starts.length = 0;
+  audio.state = 'running';
+  notifications.length = 0;
+  FakeNotification.permission = 'granted';
+  server.answers = {};
+  vi.stubGlobal('AudioContext', FakeAudioContext);
+  vi.stubGlobal('Notification', FakeNotification);
+  document.title = 'Panel del Asesor | Belleza en Vivo';
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('advisor dashboard: page', () => {
+  it('shows the header, stats, lists with SPEC defaults, and session info', async () => {
+    await renderDashboard({
+      advisor: { name: '  ' },
+      dashboard: makeDashboard({
+        pendingCalls: [makeCall({ callId: 'call_p' })],
+        activeCalls: [
+          activeCall({
+            callId: 'call_a',
+            name: '',
+            clientInfo: { name: '', email: '', phone: '', subject: '', message: '' },
+          }),
+        ],
+        todayStats: { callsAnswered: 4, averageCallTime: 12.4, averageRating: 4.25 },
+      }),
+    });
+    expect(screen.getByRole('heading', { name: 'Panel del Asesor', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('Hola, Asesor')).toBeInTheDocument();
+    expect(screen.getByText('Esperando llamadas')).toBeInTheDocument();
+    expect(screen.getByTestId('advisor-status-label')).toHaveTextContent('Disponible');
+    expect(screen.getByText('Llamadas atendidas').nextSibling).toHaveTextContent('4');
+    expect(screen.getByText('Tiempo promedio').nextSibling).toHaveTextContent('12 min');
+    expect(screen.getByText('Calificación de clientes').nextSibling).toHaveTextContent('4.3');
+
+    const active = screen.getByRole('heading', { name: 'Llamadas Activas (1)' }).parentElement!;
+    expect(within(active).getByText('Cliente Anónimo')).toBeInTheDocument();
+    expect(within(active).getByText('Consulta General')).toBeInTheDocument();
+    expect(within(active).getByText('EN LLAMADA')).toBeInTheDocument();
+    expect(within(active).getByText('ID: call_a')).toBeInTheDocument();
+    expect(within(active).getByText(/^Inicio: 20\/11\/2026/)).toBeInTheDocument();
+    expect(within(active).getByRole('button', { name: 'Volver a Llamada' })).toBeInTheDocument();
+    const pending = screen.getByRole('heading', { name: 'Llamadas Pendientes (1)' }).parentElement!;
+    expect(within(pending).getByText(/^Solicitada: 20\/11\/2026/)).toBeInTheDocument();
+    expect(within(pending).getByText('ID: call_p')).toBeInTheDocument();
+    expect(within(pending).getByRole('button', { name: 'Aceptar' })).toBeInTheDocument();
+    expect(within(pending).getByRole('button', { name: 'Declinar' })).toBeInTheDocument();
+
+    expect(screen.getByText('Inicio de sesión')).toBeInTheDocument();
+    expect(screen.getByText('Tiempo activo').nextSibling).toHaveTextContent('0 h 0 min');
+    // An hour later (the clock jumps; the session block refreshes on its next 30 s tick).
+    vi.setSystemTime(Date.now() + 60 * 60_000);
+    await tick(30_000);
+    expect(screen.getByText('Tiempo activo').nextSibling).toHaveTextContent('1 h 0 min');
+  });
+
+  it('shows the empty state and reloads on demand', async () => {
+    const { api } = await renderDashboard();
+    expect(screen.getByText('No hay llamadas pendientes ni activas')).toBeInTheDocument();
+    const before = api.requests.filter((r) => r.path.endsWith('/dashboard')).length;
+    fireEvent.click(screen.getByRole('button', { name: 'Recargar' }));
+    await tick();
+    expect(api.requests.filter((r) => r.path.endsWith('/dashboard')).length).toBe(before + 1);
+  });
+
+  it('persists the sound toggle with its tooltips', async () => {
+    await renderDashboard();
+    const toggle = screen.getByRole('button', { name: 'Sonido activado' });
+    expect(toggle).toHaveAttribute('title', 'Sonido activado');
+    fireEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Sonido desactivado' })).toHaveAttribute(
+      'title',
+      'Sonido desactivado',
+    );
+    expect(localStorage.getItem(SOUND_STORAGE_KEY)).toBe('false');
+    expect(screen.getByText('Sonido').nextSibling).toHaveTextContent('Desactivado');
+  });
+
+  it("plays the test sound, and toasts 'Error reproduciendo sonido de prueba' when it cannot", async () => {
+    const error = vi.spyOn(toast, 'error');
+    await renderDashboard();
+    fireEvent.click(screen.getByRole('button', { name: 'Probar sonido de llamada' }));
+    await tick();
+    expect(ringCount()).toBe(1);
+    vi.stubGlobal('AudioContext', undefined);
+    sockets.length = 0;
+    await renderDashboard();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Probar sonido de llamada' }).at(-1)!);
+    await tick();
+    expect(error).toHaveBeenCalledWith('Error', 'Error reproduciendo sonido de prueba');
+  });
+
+  it("shows the 'activate sound' prompt while the browser blocks audio, gone after a click", async () => {
+    audio.state = 'suspended';
+    await renderDashboard();
+    expect(screen.getByText(/El navegador bloqueó el sonido/)).toBeInTheDocument();
+    audio.state = 'running';
+    fireEvent.pointerDown(document.body);
+    await tick();
+    expect(screen.queryByText(/El navegador bloqueó el sonido/)).not.toBeInTheDocument();
+  });
+
+  it('reverts the status selector when the server refuses, showing the error; banner dismissible', async () => {
+    server.answers = {
+      'POST /api/advisors/adv_1/status': fail(500, 'INTERNAL_ERROR', 'boom'),
+    };
+    await renderDashboard();
+    fireEvent.change(statusSelect(), { target: { value: 'busy' } });
+    expect(screen.getByTestId('advisor-status-label')).toHaveTextContent('Ocupado');
+    await tick();
+    expect(statusSelect().value).toBe('available');
+    expect(screen.getByTestId('advisor-status-label')).toHaveTextContent('Disponible');
+    const banner = screen.getByRole('alert');
+    expect(banner).toHaveTextContent('Failed to update status');
+    fireEvent.click(within(banner).getByRole('button', { name: 'Cerrar aviso' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the new status when the server accepts it', async () => {
+    server.answers = {
+      'POST /api/advisors/adv_1/status': ok(makeAdvisor({ status: 'busy' })),
+    };
+    const { api } = await renderDashboard();
+    fireEvent.change(statusSelect(), { target: { value: 'busy' } });
+    await tick();
+    expect(statusSelect().value).toBe('busy');
+    expect(api.requests.find((r) => r.path === '/api/advisors/adv_1/status')?.body).toEqual({
+      status: 'busy',
+    });
+  });
+
+  it('says why the system set the advisor offline (missed offers)', async () => {
+    await renderDashboard();
+    await serverEmit('advisor:status:updated', {
+      advisorId: 'adv_1',
+      status: 'offline',
+      reason: 'missed_offers',
+    });
+    expect(screen.getByTestId('advisor-status-label')).toHaveTextContent('Desconectado');
+    expect(screen.getByRole('note')).toHaveTextContent('no respondiste 2 llamadas seguidas');
+    expect(authStore.getState().advisor?.statusReason).toBe('missed_offers');
+  });
+
+  it('shows the realtime state, sends the heartbeat every 5 s and refetches on reconnect', async () => {
+    const { api } = await renderDashboard();
+    expect(screen.getByRole('status')).toHaveTextContent('Tiempo real conectado');
+    await tick(5_000);
+    expect(lastSocket().emitted.filter((e) => e.event === 'ping')).toHaveLength(1);
+    act(() => {
+      lastSocket().connected = false;
+      lastSocket().fire('disconnect');
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Sin conexión en tiempo real');
+    const before = api.requests.length;
+    act(() => {
+      lastSocket().connected = true;
+      lastSocket().fire('connect');
+    });
+    await tick();
+    expect(screen.getByRole('status')).toHaveTextContent('Tiempo real conectado');
+    expect(api.requests.length).toBe(before + 1);
+  });
+
+  it('polls every 10 s, but not while the call screen is open', async () => {
+    const call = activeCall({ callId: 'call_a' });
+    const { api } = await renderDashboard({ dashboard: makeDashboard({ activeCalls: [call] }) });
+    const polls = () => api.requests.filter((r) => r.path.endsWith('/dashboard')).length;
+    const start = polls();
+    await tick(10_000);
+    expect(polls()).toBe(start + 1);
+    fireEvent.click(screen.getByRole('button', { name: 'Volver a Llamada' }));
+    await tick(30_000);
+    expect(polls()).toBe(start + 1);
+    fireEvent.click(screen.getByRole('button', { name: 'cerrar pantalla' }));
+    await tick(10_000);
+    expect(polls()).toBeGreaterThan(start + 1);
+  });
+});
+
+describe('advisor dashboard: live lists', () => {
+  it('applies socket events to the lists (new, urgent, accepted, ended, replaced)', async () => {
+    await renderDashboard({ advisor: { status: 'busy' } });
+    await serverEmit('call:new', makeCall({ callId: 'c1', name: 'Uno' }));
+    await serverEmit('call:new', makeCall({ callId: 'c1', name: 'Uno' }));
+    await serverEmit('call:new', makeCall({ callId: 'c2', name: 'Dos' }));
+    expect(screen.getByRole('heading', { name: 'Llamadas Pendientes (2)' })).toBeInTheDocument();
+    await serverEmit('call:new:urgent', makeCall({ callId: 'c1', name: 'Uno' }));
+    const names = () =>
+      screen
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.advisor-call__name')?.textContent);
+    expect(names()).toEqual(['Uno', 'Dos']);
+    await serverEmit('call:accepted', activeCall({ callId: 'c2', name: 'Dos' }));
+    expect(screen.getByRole('heading', { name: 'Llamadas Activas (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Llamadas Pendientes (1)' })).toBeInTheDocument();
+    await serverEmit('call:ended', activeCall({ callId: 'c2', status: 'completed' }));
+    expect(screen.queryByRole('heading', { name: /Llamadas Activas/ })).not.toBeInTheDocument();
+    await serverEmit('calls:pending', [makeCall({ callId: 'c3' }), makeCall({ callId: 'c4' })]);
+    expect(screen.getByRole('heading', { name: 'Llamadas Pendientes (2)' })).toBeInTheDocument();
+    await serverEmit('call:status:updated', {
+      callId: 'c3',
+      status: 'cancelled',
+      call: makeCall({ callId: 'c3', status: 'cancelled' }),
+    });
+    expect(screen.getByRole('heading', { name: 'Llamadas Pendientes (1)' })).toBeInTheDocument();
+    await serverEmit('call:offer:withdrawn', { callId: 'c4', reason: 'timeout' });
+    expect(screen.getByText('No hay llamadas pendientes ni activas')).toBeInTheDocument();
+  });
+});
+
+describe('advisor dashboard: incoming-call popup', () => {
+  it('shows SPEC fields and defaults, and a live wait counter', async () => {
+    await renderDashboard();
+    const call = makeCall({
+      callId: 'c1',
+      requestedAt: '2026-11-20T15:00:00.000Z',
+      clientInfo: { name: 'maría elena díaz', email: '', phone: '', subject: '', message: '' },
+    });
+    server.dashboard = makeDashboard({ pendingCalls: [call] });
+    await serverEmit('call:new', call);
+    const dialog = popup()!;
+    expect(dialog).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Un cliente solicita tu asesoría profesional'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('ME')).toBeInTheDocument();
+    expect(within(dialog).getByText('maría elena díaz')).toBeInTheDocument();
+    expect(within(dialog).getByText('Sin teléfono')).toBeInTheDocument();
+    expect(within(dialog).getByText('Consulta general')).toBeInTheDocument();
+    expect(within(dialog).getByText(/^10:00\s?a\.\s?m\.$/)).toBeInTheDocument();
+    expect(within(dialog).getByTestId('wait-counter')).toHaveTextContent('30s');
+    await tick(1_000);
+    expect(within(dialog).getByTestId('wait-counter')).toHaveTextContent('31s');
+    await tick(30_000);
+    // Still the same popup after two polls (the server still lists the call).
+    expect(popup()).toBe(dialog);
+    expect(within(dialog).getByTestId('wait-counter')).toHaveTextContent('1m 1s');
+    expect(within(dialog).getByRole('button', { name: 'Declinar' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Aceptar Llamada' })).toBeInTheDocument();
+  });
+
+  it("says 'Ahora' without a requested time and '?' without a name", async () => {
+    await renderDashboard();
+    await serverEmit(
+      'call:new',
+      makeCall({
+        callId: 'c1',
+        requestedAt: 'invalid' as unknown as string,
+        clientInfo: { name: '', email: '', phone: '1', subject: 'makeup', message: '' },
+      }),
+    );
+    const dialog = popup()!;
+    expect(within(dialog).getByText('?')).toBeInTheDocument();
+    expect(within(dialog).getByText('Cliente Anónimo')).toBeInTheDocument();
+    expect(within(dialog).getByText('Ahora')).toBeInTheDocument();
+    expect(within(dialog).getByText('Maquillaje')).toBeInTheDocument();
+  });
+
+  it('rings 500 ms after opening, then every 3 s, and stops when closed', async () => {
+    await renderDashboard();
+    await serverEmit('call:new', makeCall({ callId: 'c1' }));
+    server.dashboard = makeDashboard({ pendingCalls: [makeCall({ callId: 'c1' })] });
+    const opened = Date.now();
+    await tick(499);
+    expect(ringCount()).toBe(0);
+    await tick(1);
+    expect(ringCount()).toBe(1);
+    await tick(3_000);
+    expect(ringCount()).toBe(2);
+    await tick(3_000);
+    expect(ringCount()).toBe(3);
+    const ringTimes = audio.starts.filter((_, i) => i % 4 === 0).map((t) => t - opened);
+    expect(ringTimes).toEqual([500, 3_500, 6_500]);
+    fireEvent.click(within(popup()!).getByRole('button', { name: 'Cerrar' }));
+    expect(popup()).not.toBeInTheDocument();
+    await tick(6_000);
+    expect(ringCount()).toBe(3);
+    // The close X leaves the call pending in the list.
+    expect(screen.getByRole('heading', { name: 'Llamadas Pendientes (1)' })).toBeInTheDocument();
+  });
+
+  it('does not ring with the sound off, but still shows the popup', async () => {
+    localStorage.setItem(SOUND_STORAGE_KEY, 'false');
+    await renderDashboard();
+    await serverEmit('call:new', makeCall({ callId: 'c1' }));
+    expect(popup()).toBeInTheDocument();
+    await tick(4_000);
+    expect(ringCount()).toBe(0);
+  });
+
+  it("blinks the title 'LLAMADA ENTRANTE' each second and restores it", async () => {
+    await renderDashboard();
+    const original = document.title;
+    await serverEmit('call:new', makeCall({ callId: 'c1' }));
+    await tick(1_000);
+    expect(document.title).toBe('LLAMADA ENTRANTE');
+    await tick(1_000);
+    expect(document.title).toBe(original);
+    await tick(1_000);
+    expect(document.title).toBe('LLAMADA ENTRANTE');
+    fireEvent.click(within(popup()!).getByRole('button', { name: 'Cerrar' }));
+    expect(document.title).toBe(original);
+  });
+
+  it('shows a browser notification that needs interaction and closes after 10 s', async () => {
+    await renderDashboard();
+    await serverEmit('call:new', makeCall({ callId: 'c1', name: 'Ana Pérez' }));
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0]).toMatchObject({
+      title: 'Llamada Entrante',
+      options: { requireInteraction: true, body: 'Ana Pérez solicita una asesoría' },
+      closed: false,
+    });
+    await tick(NOTIFICATION_CLOSE_MS - 1);
+    expect(notifications[0]?.closed).toBe(false);
+    await tick(1);
+    expect(notifications[0]?.closed).toBe(true);
+  });
+
+  it('alerts once per call: duplicates, replays and polls never ring it again', async () => {
+    await renderDashboard();
+    const call = makeCall({ callId: 'c1' });
+    await serverEmit('call:new', call);
+    server.dashboard = makeDashboard({ pendingCalls: [call] });
+    fireEvent.click(within(popup()!).getByRole('button', { name: 'Cerrar' }));
+    await serverEmit('call:new', call);
+    await serverEmit('calls:pending', [call]);
+    await serverEmit('call:new:urgent', call);
+    await tick(10_000);
+    expect(popup()).not.toBeInTheDocument();
+    expect(notifications).toHaveLength(1);
+  });
+
+  it('only the newest unseen pending call alerts', async () => {
+    await renderDashboard();
+    await serverEmit('calls:pending', [
+      makeCall({ callId: 'new', name: 'Nueva Clienta' }),
+      makeCall({ callId: 'old', name: 'Vieja Clienta' }),
+    ]);
+    expect(within(popup()!).getByText('Nueva Clienta')).toBeInTheDocument();
+    fireEvent.click(within(popup()!).getByRole('button', { name: 'Cerrar' }));
+    expect(popup()).not.toBeInTheDocument();
+    expect(notifications).toHaveLength(1);
+  });
+
+  it('only alerts while available; becoming available alerts an unseen pending call', async () => {
+    server.answers = {
+      'POST /api/advisors/adv_1/status': ok(makeAdvisor({ status: 'available' })),
+    };
+    await renderDashboard({ advisor: { status: 'busy' } });
+    await serverEmit('call:new', makeCall({ callId: 'c1' }));
+    server.dashboard = makeDashboard({ pendingCalls: [makeCall({ callId: 'c1' })] });
+    expect(popup()).not.toBeInTheDocument();
+    await tick(1_000);
+    expect(ringCount()).toBe(0);
+    fireEvent.change(statusSelect(), { target: { value: 'available' } });
+    await tick();
+    expect(popup()).toBeInTheDocument();
+  });
+
+  it('switching away from available closes the popup', async () => {
+    server.answers = { 'POST /api/advisors/adv_1/status': ok(makeAdvisor({ status: 'offline' })) };
+    await renderDashboard();
+    await serverEmit('call:new', makeCall({ callId: 'c1' }));
+    expect(popup()).toBeInTheDocument();
+    fireEvent.change(statusSelect(), { target: { value: 'offline' } });
+    expect(popup()).not.toBeInTheDocument();
+    await tick(4_000);
+    expect(ringCount()).toBe(0);
+    // An admin (or the system) changing the status closes it too.
+    await serverEmit('advisor:status:updated', {
+      advisorId: 'adv_1',
+      status: 'available',
+      reason: null,
+    });
+    await serverEmit('call:new', makeCall({ callId: 'c2' }));
+    expect(popup()).toBeInTheDocument();
+    await serverEmit('advisor:status:updated', {
+      advisorId: 'adv_1',
+      status: 'busy',
+      reason: null,
+    });
+    expect(popup()).not.toBeInTheDocument();
+  });
+
+  it('a call re-routed away (timeout) closes the popup with a short notice', async () => {
+    const info = vi.spyOn(toast, 'info');
+    await renderDashboard();
+    await serverEmit('call:new', makeCall({ callId: 'c1' }));
+    expect(popup()).toBeInTheDocument();
+    await serverEmit('call:offer:withdrawn', { callId: 'c1', reason: 'timeout' });
+    expect(popup()).not.toBeInTheDocument();
+    expect(info).toHaveBeenCalledWith(
+      'Llamada reasignada',
+      'No se respondió a tiempo: la llamada pasó a otro asesor.',
+    );
+  });
+
+  it('accepting opens the call screen and lists the call as active', async () => {
+    const accepted = activeCall({ callId: 'c1' });
+    server.answers = { 'POST /api/calls/c1/accept': ok(accepted) };
+    const { api } = await renderDashboard();
+    await serverEmit('call:new', makeCall({ callId: 'c1' }));
+    fireEvent.click(within(popup()!).getByRole('button', { name: 'Aceptar Llamada' }));
+    await tick();
+    expect(api.requests.find((r) => r.path === '/api/calls/c1/accept')?.body).toEqual({
+      advisorId: 'adv_1',
+    });
+    expect(popup()).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Videollamada Activa' })).toHaveTextContent('c1');
+    expect(screen.getByTestId('advisor-status-label')).toHaveTextContent('Ocupado');
+    fireEvent.click(screen.getByRole('button', { name: 'cerrar pantalla' }));
+    expect(screen.getByRole('heading', { name: 'Llamadas Activas (1)' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Volver a Llamada' }));
+    expect(screen.getByRole('dialog', { name: 'Videollamada Activa' })).toBeInTheDocument();
+  });
+
+  it("a failed accept shows 'Failed to accept call' with the reason", async () => {
+    server.answers = {
+      'POST /api/calls/c1/accept': fail(409, 'CALL_ALREADY_TAKEN', 'taken'),
+    };
+    await renderDashboard();
+    await serverEmit('call:new', makeCall({ callId: 'c1' }));
+    fireEvent.click(within(popup()!).getByRole('button', { name: 'Aceptar Llamada' }));
+    await tick();
+    const banner = screen.getByRole('alert');
+    expect(banner).toHaveTextContent('Failed to accept call');
+    expect(banner).toHaveTextContent('Otro asesor ya aceptó esta llamada.');
+  });
+
+  it('declining removes the call; a failed decline says so', async () => {
+    server.answers = {
+      'POST /api/calls/c1/decline': ok(null),
+      'POST /api/calls/c2/decline': fail(500, 'INTERNAL_ERROR', 'x'),
+    };
+    const { api } = await renderDashboard();
+    await serverEmit('call:new', makeCall({ callId: 'c1' }));
+    fireEvent.click(within(popup()!).getByRole('button', { name: 'Declinar' }));
+    await tick();
+    expect(api.requests.some((r) => r.path === '/api/calls/c1/decline')).toBe(true);
+    expect(popup()).not.toBeInTheDocument();
+    expect(screen.getByText('No hay llamadas pendientes ni activas')).toBeInTheDocument();
+    await serverEmit('call:new', makeCall({ callId: 'c2' }));
+    fireEvent.click(within(popup()!).getByRole('button', { name: 'Declinar' }));
+    await tick();
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to decline call');
+  });
+
+  it("'Finalizar' asks for confirmation, then ends the call", async () => {
+    const success = vi.spyOn(toast, 'success');
+    server.answers = {
+      'POST /api/calls/c1/end': ok(activeCall({ callId: 'c1', status: 'completed' })),
+    };
+    const { api } = await renderDashboard({
+      dashboard: makeDashboard({ activeCalls: [activeCall({ callId: 'c1', name: 'Ana Pérez' })] }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
+    const confirm = screen.getByRole('dialog', { name: 'Finalizar llamada' });
+    expect(confirm).toHaveTextContent('¿Seguro que quieres finalizar la llamada con Ana Pérez?');
+    expect(api.requests.some((r) => r.path === '/api/calls/c1/end')).toBe(false);
+    server.dashboard = makeDashboard();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Finalizar Llamada' }));
+    await tick();
+    expect(api.requests.find((r) => r.path === '/api/calls/c1/end')?.body).toEqual({
+      endedBy: 'advisor',
+    });
+    expect(screen.queryByRole('dialog', { name: 'Finalizar llamada' })).not.toBeInTheDocument();
+    expect(screen.getByText('No hay llamadas pendientes ni activas')).toBeInTheDocument();
+    expect(success).toHaveBeenCalledWith('Información', 'Llamada finalizada exitosamente');
+  });
+
+  it("a failed end shows 'Failed to end call'", async () => {
+    server.answers = { 'POST /api/calls/c1/end': fail(409, 'CALL_NOT_ACTIVE', 'x') };
+    await renderDashboard({
+      dashboard: makeDashboard({ activeCalls: [activeCall({ callId: 'c1' })] }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar Llamada' }));
+    await tick();
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to end call');
+  });
+});

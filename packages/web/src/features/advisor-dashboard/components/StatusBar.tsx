@@ -1,0 +1,74 @@
+/** Dashboard header controls: status dot, label and selector; sound toggle and test button. */
+import { advisorStatusSchema, type AdvisorStatus } from '@belleza/contract';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui';
+
+/** Mirrors the server's limit: offers left to time out in a row before going offline. */
+export const MISSED_OFFERS_IN_ROW = 2;
+
+export type StatusBarProps = {
+  status: AdvisorStatus;
+  statusReason: string | null;
+  saving: boolean;
+  onStatusChange: (status: AdvisorStatus) => void;
+  soundEnabled: boolean;
+  onSoundToggle: () => void;
+  onTestSound: () => void;
+};
+
+export function StatusBar(props: StatusBarProps) {
+  const { status, statusReason, saving, soundEnabled } = props;
+  const { t } = useTranslation('advisor');
+  const selectId = useId();
+  const soundLabel = soundEnabled ? t('sound.on') : t('sound.off');
+  return (
+    <div className="advisor-status">
+      <div className="advisor-status__current">
+        <span className={`advisor-status__dot advisor-status__dot--${status}`} aria-hidden="true" />
+        <span className="advisor-status__label" data-testid="advisor-status-label">
+          {t(`status.${status}`)}
+        </span>
+        {status === 'busy' && statusReason === 'in_call' && (
+          <span className="advisor-muted"> · {t('status.reasons.in_call')}</span>
+        )}
+      </div>
+      <div className="advisor-status__select">
+        <label htmlFor={selectId}>{t('status.label')}</label>
+        <select
+          id={selectId}
+          value={status}
+          disabled={saving}
+          aria-busy={saving || undefined}
+          onChange={(e) => props.onStatusChange(advisorStatusSchema.parse(e.target.value))}
+        >
+          {advisorStatusSchema.options.map((s) => (
+            <option key={s} value={s}>
+              {t(`status.${s}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="advisor-status__sound">
+        <button
+          type="button"
+          className={`advisor-sound-toggle${soundEnabled ? ' is-on' : ''}`}
+          aria-pressed={soundEnabled}
+          aria-label={soundLabel}
+          title={soundLabel}
+          onClick={props.onSoundToggle}
+        >
+          <span aria-hidden="true">{soundEnabled ? '🔔' : '🔕'}</span>
+        </button>
+        <Button variant="ghost" size="sm" onClick={props.onTestSound}>
+          {t('sound.test')}
+        </Button>
+      </div>
+      {status === 'offline' && statusReason === 'missed_offers' && (
+        <p className="advisor-status__reason" role="note">
+          {t('status.reasons.missed_offers', { count: MISSED_OFFERS_IN_ROW })}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * The advisor's realtime link (SPEC §7/§9): a socket authenticated with the session token, the
+ * 5 s heartbeat (reconnect 1 s after the client gave up), and every SPEC §4 event patched into
+ * the dashboard's query cache. Reports the connection status (connected / error / disconnected)
+ * so the page can show when realtime is down.
+ */
+import type {
+  AdvisorDashboard,
+  AdvisorStatus,
+  Call,
+  callOfferWithdrawnPayload,
+} from '@belleza/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { createSocket, startHeartbeat } from '@/lib/socket';
+import { dashboardKey } from '../api/dashboard';
+import {
+  addNewCall,
+  addUrgentCall,
+  applyStatusUpdate,
+  moveToActive,
+  removeCall,
+  removePending,
+  replacePending,
+} from '../utils/call-lists';
+
+export type RealtimeStatus = 'connecting' | 'connected' | 'error' | 'disconnected';
+export type WithdrawReason = z.infer<typeof callOfferWithdrawnPayload>['reason'];
+
+export type AdvisorSocketEvents = {
+  onAdvisorStatus: (status: AdvisorStatus, reason: string | null) => void;
+  onWithdrawn: (callId: string, reason: WithdrawReason) => void;
+  onCallEnded: (call: Call) => void;
+};
+
+export function useAdvisorSocket(
+  advisorId: string | null,
+  token: string | null,
+  events: AdvisorSocketEvents,
+): RealtimeStatus {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<RealtimeStatus>('connecting');
+  const eventsRef = useRef(events);
+  useEffect(() => {
+    eventsRef.current = events;
+  }, [events]);
+
+  useEffect(() => {
+    if (!advisorId || !token) return;
+    const key = dashboardKey(advisorId);
+    const patch = (update: (d: AdvisorDashboard) => AdvisorDashboard) => {
+      queryClient.setQueryData<AdvisorDashboard>(key, (d) => (d ? update(d) : d));
+    };
+    const mine = (call: Call) => !call.advisorId || call.advisorId === advisorId;
+
+    const socket = createSocket({ auth: { token }, autoConnect: false });
+    socket.on('connect', () => {
+      setStatus('connected');
+      // Whatever happened while we were away: one fresh read.
+      void queryClient.invalidateQueries({ queryKey: key });
+    });
+    socket.on('disconnect', () => setStatus('disconnected'));
+    socket.on('connect_error', () => setStatus('error'));
+
+    socket.on('call:new', (call) => {
+      if (mine(call)) patch((d) => addNewCall(d, call));
+    });
+    socket.on('call:new:urgent', (call) => {
+      if (mine(call)) patch((d) => addUrgentCall(d, call));
+    });
+    socket.on('calls:pending', (calls) => patch((d) => replacePending(d, calls.filter(mine))));
+    socket.on('call:status:updated', (p) => {
+      // A call that moved to someone else is no longer ours in any list.
+      if (p.call.advisorId && p.call.advisorId !== advisorId) patch((d) => removeCall(d, p.callId));
+      else patch((d) => applyStatusUpdate(d, p));
+    });
+    socket.on('call:accepted', (call) => {
+      if (call.advisorId === advisorId) patch((d) => moveToActive(d, call));
+      else patch((d) => removePending(d, call.callId));
+    });
+    socket.on('call:ended', (call) => {
+      patch((d) => removeCall(d, call.callId));
+      eventsRef.current.onCallEnded(call);
+    });
+    socket.on('call:offer:withdrawn', ({ callId, reason }) => {
+      patch((d) => removePending(d, callId));
+      eventsRef.current.onWithdrawn(callId, reason);
+    });
+    socket.on('advisor:connected', (p) => {
+      if (p.advisorId === advisorId) eventsRef.current.onAdvisorStatus(p.status, null);
+    });
+    socket.on('advisor:status:updated', (p) => {
+      if (p.advisorId === advisorId) eventsRef.current.onAdvisorStatus(p.status, p.reason);
+    });
+
+    socket.connect();
+    const stopHeartbeat = startHeartbeat(socket);
+    return () => {
+      stopHeartbeat();
+      socket.removeAllListeners();
+      socket.disconnect();
+    };
+  }, [advisorId, token, queryClient]);
+
+  return status;
+}

@@ -1,0 +1,72 @@
+/** How the dashboard and the incoming-call popup show a call (SPEC §2 defaults and formats). */
+import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE, callSubjects } from '@belleza/contract';
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** First letters of up to two words, upper-cased; '?' when there are none. */
+export function initialsOf(name: string | null | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 2);
+  const letters = words.map((w) => Array.from(w)[0]?.toUpperCase() ?? '').join('');
+  return letters || '?';
+}
+
+const limaDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: DISPLAY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const hourMinute = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  timeZone: DISPLAY_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const dayMonth = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  timeZone: DISPLAY_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+});
+
+/**
+ * Requested time: today (Lima) as hour and minute, another day as day/month plus the time,
+ * `null` (no or invalid time) so the caller shows 'Ahora'.
+ */
+export function formatRequestedTime(
+  iso: string | null | undefined,
+  now: Date = new Date(),
+): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  const time = hourMinute.format(date);
+  if (limaDay.format(date) === limaDay.format(now)) return time;
+  return `${dayMonth.format(date)} ${time}`;
+}
+
+/** Whole seconds since `iso` (never negative; 0 when unknown). */
+export function secondsSince(iso: string | null | undefined, now: number = Date.now()): number {
+  if (!iso) return 0;
+  const start = new Date(iso).getTime();
+  if (Number.isNaN(start)) return 0;
+  return Math.max(0, Math.floor((now - start) / 1000));
+}
+
+/** Wait counter: seconds under a minute, then minutes and seconds. */
+export function formatWait(seconds: number, t: T): string {
+  if (seconds < 60) return t('incoming.seconds', { seconds });
+  return t('incoming.minutesSeconds', { minutes: Math.floor(seconds / 60), seconds: seconds % 60 });
+}
+
+/** The subject's label when it is one of SPEC's subject keys, else the free text, else `fallback`. */
+export function subjectLabel(subject: string | null | undefined, fallback: string, t: T): string {
+  const raw = subject?.trim();
+  if (!raw) return fallback;
+  return (callSubjects as readonly string[]).includes(raw) ? t(`calls.subjects.${raw}`) : raw;
+}
+
+/** Hour and minute in Lima time ('' when unknown). */
+export function formatClock(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : hourMinute.format(date);
+}

@@ -1,0 +1,150 @@
+/**
+ * The visitor's path on the landing page, in Chromium against the built app: nobody online →
+ * the closed state with the next opening and a callback request the admin then sees; an online
+ * advisor → the form, the wait (surviving a reload), the video modal opening connected by itself
+ * when the advisor accepts, and the rating after the advisor ends, visible through the API.
+ */
+import type { LoginResponseData } from '@belleza/contract';
+import type { Socket } from 'socket.io-client';
+import { Api, uniqueEmail } from '../support/api.js';
+import { expect, test } from '../support/fixtures.js';
+import { startServer, type ServerHandle } from '../support/server.js';
+import { connectAdvisor } from '../support/video.js';
+
+type SavedCall = { callId: string; clientKey: string };
+
+test.describe('visitor on the landing page', () => {
+  // A private server: this spec's advisor is the only one calls can be routed to.
+  test.describe.configure({ mode: 'serial' });
+  let server: ServerHandle;
+  let adminApi: Api;
+  let advisorSocket: Socket | undefined;
+
+  test.beforeAll(async ({}, workerInfo) => {
+    server = await startServer(4360 + workerInfo.workerIndex, { CALL_REQUEST_RATE_LIMIT: '100' });
+    adminApi = await Api.login(server.url);
+  });
+  test.afterAll(async () => {
+    advisorSocket?.disconnect();
+    await server.stop();
+  });
+
+  test('nobody online: the closed state shows the next opening and takes a callback request', async ({
+    page,
+  }) => {
+    await page.goto(server.url);
+    await expect(page.getByRole('heading', { name: 'TU NUEVO LOOK empieza aquí' })).toBeVisible();
+    await expect(page.getByTestId('availability').first()).toContainText('Fuera de horario');
+
+    await page.getByRole('button', { name: 'Consulta gratuita en vivo', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ahora no hay asesores en línea' });
+    await expect(dialog).toBeVisible();
+    // The admin's default working hours (Mon–Fri 09:00) give the next opening, in Lima time.
+    await expect(dialog.getByText(/^Próxima atención: \w+, \d\d\/\d\d, 09:00/)).toBeVisible();
+
+    const name = `Rosa Devolución ${Date.now().toString(36)}`;
+    await dialog.getByLabel('Nombre', { exact: true }).fill(name);
+    await dialog.getByLabel('Teléfono', { exact: true }).fill('+51 987 654 321');
+    await dialog.getByLabel('Horario preferido', { exact: true }).fill('Mañana por la tarde');
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: 'Pedir que me llamen' }).click();
+    await expect(
+      dialog.getByText('Te llamaremos en cuanto haya un asesor disponible.'),
+    ).toBeVisible();
+
+    const leads = await adminApi.request<{ name: string; phone: string; preferredTime: string }[]>(
+      'GET',
+      '/api/callbacks',
+    );
+    expect(leads).toContainEqual(
+      expect.objectContaining({
+        name,
+        phone: '+51 987 654 321',
+        preferredTime: 'Mañana por la tarde',
+      }),
+    );
+  });
+
+  test('request, wait through a reload, video opens connected on accept, rate after the end', async ({
+    browser,
+  }) => {
+    // An advisor online and available, driven through the API and a socket like the dashboard.
+    const email = uniqueEmail('visitor-advisor');
+    const password = 'visitor-e2e-pass-123';
+    await adminApi.createAdvisor({ name: 'Eva Estilista', email, password });
+    const login = await new Api(server.url).request<LoginResponseData>(
+      'POST',
+      '/api/advisors/login',
+      { email, password },
+    );
+    const advisorApi = new Api(server.url, login.token);
+    const advisorId = login.advisor.advisorId;
+    advisorSocket = await connectAdvisor(server.url, advisorId, login.token);
+    await advisorApi.request('POST', `/api/advisors/${advisorId}/status`, { status: 'available' });
+
+    const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await expect(page.getByTestId('availability').first()).toContainText('Asesores en línea');
+
+    await page.getByRole('button', { name: 'Consulta gratuita en vivo', exact: true }).click();
+    const form = page.getByRole('dialog', { name: 'Consulta gratuita en vivo' });
+    await form.getByLabel('Nombre', { exact: true }).fill('Ana Visitante');
+    await form.getByLabel('Teléfono', { exact: true }).fill('+51 999 888 777');
+    await form.getByLabel('Mensaje', { exact: true }).fill('Quiero un cambio de look');
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Solicitar consulta' }).click();
+
+    await expect(page.getByText('Consulta Solicitada', { exact: true })).toBeVisible();
+    const waiting = page.getByRole('dialog', { name: 'Tu consulta' });
+    await expect(waiting.getByText('Esperando asesor...')).toBeVisible();
+    const saved = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('activeCall') ?? 'null') as SavedCall | null,
+    );
+    expect(saved?.callId).toBeTruthy();
+    const callId = saved!.callId;
+
+    // Reload while pending: the banner brings the visitor back to the wait.
+    await page.reload();
+    const banner = page.getByRole('region', { name: 'Consulta activa' });
+    await expect(banner).toBeVisible();
+    await expect(banner.getByText('Esperando asesor...')).toBeVisible();
+    await banner.getByRole('button', { name: 'Volver a la llamada' }).click();
+    await expect(waiting.getByText('Esperando asesor...')).toBeVisible();
+
+    // The advisor accepts: the video modal opens by itself and connects.
+    await advisorApi.request('POST', `/api/calls/${callId}/accept`, { advisorId });
+    const video = page.getByRole('dialog', { name: 'Videollamada' });
+    await expect(video).toBeVisible();
+    await expect(video.getByRole('status')).toContainText('Conectado', { timeout: 30_000 });
+
+    // The advisor ends: the modal closes, 'Consulta Finalizada', and the visitor rates once.
+    await advisorApi.request('POST', `/api/calls/${callId}/end`, {});
+    await expect(page.getByText('Consulta Finalizada', { exact: true })).toBeVisible();
+    await expect(video).toBeHidden();
+    await expect(banner).toBeHidden();
+    const card = page.getByRole('region', { name: '¿Cómo fue tu consulta?' });
+    await card.getByRole('radio', { name: '5 estrellas' }).check();
+    await card.getByLabel('Comentario (opcional)', { exact: true }).fill('Excelente asesoría');
+    await card.getByRole('button', { name: 'Enviar calificación' }).click();
+    await expect(card.getByText('¡Gracias por tu calificación!')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('activeCall'))).toBeNull();
+
+    const details = await adminApi.request<{
+      status: string;
+      rating: number;
+      ratingComment: string;
+    }>('GET', `/api/calls/${callId}`);
+    expect(details).toMatchObject({
+      status: 'completed',
+      rating: 5,
+      ratingComment: 'Excelente asesoría',
+    });
+    const advisor = await adminApi.request<{ stats: { averageRating: number } }>(
+      'GET',
+      `/api/advisors/${advisorId}`,
+    );
+    expect(advisor.stats.averageRating).toBe(5);
+    await context.close();
+  });
+});

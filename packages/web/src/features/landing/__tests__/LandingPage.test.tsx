@@ -1,0 +1,514 @@
+/**
+ * The visitor's path through the real landing route: availability, the request form and its
+ * errors, waiting with live socket updates, the video modal opening by itself, the recovery banner
+ * after a reload, the end of the call and the rating.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+import { SAVED_CALL_STORAGE_KEY, SAVED_CALL_TTL_MS, saveCall } from '../consultation/saved-call';
+import type { FakeSocket } from './fake-socket';
+import {
+  callData,
+  clientToken,
+  closedAvailability,
+  openAvailability,
+  statusData,
+} from './fixtures';
+
+const sockets = vi.hoisted(() => ({ list: [] as unknown[] }));
+vi.mock('@/lib/socket', async () => {
+  const { FakeSocket: Fake } = await import('./fake-socket');
+  return {
+    createSocket: () => {
+      const socket = new Fake();
+      sockets.list.push(socket);
+      return socket;
+    },
+  };
+});
+const lastSocket = () => sockets.list[sockets.list.length - 1] as FakeSocket;
+
+const SLOW = { timeout: 5000 };
+// The lazy landing route and the video modal load real modules: generous on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+async function openLanding() {
+  const view = renderApp('/');
+  await screen.findByRole('heading', { name: 'TU NUEVO LOOK empieza aquí' }, SLOW);
+  return view;
+}
+
+async function openForm() {
+  await openLanding();
+  await screen.findAllByText('Asesores en línea · espera estimada 2 minutos', {}, SLOW);
+  fireEvent.click(screen.getByRole('button', { name: 'Consulta gratuita en vivo' }));
+  return screen.findByRole('dialog', { name: 'Consulta gratuita en vivo' });
+}
+
+function fillForm(dialog: HTMLElement, values: Record<string, string> = {}) {
+  const v = {
+    Nombre: 'Ana Visitante',
+    Teléfono: '+51 999 888 777',
+    Mensaje: 'Quiero un cambio de look',
+    ...values,
+  };
+  for (const [label, value] of Object.entries(v))
+    fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+}
+
+const toastRegion = () => screen.getByRole('region', { name: 'Notificaciones' });
+
+beforeEach(() => {
+  sockets.list.length = 0;
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('availability before asking', () => {
+  it('shows the estimated wait under the call buttons when advisors are online', async () => {
+    mockFetch({ 'GET /api/availability': ok(openAvailability) });
+    await openLanding();
+    const notes = await screen.findAllByText(
+      'Asesores en línea · espera estimada 2 minutos',
+      {},
+      SLOW,
+    );
+    expect(notes).toHaveLength(2); // hero and parallax banner
+    expect(
+      screen.getByRole('button', { name: 'Comenzar consulta gratuita en vivo' }),
+    ).toBeVisible();
+  });
+
+  it('closed: shows the next opening and takes a callback request instead', async () => {
+    const api = mockFetch({
+      'GET /api/availability': ok(closedAvailability),
+      'POST /api/callbacks': ok(
+        {
+          callbackId: 'cb_1',
+          name: 'Rosa',
+          phone: '987654321',
+          preferredTime: 'mañana',
+          message: '',
+          status: 'open',
+          createdAt: '2026-11-23T15:00:00.000Z',
+          doneAt: null,
+        },
+        201,
+      ),
+    });
+    await openLanding();
+    await screen.findAllByText(/^Fuera de horario · volvemos el martes, 24\/11, 09:00/, {}, SLOW);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Consulta gratuita en vivo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ahora no hay asesores en línea' });
+    expect(within(dialog).getByText(/^Próxima atención: martes, 24\/11, 09:00/)).toBeVisible();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pedir que me llamen' }));
+    expect(within(dialog).getAllByText('Este campo es obligatorio')).toHaveLength(2);
+    expect(within(dialog).getByText('Debes aceptar para continuar')).toBeVisible();
+    expect(api.requests.some((r) => r.path === '/api/callbacks')).toBe(false);
+
+    fireEvent.change(within(dialog).getByLabelText('Nombre'), { target: { value: 'Rosa' } });
+    fireEvent.change(within(dialog).getByLabelText('Teléfono'), { target: { value: '987654321' } });
+    fireEvent.change(within(dialog).getByLabelText('Horario preferido'), {
+      target: { value: 'mañana' },
+    });
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pedir que me llamen' }));
+
+    await within(dialog).findByText('Te llamaremos en cuanto haya un asesor disponible.');
+    expect(api.requests.find((r) => r.path === '/api/callbacks')?.body).toEqual({
+      name: 'Rosa',
+      phone: '987654321',
+      preferredTime: 'mañana',
+      message: '',
+      consent: true,
+    });
+  });
+});
+
+describe('consultation form', () => {
+  it('shows an error per field and sends nothing until the form is valid', async () => {
+    const api = mockFetch({ 'GET /api/availability': ok(openAvailability) });
+    const dialog = await openForm();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Solicitar consulta' }));
+
+    for (const label of ['Nombre', 'Teléfono', 'Mensaje'])
+      expect(within(dialog).getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getAllByText('Este campo es obligatorio')).toHaveLength(3);
+    expect(within(dialog).getByText('Debes aceptar para continuar')).toBeVisible();
+    expect(within(dialog).getByLabelText('Correo electrónico (opcional)')).not.toHaveAttribute(
+      'aria-invalid',
+    );
+
+    fillForm(dialog, { Teléfono: 'abc', 'Correo electrónico (opcional)': 'ana@' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Solicitar consulta' }));
+    expect(within(dialog).getByText('Ingresa un número de teléfono válido')).toBeVisible();
+    expect(within(dialog).getByText('Ingresa un correo electrónico válido')).toBeVisible();
+    expect(within(dialog).queryByText('Este campo es obligatorio')).toBeNull();
+    expect(api.requests.some((r) => r.path === '/api/calls/request')).toBe(false);
+  });
+
+  it.each([
+    [
+      'no advisors online, with the next working hours',
+      {
+        status: 503,
+        body: {
+          success: false,
+          error: {
+            code: 'NO_ADVISORS_AVAILABLE',
+            message: 'NO_ADVISORS_AVAILABLE',
+            details: { nextOpening: closedAvailability.nextOpening },
+          },
+        },
+      },
+      /^Error al solicitar la consulta: No hay asesores en línea en este momento\. Próxima atención: martes, 24\/11, 09:00/,
+    ],
+    [
+      'maintenance mode',
+      fail(503, 'MAINTENANCE_MODE', 'Maintenance'),
+      'Error al solicitar la consulta: El servicio está en mantenimiento. Vuelve a intentarlo en unos minutos.',
+    ],
+    [
+      'rate limiting',
+      fail(429, 'RATE_LIMITED', 'Too many requests'),
+      'Error al solicitar la consulta: Hiciste demasiadas solicitudes seguidas. Espera un minuto e inténtalo de nuevo.',
+    ],
+    [
+      'any other failure (mapped message)',
+      fail(500, 'INTERNAL_ERROR', 'boom'),
+      'Error al solicitar la consulta: Error interno del servidor. Inténtalo de nuevo.',
+    ],
+  ])('failure toast for %s', async (_name, answer, text) => {
+    const api = mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'POST /api/calls/request': answer,
+    });
+    const dialog = await openForm();
+    fillForm(dialog);
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Solicitar consulta' }));
+
+    const toasts = within(toastRegion());
+    expect(await toasts.findByText('Error en la Solicitud')).toBeVisible();
+    expect(toasts.getByText(text)).toBeVisible();
+    expect(api.requests.filter((r) => r.path === '/api/calls/request')).toHaveLength(1);
+    expect(window.localStorage.getItem(SAVED_CALL_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('from request to rating', () => {
+  it('requests, waits with live updates, opens the video when accepted, then rates once', async () => {
+    const api = mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'POST /api/calls/request': ok(
+        {
+          callId: 'call_1',
+          status: 'pending',
+          dailyRoomName: null,
+          dailyRoomUrl: null,
+          advisorId: null,
+          estimatedWaitTime: 300,
+          queuePosition: 2,
+          clientKey: 'secret-key',
+        },
+        201,
+      ),
+      'GET /api/calls/call_1/status': ok(statusData({ queuePosition: 2, estimatedWaitTime: 300 })),
+      'GET /api/calls/call_1/token': ok(clientToken),
+      'POST /api/calls/call_1/rating': ok(statusData({ status: 'completed', rating: 4 })),
+    });
+    const dialog = await openForm();
+    fillForm(dialog, { 'Correo electrónico (opcional)': 'Ana@Mail.com' });
+    fireEvent.change(within(dialog).getByLabelText('Tema'), { target: { value: 'hair_care' } });
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Solicitar consulta' }));
+
+    // SPEC §3: company empty, source website, message appended to the subject; consent stored.
+    expect(await within(toastRegion()).findByText('Consulta Solicitada')).toBeVisible();
+    expect(
+      within(toastRegion()).getByText(
+        '¡Consulta solicitada exitosamente! Te conectaremos con un asesor en breve.',
+      ),
+    ).toBeVisible();
+    expect(api.requests.find((r) => r.path === '/api/calls/request')?.body).toEqual({
+      name: 'Ana Visitante',
+      phone: '+51 999 888 777',
+      email: 'Ana@Mail.com',
+      subject: 'Cuidado del Cabello: Quiero un cambio de look',
+      message: 'Quiero un cambio de look',
+      company: '',
+      source: 'website',
+      consent: true,
+      language: 'es',
+    });
+
+    // Waiting: position and estimate, saved for 2 hours.
+    const waiting = await screen.findByRole('dialog', { name: 'Tu consulta' });
+    expect(within(waiting).getByText('Esperando asesor...')).toBeVisible();
+    expect(within(waiting).getByTestId('queue-position')).toHaveTextContent(
+      'Posición 2 en la fila',
+    );
+    expect(within(waiting).getByTestId('estimated-wait')).toHaveTextContent('5 minutos');
+    const saved = JSON.parse(window.localStorage.getItem(SAVED_CALL_STORAGE_KEY) ?? '{}') as {
+      savedAt: number;
+      expiresAt: number;
+      clientKey: string;
+    };
+    expect(saved.clientKey).toBe('secret-key');
+    expect(saved.expiresAt - saved.savedAt).toBe(SAVED_CALL_TTL_MS);
+
+    // The websocket joins the call with its key; queue updates show at once.
+    await waitFor(() =>
+      expect(lastSocket()?.emitted).toContainEqual({
+        event: 'client:connect',
+        payload: expect.objectContaining({ callId: 'call_1', clientKey: 'secret-key' }) as unknown,
+      }),
+    );
+    act(() =>
+      lastSocket().serverEmit('call:queue:updated', {
+        callId: 'call_1',
+        queuePosition: 1,
+        estimatedWaitTime: 45,
+      }),
+    );
+    expect(within(waiting).getByTestId('queue-position')).toHaveTextContent(
+      'Posición 1 en la fila',
+    );
+    expect(within(waiting).getByTestId('estimated-wait')).toHaveTextContent('menos de 1 minuto');
+    act(() =>
+      lastSocket().serverEmit('call:queue:updated', {
+        callId: 'other',
+        queuePosition: 9,
+        estimatedWaitTime: 999,
+      }),
+    );
+    expect(within(waiting).getByTestId('queue-position')).toHaveTextContent(
+      'Posición 1 en la fila',
+    );
+
+    // Accepted: the video modal opens by itself with the client's token.
+    act(() => lastSocket().serverEmit('call:accepted', callData({ status: 'active' })));
+    const video = await screen.findByRole('dialog', { name: 'Videollamada' }, SLOW);
+    const frame = within(video).getByTitle<HTMLIFrameElement>('Videollamada con tu asesor');
+    expect(frame.src).toContain('token=v1.client.sig');
+    expect(new URL(frame.src).searchParams.get('userName')).toBe('Ana Visitante');
+    const tokenRequest = api.requests.find((r) => r.path === '/api/calls/call_1/token');
+    expect(tokenRequest?.headers.get('x-client-key')).toBe('secret-key');
+
+    // The advisor ends: 'Consulta Finalizada', the saved call is gone, the rating card shows.
+    act(() => lastSocket().serverEmit('call:ended', callData({ status: 'completed' })));
+    expect(await within(toastRegion()).findByText('Consulta Finalizada')).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: 'Videollamada' })).toBeNull();
+    expect(window.localStorage.getItem(SAVED_CALL_STORAGE_KEY)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Consulta activa' })).toBeNull();
+
+    const card = await screen.findByRole('region', { name: '¿Cómo fue tu consulta?' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Enviar calificación' }));
+    expect(within(card).getByText('Elige de 1 a 5 estrellas')).toBeVisible();
+    fireEvent.click(within(card).getByRole('radio', { name: '4 estrellas' }));
+    fireEvent.change(within(card).getByLabelText('Comentario (opcional)'), {
+      target: { value: '  Muy útil  ' },
+    });
+    fireEvent.click(within(card).getByRole('button', { name: 'Enviar calificación' }));
+    expect(await within(card).findByText('¡Gracias por tu calificación!')).toBeVisible();
+    const ratings = api.requests.filter((r) => r.path === '/api/calls/call_1/rating');
+    expect(ratings).toHaveLength(1);
+    expect(ratings[0]?.body).toEqual({ rating: 4, comment: 'Muy útil' });
+    expect(ratings[0]?.headers.get('x-client-key')).toBe('secret-key');
+    expect(within(card).queryByRole('button', { name: 'Enviar calificación' })).toBeNull();
+  });
+
+  it('cancel while waiting ends the call and forgets it', async () => {
+    const api = mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/calls/call_1/status': ok(statusData()),
+      'POST /api/calls/call_1/cancel': {
+        status: 200,
+        body: { success: true, message: 'Call cancelled' },
+      },
+    });
+    saveCall({
+      callId: 'call_1',
+      clientKey: 'k',
+      status: 'pending',
+      userName: 'Ana',
+      queuePosition: null,
+      estimatedWaitTime: 120,
+    });
+    await openLanding();
+    fireEvent.click(await screen.findByRole('button', { name: 'Volver a la llamada' }, SLOW));
+    const waiting = await screen.findByRole('dialog', { name: 'Tu consulta' });
+    fireEvent.click(within(waiting).getByRole('button', { name: 'Cancelar consulta' }));
+    expect(await within(toastRegion()).findByText('Consulta cancelada')).toBeVisible();
+    expect(window.localStorage.getItem(SAVED_CALL_STORAGE_KEY)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Consulta activa' })).toBeNull();
+    expect(
+      api.requests.find((r) => r.path === '/api/calls/call_1/cancel')?.headers.get('x-client-key'),
+    ).toBe('k');
+  });
+});
+
+describe('recovery after closing or reloading (SPEC §2, §4)', () => {
+  const keep = (status: 'pending' | 'active') =>
+    saveCall({
+      callId: 'call_1',
+      clientKey: 'k',
+      status,
+      userName: 'Ana',
+      queuePosition: 3,
+      estimatedWaitTime: 600,
+    });
+
+  it("pending: banner 'Consulta activa' / 'Esperando asesor...'; 'Volver a la llamada' reopens the wait", async () => {
+    mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/calls/call_1/status': ok(statusData({ queuePosition: 3, estimatedWaitTime: 600 })),
+    });
+    keep('pending');
+    await openLanding();
+    const banner = await screen.findByRole('region', { name: 'Consulta activa' }, SLOW);
+    expect(within(banner).getByText('Esperando asesor...')).toBeVisible();
+    fireEvent.click(within(banner).getByRole('button', { name: 'Volver a la llamada' }));
+    const waiting = await screen.findByRole('dialog', { name: 'Tu consulta' });
+    expect(within(waiting).getByTestId('queue-position')).toHaveTextContent(
+      'Posición 3 en la fila',
+    );
+    // Closing the modal brings the banner back; the call goes on.
+    fireEvent.click(within(waiting).getByRole('button', { name: 'Seguir navegando' }));
+    expect(await screen.findByRole('region', { name: 'Consulta activa' })).toBeVisible();
+  });
+
+  it("active: banner says 'En progreso' and 'Volver a la llamada' opens the video", async () => {
+    mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/calls/call_1/status': ok(statusData({ status: 'active' })),
+      'GET /api/calls/call_1/token': ok(clientToken),
+    });
+    keep('active');
+    await openLanding();
+    const banner = await screen.findByRole('region', { name: 'Consulta activa' }, SLOW);
+    expect(within(banner).getByText('En progreso')).toBeVisible();
+    // Reloading during a call does not throw the visitor into the video unasked.
+    expect(screen.queryByRole('dialog', { name: 'Videollamada' })).toBeNull();
+    fireEvent.click(within(banner).getByRole('button', { name: 'Volver a la llamada' }));
+    expect(await screen.findByRole('dialog', { name: 'Videollamada' }, SLOW)).toBeVisible();
+  });
+
+  it('a pending call accepted while the page was closed opens the video at once', async () => {
+    mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/calls/call_1/status': ok(statusData({ status: 'active' })),
+      'GET /api/calls/call_1/token': ok(clientToken),
+    });
+    keep('pending');
+    await openLanding();
+    expect(await screen.findByRole('dialog', { name: 'Videollamada' }, SLOW)).toBeVisible();
+  });
+
+  it('a completed call found on reload is cleaned up and offers the rating', async () => {
+    mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/calls/call_1/status': ok(statusData({ status: 'completed' })),
+    });
+    keep('active');
+    await openLanding();
+    expect(await within(toastRegion()).findByText('Consulta Finalizada', {}, SLOW)).toBeVisible();
+    expect(screen.getByRole('region', { name: '¿Cómo fue tu consulta?' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Consulta activa' })).toBeNull();
+    expect(window.localStorage.getItem(SAVED_CALL_STORAGE_KEY)).toBeNull();
+  });
+
+  it('a failed status check clears the saved call and hides the banner', async () => {
+    const api = mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/calls/call_1/status': fail(404, 'CALL_NOT_FOUND', 'Call not found'),
+    });
+    keep('pending');
+    await openLanding();
+    await waitFor(
+      () => expect(window.localStorage.getItem(SAVED_CALL_STORAGE_KEY)).toBeNull(),
+      SLOW,
+    );
+    expect(screen.queryByRole('region', { name: 'Consulta activa' })).toBeNull();
+    expect(api.requests.filter((r) => r.path.endsWith('/status'))).toHaveLength(1);
+  });
+
+  it('an expired saved call is removed and ignored', async () => {
+    const api = mockFetch({ 'GET /api/availability': ok(openAvailability) });
+    saveCall(
+      {
+        callId: 'call_1',
+        clientKey: 'k',
+        status: 'pending',
+        userName: 'Ana',
+        queuePosition: null,
+        estimatedWaitTime: null,
+      },
+      Date.now() - SAVED_CALL_TTL_MS - 1,
+    );
+    await openLanding();
+    await screen.findAllByText('Asesores en línea · espera estimada 2 minutos', {}, SLOW);
+    expect(screen.queryByRole('region', { name: 'Consulta activa' })).toBeNull();
+    expect(window.localStorage.getItem(SAVED_CALL_STORAGE_KEY)).toBeNull();
+    expect(api.requests.some((r) => r.path.includes('/api/calls/'))).toBe(false);
+  });
+
+  it('polls the status every 30 s as a fallback to the socket', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/calls/call_1/status': ok(statusData()),
+    });
+    keep('pending');
+    await openLanding();
+    const polls = () => api.requests.filter((r) => r.path === '/api/calls/call_1/status').length;
+    await waitFor(() => expect(polls()).toBe(1), SLOW);
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(polls()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    await waitFor(() => expect(polls()).toBe(2));
+  });
+});
+
+describe('scroll-spy (SPEC §2, 100 px offset)', () => {
+  it('marks the section under the header as current', async () => {
+    mockFetch({ 'GET /api/availability': ok(openAvailability) });
+    await openLanding();
+    const tops: Record<string, number> = {
+      inicio: -1400,
+      servicios: -900,
+      tratamientos: 100,
+      planes: 101,
+      equipo: 900,
+      galeria: 1600,
+    };
+    for (const [id, top] of Object.entries(tops)) {
+      const el = document.getElementById(id)!;
+      el.getBoundingClientRect = () => ({ top }) as DOMRect;
+    }
+    const nav = screen.getByRole('navigation', { name: 'Secciones' });
+    fireEvent.scroll(window);
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: 'Tratamientos' })).toHaveAttribute(
+        'aria-current',
+        'location',
+      ),
+    );
+    expect(within(nav).getByRole('link', { name: 'Planes' })).not.toHaveAttribute('aria-current');
+
+    tops.planes = 99;
+    document.getElementById('planes')!.getBoundingClientRect = () => ({ top: 99 }) as DOMRect;
+    fireEvent.scroll(window);
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: 'Planes' })).toHaveAttribute(
+        'aria-current',
+        'location',
+      ),
+    );
+  });
+});

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SECTION_IDS } from '../content/landing-content';
+
+export function LandingFooter() {
+  const { t } = useTranslation('landing');
+  const year = new Date().getFullYear();
+  return (
+    <footer className="lp-footer">
+      <div className="lp-footer__inner">
+        <div>
+          <p className="lp-footer__brand">{t('brand')}</p>
+          <p>{t('footer.tagline')}</p>
+        </div>
+        <nav aria-label={t('footer.navLabel')}>
+          <ul>
+            {SECTION_IDS.map((id) => (
+              <li key={id}>
+                <a href={`#${id}`}>{t(`nav.${id}`)}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <p className="lp-footer__heading">{t('footer.contactTitle')}</p>
+          <p>{t('footer.hours')}</p>
+          <p>{t('footer.email')}</p>
+          <Link to="/advisor/login">{t('nav.staff')}</Link>
+        </div>
+      </div>
+      <p className="lp-footer__legal">{t('footer.legal', { year })}</p>
+    </footer>
+  );
+}

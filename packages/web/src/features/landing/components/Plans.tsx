@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { PLANS } from '../content/landing-content';
+
+export function Plans({ onRequestCall }: { onRequestCall: () => void }) {
+  const { t } = useTranslation('landing');
+  return (
+    <section id="planes" className="lp-section" aria-labelledby="lp-plans-title">
+      <header className="lp-section__header">
+        <p className="lp-eyebrow">{t('plans.eyebrow')}</p>
+        <h2 id="lp-plans-title">{t('plans.title')}</h2>
+        <p>{t('plans.lead')}</p>
+      </header>
+      <ul className="lp-plans">
+        {PLANS.map((id) => {
+          const features = t(`plans.items.${id}.features`, { returnObjects: true });
+          return (
+            <li key={id} className={`lp-card lp-plan${id === 'free' ? ' lp-plan--featured' : ''}`}>
+              <h3>{t(`plans.items.${id}.title`)}</h3>
+              <p className="lp-plan__price">{t(`plans.items.${id}.price`)}</p>
+              <p>{t(`plans.items.${id}.text`)}</p>
+              <ul className="lp-plan__features">
+                {(Array.isArray(features) ? (features as string[]) : []).map((f) => (
+                  <li key={f}>{f}</li>
+                ))}
+              </ul>
+              {id === 'free' && (
+                <button type="button" className="lp-cta lp-cta--small" onClick={onRequestCall}>
+                  {t('plans.start')}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * The consultation dialog opened by the call buttons: the request form when advisors are online,
+ * the closed state (next opening + callback request) when not, a maintenance note, and — once a
+ * call exists — the waiting view with queue position, live estimate and cancel.
+ */
+import type { Availability, CallRequestBody, CallSubject } from '@belleza/contract';
+import { useTranslation } from 'react-i18next';
+import { Button, Modal, Spinner } from '@/components/ui';
+import { CallbackForm } from './CallbackForm';
+import { RequestForm } from './RequestForm';
+import { formatOpening } from './request-errors';
+import type { SavedCall } from './saved-call';
+import { waitText } from './wait-text';
+
+export type ConsultationModalProps = {
+  open: boolean;
+  subject: CallSubject;
+  availability: Availability | null;
+  saved: SavedCall | null;
+  busy: 'request' | 'cancel' | 'video' | null;
+  onClose: () => void;
+  onSubmit: (body: CallRequestBody) => Promise<boolean>;
+  onCancelCall: () => Promise<void>;
+};
+
+type View = 'waiting' | 'connecting' | 'maintenance' | 'closed' | 'form';
+
+function viewOf(saved: SavedCall | null, availability: Availability | null): View {
+  if (saved?.status === 'pending') return 'waiting';
+  if (saved) return 'connecting';
+  if (availability?.maintenance) return 'maintenance';
+  // Unknown availability (still loading or failed): let the visitor ask; the server decides.
+  if (availability && !availability.open) return 'closed';
+  return 'form';
+}
+
+export function ConsultationModal(props: ConsultationModalProps) {
+  const { open, subject, availability, saved, busy, onClose, onSubmit, onCancelCall } = props;
+  const { t } = useTranslation('consultation');
+  const view = viewOf(saved, availability);
+  const title =
+    view === 'waiting' || view === 'connecting'
+      ? t('waiting.title')
+      : view === 'closed'
+        ? t('closed.title')
+        : view === 'maintenance'
+          ? t('maintenance.title')
+          : t('modal.title');
+
+  return (
+    <Modal open={open} title={title} onClose={onClose} closeOnBackdrop={view !== 'form'}>
+      {view === 'form' && (
+        <RequestForm
+          key={subject}
+          subject={subject}
+          busy={busy === 'request'}
+          onSubmit={onSubmit}
+          onCancel={onClose}
+        />
+      )}
+      {view === 'waiting' && saved && (
+        <WaitingView
+          saved={saved}
+          cancelling={busy === 'cancel'}
+          onCancel={onCancelCall}
+          onHide={onClose}
+        />
+      )}
+      {view === 'connecting' && (
+        <div className="consult-waiting" role="status">
+          <Spinner decorative />
+          <p className="consult-waiting__heading">{t('waiting.connecting')}</p>
+        </div>
+      )}
+      {view === 'maintenance' && <p className="consult-note">{t('maintenance.message')}</p>}
+      {view === 'closed' && (
+        <div className="consult-closed">
+          <p className="consult-note">{t('closed.message')}</p>
+          <p className="consult-closed__next">
+            {formatOpening(availability?.nextOpening)
+              ? t('closed.nextOpening', { when: formatOpening(availability?.nextOpening) })
+              : t('closed.noNextOpening')}
+          </p>
+          <CallbackForm onClose={onClose} />
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function WaitingView({
+  saved,
+  cancelling,
+  onCancel,
+  onHide,
+}: {
+  saved: SavedCall;
+  cancelling: boolean;
+  onCancel: () => Promise<void>;
+  onHide: () => void;
+}) {
+  const { t } = useTranslation('consultation');
+  return (
+    <div className="consult-waiting">
+      <Spinner decorative />
+      <p className="consult-waiting__heading" role="status">
+        {t('waiting.heading')}
+      </p>
+      <dl className="consult-waiting__facts" aria-live="polite">
+        <div>
+          <dt>{t('waiting.positionLabel')}</dt>
+          <dd data-testid="queue-position">
+            {saved.queuePosition
+              ? t('waiting.position', { position: saved.queuePosition })
+              : t('waiting.offered')}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('waiting.estimateLabel')}</dt>
+          <dd data-testid="estimated-wait">{waitText(saved.estimatedWaitTime, t)}</dd>
+        </div>
+      </dl>
+      <p className="consult-note">{t('waiting.hint')}</p>
+      <div className="consult-form__actions">
+        <Button variant="ghost" onClick={onHide}>
+          {t('waiting.hide')}
+        </Button>
+        <Button variant="danger" loading={cancelling} onClick={() => void onCancel()}>
+          {cancelling ? t('waiting.cancelling') : t('waiting.cancel')}
+        </Button>
+      </div>
+    </div>
+  );
+}

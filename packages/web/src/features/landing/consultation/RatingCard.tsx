@@ -1,0 +1,102 @@
+/** After the call: 1–5 stars and an optional comment, sent once (SPEC §3 rating, issue §6). */
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui';
+import { toast } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
+import { rateCall, type CallCredentials } from './consultation.api';
+
+const STARS = [1, 2, 3, 4, 5] as const;
+
+export function RatingCard({ call, onClose }: { call: CallCredentials; onClose: () => void }) {
+  const { t } = useTranslation('consultation');
+  const id = useId();
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState('');
+  const [missing, setMissing] = useState(false);
+  const mutation = useMutation({
+    mutationFn: () => rateCall(call, rating, comment),
+    onSuccess: () => toast.success(t('rating.thanksTitle'), t('rating.thanks')),
+    onError: (error) => {
+      if (!(isApiError(error) && error.code === 'CALL_ALREADY_RATED'))
+        toast.error(t('rating.errorTitle'), errorMessage(error));
+    },
+  });
+  // Rated already (another tab) counts as sent: the card never offers a second rating.
+  const sent =
+    mutation.isSuccess ||
+    (isApiError(mutation.error) && mutation.error.code === 'CALL_ALREADY_RATED');
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (rating < 1) {
+      setMissing(true);
+      return;
+    }
+    if (!mutation.isPending && !sent) mutation.mutate();
+  };
+
+  return (
+    <section className="rating-card" aria-labelledby={`${id}-title`}>
+      <button
+        type="button"
+        className="rating-card__close"
+        aria-label={t('rating.close')}
+        onClick={onClose}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+      <h2 id={`${id}-title`} className="rating-card__title">
+        {t('rating.title')}
+      </h2>
+      {sent ? (
+        <p role="status" className="rating-card__thanks">
+          {t('rating.thanks')}
+        </p>
+      ) : (
+        <form noValidate onSubmit={handleSubmit}>
+          <fieldset className="rating-card__stars">
+            <legend>{t('rating.legend')}</legend>
+            {STARS.map((n) => (
+              <label key={n} className={`rating-star${n <= rating ? ' rating-star--on' : ''}`}>
+                <input
+                  type="radio"
+                  name={`${id}-rating`}
+                  value={n}
+                  checked={rating === n}
+                  onChange={() => {
+                    setRating(n);
+                    setMissing(false);
+                  }}
+                />
+                <span aria-hidden="true">★</span>
+                <span className="visually-hidden">{t('rating.stars', { count: n })}</span>
+              </label>
+            ))}
+          </fieldset>
+          {missing && (
+            <p className="field__error" role="alert">
+              {t('rating.chooseRating')}
+            </p>
+          )}
+          <label className="field__label" htmlFor={`${id}-comment`}>
+            {t('rating.comment')}
+          </label>
+          <textarea
+            id={`${id}-comment`}
+            className="input rating-card__comment"
+            rows={2}
+            maxLength={1000}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+          />
+          <Button type="submit" block loading={mutation.isPending}>
+            {mutation.isPending ? t('rating.submitting') : t('rating.submit')}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}

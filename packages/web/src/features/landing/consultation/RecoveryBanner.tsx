@@ -1,0 +1,37 @@
+/**
+ * SPEC §2: 'Consulta activa' with the call's status ('Esperando asesor...' when pending,
+ * 'En progreso' when active, otherwise the raw status) and 'Volver a la llamada'.
+ */
+import type { CallStatus } from '@belleza/contract';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+
+export function bannerStatusText(status: CallStatus, t: TFunction<'consultation'>): string {
+  if (status === 'pending') return t('banner.pending');
+  if (status === 'active' || status === 'accepted') return t('banner.active');
+  return status;
+}
+
+export function RecoveryBanner({
+  status,
+  busy,
+  onResume,
+}: {
+  status: CallStatus;
+  busy: boolean;
+  onResume: () => void;
+}) {
+  const { t } = useTranslation('consultation');
+  return (
+    <section className="consult-banner" aria-label={t('banner.title')}>
+      <span className="consult-banner__dot" aria-hidden="true" />
+      <div className="consult-banner__text">
+        <strong>{t('banner.title')}</strong>
+        <span data-testid="banner-status">{bannerStatusText(status, t)}</span>
+      </div>
+      <button type="button" className="consult-banner__button" disabled={busy} onClick={onResume}>
+        {t('banner.resume')}
+      </button>
+    </section>
+  );
+}

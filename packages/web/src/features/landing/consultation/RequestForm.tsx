@@ -1,0 +1,168 @@
+/** The consultation form (SPEC §3/§5): name, phone, message required; email optional; consent. */
+import { callSubjects, type CallRequestBody, type CallSubject } from '@belleza/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Field, TextField } from '@/components/ui';
+import { currentLanguage } from '@/lib/i18n';
+import {
+  validateRequestForm,
+  type FieldErrors,
+  type RequestField,
+  type RequestFormValues,
+} from './form-validation';
+
+export type RequestFormProps = {
+  subject: CallSubject;
+  busy: boolean;
+  onSubmit: (body: CallRequestBody) => Promise<boolean>;
+  onCancel: () => void;
+};
+
+export function RequestForm({ subject, busy, onSubmit, onCancel }: RequestFormProps) {
+  const { t } = useTranslation('consultation');
+  const [values, setValues] = useState<RequestFormValues>({
+    name: '',
+    phone: '',
+    email: '',
+    subject,
+    message: '',
+    consent: false,
+  });
+  const [errors, setErrors] = useState<FieldErrors<RequestField>>({});
+
+  const set = <K extends keyof RequestFormValues>(key: K, value: RequestFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (key in errors) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const errorOf = (field: RequestField) => {
+    const key = errors[field];
+    return key ? t(`validation.${key}`) : null;
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    // The subject label goes to the advisor in Spanish, the product's language (SPEC §3).
+    const label = t(`subjects.${values.subject}`, { lng: 'es' });
+    const result = validateRequestForm(values, label, currentLanguage());
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    void onSubmit(result.body);
+  };
+
+  return (
+    <form className="consult-form" noValidate onSubmit={handleSubmit}>
+      <p className="consult-form__intro">{t('form.intro')}</p>
+      <TextField
+        label={t('form.name')}
+        name="name"
+        autoComplete="name"
+        required
+        value={values.name}
+        error={errorOf('name')}
+        onChange={(e) => set('name', e.target.value)}
+      />
+      <TextField
+        label={t('form.phone')}
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        required
+        value={values.phone}
+        error={errorOf('phone')}
+        onChange={(e) => set('phone', e.target.value)}
+      />
+      <TextField
+        label={t('form.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        error={errorOf('email')}
+        onChange={(e) => set('email', e.target.value)}
+      />
+      <Field label={t('form.subject')}>
+        {(control) => (
+          <select
+            className="input"
+            {...control}
+            value={values.subject}
+            onChange={(e) => set('subject', e.target.value as CallSubject)}
+          >
+            {callSubjects.map((s) => (
+              <option key={s} value={s}>
+                {t(`subjects.${s}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t('form.message')} error={errorOf('message')} required>
+        {(control) => (
+          <textarea
+            className="input consult-form__textarea"
+            name="message"
+            rows={3}
+            maxLength={2000}
+            placeholder={t('form.messagePlaceholder')}
+            value={values.message}
+            onChange={(e) => set('message', e.target.value)}
+            {...control}
+          />
+        )}
+      </Field>
+      <ConsentCheckbox
+        checked={values.consent}
+        error={errorOf('consent')}
+        label={t('form.consent')}
+        onChange={(checked) => set('consent', checked)}
+      />
+      <div className="consult-form__actions">
+        <Button variant="ghost" onClick={onCancel}>
+          {t('form.cancel')}
+        </Button>
+        <Button type="submit" loading={busy}>
+          {busy ? t('form.submitting') : t('form.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function ConsentCheckbox({
+  checked,
+  error,
+  label,
+  onChange,
+}: {
+  checked: boolean;
+  error: string | null;
+  label: string;
+  onChange: (checked: boolean) => void;
+}) {
+  const errorId = `${useId()}-error`;
+  return (
+    <div className={`consult-consent${error ? ' consult-consent--invalid' : ''}`}>
+      <label className="consult-consent__label">
+        <input
+          type="checkbox"
+          name="consent"
+          checked={checked}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <span>{label}</span>
+      </label>
+      {error && (
+        <p className="field__error" id={errorId} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

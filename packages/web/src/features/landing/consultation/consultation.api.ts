@@ -1,0 +1,97 @@
+/**
+ * The visitor's calls endpoints (SPEC §7): availability before asking, the request, its status,
+ * the video token, cancel, end, rating, and the callback lead when nobody is online. The call is
+ * proven with its clientKey in the `x-client-key` header.
+ */
+import {
+  CLIENT_KEY_HEADER,
+  availabilitySchema,
+  callRequestResponseDataSchema,
+  callStatusDataSchema,
+  callTokenSchema,
+  callbackSchema,
+  type Availability,
+  type CallRequestBody,
+  type CallRequestResponseData,
+  type CallStatusData,
+  type CallToken,
+  type CallbackRequestBody,
+  type Callback,
+} from '@belleza/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** SPEC §9: the client's call status is polled every 30 s as a fallback to the socket. */
+export const STATUS_POLL_MS = 30_000;
+/** Availability is re-read now and then while the page stays open. */
+export const AVAILABILITY_REFRESH_MS = 60_000;
+
+export type CallCredentials = { callId: string; clientKey: string };
+
+const callPath = (callId: string) => `/api/calls/${encodeURIComponent(callId)}`;
+const keyHeader = (clientKey: string) => ({ [CLIENT_KEY_HEADER]: clientKey });
+
+export const fetchAvailability = (signal?: AbortSignal): Promise<Availability> =>
+  api.get('/api/availability', { schema: availabilitySchema, ...(signal ? { signal } : {}) });
+
+export const availabilityQuery = () =>
+  queryOptions({
+    queryKey: ['consultation', 'availability'],
+    queryFn: ({ signal }) => fetchAvailability(signal),
+    refetchInterval: AVAILABILITY_REFRESH_MS,
+    staleTime: 15_000,
+  });
+
+export const requestCall = (body: CallRequestBody): Promise<CallRequestResponseData> =>
+  api.post('/api/calls/request', body, { schema: callRequestResponseDataSchema });
+
+export const fetchCallStatus = (
+  { callId, clientKey }: CallCredentials,
+  signal?: AbortSignal,
+): Promise<CallStatusData> =>
+  api.get(`${callPath(callId)}/status`, {
+    schema: callStatusDataSchema,
+    headers: keyHeader(clientKey),
+    ...(signal ? { signal } : {}),
+  });
+
+export const callStatusQuery = (call: CallCredentials) =>
+  queryOptions({
+    queryKey: ['consultation', 'status', call.callId],
+    queryFn: ({ signal }) => fetchCallStatus(call, signal),
+    refetchInterval: STATUS_POLL_MS,
+    staleTime: 0,
+  });
+
+export const fetchClientToken = ({ callId, clientKey }: CallCredentials): Promise<CallToken> =>
+  api.get(`${callPath(callId)}/token`, {
+    schema: callTokenSchema,
+    query: { userType: 'client' },
+    headers: keyHeader(clientKey),
+  });
+
+export async function cancelCall({ callId, clientKey }: CallCredentials): Promise<void> {
+  await api.post(`${callPath(callId)}/cancel`, {}, { headers: keyHeader(clientKey) });
+}
+
+export async function endCall({ callId, clientKey }: CallCredentials): Promise<void> {
+  await api.post(
+    `${callPath(callId)}/end`,
+    { endedBy: 'client' },
+    { headers: keyHeader(clientKey) },
+  );
+}
+
+export const rateCall = (
+  { callId, clientKey }: CallCredentials,
+  rating: number,
+  comment: string,
+): Promise<CallStatusData> =>
+  api.post(
+    `${callPath(callId)}/rating`,
+    { rating, ...(comment.trim() ? { comment: comment.trim() } : {}) },
+    { schema: callStatusDataSchema, headers: keyHeader(clientKey) },
+  );
+
+export const requestCallback = (body: CallbackRequestBody): Promise<Callback> =>
+  api.post('/api/callbacks', body, { schema: callbackSchema });

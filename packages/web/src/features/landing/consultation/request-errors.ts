@@ -1,0 +1,52 @@
+/**
+ * What the 'Error en la Solicitud' toast says (SPEC §8): 'Error al solicitar la consulta: {detail}',
+ * with our own detail for no advisors online (and when they are back), maintenance and rate limits;
+ * any other error gets the app's mapped text.
+ */
+import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE, noAdvisorsDetailsSchema } from '@belleza/contract';
+import type { TFunction } from 'i18next';
+import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
+
+const openingFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  timeZone: DISPLAY_TIME_ZONE,
+  weekday: 'long',
+  day: '2-digit',
+  month: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** When advisors are back, in Lima time, es-PE (SPEC §1), e.g. 'lunes, 24/11, 09:00 a. m.'. */
+export function formatOpening(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : openingFormat.format(date);
+}
+
+export type RequestErrorKind = 'noAdvisors' | 'maintenance' | 'rateLimited' | 'other';
+
+export function requestErrorKind(error: unknown): RequestErrorKind {
+  if (!isApiError(error)) return 'other';
+  if (error.code === 'NO_ADVISORS_AVAILABLE') return 'noAdvisors';
+  if (error.code === 'MAINTENANCE_MODE') return 'maintenance';
+  if (error.code === 'RATE_LIMITED') return 'rateLimited';
+  return 'other';
+}
+
+/** The `{detail}` of the failure toast. */
+export function requestErrorDetail(error: unknown, t: TFunction<'consultation'>): string {
+  switch (requestErrorKind(error)) {
+    case 'noAdvisors': {
+      const details = isApiError(error) ? noAdvisorsDetailsSchema.safeParse(error.details) : null;
+      const when = formatOpening(details?.success ? details.data.nextOpening : null);
+      return when ? t('errors.noAdvisorsUntil', { when }) : t('errors.noAdvisors');
+    }
+    case 'maintenance':
+      return t('errors.maintenance');
+    case 'rateLimited':
+      return t('errors.rateLimited');
+    case 'other':
+      return errorMessage(error, t('errors.unknown'));
+  }
+}

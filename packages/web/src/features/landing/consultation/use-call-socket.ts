@@ -1,0 +1,80 @@
+/**
+ * The visitor's websocket (SPEC §4: it connects as a client when a consultation starts): joins
+ * `call:{id}` with the clientKey (`client:connect`, again after every reconnect) and reports the
+ * call's queue position, estimate and status. socket.io-client loads only when a call exists, so
+ * the landing page's first download does not carry it.
+ */
+import { callSchema, type CallStatus } from '@belleza/contract';
+import { useEffect, useRef } from 'react';
+import type { AppSocket } from '@/lib/socket';
+import type { CallCredentials } from './consultation.api';
+
+export type CallSocketUpdate = {
+  callId: string;
+  status?: CallStatus;
+  queuePosition?: number | null;
+  estimatedWaitTime?: number | null;
+  reason?: string | null;
+};
+
+export function useCallSocket(
+  call: CallCredentials | null,
+  onUpdate: (update: CallSocketUpdate) => void,
+): void {
+  const onUpdateRef = useRef(onUpdate);
+  useEffect(() => {
+    onUpdateRef.current = onUpdate;
+  }, [onUpdate]);
+
+  const callId = call?.callId;
+  const clientKey = call?.clientKey;
+
+  useEffect(() => {
+    if (!callId || !clientKey) return;
+    let disposed = false;
+    let socket: AppSocket | null = null;
+    const report = (update: CallSocketUpdate) => {
+      if (!disposed && update.callId === callId) onUpdateRef.current(update);
+    };
+
+    void import('@/lib/socket').then(({ createSocket }) => {
+      if (disposed) return;
+      const s = createSocket();
+      socket = s;
+      const clientId = `client-${Date.now()}`;
+      s.on('connect', () => {
+        s.emit('client:connect', { callId, clientKey, clientId }, (res) => {
+          if (!res.ok) return;
+          // The call as it is now: covers anything that happened before we joined the room.
+          const parsed = callSchema.safeParse(res.data);
+          if (parsed.success)
+            report({
+              callId,
+              status: parsed.data.status,
+              queuePosition: parsed.data.queuePosition,
+              estimatedWaitTime: parsed.data.estimatedWaitTime,
+            });
+        });
+      });
+      s.on('call:queue:updated', (p) =>
+        report({
+          callId: p.callId,
+          queuePosition: p.queuePosition,
+          estimatedWaitTime: p.estimatedWaitTime,
+        }),
+      );
+      s.on('call:accepted', (c) => report({ callId: c.callId, status: 'active' }));
+      s.on('call:status:updated', (p) =>
+        report({ callId: p.callId, status: p.status, reason: p.call.reason }),
+      );
+      s.on('call:ended', (c) => report({ callId: c.callId, status: 'completed' }));
+      s.connect();
+    });
+
+    return () => {
+      disposed = true;
+      socket?.removeAllListeners();
+      socket?.disconnect();
+    };
+  }, [callId, clientKey]);
+}

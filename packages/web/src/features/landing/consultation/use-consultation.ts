@@ -1,0 +1,288 @@
+/**
+ * The visitor's consultation from request to rating (SPEC §2 landing, §4 client side): the request
+ * modal, the waiting state fed by the socket (with 30 s status polling as a fallback), the video
+ * modal that opens by itself once an advisor accepts, the recovery banner after closing or
+ * reloading, and the rating card once the call has ended.
+ */
+import { NO_ANSWER_REASON, type CallRequestBody, type CallSubject } from '@belleza/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
+import {
+  availabilityQuery,
+  callStatusQuery,
+  cancelCall,
+  endCall,
+  fetchCallStatus,
+  fetchClientToken,
+  requestCall,
+  type CallCredentials,
+} from './consultation.api';
+import { requestErrorDetail, requestErrorKind } from './request-errors';
+import {
+  clearSavedCall,
+  isLiveStatus,
+  loadSavedCall,
+  saveCall,
+  updateSavedCall,
+  type SavedCall,
+} from './saved-call';
+import { useCallSocket, type CallSocketUpdate } from './use-call-socket';
+
+export const REQUESTED_TOAST_MS = 6000;
+export const REQUEST_ERROR_TOAST_MS = 8000;
+export const FINISHED_TOAST_MS = 4000;
+
+export type VideoSession = {
+  callId: string;
+  roomUrl: string;
+  token: string;
+  userName: string;
+};
+
+export type ConsultationState = ReturnType<typeof useConsultation>;
+
+/** A failed status check that proves the call is gone or not ours (not a network blip). */
+const isFinalFailure = (error: unknown) =>
+  isApiError(error) && error.status >= 400 && error.status < 500;
+
+export function useConsultation() {
+  const { t } = useTranslation('consultation');
+  const queryClient = useQueryClient();
+  const [saved, setSaved] = useState<SavedCall | null>(() => loadSavedCall());
+  const savedRef = useRef(saved);
+  const [modalOpen, setModalOpen] = useState(false);
+  const [subject, setSubject] = useState<CallSubject>('general');
+  const [video, setVideo] = useState<VideoSession | null>(null);
+  const [rating, setRating] = useState<CallCredentials | null>(null);
+  const [busy, setBusy] = useState<'request' | 'cancel' | 'video' | null>(null);
+  const cancelledByVisitor = useRef(false);
+
+  const availability = useQuery(availabilityQuery());
+
+  const store = useCallback((next: SavedCall | null) => {
+    savedRef.current = next;
+    setSaved(next);
+  }, []);
+
+  const forget = useCallback(() => {
+    clearSavedCall();
+    store(null);
+    setVideo(null);
+  }, [store]);
+
+  const openVideo = useCallback(
+    async (call: SavedCall) => {
+      setBusy('video');
+      try {
+        const room = await fetchClientToken(call);
+        setModalOpen(false);
+        setVideo({
+          callId: call.callId,
+          roomUrl: room.roomUrl,
+          token: room.token,
+          userName: call.userName,
+        });
+      } catch (error) {
+        toast.error(t('toasts.videoErrorTitle'), errorMessage(error, t('toasts.videoError')));
+        void queryClient.invalidateQueries({ queryKey: ['consultation', 'status', call.callId] });
+      } finally {
+        setBusy(null);
+      }
+    },
+    [queryClient, t],
+  );
+
+  /** One place applies what the socket, the poll and our own requests learn about the call. */
+  const apply = useCallback(
+    (update: CallSocketUpdate) => {
+      const current = savedRef.current;
+      if (!current || current.callId !== update.callId) return;
+      const position =
+        update.queuePosition !== undefined ? { queuePosition: update.queuePosition } : {};
+      const estimate =
+        update.estimatedWaitTime !== undefined && update.estimatedWaitTime !== null
+          ? { estimatedWaitTime: update.estimatedWaitTime }
+          : {};
+      switch (update.status) {
+        case undefined:
+        case 'pending':
+          store(updateSavedCall(current, { ...position, ...estimate }));
+          return;
+        case 'accepted':
+        case 'active': {
+          const next = updateSavedCall(current, { status: 'active', queuePosition: null });
+          store(next);
+          // The advisor accepted while we waited: the video opens by itself.
+          if (current.status === 'pending') void openVideo(next);
+          return;
+        }
+        case 'completed':
+          forget();
+          setModalOpen(false);
+          toast.success(t('toasts.finishedTitle'), t('toasts.finishedMessage'), {
+            duration: FINISHED_TOAST_MS,
+          });
+          setRating({ callId: current.callId, clientKey: current.clientKey });
+          return;
+        case 'cancelled': {
+          forget();
+          setModalOpen(false);
+          if (cancelledByVisitor.current) {
+            cancelledByVisitor.current = false;
+            toast.info(t('toasts.cancelledTitle'), t('toasts.cancelledMessage'));
+          } else if (update.reason === NO_ANSWER_REASON) {
+            toast.warning(t('toasts.noAnswerTitle'), t('toasts.noAnswerMessage'));
+            void queryClient.invalidateQueries({ queryKey: ['consultation', 'availability'] });
+          } else {
+            toast.info(t('toasts.cancelledTitle'), t('toasts.cancelledElsewhere'));
+          }
+          return;
+        }
+      }
+    },
+    [forget, openVideo, queryClient, store, t],
+  );
+
+  const credentials = saved && isLiveStatus(saved.status) ? saved : null;
+  useCallSocket(credentials, apply);
+
+  // SPEC §9: the status is polled every 30 s as a fallback to the socket. Each answer goes
+  // through `apply`; SPEC §4: a failed status check clears the saved call, stops polling and
+  // hides the banner (a network blip or a 5xx is not a failed check: the call may well go on).
+  const pollRef = useRef({ apply, forget });
+  useEffect(() => {
+    pollRef.current = { apply, forget };
+  }, [apply, forget]);
+  const pollTarget = credentials ?? { callId: '', clientKey: '' };
+  useQuery({
+    ...callStatusQuery(pollTarget),
+    queryFn: async ({ signal }) => {
+      try {
+        const data = await fetchCallStatus(pollTarget, signal);
+        pollRef.current.apply({
+          callId: data.callId,
+          status: data.status,
+          queuePosition: data.queuePosition,
+          estimatedWaitTime: data.estimatedWaitTime,
+          reason: data.reason,
+        });
+        return data;
+      } catch (error) {
+        if (isFinalFailure(error)) pollRef.current.forget();
+        throw error;
+      }
+    },
+    enabled: credentials !== null,
+  });
+
+  const openRequest = useCallback(
+    (preset: CallSubject = 'general') => {
+      setSubject(preset);
+      setModalOpen(true);
+      void queryClient.invalidateQueries({ queryKey: ['consultation', 'availability'] });
+    },
+    [queryClient],
+  );
+
+  const submitRequest = useCallback(
+    async (body: CallRequestBody): Promise<boolean> => {
+      setBusy('request');
+      try {
+        const created = await requestCall(body);
+        const next = saveCall({
+          callId: created.callId,
+          clientKey: created.clientKey,
+          status: 'pending',
+          userName: body.name.trim(),
+          queuePosition: created.queuePosition,
+          estimatedWaitTime: created.estimatedWaitTime,
+        });
+        store(next);
+        setRating(null);
+        toast.success(t('toasts.requestedTitle'), t('toasts.requestedMessage'), {
+          duration: REQUESTED_TOAST_MS,
+        });
+        // With auto-accept the call can already be active.
+        if (created.status !== 'pending') apply({ callId: created.callId, status: created.status });
+        return true;
+      } catch (error) {
+        toast.error(
+          t('toasts.requestErrorTitle'),
+          t('toasts.requestErrorMessage', { detail: requestErrorDetail(error, t) }),
+          { duration: REQUEST_ERROR_TOAST_MS },
+        );
+        const kind = requestErrorKind(error);
+        if (kind === 'noAdvisors' || kind === 'maintenance')
+          void queryClient.invalidateQueries({ queryKey: ['consultation', 'availability'] });
+        return false;
+      } finally {
+        setBusy(null);
+      }
+    },
+    [apply, queryClient, store, t],
+  );
+
+  const cancel = useCallback(async () => {
+    const current = savedRef.current;
+    if (!current) return;
+    setBusy('cancel');
+    cancelledByVisitor.current = true;
+    try {
+      await cancelCall(current);
+      apply({ callId: current.callId, status: 'cancelled' });
+    } catch (error) {
+      cancelledByVisitor.current = false;
+      toast.error(t('toasts.cancelErrorTitle'), errorMessage(error));
+      // Most likely accepted meanwhile: the status tells us what to show.
+      void queryClient.invalidateQueries({ queryKey: ['consultation', 'status', current.callId] });
+    } finally {
+      setBusy(null);
+    }
+  }, [apply, queryClient, t]);
+
+  const endFromVideo = useCallback(async () => {
+    const current = savedRef.current;
+    if (!current) {
+      setVideo(null);
+      return;
+    }
+    try {
+      await endCall(current);
+      apply({ callId: current.callId, status: 'completed' });
+    } catch (error) {
+      toast.error(t('toasts.endErrorTitle'), errorMessage(error));
+      void queryClient.invalidateQueries({ queryKey: ['consultation', 'status', current.callId] });
+    }
+  }, [apply, queryClient, t]);
+
+  /** 'Volver a la llamada': back to the waiting view, or into the video when it is going on. */
+  const resume = useCallback(() => {
+    const current = savedRef.current;
+    if (!current) return;
+    if (current.status === 'pending') setModalOpen(true);
+    else void openVideo(current);
+  }, [openVideo]);
+
+  return {
+    availability: availability.data ?? null,
+    availabilityFailed: availability.isError,
+    saved,
+    modalOpen,
+    subject,
+    video,
+    rating,
+    busy,
+    openRequest,
+    closeModal: () => setModalOpen(false),
+    submitRequest,
+    cancel,
+    resume,
+    minimizeVideo: () => setVideo(null),
+    endFromVideo,
+    dismissRating: () => setRating(null),
+  };
+}

@@ -81,7 +81,7 @@ test.describe('language and unknown pages', () => {
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await expect(page.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'EN' }).click();
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
@@ -89,7 +89,7 @@ test.describe('language and unknown pages', () => {
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('preferred-language'))).toBe('en');
 
-    await page.getByRole('button', { name: 'ES' }).click();
+    await page.getByRole('button', { name: 'ES', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
   });
 

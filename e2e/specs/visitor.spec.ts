@@ -112,6 +112,17 @@ test.describe('visitor on the landing page', () => {
     await banner.getByRole('button', { name: 'Volver a la llamada' }).click();
     await expect(waiting.getByText('Esperando asesor...')).toBeVisible();
 
+    // While waiting, the visitor checks camera and microphone (the pre-join check).
+    await waiting
+      .getByRole('button', { name: 'Probar cámara y micrófono mientras esperas' })
+      .click();
+    // The browser context already granted both, so the check goes straight to the preview.
+    await expect(waiting.getByLabel('Vista previa de tu cámara')).toBeVisible();
+    await waiting.getByRole('button', { name: 'Listo, usar estos dispositivos' }).click();
+    await expect(
+      waiting.getByText('Cámara y micrófono listos para la videollamada.'),
+    ).toBeVisible();
+
     // The advisor accepts: the video modal opens by itself and connects.
     await advisorApi.request('POST', `/api/calls/${callId}/accept`, { advisorId });
     const video = page.getByRole('dialog', { name: 'Videollamada' });

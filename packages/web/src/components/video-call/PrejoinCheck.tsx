@@ -15,6 +15,8 @@ type Phase = 'intro' | 'requesting' | 'preview' | 'blocked';
 export type PrejoinCheckProps = {
   onJoin: (choice: MediaChoice) => void;
   onCancel?: () => void;
+  /** The confirm button's text; defaults to 'Entrar a la videollamada'. */
+  joinLabel?: string;
   /** injectable for tests */
   mediaDevices?: MediaDevices | undefined;
 };
@@ -35,7 +37,7 @@ async function alreadyGranted(): Promise<boolean> {
   }
 }
 
-export function PrejoinCheck({ onJoin, onCancel, mediaDevices }: PrejoinCheckProps) {
+export function PrejoinCheck({ onJoin, onCancel, joinLabel, mediaDevices }: PrejoinCheckProps) {
   const { t } = useTranslation('video');
   const devicesApi =
     mediaDevices ?? (typeof navigator === 'undefined' ? undefined : navigator.mediaDevices);
@@ -271,7 +273,7 @@ export function PrejoinCheck({ onJoin, onCancel, mediaDevices }: PrejoinCheckPro
             className="vc-button vc-button--primary"
             onClick={() => join(false)}
           >
-            {t('prejoin.join')}
+            {joinLabel ?? t('prejoin.join')}
           </button>
         </div>
       )}

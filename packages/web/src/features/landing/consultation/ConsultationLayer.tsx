@@ -2,7 +2,8 @@
  * Everything of the consultation that floats over the landing page. The video modal's code loads
  * only when a call is accepted, so the landing page itself carries none of it.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import type { MediaChoice } from '@/components/video-call/ClientVideoModal';
 import { ConsultationModal } from './ConsultationModal';
 import { RatingCard } from './RatingCard';
 import { RecoveryBanner } from './RecoveryBanner';
@@ -15,6 +16,9 @@ const ClientVideoModal = lazy(() =>
 
 export function ConsultationLayer({ state }: { state: ConsultationState }) {
   const { saved, video, modalOpen, rating } = state;
+  // Devices the visitor checked while waiting, remembered for that call only.
+  const [checked, setChecked] = useState<{ callId: string; media: MediaChoice } | null>(null);
+  const media = checked && checked.callId === saved?.callId ? checked.media : null;
   return (
     <>
       <ConsultationModal
@@ -26,6 +30,8 @@ export function ConsultationLayer({ state }: { state: ConsultationState }) {
         onClose={state.closeModal}
         onSubmit={state.submitRequest}
         onCancelCall={state.cancel}
+        media={media}
+        onMediaChosen={(choice) => saved && setChecked({ callId: saved.callId, media: choice })}
       />
       {saved && !modalOpen && !video && (
         <RecoveryBanner
@@ -41,6 +47,7 @@ export function ConsultationLayer({ state }: { state: ConsultationState }) {
             roomUrl={video.roomUrl}
             token={video.token}
             userName={video.userName}
+            {...(checked?.callId === video.callId ? { media: checked.media } : {})}
             onMinimize={state.minimizeVideo}
             onEnd={() => void state.endFromVideo()}
           />

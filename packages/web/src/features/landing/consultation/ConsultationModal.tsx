@@ -4,13 +4,20 @@
  * call exists — the waiting view with queue position, live estimate and cancel.
  */
 import type { Availability, CallRequestBody, CallSubject } from '@belleza/contract';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MediaChoice } from '@/components/video-call/ClientVideoModal';
 import { Button, Modal, Spinner } from '@/components/ui';
 import { CallbackForm } from './CallbackForm';
 import { RequestForm } from './RequestForm';
 import { formatOpening } from './request-errors';
 import type { SavedCall } from './saved-call';
 import { waitText } from './wait-text';
+
+// The device check pulls in the media code; it loads only when the visitor opens it.
+const PrejoinCheck = lazy(() =>
+  import('@/components/video-call/PrejoinCheck').then((m) => ({ default: m.PrejoinCheck })),
+);
 
 export type ConsultationModalProps = {
   open: boolean;
@@ -21,6 +28,9 @@ export type ConsultationModalProps = {
   onClose: () => void;
   onSubmit: (body: CallRequestBody) => Promise<boolean>;
   onCancelCall: () => Promise<void>;
+  /** The camera/microphone the visitor checked while waiting (used when the video opens). */
+  media: MediaChoice | null;
+  onMediaChosen: (choice: MediaChoice) => void;
 };
 
 type View = 'waiting' | 'connecting' | 'maintenance' | 'closed' | 'form';
@@ -36,6 +46,7 @@ function viewOf(saved: SavedCall | null, availability: Availability | null): Vie
 
 export function ConsultationModal(props: ConsultationModalProps) {
   const { open, subject, availability, saved, busy, onClose, onSubmit, onCancelCall } = props;
+  const { media, onMediaChosen } = props;
   const { t } = useTranslation('consultation');
   const view = viewOf(saved, availability);
   const title =
@@ -64,6 +75,8 @@ export function ConsultationModal(props: ConsultationModalProps) {
           cancelling={busy === 'cancel'}
           onCancel={onCancelCall}
           onHide={onClose}
+          media={media}
+          onMediaChosen={onMediaChosen}
         />
       )}
       {view === 'connecting' && (
@@ -93,13 +106,18 @@ function WaitingView({
   cancelling,
   onCancel,
   onHide,
+  media,
+  onMediaChosen,
 }: {
   saved: SavedCall;
   cancelling: boolean;
   onCancel: () => Promise<void>;
   onHide: () => void;
+  media: MediaChoice | null;
+  onMediaChosen: (choice: MediaChoice) => void;
 }) {
   const { t } = useTranslation('consultation');
+  const [checking, setChecking] = useState(false);
   return (
     <div className="consult-waiting">
       <Spinner decorative />
@@ -121,6 +139,28 @@ function WaitingView({
         </div>
       </dl>
       <p className="consult-note">{t('waiting.hint')}</p>
+      {/* Permission problems are the main reason a video call never starts: the visitor can
+          settle them while waiting, before the advisor is on the line. */}
+      {checking ? (
+        <Suspense fallback={<Spinner decorative />}>
+          <PrejoinCheck
+            joinLabel={t('waiting.devicesConfirm')}
+            onCancel={() => setChecking(false)}
+            onJoin={(choice) => {
+              onMediaChosen(choice);
+              setChecking(false);
+            }}
+          />
+        </Suspense>
+      ) : media ? (
+        <p className="consult-note" role="status">
+          {media.audioOnly ? t('waiting.devicesAudioOnly') : t('waiting.devicesReady')}
+        </p>
+      ) : (
+        <Button variant="ghost" onClick={() => setChecking(true)}>
+          {t('waiting.checkDevices')}
+        </Button>
+      )}
       <div className="consult-form__actions">
         <Button variant="ghost" onClick={onHide}>
           {t('waiting.hide')}

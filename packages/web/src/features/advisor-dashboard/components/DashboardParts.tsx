@@ -2,6 +2,7 @@
 import type { AdvisorDashboard } from '@belleza/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/ui';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import type { RealtimeStatus } from '../hooks/use-advisor-socket';
 
@@ -51,10 +52,7 @@ export function SessionInfo({
   }, []);
   const minutes = Math.max(0, Math.floor((now - startedAt) / 60_000));
   return (
-    <section className="advisor-session card" aria-labelledby="advisor-session-title">
-      <h2 id="advisor-session-title" className="card__title">
-        {t('session.title')}
-      </h2>
+    <Card className="advisor-session" title={t('session.title')}>
       <dl className="advisor-session__facts">
         <div>
           <dt>{t('session.start')}</dt>
@@ -71,7 +69,7 @@ export function SessionInfo({
           <dd>{soundEnabled ? t('session.soundOn') : t('session.soundOff')}</dd>
         </div>
       </dl>
-    </section>
+    </Card>
   );
 }
 

@@ -58,7 +58,7 @@ export function StatusBar(props: StatusBarProps) {
           title={soundLabel}
           onClick={props.onSoundToggle}
         >
-          <span aria-hidden="true">{soundEnabled ? '🔔' : '🔕'}</span>
+          <BellIcon muted={!soundEnabled} />
         </button>
         <Button variant="ghost" size="sm" onClick={props.onTestSound}>
           {t('sound.test')}
@@ -70,5 +70,26 @@ export function StatusBar(props: StatusBarProps) {
         </p>
       )}
     </div>
+  );
+}
+
+/** A bell, struck through when muted (an SVG, so it looks the same without emoji fonts). */
+function BellIcon({ muted }: { muted: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+      {muted && <path d="M3 3l18 18" />}
+    </svg>
   );
 }

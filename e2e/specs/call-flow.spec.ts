@@ -1,0 +1,113 @@
+/**
+ * The whole product in one consultation, through the real screens only: a stylist signs in and
+ * sets herself available; a visitor asks from the landing page; the stylist is rung and accepts;
+ * both see each other's (fake) camera over built-in WebRTC; the stylist ends; the visitor is told.
+ * Prints the time from 'Aceptar Llamada' to the first decoded remote frame on each side.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { Api, uniqueEmail } from '../support/api.js';
+import { expect, test } from '../support/fixtures.js';
+import { startServer, type ServerHandle } from '../support/server.js';
+import { installRtcProbe, rtcFacts } from '../support/video.js';
+
+const VISITOR_FRAME = 'iframe[title="Videollamada con tu asesor"]';
+const ADVISOR_FRAME = 'iframe[title="Videollamada con el cliente"]';
+const POLL = { timeout: 30_000, intervals: [100, 100, 250, 500] };
+
+async function participant(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, permissions: ['camera', 'microphone'] });
+  await installRtcProbe(context);
+  return { context, page: await context.newPage() };
+}
+
+async function expectRemoteVideo(page: Page, frame: string): Promise<void> {
+  await expect
+    .poll(async () => (await rtcFacts(page, frame)).maxRemoteVideoWidth, POLL)
+    .toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await rtcFacts(page, frame)).framesDecoded, POLL)
+    .toBeGreaterThan(0);
+}
+
+test.describe('a consultation from the landing page to the end of the call', () => {
+  test.describe.configure({ mode: 'serial' });
+  let server: ServerHandle;
+  test.beforeAll(async ({}, workerInfo) => {
+    // Private server: this spec's stylist is the only one who can be rung.
+    server = await startServer(4410 + workerInfo.workerIndex);
+  });
+  test.afterAll(async () => {
+    await server.stop();
+  });
+
+  test('visitor and stylist meet on video through the real screens', async ({ browser }) => {
+    const adminApi = await Api.login(server.url);
+    const email = uniqueEmail('flow-stylist');
+    await adminApi.createAdvisor({ name: 'Camila Estilista', email, password: 'camila-pass-123' });
+
+    // The stylist signs in and becomes available.
+    const stylist = await participant(browser, server.url);
+    await stylist.page.goto('/advisor/login');
+    await stylist.page.getByLabel('Correo electrónico').fill(email);
+    await stylist.page.getByLabel('Contraseña').fill('camila-pass-123');
+    await stylist.page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(stylist.page).toHaveURL(/\/advisor\/dashboard$/);
+    await stylist.page.getByLabel('Estado', { exact: true }).selectOption('available');
+    await expect(stylist.page.getByText('Tiempo real conectado')).toBeVisible();
+
+    // The visitor asks from the landing page.
+    const visitor = await participant(browser, server.url);
+    await visitor.page.goto('/');
+    await expect(visitor.page.getByTestId('availability').first()).toContainText(
+      'Asesores en línea',
+    );
+    await visitor.page
+      .getByRole('button', { name: 'Consulta gratuita en vivo', exact: true })
+      .click();
+    const form = visitor.page.getByRole('dialog', { name: 'Consulta gratuita en vivo' });
+    await form.getByLabel('Nombre', { exact: true }).fill('María Pérez');
+    await form.getByLabel('Teléfono', { exact: true }).fill('+51 999 111 222');
+    await form.getByLabel('Mensaje', { exact: true }).fill('Quiero un corte bob');
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Solicitar consulta' }).click();
+    await expect(visitor.page.getByText('Esperando asesor...')).toBeVisible();
+
+    // The stylist is rung with the visitor's name and accepts.
+    const popup = stylist.page.getByRole('dialog', { name: 'Llamada Entrante' });
+    await expect(popup).toBeVisible();
+    await expect(popup).toContainText('María Pérez');
+    const acceptedAt = Date.now();
+    await popup.getByRole('button', { name: 'Aceptar Llamada' }).click();
+
+    // Both see the other's camera.
+    await expect(stylist.page.getByText('Videollamada Activa')).toBeVisible();
+    await expect(visitor.page.getByRole('dialog', { name: 'Videollamada' })).toBeVisible();
+    await expectRemoteVideo(visitor.page, VISITOR_FRAME);
+    await expectRemoteVideo(stylist.page, ADVISOR_FRAME);
+    const first = {
+      visitor: (await rtcFacts(visitor.page, VISITOR_FRAME)).firstFrameAt,
+      stylist: (await rtcFacts(stylist.page, ADVISOR_FRAME)).firstFrameAt,
+    };
+    expect(first.visitor).not.toBeNull();
+    expect(first.stylist).not.toBeNull();
+    console.log(
+      `[call-flow] 'Aceptar Llamada' → first decoded remote frame: visitor ${Math.round(first.visitor! - acceptedAt)} ms, stylist ${Math.round(first.stylist! - acceptedAt)} ms`,
+    );
+
+    // The stylist ends the call: the visitor is told and asked for a rating.
+    await stylist.page.getByRole('button', { name: 'Finalizar Llamada' }).click();
+    await expect(visitor.page.getByText('Consulta Finalizada', { exact: true })).toBeVisible();
+    await expect(visitor.page.getByRole('dialog', { name: 'Videollamada' })).toBeHidden();
+    await expect(
+      visitor.page.getByRole('region', { name: '¿Cómo fue tu consulta?' }),
+    ).toBeVisible();
+    await expect(stylist.page.getByText('Videollamada Activa')).toBeHidden();
+    await expect(stylist.page.getByText('Llamadas Activas (1)')).toBeHidden();
+
+    await visitor.context.close();
+    await stylist.context.close();
+  });
+});

@@ -23,6 +23,9 @@ test.describe('visitor on the landing page', () => {
   test.beforeAll(async ({}, workerInfo) => {
     server = await startServer(4360 + workerInfo.workerIndex, { CALL_REQUEST_RATE_LIMIT: '100' });
     adminApi = await Api.login(server.url);
+    // The offer must outlive the visitor's reload and device check on a busy machine; the default
+    // 30 s timeout would re-route (and with one stylist, cancel) the call mid-test.
+    await adminApi.setCallTimeout(300);
   });
   test.afterAll(async () => {
     advisorSocket?.disconnect();

@@ -76,6 +76,16 @@ test('the admin cancels a pending call from the table and the visitor is told', 
     status: 'available',
   });
 
+  // The admin watches the pending calls before the visitor asks: the row must appear by itself.
+  await signInAsAdmin(page);
+  await page.getByRole('link', { name: 'Llamadas' }).click();
+  await expect(page).toHaveURL(/\/admin\/calls$/);
+  await page.getByLabel('Estado').selectOption({ label: 'Pendiente' });
+  await expect(page).toHaveURL(/status=pending/);
+  await expect(
+    page.getByText('No se encontraron llamadas con los filtros aplicados'),
+  ).toBeVisible();
+
   const visitor = new Api(server.url);
   const call = await visitor.request<CallRequestResponseData>('POST', '/api/calls/request', {
     name: 'Paula Pendiente',
@@ -88,12 +98,6 @@ test('the admin cancels a pending call from the table and the visitor is told', 
   const told = await visitorSocket(call.callId, call.clientKey);
 
   try {
-    await signInAsAdmin(page);
-    await page.getByRole('link', { name: 'Llamadas' }).click();
-    await expect(page).toHaveURL(/\/admin\/calls$/);
-    await page.getByLabel('Estado').selectOption({ label: 'Pendiente' });
-    await expect(page).toHaveURL(/status=pending/);
-
     const row = page.getByRole('row').filter({ hasText: 'Paula Pendiente' });
     await expect(row.getByText('Pendiente', { exact: true })).toBeVisible();
     await expect(row.getByText('Clara Colorista')).toBeVisible();

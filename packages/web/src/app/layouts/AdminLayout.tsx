@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { useAdminLiveQueries } from '@/lib/live-queries';
 import { AppHeader } from './AppHeader';
 import './layouts.css';
 
@@ -56,6 +57,7 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);
+  useAdminLiveQueries();
 
   // On mobile the sidebar is a drawer: following a link closes it.
   if (menuPath !== pathname) {

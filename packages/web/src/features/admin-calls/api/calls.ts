@@ -24,6 +24,7 @@ import {
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { filtersToQuery, type CallFilters } from '../utils/filters';
+import { LIVE_META } from '@/lib/live-queries';
 
 const callPath = (callId: string) => `/api/calls/${encodeURIComponent(callId)}`;
 
@@ -54,6 +55,7 @@ export function fetchCallsPage(
 export const callsPageQueryOptions = (filters: CallFilters, page: number, pageSize: number) =>
   queryOptions({
     queryKey: adminCallsKeys.list(filters, page, pageSize),
+    meta: LIVE_META,
     queryFn: ({ signal }) => fetchCallsPage(filters, page, pageSize, signal),
     // The table keeps showing the previous page while the next one loads.
     placeholderData: keepPreviousData,
@@ -108,6 +110,7 @@ export async function fetchAllCalls(
 export const callStatsQueryOptions = () =>
   queryOptions({
     queryKey: adminCallsKeys.stats,
+    meta: LIVE_META,
     queryFn: ({ signal }) => api.get('/api/calls/stats', { schema: callStatsSchema, signal }),
   });
 

@@ -6,11 +6,16 @@
  * (same shell, same server), so the landing page's own cost is the difference.
  *
  *   npm run bench:web            (builds first; BENCH_RUNS=3 Lighthouse runs per page, median kept)
+ *   WEB_DIST=/tmp/dist BENCH_RUNS=3 npx tsx --conditions=source web.bench.ts   (a build elsewhere)
+ *
+ * Prints per page: Lighthouse mobile performance and accessibility scores, the gzip size of the
+ * JS and CSS the page actually requested, paint timings and transfer sizes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -21,6 +26,10 @@ const root = resolve(import.meta.dirname, '..');
 
 type PageFigures = {
   score: number;
+  a11y: number;
+  /** gzip -9 size of every .js / .css file the page requested (what a phone downloads). */
+  jsGzKb: number;
+  cssGzKb: number;
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
@@ -72,14 +81,42 @@ const median = (xs: number[]): number => {
   return s[Math.floor(s.length / 2)] ?? Number.NaN;
 };
 
-type ResourceItem = { resourceType?: string; transferSize?: number };
+type ResourceItem = { url?: string; resourceType?: string; transferSize?: number };
+
+const gzipSizes = new Map<string, number>();
+const reported = new Set<string>();
+
+/**
+ * gzip size of a file the page loaded, fetched again from the server (decompressed by fetch) and
+ * compressed at level 9: independent of whether the server sent br, gz or identity.
+ */
+async function gzipSize(url: string): Promise<number> {
+  const known = gzipSizes.get(url);
+  if (known !== undefined) return known;
+  const res = await fetch(url);
+  const size = gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
+  gzipSizes.set(url, size);
+  return size;
+}
+
+async function gzipKb(items: ResourceItem[], extension: string): Promise<number> {
+  const urls = [
+    ...new Set(
+      items
+        .map((i) => i.url ?? '')
+        .filter((u) => new URL(u, 'http://x').pathname.endsWith(extension)),
+    ),
+  ];
+  const sizes = await Promise.all(urls.map(gzipSize));
+  return sizes.reduce((a, b) => a + b, 0) / 1024;
+}
 
 async function measure(url: string, port: number): Promise<PageFigures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance'],
+    onlyCategories: ['performance', 'accessibility'],
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -91,8 +128,25 @@ async function measure(url: string, port: number): Promise<PageFigures> {
     items
       .filter((i) => i.resourceType === type)
       .reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024;
+  const failing = Object.values(lhr.audits).filter(
+    (a) =>
+      a.score === 0 &&
+      lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+  );
+  for (const a of failing) {
+    const key = `${url} ${a.id}`;
+    if (!reported.has(key)) {
+      console.log(`  a11y failure on ${url}: ${a.id} — ${a.title}`);
+      const nodes = (a.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items;
+      for (const n of nodes ?? []) console.log(`    ${n.node?.snippet ?? '?'}`);
+    }
+    reported.add(key);
+  }
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    a11y: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    jsGzKb: await gzipKb(items, '.js'),
+    cssGzKb: await gzipKb(items, '.css'),
     fcpMs: audit('first-contentful-paint'),
     lcpMs: audit('largest-contentful-paint'),
     tbtMs: audit('total-blocking-time'),
@@ -111,6 +165,9 @@ async function measureMedian(url: string, port: number): Promise<PageFigures> {
   const pick = (k: keyof PageFigures) => median(runs.map((r) => r[k]));
   return {
     score: pick('score'),
+    a11y: pick('a11y'),
+    jsGzKb: pick('jsGzKb'),
+    cssGzKb: pick('cssGzKb'),
     fcpMs: pick('fcpMs'),
     lcpMs: pick('lcpMs'),
     tbtMs: pick('tbtMs'),
@@ -125,7 +182,7 @@ async function measureMedian(url: string, port: number): Promise<PageFigures> {
 
 function row(name: string, f: PageFigures): string {
   const n = (v: number, d = 0) => v.toFixed(d).padStart(7);
-  return `${name.padEnd(22)}${n(f.score)}${n(f.fcpMs)}${n(f.lcpMs)}${n(f.tbtMs)}${n(f.cls, 3)}${n(
+  return `${name.padEnd(24)}${n(f.score)}${n(f.a11y)}${n(f.jsGzKb, 1)}${n(f.cssGzKb, 1)}${n(f.fcpMs)}${n(f.lcpMs)}${n(f.tbtMs)}${n(f.cls, 3)}${n(
     f.totalKb,
     1,
   )}${n(f.scriptKb, 1)}${n(f.styleKb, 1)}${n(f.imageKb, 1)}${n(f.requests)}`;
@@ -151,8 +208,11 @@ try {
   const baseline = await measureMedian(`${server.url}/advisor/login`, chrome.port);
   const landing = await measureMedian(`${server.url}/`, chrome.port);
   console.log(
-    `${'page'.padEnd(22)}${[
-      'score',
+    `${'page'.padEnd(24)}${[
+      'perf',
+      'a11y',
+      'js gz',
+      'css gz',
       'FCP ms',
       'LCP ms',
       'TBT ms',
@@ -168,6 +228,9 @@ try {
   );
   console.log(row('baseline /advisor/login', baseline));
   console.log(row('landing /', landing));
+  console.log(
+    `landing JS ${landing.jsGzKb.toFixed(1)} KB gzip (target ≤ 90), CSS ${landing.cssGzKb.toFixed(1)} KB gzip; perf ${landing.score} (target ≥ 95), a11y ${landing.a11y} (target ≥ 95)`,
+  );
   console.log(
     `landing − baseline: ${(landing.totalKb - baseline.totalKb).toFixed(1)} KB transferred, ${(
       landing.scriptKb - baseline.scriptKb

@@ -164,6 +164,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (asset && existsSync(join(webDist, asset)) && !asset.includes('..')) {
         return reply.sendFile(asset);
       }
+      // The web build prerenders the landing page (landing.html) so `/` paints before any JS runs;
+      // every other path keeps the empty shell, so no page flashes the landing.
+      if (path === '/' && existsSync(join(webDist, 'landing.html'))) {
+        return reply.type('text/html').sendFile('landing.html');
+      }
       return reply.type('text/html').sendFile('index.html');
     });
   }

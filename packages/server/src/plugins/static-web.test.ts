@@ -18,6 +18,7 @@ describe('the built web app', () => {
     dir = mkdtempSync(join(tmpdir(), 'belleza-web-dist-'));
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app shell</title>');
+    writeFileSync(join(dir, 'landing.html'), '<!doctype html><title>prerendered landing</title>');
     writeFileSync(join(dir, 'assets', 'main-abc123.js'), script);
     writeFileSync(join(dir, 'assets', 'main-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(join(dir, 'assets', 'main-abc123.js.gz'), gzipSync(script));
@@ -56,6 +57,20 @@ describe('the built web app', () => {
     expect(res.body).toContain('app shell');
     const index = await t.app.inject({ url: '/index.html' });
     expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers the prerendered landing page for / only, always revalidated', async () => {
+    for (const url of ['/', '/?utm_source=ad']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('prerendered landing');
+    }
+    for (const url of ['/advisor/login', '/admin', '/unknown']) {
+      const res = await t.app.inject({ url });
+      expect(res.body, url).toContain('app shell');
+    }
   });
 
   it('keeps API 404s as JSON, not the app shell', async () => {

@@ -2,15 +2,27 @@
  * i18next set-up. Every namespace is one JSON file per language (`locales/<lng>/<ns>.json`),
  * loaded on demand: Vite turns each file into its own small chunk, so the landing page downloads
  * only the texts it shows. Routes preload their namespaces next to their code (see `loadNamespaces`).
+ *
+ * English is the fallback (SPEC §1), but its files are only downloaded once English is in use: the
+ * Spanish namespaces are complete (i18n.test.tsx checks every key), so while Spanish is active the
+ * fallback would never be read and would only cost a phone extra requests.
+ *
+ * Only the `Language` type comes from the contract: importing its zod schema here would tie zod and
+ * the whole contract to this module (i18n-fallback.test.ts checks the two lists are equal).
  */
-import { languageSchema, type Language } from '@belleza/contract';
+import type { Language } from '@belleza/contract';
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGE_STORAGE_KEY = 'preferred-language';
 export const DEFAULT_LANGUAGE: Language = 'es';
 export const FALLBACK_LANGUAGE: Language = 'en';
-export const SUPPORTED_LANGUAGES = languageSchema.options;
+/** Every contract language, exactly once (the Record type rejects a missing or unknown one). */
+const LANGUAGES: Record<Language, true> = { es: true, en: true };
+export const SUPPORTED_LANGUAGES = Object.keys(LANGUAGES) as readonly Language[];
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && Object.hasOwn(LANGUAGES, value);
 
 /** Namespaces every screen of the SPA needs (header, toasts, error texts). */
 export const CORE_NAMESPACES = ['common', 'errors'] as const;
@@ -25,11 +37,21 @@ export const ALL_NAMESPACES: readonly string[] = Object.keys(localeLoaders)
   .map((m) => m[2] ?? '')
   .sort();
 
+/** Whether the fallback language's files may be downloaded (it is or was the active language). */
+let fallbackWanted = false;
+/** Fallback namespaces answered empty for now, read for real by `loadFallbackLanguage`. */
+const deferredFallback = new Set<string>();
+
 const lazyLocales: BackendModule = {
   type: 'backend',
   callbackApi: true,
   init: () => undefined,
   read(language: string, namespace: string, callback: ReadCallback) {
+    if (language === FALLBACK_LANGUAGE && !fallbackWanted) {
+      deferredFallback.add(namespace);
+      callback(null, {});
+      return;
+    }
     const load = localeLoaders[`../locales/${language}/${namespace}.json`];
     if (!load) {
       // A namespace a language does not have yet falls back key by key; not an error.
@@ -45,8 +67,8 @@ const lazyLocales: BackendModule = {
 
 export function readStoredLanguage(): Language {
   try {
-    const parsed = languageSchema.safeParse(window.localStorage.getItem(LANGUAGE_STORAGE_KEY));
-    return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
   } catch {
     // Storage can be unavailable (privacy mode); the default language still works.
     return DEFAULT_LANGUAGE;
@@ -64,19 +86,22 @@ let initialising: Promise<unknown> | null = null;
 export function initI18n(namespaces: readonly string[] = CORE_NAMESPACES): Promise<unknown> {
   if (initialising) return initialising.then(() => i18n.loadNamespaces([...namespaces]));
   i18n.on('languageChanged', (lng) => {
-    if (!languageSchema.safeParse(lng).success) return;
+    if (!isLanguage(lng)) return;
     try {
       window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
     } catch {
       // Not persisting the choice is acceptable; the page still switches.
     }
-    document.documentElement.lang = lng;
+    // Absent when the landing page is prerendered at build time (src/prerender).
+    if (typeof document !== 'undefined') document.documentElement.lang = lng;
   });
+  const initial = readStoredLanguage();
+  if (initial === FALLBACK_LANGUAGE) fallbackWanted = true;
   initialising = i18n
     .use(lazyLocales)
     .use(initReactI18next)
     .init({
-      lng: readStoredLanguage(),
+      lng: initial,
       fallbackLng: FALLBACK_LANGUAGE,
       supportedLngs: [...SUPPORTED_LANGUAGES],
       ns: [...namespaces],
@@ -95,11 +120,23 @@ export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
 }
 
 export function currentLanguage(): Language {
-  const parsed = languageSchema.safeParse(i18n.resolvedLanguage ?? i18n.language);
-  return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
+}
+
+/**
+ * Downloads the fallback language's namespaces from now on, including those answered empty so
+ * far (merged into the store), so English texts and the fallback are complete.
+ */
+export function loadFallbackLanguage(): Promise<void> {
+  fallbackWanted = true;
+  const pending = [...deferredFallback];
+  deferredFallback.clear();
+  return pending.length ? i18n.reloadResources([FALLBACK_LANGUAGE], pending) : Promise.resolve();
 }
 
 /** Switches the interface language; the choice is stored as `preferred-language`. */
-export function changeLanguage(language: Language): Promise<unknown> {
+export async function changeLanguage(language: Language): Promise<unknown> {
+  if (language === FALLBACK_LANGUAGE) await loadFallbackLanguage();
   return i18n.changeLanguage(language);
 }

@@ -14,14 +14,8 @@ export function Gallery() {
         {GALLERY.map((g) => (
           <li key={g.id}>
             <figure>
-              <img
-                src={g.image}
-                alt={t(`gallery.items.${g.id}`)}
-                width={400}
-                height={300}
-                loading="lazy"
-                decoding="async"
-              />
+              {/* The caption names the picture; repeating it as alt text reads it twice. */}
+              <img src={g.image} alt="" width={400} height={300} loading="lazy" decoding="async" />
               <figcaption>{t(`gallery.items.${g.id}`)}</figcaption>
             </figure>
           </li>

@@ -30,7 +30,9 @@ export function Hero({
             <Icon name="video" size={22} />
             {t('hero.cta')}
           </button>
-          <AvailabilityNote availability={availability} id="hero-availability" />
+          <div className="lp-hero__note">
+            <AvailabilityNote availability={availability} id="hero-availability" />
+          </div>
         </div>
       </div>
       <div className="lp-hero__art">

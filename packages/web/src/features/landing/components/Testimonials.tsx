@@ -28,7 +28,8 @@ export function Testimonials() {
       >
         <div className="lp-carousel__viewport" aria-live={carousel.playing ? 'off' : 'polite'}>
           {TESTIMONIALS.map((item, i) => (
-            <figure
+            // A div, not a figure: a figure with a caption may not take the group role (ARIA in HTML).
+            <div
               key={item.id}
               className="lp-testimonial"
               role="group"
@@ -51,11 +52,11 @@ export function Testimonials() {
               <blockquote>
                 <p>{t(`testimonials.items.${item.id}.comment`)}</p>
               </blockquote>
-              <figcaption>
+              <p className="lp-testimonial__author">
                 <strong>{item.name}</strong>
                 <span>{t(`testimonials.items.${item.id}.service`)}</span>
-              </figcaption>
-            </figure>
+              </p>
+            </div>
           ))}
         </div>
         <div className="lp-carousel__controls">

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, jsonResponse, mockFetch, ok } from '@/test/fetch-mock';
 import { AdminReportsPage } from '../AdminReportsPage';
 import { emptyReport, makeReport } from './fixtures';
-import { renderPage } from './render-page';
+import { renderPage } from '@/test/render-page';
 
 const section = (name: string) =>
   screen.getByRole('heading', { name }).closest('section') as HTMLElement;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { AdminSettingsPage } from '../AdminSettingsPage';
 import { SETTINGS_STORAGE_KEY } from '../utils/local-copy';
-import { renderPage } from './render-page';
+import { renderPage } from '@/test/render-page';
 
 const stored: Settings = {
   ...defaultSettings,

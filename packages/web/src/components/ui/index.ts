@@ -11,5 +11,6 @@ export {
   type TextFieldProps,
 } from './Field';
 export { Modal, type ModalProps } from './Modal';
+export { PageHeader, type PageHeaderProps } from './PageHeader';
 export { Spinner, type SpinnerProps } from './Spinner';
 export * from './toast';

@@ -3,7 +3,7 @@ import { useMutationState } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Button, Field, Spinner, toast } from '@/components/ui';
+import { Button, PageHeader, Field, Spinner, toast } from '@/components/ui';
 import { useAuth } from '@/lib/auth-store';
 import { useAdvisorList } from './api/get-advisors';
 import {
@@ -96,15 +96,12 @@ export function AdminAdvisorsPage() {
 
   return (
     <section className="adv" aria-labelledby="adv-title">
-      <header className="adv__header">
-        <div>
-          <h2 id="adv-title" className="adv__title">
-            {t('title')}
-          </h2>
-          <p className="adv__subtitle">{t('subtitle')}</p>
-        </div>
-        <Button onClick={openCreate}>{t('add')}</Button>
-      </header>
+      <PageHeader
+        titleId="adv-title"
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={<Button onClick={openCreate}>{t('add')}</Button>}
+      />
 
       <ul className="adv-counts" aria-label={t('counts.label')}>
         {countItems.map((item) => (
@@ -175,7 +172,7 @@ export function AdminAdvisorsPage() {
       {visible.length > 0 && (
         <>
           {filtered && (
-            <p className="adv__subtitle" aria-live="polite">
+            <p className="adv-showing" aria-live="polite">
               {t('filters.showing', { count: visible.length, total: advisors.length })}
             </p>
           )}

@@ -2,7 +2,7 @@ import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Button, toast } from '@/components/ui';
+import { Button, PageHeader, toast } from '@/components/ui';
 import { adminCallsKeys, useCallbacks, useCallStats } from './api/calls';
 import { CallbacksPanel } from './components/CallbacksPanel';
 import { CallsHistory } from './components/CallsHistory';
@@ -79,12 +79,15 @@ export function AdminCallsPage() {
   const openCount = openCallbacks.data?.length ?? 0;
   return (
     <section className="ac-page" aria-labelledby="ac-page-title">
-      <header className="ac-page__header">
-        <h2 id="ac-page-title">{t('admin:calls.title')}</h2>
-        <Button variant="secondary" onClick={() => void reload()} loading={fetching}>
-          {fetching ? t('admin-calls:actions.reloading') : t('admin-calls:actions.reload')}
-        </Button>
-      </header>
+      <PageHeader
+        titleId="ac-page-title"
+        title={t('admin:calls.title')}
+        actions={
+          <Button variant="secondary" onClick={() => void reload()} loading={fetching}>
+            {fetching ? t('admin-calls:actions.reloading') : t('admin-calls:actions.reload')}
+          </Button>
+        }
+      />
 
       <StatsCards
         stats={stats.data}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, toast } from '@/components/ui';
+import { Button, PageHeader, toast } from '@/components/ui';
 import { formatTime } from '@/lib/format';
 import { useAdvisors } from './api/get-advisors';
 import { useCallStats } from './api/get-call-stats';
@@ -59,21 +59,22 @@ export function AdminDashboardPage() {
 
   return (
     <section className="dash" aria-labelledby="dash-title">
-      <header className="dash__header">
-        <div>
-          <h2 id="dash-title" className="dash__title">
-            {t('title')}
-          </h2>
-          <p className="dash__subtitle">
+      <PageHeader
+        titleId="dash-title"
+        title={t('title')}
+        subtitle={
+          <>
             {updatedAt > 0 ? t('lastUpdated', { time: formatTime(updatedAt) }) : t('subtitle')}
             {' · '}
             {t('autoRefresh')}
-          </p>
-        </div>
-        <Button variant="secondary" loading={refreshing} onClick={() => void handleRefresh()}>
-          {refreshing ? t('refreshing') : t('refresh')}
-        </Button>
-      </header>
+          </>
+        }
+        actions={
+          <Button variant="secondary" loading={refreshing} onClick={() => void handleRefresh()}>
+            {refreshing ? t('refreshing') : t('refresh')}
+          </Button>
+        }
+      />
 
       {maintenance.data === true && (
         <div className="dash-alert dash-alert--warning" role="status">

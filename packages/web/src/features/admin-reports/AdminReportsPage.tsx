@@ -4,7 +4,7 @@
  */
 import { REPORT_MONTHS } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
-import { Button, Spinner, toast } from '@/components/ui';
+import { Button, PageHeader, Spinner, toast } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { useReports } from './api/reports';
 import { AdvisorPerformance } from './components/AdvisorPerformance';
@@ -30,19 +30,19 @@ export function AdminReportsPage() {
 
   return (
     <section className="admin-reports">
-      <header className="admin-reports__header">
-        <div>
-          <h2 className="admin-reports__title">{t('nav.reports', { ns: 'common' })}</h2>
-          <p className="reports-muted">{t('period', { count: REPORT_MONTHS })}</p>
-        </div>
-        <Button
-          variant="secondary"
-          loading={reports.isFetching}
-          onClick={() => void handleRefresh()}
-        >
-          {reports.isFetching ? t('actions.refreshing') : t('actions.refresh')}
-        </Button>
-      </header>
+      <PageHeader
+        title={t('nav.reports', { ns: 'common' })}
+        subtitle={t('period', { count: REPORT_MONTHS })}
+        actions={
+          <Button
+            variant="secondary"
+            loading={reports.isFetching}
+            onClick={() => void handleRefresh()}
+          >
+            {reports.isFetching ? t('actions.refreshing') : t('actions.refresh')}
+          </Button>
+        }
+      />
 
       {reports.isError && (
         <div className="reports-banner" role="alert">

@@ -6,7 +6,7 @@
 import { defaultSettings, type Settings } from '@belleza/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, Modal, Spinner, toast } from '@/components/ui';
+import { Badge, Button, PageHeader, Modal, Spinner, toast } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
@@ -181,25 +181,25 @@ export function AdminSettingsPage() {
 
   return (
     <section className="admin-settings">
-      <header className="admin-settings__header">
-        <div>
-          <h2 className="admin-settings__title">{t('title')}</h2>
-          <p className="settings-muted">{t('subtitle')}</p>
-        </div>
-        <div className="admin-settings__actions">
-          {dirty && (
-            <Badge tone="warning" dot role="status">
-              {t('unsaved')}
-            </Badge>
-          )}
-          <Button variant="secondary" disabled={!form} onClick={() => setConfirmRestore(true)}>
-            {t('actions.restoreDefaults')}
-          </Button>
-          <Button type="submit" form="settings-form" disabled={!form} loading={save.isPending}>
-            {save.isPending ? t('actions.saving') : t('actions.save')}
-          </Button>
-        </div>
-      </header>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <>
+            {dirty && (
+              <Badge tone="warning" dot role="status">
+                {t('unsaved')}
+              </Badge>
+            )}
+            <Button variant="secondary" disabled={!form} onClick={() => setConfirmRestore(true)}>
+              {t('actions.restoreDefaults')}
+            </Button>
+            <Button type="submit" form="settings-form" disabled={!form} loading={save.isPending}>
+              {save.isPending ? t('actions.saving') : t('actions.save')}
+            </Button>
+          </>
+        }
+      />
 
       {/* A failed background refetch while the server's values show changes nothing on screen. */}
       {settingsQuery.isError && source.kind !== 'server' && (

@@ -29,6 +29,10 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/** A 4xx answer: the server understood and refused, so retrying the same request cannot help. */
+export const isClientError = (error: unknown): error is ApiError =>
+  isApiError(error) && error.status >= 400 && error.status < 500;
+
 // ---- token storage (localStorage 'advisorToken', SPEC §9)
 
 export function getStoredToken(): string | null {

@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api-client';
+import { isClientError } from './api-client';
 
 /** 4xx answers are final (retrying cannot fix a bad request or a missing permission). */
 const shouldRetry = (failureCount: number, error: unknown): boolean => {
-  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  if (isClientError(error)) return false;
   return failureCount < 2;
 };
 

@@ -7,7 +7,7 @@ import { defaultSettings, type Settings } from '@belleza/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, PageHeader, Modal, Spinner, toast } from '@/components/ui';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, isClientError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useSaveSettings, useSettings, useTestDaily } from './api/settings';
@@ -124,7 +124,7 @@ export function AdminSettingsPage() {
       setTouched(new Set());
       toast.success('', t('messages.saved'), { duration: SETTINGS_TOAST_MS });
     } catch (error) {
-      if (isApiError(error) && error.status >= 400 && error.status < 500) {
+      if (isClientError(error)) {
         // The server refused the values themselves: keeping them locally would not help.
         setServerErrors(issuesToErrors(serverIssues(error.details)));
         setShowAllErrors(true);

@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
+import { isClientError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import {
   availabilityQuery,
@@ -46,8 +46,7 @@ export type VideoSession = {
 export type ConsultationState = ReturnType<typeof useConsultation>;
 
 /** A failed status check that proves the call is gone or not ours (not a network blip). */
-const isFinalFailure = (error: unknown) =>
-  isApiError(error) && error.status >= 400 && error.status < 500;
+const isFinalFailure = isClientError;
 
 export function useConsultation() {
   const { t } = useTranslation('consultation');

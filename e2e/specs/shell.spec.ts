@@ -99,5 +99,7 @@ test.describe('language and unknown pages', () => {
     await expect(page).toHaveTitle(/Página No Encontrada/);
     await page.getByRole('link', { name: 'Volver al inicio' }).click();
     await expect(page).toHaveURL(/\/$/);
+    // `/` is the landing page's own document, loaded in full from the app.
+    await expect(page.getByRole('heading', { name: 'TU NUEVO LOOK empieza aquí' })).toBeVisible();
   });
 });

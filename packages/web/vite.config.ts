@@ -46,13 +46,15 @@ const resolve = {
   alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
 };
 
-/** The built page served for `/` only: the app shell with the landing page already in `#root`. */
+/** The built page served for `/` only: the landing entry with the page already in `#root`. */
 export const LANDING_HTML = 'landing.html';
 
 /**
- * Writes `landing.html`: the built `index.html` with the landing page rendered to HTML (Spanish)
- * inside `#root`, so the first paint needs no JavaScript. `#root` is `inert` until the SPA has
- * replaced it with the live page (main.tsx), so no click lands on a button that does nothing yet.
+ * Completes the built `landing.html` (entry src/landing.tsx): the landing page rendered to HTML
+ * (Spanish) inside `#root` with its CSS inline, so the first paint needs no other request, and preloads for what the
+ * entry fetches before it can hydrate (the Spanish texts, loaded through dynamic imports that
+ * the HTML would otherwise only discover after the entry ran). `#root` is `inert` until React has
+ * taken the page over (landing.tsx), so no click lands on a button that does nothing yet.
  * Runs before `precompress` (writeBundle precedes closeBundle), which then compresses it too.
  */
 function prerenderLanding(): Plugin {
@@ -64,23 +66,13 @@ function prerenderLanding(): Plugin {
       outDir = config.build.outDir;
     },
     async writeBundle(_options, bundle) {
-      // The landing chunk's own CSS (and JS, preloaded) must come with the HTML, else the
-      // prerendered page would paint unstyled and shift once the chunk arrives.
+      const decoder = new TextDecoder();
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const landing = chunks.find((c) =>
-        c.facadeModuleId?.endsWith('/src/features/landing/index.ts'),
-      );
-      if (!landing) throw new Error('no landing chunk in the bundle');
-      const css = new Set<string>();
-      const js = new Set<string>();
-      const visit = (fileName: string) => {
-        const chunk = chunks.find((c) => c.fileName === fileName);
-        if (!chunk || js.has(fileName)) return;
-        js.add(fileName);
-        chunk.viteMetadata?.importedCss.forEach((f) => css.add(f));
-        chunk.imports.forEach(visit);
-      };
-      visit(landing.fileName);
+      const texts = ['common', 'landing'].map((ns) => {
+        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/src/locales/es/${ns}.json`));
+        if (!chunk) throw new Error(`no chunk for the Spanish ${ns} texts`);
+        return `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`;
+      });
       const server = await createServer({
         configFile: false,
         root: fileURLToPath(new URL('.', import.meta.url)),
@@ -99,18 +91,24 @@ function prerenderLanding(): Plugin {
         // belongs in <head> (found sooner, and not a stray node for hydration).
         const preloads = rendered.match(/^(<link [^>]*\/>)+/)?.[0] ?? '';
         const body = rendered.slice(preloads.length);
-        const shell = await readFile(join(outDir, 'index.html'), 'utf8');
+        const path = join(outDir, LANDING_HTML);
+        const page = await readFile(path, 'utf8');
         const marker = '<div id="root"></div>';
-        if (!shell.includes(marker)) throw new Error(`index.html has no ${marker}`);
-        const links = [
-          ...(preloads.match(/<link [^>]*\/>/g) ?? []),
-          ...[...css]
-            .filter((f) => !shell.includes(`/${f}"`))
-            .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-        ];
+        if (!page.includes(marker)) throw new Error(`${LANDING_HTML} has no ${marker}`);
+        const links = [...(preloads.match(/<link [^>]*\/>/g) ?? []), ...texts];
+        // The page's stylesheets (about 4 KB gzip in all) go inline: on a phone each would be a
+        // render-blocking round trip before the first paint, which is all this page is about.
+        const inlineCss = (tag: string, file: string) => {
+          const asset = bundle[file];
+          if (asset?.type !== 'asset') throw new Error(`${LANDING_HTML}: no ${file} in the bundle`);
+          const css =
+            typeof asset.source === 'string' ? asset.source : decoder.decode(asset.source);
+          return `<style data-file="${file}">${css.trim()}</style>`;
+        };
         await writeFile(
-          join(outDir, LANDING_HTML),
-          shell
+          path,
+          page
+            .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, inlineCss)
             .replace('  </head>', `    ${links.join('\n    ')}\n  </head>`)
             .replace(marker, `<div id="root" data-prerendered="landing" inert>${body}</div>`),
         );
@@ -121,8 +119,22 @@ function prerenderLanding(): Plugin {
   };
 }
 
+/** `vite` (dev) serves `/` like the server does: the landing document, not the SPA's. */
+function landingInDev(): Plugin {
+  return {
+    name: 'belleza:landing-in-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url === '/' || req.url?.startsWith('/?')) req.url = `/${LANDING_HTML}`;
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), prerenderLanding(), precompress()],
+  plugins: [react(), landingInDev(), prerenderLanding(), precompress()],
   resolve,
   server: {
     proxy: {
@@ -138,6 +150,7 @@ export default defineConfig({
     rollupOptions: {
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
         video: fileURLToPath(new URL('./daily_video_call.html', import.meta.url)),
       },
     },

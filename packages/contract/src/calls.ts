@@ -29,7 +29,13 @@ export const IN_CALL_STATUS_REASON = 'in_call';
 /** Calls requested longer ago than this are offered with `call:new:urgent` instead of `call:new`. */
 export const URGENT_WAIT_MS = 60_000;
 
-export const offerOutcomeSchema = z.enum(['pending', 'accepted', 'declined', 'timeout', 'withdrawn']);
+export const offerOutcomeSchema = z.enum([
+  'pending',
+  'accepted',
+  'declined',
+  'timeout',
+  'withdrawn',
+]);
 export type OfferOutcome = z.infer<typeof offerOutcomeSchema>;
 
 export const clientInfoSchema = z.object({
@@ -101,7 +107,12 @@ export const callRequestBodySchema = z
       .min(1, 'validation.required')
       .max(40)
       .regex(/^[+()\d\s.-]{6,40}$/, 'validation.phone'),
-    email: z.union([z.literal(''), z.string().trim().toLowerCase().pipe(z.email('validation.email').max(254))]).default(''),
+    email: z
+      .union([
+        z.literal(''),
+        z.string().trim().toLowerCase().pipe(z.email('validation.email').max(254)),
+      ])
+      .default(''),
     subject: z.string().trim().max(2500).default(''),
     message: z.string().trim().max(2000).default(''),
     company: z.string().max(200).default(''),

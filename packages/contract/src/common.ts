@@ -7,8 +7,7 @@ export type IsoDateTime = z.infer<typeof isoDateTime>;
 export const idSchema = z.string().min(1).max(64);
 
 /** Wraps a payload schema in SPEC's success envelope `{ success: true, data }`. */
-export const ok = <T extends z.ZodType>(data: T) =>
-  z.object({ success: z.literal(true), data });
+export const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 
 export const okMessage = z.object({ success: z.literal(true), message: z.string().optional() });
 
@@ -29,7 +28,3 @@ export const paged = <T extends z.ZodType>(item: T) =>
 
 export const languageSchema = z.enum(['es', 'en']);
 export type Language = z.infer<typeof languageSchema>;
-
-/** Dates are shown in Lima (UTC-5, no DST) in es-PE format. */
-export const DISPLAY_TIME_ZONE = 'America/Lima';
-export const DISPLAY_LOCALE = 'es-PE';

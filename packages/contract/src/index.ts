@@ -1,4 +1,5 @@
 export * from './common.js';
+export * from './display.js';
 export * from './errors.js';
 export * from './roles.js';
 export * from './advisors.js';

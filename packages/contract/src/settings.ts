@@ -67,9 +67,17 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const settingsSchema = settingsObject.superRefine((s, ctx) => {
   if (s.video.provider === 'daily') {
     if (!s.daily.apiKey)
-      ctx.addIssue({ code: 'custom', path: ['daily', 'apiKey'], message: 'settings.validation.apiKeyRequired' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['daily', 'apiKey'],
+        message: 'settings.validation.apiKeyRequired',
+      });
     if (!s.daily.domain)
-      ctx.addIssue({ code: 'custom', path: ['daily', 'domain'], message: 'settings.validation.domainRequired' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['daily', 'domain'],
+        message: 'settings.validation.domainRequired',
+      });
   }
   if (s.notifications.emailNotifications) {
     if (!s.notifications.adminEmail)
@@ -112,7 +120,13 @@ export const defaultSettings: Settings = {
     maxCallDuration: 60,
   },
   video: { provider: 'builtin', iceServers: [] },
-  daily: { apiKey: '', domain: '', enableRecording: false, enableScreenShare: true, maxParticipants: 5 },
+  daily: {
+    apiKey: '',
+    domain: '',
+    enableRecording: false,
+    enableScreenShare: true,
+    maxParticipants: 5,
+  },
   notifications: {
     emailNotifications: true,
     pushNotifications: true,

@@ -25,10 +25,16 @@ export const HEARTBEAT_INTERVAL_MS = 5000;
 export const PRESENCE_GRACE_MS = 15_000;
 
 // ---- client → server payloads
-export const advisorConnectPayload = z.object({ advisorId: idSchema, token: z.string().min(1).max(500) });
+export const advisorConnectPayload = z.object({
+  advisorId: idSchema,
+  token: z.string().min(1).max(500),
+});
 export const advisorStatusPayload = z.object({ advisorId: idSchema, status: advisorStatusSchema });
 export const callAcceptPayload = z.object({ callId: idSchema, advisorId: idSchema });
-export const callEndPayload = z.object({ callId: idSchema, endedBy: z.enum(['client', 'advisor', 'admin']).optional() });
+export const callEndPayload = z.object({
+  callId: idSchema,
+  endedBy: z.enum(['client', 'advisor', 'admin']).optional(),
+});
 export const callNotesPayload = z.object({
   callId: idSchema,
   notes: z.string().max(20000),
@@ -57,13 +63,20 @@ export const callTypingPayload = z.object({
 });
 
 // ---- server → client payloads
-export const callStatusUpdatedPayload = z.object({ callId: idSchema, status: callStatusSchema, call: callSchema });
+export const callStatusUpdatedPayload = z.object({
+  callId: idSchema,
+  status: callStatusSchema,
+  call: callSchema,
+});
 export const callNotesUpdatedPayload = z.object({
   callId: idSchema,
   notes: z.string(),
   clientInfo: clientInfoSchema.partial().optional(),
 });
-export const advisorConnectedPayload = z.object({ advisorId: idSchema, status: advisorStatusSchema });
+export const advisorConnectedPayload = z.object({
+  advisorId: idSchema,
+  status: advisorStatusSchema,
+});
 export const advisorStatusUpdatedPayload = z.object({
   advisorId: idSchema,
   status: advisorStatusSchema,
@@ -82,7 +95,9 @@ export const callOfferWithdrawnPayload = z.object({
 });
 export const socketErrorPayload = z.object({ code: z.string(), message: z.string() });
 
-type Ack<T> = (response: { ok: true; data: T } | { ok: false; error: { code: string; message: string } }) => void;
+type Ack<T> = (
+  response: { ok: true; data: T } | { ok: false; error: { code: string; message: string } },
+) => void;
 
 export type ServerToClientEvents = {
   'call:new': (call: z.infer<typeof callSchema>) => void;
@@ -116,7 +131,10 @@ export type ClientToServerEvents = {
   'call:request': (p: z.infer<typeof callRequestPayload>, ack?: Ack<unknown>) => void;
   'call:status': (p: z.infer<typeof callStatusPayload>, ack?: Ack<unknown>) => void;
   'call:typing': (p: z.infer<typeof callTypingPayload>, ack?: Ack<unknown>) => void;
-  'rtc:join': (p: z.infer<typeof rtcJoinSchema>, ack?: Ack<z.infer<typeof rtcJoinedSchema>>) => void;
+  'rtc:join': (
+    p: z.infer<typeof rtcJoinSchema>,
+    ack?: Ack<z.infer<typeof rtcJoinedSchema>>,
+  ) => void;
   'rtc:signal': (p: z.infer<typeof rtcSignalSchema>) => void;
   'rtc:leave': (p: z.infer<typeof rtcLeaveSchema>) => void;
   ping: () => void;

@@ -12,7 +12,10 @@ export const systemStatusSchema = z.object({
   database: componentStatusSchema.extend({ dialect: z.enum(['sqlite', 'postgres']) }),
   redis: componentStatusSchema.extend({ configured: z.boolean() }),
   video: componentStatusSchema.extend({ provider: z.enum(['builtin', 'daily']) }),
-  websocket: componentStatusSchema.extend({ connectedAdvisors: z.number().int(), connections: z.number().int() }),
+  websocket: componentStatusSchema.extend({
+    connectedAdvisors: z.number().int(),
+    connections: z.number().int(),
+  }),
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
 

@@ -108,14 +108,13 @@ describe('navigation guard (SPEC §2)', () => {
     await waitFor(() => expect(document.title).toBe('Página No Encontrada | Belleza en Vivo'));
   });
 
-  it('sets the page title from the route, with the default for the landing', async () => {
+  it('sets the page title from the route', async () => {
     mockFetch();
-    const { router } = renderApp('/');
-    await screen.findByRole('heading', { name: 'TU NUEVO LOOK empieza aquí' });
-    expect(screen.getByRole('button', { name: 'Consulta gratuita en vivo' })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(document.title).toBe('Consulta de belleza gratis en vivo | Belleza en Vivo'),
-    );
+    const { router } = renderApp('/login');
+    await screen.findByRole('heading', { name: 'Iniciar sesión como asesor' });
+    await act(() => router.navigate('/esto/no/existe'));
+    await screen.findByRole('heading', { name: 'Página No Encontrada' });
+    await waitFor(() => expect(document.title).toBe('Página No Encontrada | Belleza en Vivo'));
     await act(() => router.navigate('/advisor/login'));
     await screen.findByRole('heading', { name: 'Iniciar sesión como asesor' });
     await waitFor(() =>

@@ -5,14 +5,10 @@ import { useMatches } from 'react-router';
 export type RouteHandle = {
   /** `common:titles.*` key of the page name; the document title becomes '<page> | Belleza en Vivo'. */
   titleKey?: string;
-  /** `common:titles.*` key used as the whole document title (the landing page). */
-  documentTitleKey?: string;
 };
 
 const isRouteHandle = (handle: unknown): handle is RouteHandle =>
-  typeof handle === 'object' &&
-  handle !== null &&
-  ('titleKey' in handle || 'documentTitleKey' in handle);
+  typeof handle === 'object' && handle !== null && 'titleKey' in handle;
 
 /** The deepest matched route's title declaration, if any. */
 export function useRouteHandle(): RouteHandle | undefined {

@@ -1,9 +1,9 @@
 /**
- * Every route of SPEC §2. Pages and the staff layouts load lazily (with their translation
- * namespaces), so the landing page downloads none of the advisor/admin code.
+ * Every route of SPEC §2 but the landing page, which is a document of its own (landing.html).
+ * Pages and the staff layouts load lazily, with their translation namespaces.
  */
 import type { ComponentType } from 'react';
-import { redirect, type RouteObject } from 'react-router';
+import { redirect, redirectDocument, type RouteObject } from 'react-router';
 import { loadNamespaces } from '@/lib/i18n';
 import { alwaysRevalidate, guard, sessionLoader } from './guards';
 import { PublicLayout } from './layouts/PublicLayout';
@@ -48,9 +48,11 @@ export const routes: RouteObject[] = [
             Component: PublicLayout,
             children: [
               {
+                // `/` is its own document (landing.html, entry landing.tsx), not part of this app:
+                // a navigation to it from here loads that document.
                 index: true,
-                handle: handle({ documentTitleKey: 'titles.landing' }),
-                lazy: lazyRoute(() => import('@/features/landing'), ['landing', 'consultation', 'video']),
+                loader: () => redirectDocument('/'),
+                Component: PageSpinner,
               },
               loginRoute('/login'),
               loginRoute('/advisor/login'),
@@ -74,7 +76,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'dashboard',
                 handle: handle({ titleKey: 'titles.adminDashboard' }),
-                lazy: lazyRoute(() => import('@/features/admin-dashboard'), ['admin', 'admin-dashboard']),
+                lazy: lazyRoute(
+                  () => import('@/features/admin-dashboard'),
+                  ['admin', 'admin-dashboard'],
+                ),
               },
               {
                 path: 'advisors',
@@ -87,7 +92,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'calls',
                 handle: handle({ titleKey: 'titles.adminCalls' }),
-                lazy: lazyRoute(() => import('@/features/admin-calls'), ['admin', 'admin-calls', 'video']),
+                lazy: lazyRoute(
+                  () => import('@/features/admin-calls'),
+                  ['admin', 'admin-calls', 'video'],
+                ),
               },
               {
                 path: 'reports',

@@ -1,19 +1,53 @@
 /** The build-time HTML of `/` (landing.html): the real landing page, in Spanish, ready to hydrate. */
-import { describe, expect, it } from 'vitest';
+import { act, within } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LandingRoot } from '@/features/landing';
+import { openAvailability } from '@/features/landing/__tests__/fixtures';
 import es from '@/locales/es/landing.json';
+import { mockFetch, ok } from '@/test/fetch-mock';
 import { renderLanding } from './landing';
 
+/** The markup as the build puts it in `#root` (React's leading preload moves into <head>). */
+const rootMarkup = (html: string) => html.replace(/^(<link [^>]*\/>)+/, '');
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+});
+
 describe('the prerendered landing page', () => {
-  it('is the landing page in Spanish with its sections, Suspense markers and the toast region', async () => {
+  it('is the landing page in Spanish with its sections and none of the consultation', async () => {
     const html = await renderLanding();
     expect(html).toContain(`>${es.hero.headline}</h1>`);
     for (const id of ['inicio', 'servicios', 'tratamientos', 'planes', 'equipo', 'galeria']) {
       expect(html).toContain(`id="${id}"`);
     }
-    // Hydration needs the same tree as the browser's: the root Suspense boundaries and the toaster.
-    // (React puts the hero image's preload first; the build moves it into <head>.)
-    expect(html.replace(/^(<link [^>]*\/>)+/, '').startsWith('<!--$-->')).toBe(true);
-    expect(html).toContain('<section class="toaster" aria-label="Notificaciones"></section>');
+    expect(html).toMatch(/^<link rel="preload" as="image" href="\/landing\/hero.svg"/);
+    expect(html).not.toContain('role="dialog"');
     expect(html).not.toContain('spinner');
+  });
+
+  it('hydrates in the browser with no mismatch, keeping the prerendered DOM', async () => {
+    mockFetch({ 'GET /api/availability': ok(openAvailability) });
+    const container = document.createElement('div');
+    container.innerHTML = rootMarkup(await renderLanding());
+    document.body.append(container);
+    const heading = container.querySelector('h1');
+    const errors: unknown[] = [];
+    await act(async () => {
+      root = hydrateRoot(container, <LandingRoot />, {
+        onRecoverableError: (error) => errors.push(error),
+      });
+      await Promise.resolve();
+    });
+    expect(errors).toEqual([]);
+    expect(container.querySelector('h1')).toBe(heading);
+    // Hydrated for real: the availability read lands in the same nodes.
+    expect(
+      await within(container).findAllByText('Asesores en línea · espera estimada 2 minutos'),
+    ).toHaveLength(2);
   });
 });

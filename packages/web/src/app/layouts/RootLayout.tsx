@@ -11,8 +11,7 @@ function useDocumentTitle(): void {
   const override = useTitleOverride();
   const handle: RouteHandle | undefined = override ?? routeHandle;
   useLayoutEffect(() => {
-    if (handle?.documentTitleKey) document.title = t(handle.documentTitleKey);
-    else if (handle?.titleKey) document.title = t('titles.document', { page: t(handle.titleKey) });
+    if (handle?.titleKey) document.title = t('titles.document', { page: t(handle.titleKey) });
     else document.title = t('titles.default');
   }, [handle, t]);
 }

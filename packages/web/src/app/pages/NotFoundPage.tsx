@@ -18,7 +18,7 @@ export function NotFoundPage() {
       </p>
       <h1 className="status-page__title">{t('notFound.title')}</h1>
       <p className="status-page__message">{t('notFound.message')}</p>
-      <Link className="btn btn--primary btn--md" to="/">
+      <Link className="btn btn--primary btn--md" to="/" reloadDocument>
         {t('notFound.home')}
       </Link>
     </main>

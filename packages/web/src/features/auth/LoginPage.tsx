@@ -92,7 +92,7 @@ export function LoginPage() {
           </Button>
         </form>
 
-        <Link className="auth-card__back" to="/">
+        <Link className="auth-card__back" to="/" reloadDocument>
           {t('login.backHome')}
         </Link>
       </div>

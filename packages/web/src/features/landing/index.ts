@@ -1,3 +1,2 @@
+export { LANDING_NAMESPACES, LandingRoot } from './LandingRoot';
 export { LandingPage } from './LandingPage';
-// Default export: the module the router loads lazily.
-export { LandingPage as default } from './LandingPage';

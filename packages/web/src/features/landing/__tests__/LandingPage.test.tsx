@@ -3,10 +3,10 @@
  * errors, waiting with live socket updates, the video modal opening by itself, the recovery banner
  * after a reload, the end of the call and the rating.
  */
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render-app';
+import { LandingRoot } from '..';
 import { SAVED_CALL_STORAGE_KEY, SAVED_CALL_TTL_MS, saveCall } from '../consultation/saved-call';
 import type { FakeSocket } from './fake-socket';
 import {
@@ -35,7 +35,7 @@ const SLOW = { timeout: 5000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 async function openLanding() {
-  const view = renderApp('/');
+  const view = render(<LandingRoot />);
   await screen.findByRole('heading', { name: 'TU NUEVO LOOK empieza aquí' }, SLOW);
   return view;
 }

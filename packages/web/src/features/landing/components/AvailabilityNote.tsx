@@ -1,8 +1,7 @@
 /** What the call buttons promise right now (GET /api/availability): open with the wait, or closed. */
 import type { Availability } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
-import { formatOpening } from '../consultation/request-errors';
-import { waitText } from '../consultation/wait-text';
+import { formatOpening, waitText } from '../content/availability-text';
 
 export function AvailabilityNote({
   availability,
@@ -11,7 +10,7 @@ export function AvailabilityNote({
   availability: Availability | null;
   id?: string;
 }) {
-  const { t } = useTranslation('consultation');
+  const { t } = useTranslation('landing');
   if (!availability) return null;
   let tone: 'open' | 'closed' = 'closed';
   let text: string;

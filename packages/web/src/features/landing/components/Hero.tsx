@@ -24,6 +24,7 @@ export function Hero({
           <button
             type="button"
             className="lp-cta"
+            data-call-button
             aria-describedby="hero-availability"
             onClick={onRequestCall}
           >

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { SECTION_IDS } from '../content/landing-content';
 
 export function LandingFooter() {
@@ -25,7 +24,7 @@ export function LandingFooter() {
           <p className="lp-footer__heading">{t('footer.contactTitle')}</p>
           <p>{t('footer.hours')}</p>
           <p>{t('footer.email')}</p>
-          <Link to="/advisor/login">{t('nav.staff')}</Link>
+          <a href="/advisor/login">{t('nav.staff')}</a>
         </div>
       </div>
       <p className="lp-footer__legal">{t('footer.legal', { year })}</p>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { LanguageToggle } from '@/components/language-toggle';
 import { SECTION_IDS, type SectionId } from '../content/landing-content';
 import { Icon } from './Icon';
@@ -49,9 +48,9 @@ export function LandingHeader({ active }: { active: SectionId }) {
           </ul>
           <div className="lp-nav__extra">
             <LanguageToggle />
-            <Link to="/advisor/login" className="lp-nav__staff">
+            <a href="/advisor/login" className="lp-nav__staff">
               {t('nav.staff')}
-            </Link>
+            </a>
           </div>
         </nav>
       </div>

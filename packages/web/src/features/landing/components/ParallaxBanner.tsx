@@ -26,6 +26,7 @@ export function ParallaxBanner({
         <button
           type="button"
           className="lp-cta lp-cta--light"
+          data-call-button
           aria-describedby="banner-availability"
           onClick={onRequestCall}
         >

@@ -24,7 +24,12 @@ export function Plans({ onRequestCall }: { onRequestCall: () => void }) {
                 ))}
               </ul>
               {id === 'free' && (
-                <button type="button" className="lp-cta lp-cta--small" onClick={onRequestCall}>
+                <button
+                  type="button"
+                  className="lp-cta lp-cta--small"
+                  data-call-button
+                  onClick={onRequestCall}
+                >
                   {t('plans.start')}
                 </button>
               )}

@@ -30,6 +30,7 @@ export function Services({ onRequestCall }: { onRequestCall: (subject: CallSubje
             <button
               type="button"
               className="lp-link-button"
+              data-call-button
               onClick={() => onRequestCall(s.subject)}
             >
               {t('services.ask', { service: t(`services.items.${s.id}.title`) })}

@@ -2,19 +2,31 @@
  * Everything of the consultation that floats over the landing page. The video modal's code loads
  * only when a call is accepted, so the landing page itself carries none of it.
  */
+import type { Availability } from '@belleza/contract';
 import { lazy, Suspense, useState } from 'react';
 import type { MediaChoice } from '@/components/video-call/ClientVideoModal';
+import { loadNamespaces } from '@/lib/i18n';
 import { ConsultationModal } from './ConsultationModal';
 import { RatingCard } from './RatingCard';
 import { RecoveryBanner } from './RecoveryBanner';
 import type { ConsultationState } from './use-consultation';
 import './consultation.css';
 
-const ClientVideoModal = lazy(() =>
-  import('@/components/video-call/ClientVideoModal').then((m) => ({ default: m.ClientVideoModal })),
-);
+const ClientVideoModal = lazy(async () => {
+  const [mod] = await Promise.all([
+    import('@/components/video-call/ClientVideoModal'),
+    loadNamespaces(['video']),
+  ]);
+  return { default: mod.ClientVideoModal };
+});
 
-export function ConsultationLayer({ state }: { state: ConsultationState }) {
+export function ConsultationLayer({
+  state,
+  availability,
+}: {
+  state: ConsultationState;
+  availability: Availability | null;
+}) {
   const { saved, video, modalOpen, rating } = state;
   // Devices the visitor checked while waiting, remembered for that call only.
   const [checked, setChecked] = useState<{ callId: string; media: MediaChoice } | null>(null);
@@ -24,7 +36,7 @@ export function ConsultationLayer({ state }: { state: ConsultationState }) {
       <ConsultationModal
         open={modalOpen}
         subject={state.subject}
-        availability={state.availability}
+        availability={availability}
         saved={saved}
         busy={state.busy}
         onClose={state.closeModal}

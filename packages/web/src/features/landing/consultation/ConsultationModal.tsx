@@ -10,9 +10,8 @@ import type { MediaChoice } from '@/components/video-call/ClientVideoModal';
 import { Button, Modal, Spinner } from '@/components/ui';
 import { CallbackForm } from './CallbackForm';
 import { RequestForm } from './RequestForm';
-import { formatOpening } from './request-errors';
 import type { SavedCall } from './saved-call';
-import { waitText } from './wait-text';
+import { formatOpening, waitText } from '../content/availability-text';
 
 // The device check pulls in the media code; it loads only when the visitor opens it.
 const PrejoinCheck = lazy(() =>
@@ -117,6 +116,7 @@ function WaitingView({
   onMediaChosen: (choice: MediaChoice) => void;
 }) {
   const { t } = useTranslation('consultation');
+  const { t: tLanding } = useTranslation('landing');
   const [checking, setChecking] = useState(false);
   return (
     <div className="consult-waiting">
@@ -135,7 +135,7 @@ function WaitingView({
         </div>
         <div>
           <dt>{t('waiting.estimateLabel')}</dt>
-          <dd data-testid="estimated-wait">{waitText(saved.estimatedWaitTime, t)}</dd>
+          <dd data-testid="estimated-wait">{waitText(saved.estimatedWaitTime, tLanding)}</dd>
         </div>
       </dl>
       <p className="consult-note">{t('waiting.hint')}</p>

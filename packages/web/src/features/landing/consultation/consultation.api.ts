@@ -1,16 +1,14 @@
 /**
- * The visitor's calls endpoints (SPEC §7): availability before asking, the request, its status,
+ * The visitor's calls endpoints (SPEC §7): the request, its status,
  * the video token, cancel, end, rating, and the callback lead when nobody is online. The call is
  * proven with its clientKey in the `x-client-key` header.
  */
 import {
   CLIENT_KEY_HEADER,
-  availabilitySchema,
   callRequestResponseDataSchema,
   callStatusDataSchema,
   callTokenSchema,
   callbackSchema,
-  type Availability,
   type CallRequestBody,
   type CallRequestResponseData,
   type CallStatusData,
@@ -23,24 +21,11 @@ import { api } from '@/lib/api-client';
 
 /** SPEC §9: the client's call status is polled every 30 s as a fallback to the socket. */
 export const STATUS_POLL_MS = 30_000;
-/** Availability is re-read now and then while the page stays open. */
-export const AVAILABILITY_REFRESH_MS = 60_000;
 
 export type CallCredentials = { callId: string; clientKey: string };
 
 const callPath = (callId: string) => `/api/calls/${encodeURIComponent(callId)}`;
 const keyHeader = (clientKey: string) => ({ [CLIENT_KEY_HEADER]: clientKey });
-
-export const fetchAvailability = (signal?: AbortSignal): Promise<Availability> =>
-  api.get('/api/availability', { schema: availabilitySchema, ...(signal ? { signal } : {}) });
-
-export const availabilityQuery = () =>
-  queryOptions({
-    queryKey: ['consultation', 'availability'],
-    queryFn: ({ signal }) => fetchAvailability(signal),
-    refetchInterval: AVAILABILITY_REFRESH_MS,
-    staleTime: 15_000,
-  });
 
 export const requestCall = (body: CallRequestBody): Promise<CallRequestResponseData> =>
   api.post('/api/calls/request', body, { schema: callRequestResponseDataSchema });

@@ -3,26 +3,11 @@
  * with our own detail for no advisors online (and when they are back), maintenance and rate limits;
  * any other error gets the app's mapped text.
  */
-import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE, noAdvisorsDetailsSchema } from '@belleza/contract';
+import { noAdvisorsDetailsSchema } from '@belleza/contract';
 import type { TFunction } from 'i18next';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-
-const openingFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  timeZone: DISPLAY_TIME_ZONE,
-  weekday: 'long',
-  day: '2-digit',
-  month: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** When advisors are back, in Lima time, es-PE (SPEC §1), e.g. 'lunes, 24/11, 09:00 a. m.'. */
-export function formatOpening(iso: string | null | undefined): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : openingFormat.format(date);
-}
+import { formatOpening } from '../content/availability-text';
 
 export type RequestErrorKind = 'noAdvisors' | 'maintenance' | 'rateLimited' | 'other';
 

@@ -5,10 +5,9 @@
  */
 import { callStatusSchema, type CallStatus } from '@belleza/contract';
 import { z } from 'zod';
+import { SAVED_CALL_STORAGE_KEY, SAVED_CALL_TTL_MS } from './saved-call-storage';
 
-export const SAVED_CALL_STORAGE_KEY = 'activeCall';
-/** SPEC §9: the saved active call is valid 2 hours. */
-export const SAVED_CALL_TTL_MS = 7_200_000;
+export { SAVED_CALL_STORAGE_KEY, SAVED_CALL_TTL_MS };
 
 const savedCallSchema = z.object({
   callId: z.string().min(1),

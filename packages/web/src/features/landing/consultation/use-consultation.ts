@@ -12,7 +12,6 @@ import { toast } from '@/components/ui/toast';
 import { isClientError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import {
-  availabilityQuery,
   callStatusQuery,
   cancelCall,
   endCall,
@@ -48,7 +47,11 @@ export type ConsultationState = ReturnType<typeof useConsultation>;
 /** A failed status check that proves the call is gone or not ours (not a network blip). */
 const isFinalFailure = isClientError;
 
-export function useConsultation() {
+/**
+ * `refreshAvailability` re-reads GET /api/availability (owned by the landing page, whose call
+ * buttons show it) when the consultation learns it may have changed.
+ */
+export function useConsultation(refreshAvailability: () => void) {
   const { t } = useTranslation('consultation');
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState<SavedCall | null>(() => loadSavedCall());
@@ -59,8 +62,6 @@ export function useConsultation() {
   const [rating, setRating] = useState<CallCredentials | null>(null);
   const [busy, setBusy] = useState<'request' | 'cancel' | 'video' | null>(null);
   const cancelledByVisitor = useRef(false);
-
-  const availability = useQuery(availabilityQuery());
 
   const store = useCallback((next: SavedCall | null) => {
     savedRef.current = next;
@@ -135,7 +136,7 @@ export function useConsultation() {
             toast.info(t('toasts.cancelledTitle'), t('toasts.cancelledMessage'));
           } else if (update.reason === NO_ANSWER_REASON) {
             toast.warning(t('toasts.noAnswerTitle'), t('toasts.noAnswerMessage'));
-            void queryClient.invalidateQueries({ queryKey: ['consultation', 'availability'] });
+            refreshAvailability();
           } else {
             toast.info(t('toasts.cancelledTitle'), t('toasts.cancelledElsewhere'));
           }
@@ -143,7 +144,7 @@ export function useConsultation() {
         }
       }
     },
-    [forget, openVideo, queryClient, store, t],
+    [forget, openVideo, refreshAvailability, store, t],
   );
 
   const credentials = saved && isLiveStatus(saved.status) ? saved : null;
@@ -182,9 +183,9 @@ export function useConsultation() {
     (preset: CallSubject = 'general') => {
       setSubject(preset);
       setModalOpen(true);
-      void queryClient.invalidateQueries({ queryKey: ['consultation', 'availability'] });
+      refreshAvailability();
     },
-    [queryClient],
+    [refreshAvailability],
   );
 
   const submitRequest = useCallback(
@@ -215,14 +216,13 @@ export function useConsultation() {
           { duration: REQUEST_ERROR_TOAST_MS },
         );
         const kind = requestErrorKind(error);
-        if (kind === 'noAdvisors' || kind === 'maintenance')
-          void queryClient.invalidateQueries({ queryKey: ['consultation', 'availability'] });
+        if (kind === 'noAdvisors' || kind === 'maintenance') refreshAvailability();
         return false;
       } finally {
         setBusy(null);
       }
     },
-    [apply, queryClient, store, t],
+    [apply, refreshAvailability, store, t],
   );
 
   const cancel = useCallback(async () => {
@@ -267,8 +267,6 @@ export function useConsultation() {
   }, [openVideo]);
 
   return {
-    availability: availability.data ?? null,
-    availabilityFailed: availability.isError,
     saved,
     modalOpen,
     subject,

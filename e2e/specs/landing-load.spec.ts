@@ -1,0 +1,57 @@
+/**
+ * What the landing page's first load carries (issue 5, performance): its own code with React and
+ * i18next, and none of the consultation (zod, TanStack Query, the request code), the staff app
+ * (React Router) or the socket client. The consultation's code loads once a call button is
+ * reached, and the press opens the modal. Sizes are bytes of the build, never timings.
+ */
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '../support/fixtures.js';
+
+/** Strings that survive minification and only these libraries or our consultation code contain. */
+const MARKERS = {
+  zod: 'ZodError',
+  'TanStack Query': 'refetchOnWindowFocus',
+  'the consultation requests': '/api/calls/request',
+  'React Router': 'React Router',
+  'the socket.io client': '/socket.io',
+};
+/**
+ * Budget for the landing page's JavaScript, gzip -9 per file. React DOM and i18next alone are
+ * about 88 KB of it; the page's own code and texts about 8 KB (bench:web prints the figures).
+ */
+const LANDING_JS_BUDGET_KB = 100;
+
+test('the landing page loads only its own code; the consultation comes once a call button is reached', async ({
+  page,
+  request,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  const scriptsText = async (urls: string[]) => {
+    const bodies = await Promise.all(urls.map(async (url) => (await request.get(url)).body()));
+    const gzKb = bodies.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0) / 1024;
+    return { text: bodies.map((b) => b.toString('utf8')).join('\n'), gzKb };
+  };
+
+  await page.goto('/');
+  // Hydrated (the page is no longer inert) and availability read: the first load is complete.
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.getByTestId('availability').first()).toBeVisible();
+  const firstLoad = await scriptsText([...scripts]);
+  expect(firstLoad.gzKb).toBeLessThanOrEqual(LANDING_JS_BUDGET_KB);
+  for (const [library, marker] of Object.entries(MARKERS))
+    expect(firstLoad.text, `${library} is not on the first load`).not.toContain(marker);
+
+  const loadedBefore = scripts.length;
+  const cta = page.getByRole('button', { name: 'Consulta gratuita en vivo', exact: true });
+  await cta.hover();
+  await expect.poll(() => scripts.length).toBeGreaterThan(loadedBefore);
+  await cta.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  // The markers are real: the consultation's code brought them.
+  const consultation = await scriptsText(scripts.slice(loadedBefore));
+  for (const library of ['zod', 'TanStack Query', 'the consultation requests'] as const)
+    expect(consultation.text, `${library} came with the consultation`).toContain(MARKERS[library]);
+});

@@ -1,0 +1,46 @@
+/**
+ * The visitor's consultation as one lazily loaded piece of the landing page: request modal,
+ * waiting, video, recovery banner, rating and their toasts, with the server-state cache they use.
+ * The landing page mounts it on the visitor's first call button press, or at once when a
+ * consultation was saved in this browser (see LandingPage); its code, zod and the contract's
+ * schemas are not part of the landing page's first load.
+ */
+import type { Availability, CallSubject } from '@belleza/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
+import { Toaster } from '@/components/ui';
+import { createQueryClient } from '@/lib/query-client';
+import { ConsultationLayer } from './ConsultationLayer';
+import { useConsultation } from './use-consultation';
+
+/** A press of a call button; `seq` tells two presses with the same subject apart. */
+export type ConsultationRequest = { subject: CallSubject; seq: number };
+
+export type ConsultationRootProps = {
+  availability: Availability | null;
+  refreshAvailability: () => void;
+  /** The latest call button press, if any: each new one opens the request modal. */
+  request: ConsultationRequest | null;
+};
+
+function Consultation({ availability, refreshAvailability, request }: ConsultationRootProps) {
+  const state = useConsultation(refreshAvailability);
+  const { openRequest } = state;
+  useEffect(() => {
+    if (request) openRequest(request.subject);
+  }, [request, openRequest]);
+  return <ConsultationLayer state={state} availability={availability} />;
+}
+
+export function ConsultationRoot(props: ConsultationRootProps) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Consultation {...props} />
+      {/* Its own boundary: waiting for the toast texts must never hide the consultation. */}
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * How availability reads to a visitor (`landing` texts): the wait estimate and the next opening.
+ * Shared by the call buttons' note and the consultation; free of zod on purpose (landing budget).
+ */
+import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@belleza/contract';
+import type { TFunction } from 'i18next';
+
+/** An estimate in seconds as visitors read it: under a minute, else whole minutes (rounded up). */
+export function waitText(seconds: number | null | undefined, t: TFunction<'landing'>): string {
+  if (seconds === null || seconds === undefined) return t('wait.unknown');
+  if (seconds < 60) return t('wait.lessThanMinute');
+  return t('wait.minutes', { count: Math.ceil(seconds / 60) });
+}
+
+const openingFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  timeZone: DISPLAY_TIME_ZONE,
+  weekday: 'long',
+  day: '2-digit',
+  month: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** When advisors are back, in Lima time, es-PE (SPEC §1), e.g. 'lunes, 24/11, 09:00 a. m.'. */
+export function formatOpening(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : openingFormat.format(date);
+}

@@ -1,0 +1,35 @@
+/**
+ * Entry of `landing.html`, the page served for `/` (SPEC §2 landing page). It arrives with the
+ * page prerendered in Spanish inside `#root`, so a phone paints it before any JavaScript runs;
+ * this script then takes it over. A Spanish visitor's first render equals the HTML, so React
+ * hydrates it and keeps the DOM as is; a visitor who chose English gets it rendered afresh (hydrating
+ * would only report a mismatch and then do the same). Both run as a transition, in small slices,
+ * so the phone's main thread stays responsive. `#root` is inert until React owns it, so no
+ * click lands on a button that does nothing yet.
+ */
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { LANDING_NAMESPACES, LandingRoot } from './features/landing';
+import { DEFAULT_LANGUAGE, initI18n, readStoredLanguage } from './lib/i18n';
+import './styles/tokens.css';
+import './styles/base.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root element missing');
+
+const onCommit = () => {
+  container.removeAttribute('inert');
+  delete container.dataset.prerendered;
+};
+
+initI18n(LANDING_NAMESPACES).then(
+  () =>
+    startTransition(() => {
+      const app = <LandingRoot onCommit={onCommit} />;
+      if (container.dataset.prerendered && readStoredLanguage() === DEFAULT_LANGUAGE)
+        hydrateRoot(container, app);
+      else createRoot(container).render(app);
+    }),
+  // Without its texts the page cannot run; the prerendered one stays readable and its links work.
+  () => container.removeAttribute('inert'),
+);

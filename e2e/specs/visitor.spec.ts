@@ -2,7 +2,8 @@
  * The visitor's path on the landing page, in Chromium against the built app: nobody online →
  * the closed state with the next opening and a callback request the admin then sees; an online
  * advisor → the form, the wait (surviving a reload), the video modal opening connected by itself
- * when the advisor accepts, and the rating after the advisor ends, visible through the API.
+ * when the advisor accepts, and the rating after the advisor ends (still offered after a reload),
+ * visible through the API.
  */
 import type { LoginResponseData } from '@belleza/contract';
 import type { Socket } from 'socket.io-client';
@@ -138,11 +139,16 @@ test.describe('visitor on the landing page', () => {
     await expect(video).toBeHidden();
     await expect(banner).toBeHidden();
     const card = page.getByRole('region', { name: '¿Cómo fue tu consulta?' });
+    await expect(card).toBeVisible();
+    // A reload before rating keeps the card (the finished call is remembered until rated).
+    await page.reload();
+    await expect(card).toBeVisible();
     await card.getByRole('radio', { name: '5 estrellas' }).check();
     await card.getByLabel('Comentario (opcional)', { exact: true }).fill('Excelente asesoría');
     await card.getByRole('button', { name: 'Enviar calificación' }).click();
     await expect(card.getByText('¡Gracias por tu calificación!')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('activeCall'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('pendingRating'))).toBeNull();
 
     const details = await adminApi.request<{
       status: string;

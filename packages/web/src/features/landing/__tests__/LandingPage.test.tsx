@@ -7,7 +7,13 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { LandingRoot } from '..';
-import { SAVED_CALL_STORAGE_KEY, SAVED_CALL_TTL_MS, saveCall } from '../consultation/saved-call';
+import {
+  PENDING_RATING_STORAGE_KEY,
+  SAVED_CALL_STORAGE_KEY,
+  SAVED_CALL_TTL_MS,
+  saveCall,
+  savePendingRating,
+} from '../consultation/saved-call';
 import type { FakeSocket } from './fake-socket';
 import {
   callData,
@@ -308,6 +314,8 @@ describe('from request to rating', () => {
     expect(screen.queryByRole('region', { name: 'Consulta activa' })).toBeNull();
 
     const card = await screen.findByRole('region', { name: '¿Cómo fue tu consulta?' });
+    // Kept until it is given, so a reload right now would still offer it.
+    expect(window.localStorage.getItem(PENDING_RATING_STORAGE_KEY)).toContain('call_1');
     fireEvent.click(within(card).getByRole('button', { name: 'Enviar calificación' }));
     expect(within(card).getByText('Elige de 1 a 5 estrellas')).toBeVisible();
     fireEvent.click(within(card).getByRole('radio', { name: '4 estrellas' }));
@@ -321,6 +329,7 @@ describe('from request to rating', () => {
     expect(ratings[0]?.body).toEqual({ rating: 4, comment: 'Muy útil' });
     expect(ratings[0]?.headers.get('x-client-key')).toBe('secret-key');
     expect(within(card).queryByRole('button', { name: 'Enviar calificación' })).toBeNull();
+    expect(window.localStorage.getItem(PENDING_RATING_STORAGE_KEY)).toBeNull();
   });
 
   it('cancel while waiting ends the call and forgets it', async () => {
@@ -421,6 +430,43 @@ describe('recovery after closing or reloading (SPEC §2, §4)', () => {
     expect(screen.getByRole('region', { name: '¿Cómo fue tu consulta?' })).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Consulta activa' })).toBeNull();
     expect(window.localStorage.getItem(SAVED_CALL_STORAGE_KEY)).toBeNull();
+  });
+
+  it('the rating card survives a reload right after the end, until it is given', async () => {
+    const api = mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'POST /api/calls/call_1/rating': ok(statusData({ status: 'completed', rating: 5 })),
+    });
+    savePendingRating({ callId: 'call_1', clientKey: 'k' });
+    const first = await openLanding();
+    const card = await screen.findByRole('region', { name: '¿Cómo fue tu consulta?' }, SLOW);
+    expect(screen.queryByRole('region', { name: 'Consulta activa' })).toBeNull();
+    fireEvent.click(within(card).getByRole('radio', { name: '5 estrellas' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Enviar calificación' }));
+    expect(await within(card).findByText('¡Gracias por tu calificación!')).toBeVisible();
+    const [sent] = api.requests.filter((r) => r.path === '/api/calls/call_1/rating');
+    expect(sent?.headers.get('x-client-key')).toBe('k');
+
+    // Given: the next visit offers nothing.
+    first.unmount();
+    await openLanding();
+    expect(screen.queryByRole('region', { name: '¿Cómo fue tu consulta?' })).toBeNull();
+  });
+
+  it('closing the rating card forgets it; an expired one is never offered', async () => {
+    mockFetch({ 'GET /api/availability': ok(openAvailability) });
+    savePendingRating({ callId: 'call_1', clientKey: 'k' });
+    const first = await openLanding();
+    const card = await screen.findByRole('region', { name: '¿Cómo fue tu consulta?' }, SLOW);
+    fireEvent.click(within(card).getByRole('button', { name: 'Cerrar calificación' }));
+    expect(screen.queryByRole('region', { name: '¿Cómo fue tu consulta?' })).toBeNull();
+    expect(window.localStorage.getItem(PENDING_RATING_STORAGE_KEY)).toBeNull();
+
+    first.unmount();
+    savePendingRating({ callId: 'call_2', clientKey: 'k' }, Date.now() - SAVED_CALL_TTL_MS - 1);
+    await openLanding();
+    await waitFor(() => expect(window.localStorage.getItem(PENDING_RATING_STORAGE_KEY)).toBeNull());
+    expect(screen.queryByRole('region', { name: '¿Cómo fue tu consulta?' })).toBeNull();
   });
 
   it('a failed status check clears the saved call and hides the banner', async () => {

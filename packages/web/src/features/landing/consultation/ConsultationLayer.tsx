@@ -66,7 +66,12 @@ export function ConsultationLayer({
         </Suspense>
       )}
       {rating && !video && (
-        <RatingCard key={rating.callId} call={rating} onClose={state.dismissRating} />
+        <RatingCard
+          key={rating.callId}
+          call={rating}
+          onSent={state.ratingSent}
+          onClose={state.dismissRating}
+        />
       )}
     </>
   );

@@ -10,7 +10,16 @@ import { rateCall, type CallCredentials } from './consultation.api';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
-export function RatingCard({ call, onClose }: { call: CallCredentials; onClose: () => void }) {
+export function RatingCard({
+  call,
+  onSent,
+  onClose,
+}: {
+  call: CallCredentials;
+  /** The rating reached the server, or it already had one: there is nothing left to give. */
+  onSent: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('consultation');
   const id = useId();
   const [rating, setRating] = useState(0);
@@ -18,10 +27,13 @@ export function RatingCard({ call, onClose }: { call: CallCredentials; onClose: 
   const [missing, setMissing] = useState(false);
   const mutation = useMutation({
     mutationFn: () => rateCall(call, rating, comment),
-    onSuccess: () => toast.success(t('rating.thanksTitle'), t('rating.thanks')),
+    onSuccess: () => {
+      onSent();
+      toast.success(t('rating.thanksTitle'), t('rating.thanks'));
+    },
     onError: (error) => {
-      if (!(isApiError(error) && error.code === 'CALL_ALREADY_RATED'))
-        toast.error(t('rating.errorTitle'), errorMessage(error));
+      if (isApiError(error) && error.code === 'CALL_ALREADY_RATED') onSent();
+      else toast.error(t('rating.errorTitle'), errorMessage(error));
     },
   });
   // Rated already (another tab) counts as sent: the card never offers a second rating.

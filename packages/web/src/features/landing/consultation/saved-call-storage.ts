@@ -7,11 +7,20 @@
 export const SAVED_CALL_STORAGE_KEY = 'activeCall';
 /** SPEC §9: the saved active call is valid 2 hours. */
 export const SAVED_CALL_TTL_MS = 7_200_000;
+/** A finished call not rated yet, so the rating card survives a reload (valid 2 hours too). */
+export const PENDING_RATING_STORAGE_KEY = 'pendingRating';
 
-/** Whether a consultation was saved (not yet validated: `loadSavedCall` does that). */
+/**
+ * Whether a consultation or a rating to give was saved (not yet validated: `loadSavedCall` and
+ * `loadPendingRating` do that).
+ */
 export function hasSavedConsultation(): boolean {
   try {
-    return window.localStorage.getItem(SAVED_CALL_STORAGE_KEY) !== null;
+    const storage = window.localStorage;
+    return (
+      storage.getItem(SAVED_CALL_STORAGE_KEY) !== null ||
+      storage.getItem(PENDING_RATING_STORAGE_KEY) !== null
+    );
   } catch {
     return false;
   }

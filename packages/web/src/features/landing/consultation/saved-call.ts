@@ -5,9 +5,13 @@
  */
 import { callStatusSchema, type CallStatus } from '@belleza/contract';
 import { z } from 'zod';
-import { SAVED_CALL_STORAGE_KEY, SAVED_CALL_TTL_MS } from './saved-call-storage';
+import {
+  PENDING_RATING_STORAGE_KEY,
+  SAVED_CALL_STORAGE_KEY,
+  SAVED_CALL_TTL_MS,
+} from './saved-call-storage';
 
-export { SAVED_CALL_STORAGE_KEY, SAVED_CALL_TTL_MS };
+export { PENDING_RATING_STORAGE_KEY, SAVED_CALL_STORAGE_KEY, SAVED_CALL_TTL_MS };
 
 const savedCallSchema = z.object({
   callId: z.string().min(1),
@@ -91,3 +95,55 @@ function write(saved: SavedCall): void {
 /** Statuses of a call that is still going on (the banner and polling apply). */
 export const isLiveStatus = (status: CallStatus): boolean =>
   status === 'pending' || status === 'active' || status === 'accepted';
+
+// ---- the rating still to give after a call ended (so the card survives a reload)
+
+const pendingRatingSchema = z.object({
+  callId: z.string().min(1),
+  clientKey: z.string().min(1),
+  expiresAt: z.number(),
+});
+export type PendingRating = Pick<SavedCall, 'callId' | 'clientKey'>;
+
+/** Remembers that this finished call can still be rated, for 2 hours. */
+export function savePendingRating(call: PendingRating, now = Date.now()): PendingRating {
+  const pending = { callId: call.callId, clientKey: call.clientKey };
+  try {
+    window.localStorage.setItem(
+      PENDING_RATING_STORAGE_KEY,
+      JSON.stringify({ ...pending, expiresAt: now + SAVED_CALL_TTL_MS }),
+    );
+  } catch {
+    // Without storage the card still shows in this tab; only a reload loses it.
+  }
+  return pending;
+}
+
+/** The finished call still to rate, or null (none, unreadable or expired: then removed). */
+export function loadPendingRating(now = Date.now()): PendingRating | null {
+  let raw: string | null;
+  try {
+    raw = window.localStorage.getItem(PENDING_RATING_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  if (!raw) return null;
+  try {
+    const result = pendingRatingSchema.safeParse(JSON.parse(raw));
+    if (result.success && result.data.expiresAt > now)
+      return { callId: result.data.callId, clientKey: result.data.clientKey };
+  } catch {
+    // Unreadable: removed below like an expired one.
+  }
+  clearPendingRating();
+  return null;
+}
+
+/** The rating was sent (or refused as already given) or the visitor closed the card. */
+export function clearPendingRating(): void {
+  try {
+    window.localStorage.removeItem(PENDING_RATING_STORAGE_KEY);
+  } catch {
+    // Storage unavailable: nothing was kept either.
+  }
+}

@@ -22,10 +22,13 @@ import {
 } from './consultation.api';
 import { requestErrorDetail, requestErrorKind } from './request-errors';
 import {
+  clearPendingRating,
   clearSavedCall,
   isLiveStatus,
+  loadPendingRating,
   loadSavedCall,
   saveCall,
+  savePendingRating,
   updateSavedCall,
   type SavedCall,
 } from './saved-call';
@@ -59,7 +62,8 @@ export function useConsultation(refreshAvailability: () => void) {
   const [modalOpen, setModalOpen] = useState(false);
   const [subject, setSubject] = useState<CallSubject>('general');
   const [video, setVideo] = useState<VideoSession | null>(null);
-  const [rating, setRating] = useState<CallCredentials | null>(null);
+  // A call that ended before a reload can still be rated: its card comes back.
+  const [rating, setRating] = useState<CallCredentials | null>(loadPendingRating);
   const [busy, setBusy] = useState<'request' | 'cancel' | 'video' | null>(null);
   const cancelledByVisitor = useRef(false);
 
@@ -126,7 +130,7 @@ export function useConsultation(refreshAvailability: () => void) {
           toast.success(t('toasts.finishedTitle'), t('toasts.finishedMessage'), {
             duration: FINISHED_TOAST_MS,
           });
-          setRating({ callId: current.callId, clientKey: current.clientKey });
+          setRating(savePendingRating(current));
           return;
         case 'cancelled': {
           forget();
@@ -202,6 +206,7 @@ export function useConsultation(refreshAvailability: () => void) {
           estimatedWaitTime: created.estimatedWaitTime,
         });
         store(next);
+        clearPendingRating();
         setRating(null);
         toast.success(t('toasts.requestedTitle'), t('toasts.requestedMessage'), {
           duration: REQUESTED_TOAST_MS,
@@ -280,6 +285,11 @@ export function useConsultation(refreshAvailability: () => void) {
     resume,
     minimizeVideo: () => setVideo(null),
     endFromVideo,
-    dismissRating: () => setRating(null),
+    /** The rating was sent or refused as given already: a reload no longer offers it. */
+    ratingSent: clearPendingRating,
+    dismissRating: () => {
+      clearPendingRating();
+      setRating(null);
+    },
   };
 }

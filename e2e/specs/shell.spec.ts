@@ -93,6 +93,28 @@ test.describe('language and unknown pages', () => {
     await expect(page.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
   });
 
+  test('a visitor who chose English gets the landing page from the server in English', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'YOUR NEW LOOK starts here' })).toBeVisible();
+
+    // Reloaded: the HTML itself is the English page (no Spanish first paint), then hydrated.
+    const response = await page.reload();
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('YOUR NEW LOOK starts here');
+    expect(html).not.toContain('TU NUEVO LOOK empieza aquí');
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await expect(page).toHaveTitle('Free live beauty consultation | Belleza en Vivo');
+
+    await page.getByRole('button', { name: 'ES', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'TU NUEVO LOOK empieza aquí' })).toBeVisible();
+    expect(await (await page.reload())?.text()).toContain('<html lang="es">');
+  });
+
   test('an unknown path shows the not-found page', async ({ page }) => {
     await page.goto('/esta-pagina-no-existe');
     await expect(page.getByRole('heading', { name: 'Página No Encontrada' })).toBeVisible();

@@ -46,16 +46,25 @@ const resolve = {
   alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
 };
 
-/** The built page served for `/` only: the landing entry with the page already in `#root`. */
+/** The built page served for `/`: the landing entry with the page already in `#root`, in Spanish. */
 export const LANDING_HTML = 'landing.html';
+/** The same page prerendered in another language (`landing.en.html`), for visitors who chose it. */
+export const landingHtmlFor = (language: string) =>
+  language === 'es' ? LANDING_HTML : `landing.${language}.html`;
+
+type PrerenderedLanding = { language: string; html: string; title: string; description: string };
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * Completes the built `landing.html` (entry src/landing.tsx): the landing page rendered to HTML
- * (Spanish) inside `#root` with its CSS inline, so the first paint needs no other request, and preloads for what the
- * entry fetches before it can hydrate (the Spanish texts, loaded through dynamic imports that
- * the HTML would otherwise only discover after the entry ran). `#root` is `inert` until React has
- * taken the page over (landing.tsx), so no click lands on a button that does nothing yet.
- * Runs before `precompress` (writeBundle precedes closeBundle), which then compresses it too.
+ * Completes the built `landing.html` (entry src/landing.tsx), once per language: the landing page
+ * rendered to HTML inside `#root` with its CSS inline, so the first paint needs no other request,
+ * its title and description, and preloads for what the entry fetches before it can hydrate (the
+ * texts, loaded through dynamic imports the HTML would otherwise only find after the entry ran).
+ * `#root` is `inert` until React has taken the page over (landing.tsx), so no click lands on a
+ * button that does nothing yet. The server sends `landing.<lang>.html` to a visitor whose language
+ * cookie asks for it. Runs before `precompress` (writeBundle precedes closeBundle).
  */
 function prerenderLanding(): Plugin {
   let outDir = 'dist';
@@ -68,11 +77,27 @@ function prerenderLanding(): Plugin {
     async writeBundle(_options, bundle) {
       const decoder = new TextDecoder();
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const texts = ['common', 'landing'].map((ns) => {
-        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/src/locales/es/${ns}.json`));
-        if (!chunk) throw new Error(`no chunk for the Spanish ${ns} texts`);
-        return `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`;
-      });
+      const textPreloads = (language: string) =>
+        ['common', 'landing'].map((ns) => {
+          const file = `/src/locales/${language}/${ns}.json`;
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(file));
+          if (!chunk) throw new Error(`no chunk for ${file}`);
+          return `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`;
+        });
+      // The page's stylesheets (about 4 KB gzip in all) go inline: on a phone each would be a
+      // render-blocking round trip before the first paint, which is all this page is about.
+      const inlineCss = (_tag: string, file: string) => {
+        const asset = bundle[file];
+        if (asset?.type !== 'asset') throw new Error(`${LANDING_HTML}: no ${file} in the bundle`);
+        const css = typeof asset.source === 'string' ? asset.source : decoder.decode(asset.source);
+        return `<style data-file="${file}">${css.trim()}</style>`;
+      };
+      const template = await readFile(join(outDir, LANDING_HTML), 'utf8');
+      const marker = '<div id="root"></div>';
+      const expected = [marker, '<html lang="es">', '<title>', 'name="description"'];
+      for (const part of expected)
+        if (!template.includes(part)) throw new Error(`${LANDING_HTML} has no ${part}`);
+
       const server = await createServer({
         configFile: false,
         root: fileURLToPath(new URL('.', import.meta.url)),
@@ -84,34 +109,30 @@ function prerenderLanding(): Plugin {
       });
       try {
         const mod = (await server.ssrLoadModule('/src/prerender/landing.tsx')) as {
-          renderLanding: () => Promise<string>;
+          PRERENDERED_LANGUAGES: readonly string[];
+          renderLanding: (language: string) => Promise<PrerenderedLanding>;
         };
-        const rendered = await mod.renderLanding();
-        // React writes a preload for the high-priority hero image at the start of the markup; it
-        // belongs in <head> (found sooner, and not a stray node for hydration).
-        const preloads = rendered.match(/^(<link [^>]*\/>)+/)?.[0] ?? '';
-        const body = rendered.slice(preloads.length);
-        const path = join(outDir, LANDING_HTML);
-        const page = await readFile(path, 'utf8');
-        const marker = '<div id="root"></div>';
-        if (!page.includes(marker)) throw new Error(`${LANDING_HTML} has no ${marker}`);
-        const links = [...(preloads.match(/<link [^>]*\/>/g) ?? []), ...texts];
-        // The page's stylesheets (about 4 KB gzip in all) go inline: on a phone each would be a
-        // render-blocking round trip before the first paint, which is all this page is about.
-        const inlineCss = (tag: string, file: string) => {
-          const asset = bundle[file];
-          if (asset?.type !== 'asset') throw new Error(`${LANDING_HTML}: no ${file} in the bundle`);
-          const css =
-            typeof asset.source === 'string' ? asset.source : decoder.decode(asset.source);
-          return `<style data-file="${file}">${css.trim()}</style>`;
-        };
-        await writeFile(
-          path,
-          page
-            .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, inlineCss)
-            .replace('  </head>', `    ${links.join('\n    ')}\n  </head>`)
-            .replace(marker, `<div id="root" data-prerendered="landing" inert>${body}</div>`),
-        );
+        for (const language of mod.PRERENDERED_LANGUAGES) {
+          const page = await mod.renderLanding(language);
+          // React writes a preload for the high-priority hero image at the start of the markup;
+          // it belongs in <head> (found sooner, and not a stray node for hydration).
+          const preloads = page.html.match(/^(<link [^>]*\/>)+/)?.[0] ?? '';
+          const body = page.html.slice(preloads.length);
+          const links = [...(preloads.match(/<link [^>]*\/>/g) ?? []), ...textPreloads(language)];
+          await writeFile(
+            join(outDir, landingHtmlFor(language)),
+            template
+              .replace('<html lang="es">', `<html lang="${language}">`)
+              .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+              .replace(
+                /(<meta\s+name="description"\s+content=")[^"]*"/,
+                `$1${escapeHtml(page.description)}"`,
+              )
+              .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, inlineCss)
+              .replace('  </head>', `    ${links.join('\n    ')}\n  </head>`)
+              .replace(marker, `<div id="root" data-prerendered="landing" inert>${body}</div>`),
+          );
+        }
       } finally {
         await server.close();
       }

@@ -31,6 +31,7 @@ import { attachRealtime, type Realtime } from './modules/realtime/realtime.gatew
 import { createSocketNotifier, fanOutNotifier } from './modules/realtime/realtime.notifier.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { landingPageFile } from './plugins/landing-page.js';
 
 export type BuildOptions = {
   clock?: Clock;
@@ -164,11 +165,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (asset && existsSync(join(webDist, asset)) && !asset.includes('..')) {
         return reply.sendFile(asset);
       }
-      // The web build prerenders the landing page (landing.html) so `/` paints before any JS runs;
-      // every other path keeps the empty shell, so no page flashes the landing.
-      if (path === '/' && existsSync(join(webDist, 'landing.html'))) {
-        return reply.type('text/html').sendFile('landing.html');
-      }
+      // The web build prerenders the landing page, per language, so `/` paints before any JS
+      // runs; every other path keeps the empty shell, so no page flashes the landing.
+      const landing = path === '/' ? landingPageFile(webDist, req.headers.cookie) : null;
+      if (landing) return reply.type('text/html').header('vary', 'Cookie').sendFile(landing);
       return reply.type('text/html').sendFile('index.html');
     });
   }

@@ -1,16 +1,18 @@
 /**
  * Entry of `landing.html`, the page served for `/` (SPEC §2 landing page). It arrives with the
- * page prerendered in Spanish inside `#root`, so a phone paints it before any JavaScript runs;
- * this script then takes it over. A Spanish visitor's first render equals the HTML, so React
- * hydrates it and keeps the DOM as is; a visitor who chose English gets it rendered afresh (hydrating
- * would only report a mismatch and then do the same). Both run as a transition, in small slices,
+ * page prerendered inside `#root`, in the language the visitor chose (the server picks
+ * `landing.html` or `landing.en.html` by the language cookie), so a phone paints it before any
+ * JavaScript runs; this script then takes it over. When the stored choice matches the document's
+ * language the first render equals the HTML, so React hydrates it and keeps the DOM as is;
+ * otherwise (the cookie and the storage disagree) it is rendered afresh: hydrating would only
+ * report a mismatch and then do the same. Both run as a transition, in small slices,
  * so the phone's main thread stays responsive. `#root` is inert until React owns it, so no
  * click lands on a button that does nothing yet.
  */
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LANDING_NAMESPACES, LandingRoot } from './features/landing';
-import { DEFAULT_LANGUAGE, initI18n, readStoredLanguage } from './lib/i18n';
+import { initI18n, readStoredLanguage } from './lib/i18n';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -26,7 +28,8 @@ initI18n(LANDING_NAMESPACES).then(
   () =>
     startTransition(() => {
       const app = <LandingRoot onCommit={onCommit} />;
-      if (container.dataset.prerendered && readStoredLanguage() === DEFAULT_LANGUAGE)
+      const prerenderedIn = document.documentElement.lang;
+      if (container.dataset.prerendered && readStoredLanguage() === prerenderedIn)
         hydrateRoot(container, app);
       else createRoot(container).render(app);
     }),

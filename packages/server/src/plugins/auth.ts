@@ -29,13 +29,15 @@ export const bearerToken = (header: string | undefined): string | null => {
  * Resolves the bearer token on every request against the sessions table, so a revoked session,
  * a deleted advisor or a removed admin flag takes effect on the very next request.
  */
-export const authPlugin = fp<{ resolveSession: SessionResolver }>(async (app: FastifyInstance, opts) => {
-  app.decorateRequest('user', null);
-  app.addHook('onRequest', async (req) => {
-    const token = bearerToken(req.headers.authorization);
-    req.user = token ? await opts.resolveSession(token) : null;
-  });
-});
+export const authPlugin = fp<{ resolveSession: SessionResolver }>(
+  async (app: FastifyInstance, opts) => {
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (req) => {
+      const token = bearerToken(req.headers.authorization);
+      req.user = token ? await opts.resolveSession(token) : null;
+    });
+  },
+);
 
 export function requireAdvisor(req: FastifyRequest): AuthUser {
   if (!req.user) throw new AppError('UNAUTHENTICATED', 401, 'Sign in first');

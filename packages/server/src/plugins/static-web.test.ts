@@ -19,6 +19,7 @@ describe('the built web app', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app shell</title>');
     writeFileSync(join(dir, 'landing.html'), '<!doctype html><title>prerendered landing</title>');
+    writeFileSync(join(dir, 'landing.en.html'), '<!doctype html><title>English landing</title>');
     writeFileSync(join(dir, 'assets', 'main-abc123.js'), script);
     writeFileSync(join(dir, 'assets', 'main-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(join(dir, 'assets', 'main-abc123.js.gz'), gzipSync(script));
@@ -71,6 +72,22 @@ describe('the built web app', () => {
       const res = await t.app.inject({ url });
       expect(res.body, url).toContain('app shell');
     }
+  });
+
+  it("answers / in the visitor's chosen language (cookie), Spanish otherwise", async () => {
+    const landing = async (cookie?: string) => {
+      const res = await t.app.inject({ url: '/', headers: cookie ? { cookie } : {} });
+      expect(res.statusCode).toBe(200);
+      // A shared cache must not hand one visitor's language to another.
+      expect(res.headers.vary).toMatch(/cookie/i);
+      return res.body;
+    };
+    expect(await landing('preferred-language=en')).toContain('English landing');
+    expect(await landing('theme=dark; preferred-language=en; other=1')).toContain(
+      'English landing',
+    );
+    for (const cookie of [undefined, 'preferred-language=es', 'preferred-language=xx', 'x=en'])
+      expect(await landing(cookie), String(cookie)).toContain('prerendered landing');
   });
 
   it('keeps API 404s as JSON, not the app shell', async () => {

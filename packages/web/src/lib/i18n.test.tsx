@@ -41,10 +41,13 @@ describe('i18n', () => {
     expect(screen.getByRole('button', { name: 'EN' })).toHaveAttribute('aria-pressed', 'true');
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
     expect(document.documentElement.lang).toBe('en');
+    // The server sends `/` prerendered in the language this cookie names.
+    expect(document.cookie).toContain('preferred-language=en');
 
     await user.click(screen.getByRole('button', { name: 'ES' }));
     expect(await screen.findByRole('button', { name: 'Cerrar Sesión' })).toBeInTheDocument();
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('es');
+    expect(document.cookie).toContain('preferred-language=es');
   });
 
   it('falls back to English for a key Spanish lacks', () => {

@@ -15,6 +15,9 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGE_STORAGE_KEY = 'preferred-language';
+/** Same name as the storage key; the server picks the landing page's prerendered language by it. */
+export const LANGUAGE_COOKIE = 'preferred-language';
+const LANGUAGE_COOKIE_MAX_AGE_S = 31_536_000;
 export const DEFAULT_LANGUAGE: Language = 'es';
 export const FALLBACK_LANGUAGE: Language = 'en';
 /** Every contract language, exactly once (the Record type rejects a missing or unknown one). */
@@ -93,7 +96,10 @@ export function initI18n(namespaces: readonly string[] = CORE_NAMESPACES): Promi
       // Not persisting the choice is acceptable; the page still switches.
     }
     // Absent when the landing page is prerendered at build time (src/prerender).
-    if (typeof document !== 'undefined') document.documentElement.lang = lng;
+    if (typeof document === 'undefined') return;
+    document.documentElement.lang = lng;
+    // The server reads only this cookie, to send `/` already prerendered in this language.
+    document.cookie = `${LANGUAGE_COOKIE}=${lng}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
   });
   const initial = readStoredLanguage();
   if (initial === FALLBACK_LANGUAGE) fallbackWanted = true;

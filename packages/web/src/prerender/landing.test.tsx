@@ -4,7 +4,9 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LandingRoot } from '@/features/landing';
 import { openAvailability } from '@/features/landing/__tests__/fixtures';
+import en from '@/locales/en/landing.json';
 import es from '@/locales/es/landing.json';
+import { i18n } from '@/lib/i18n';
 import { mockFetch, ok } from '@/test/fetch-mock';
 import { renderLanding } from './landing';
 
@@ -20,7 +22,10 @@ afterEach(() => {
 
 describe('the prerendered landing page', () => {
   it('is the landing page in Spanish with its sections and none of the consultation', async () => {
-    const html = await renderLanding();
+    const page = await renderLanding('es');
+    const { html } = page;
+    expect(page.title).toBe('Consulta de belleza gratis en vivo | Belleza en Vivo');
+    expect(page.description).toBe(es.meta.description);
     expect(html).toContain(`>${es.hero.headline}</h1>`);
     for (const id of ['inicio', 'servicios', 'tratamientos', 'planes', 'equipo', 'galeria']) {
       expect(html).toContain(`id="${id}"`);
@@ -30,10 +35,17 @@ describe('the prerendered landing page', () => {
     expect(html).not.toContain('spinner');
   });
 
+  it('is prerendered in English too, for visitors who chose it', async () => {
+    const page = await renderLanding('en');
+    expect(page.html).toContain(`>${en.hero.headline}</h1>`);
+    expect(page.title).toBe('Free live beauty consultation | Belleza en Vivo');
+    expect(page.description).toBe(en.meta.description);
+  });
+
   it('hydrates in the browser with no mismatch, keeping the prerendered DOM', async () => {
     mockFetch({ 'GET /api/availability': ok(openAvailability) });
     const container = document.createElement('div');
-    container.innerHTML = rootMarkup(await renderLanding());
+    container.innerHTML = rootMarkup((await renderLanding('es')).html);
     document.body.append(container);
     const heading = container.querySelector('h1');
     const errors: unknown[] = [];
@@ -49,5 +61,22 @@ describe('the prerendered landing page', () => {
     expect(
       await within(container).findAllByText('Asesores en línea · espera estimada 2 minutos'),
     ).toHaveLength(2);
+  });
+
+  it('hydrates the English page for a visitor whose choice is English', async () => {
+    mockFetch({ 'GET /api/availability': ok(openAvailability) });
+    const container = document.createElement('div');
+    container.innerHTML = rootMarkup((await renderLanding('en')).html);
+    document.body.append(container);
+    expect(i18n.language).toBe('en');
+    const errors: unknown[] = [];
+    await act(async () => {
+      root = hydrateRoot(container, <LandingRoot />, {
+        onRecoverableError: (error) => errors.push(error),
+      });
+      await Promise.resolve();
+    });
+    expect(errors).toEqual([]);
+    expect(container.querySelector('h1')).toHaveTextContent(en.hero.headline);
   });
 });

@@ -127,3 +127,31 @@ test('the admin sets an advisor offline from the table', async ({ page, adminApi
   await page.getByLabel('Estado', { exact: true }).selectOption({ label: 'Desconectado' });
   await expect(page.getByRole('row', { name: /Rocío Paredes/ })).toBeVisible();
 });
+
+test('at 1280×800 the advisors table fits its container without horizontal scrolling', async ({
+  page,
+  adminApi,
+}) => {
+  await adminApi.createAdvisor({
+    name: 'Ximena Villanueva Castañeda',
+    email: uniqueEmail('ximena.villanueva.castaneda'),
+    password: 'ximena-pass-123',
+    title: 'Especialista en Cuidado de la Piel',
+    expertise: ['Maquillaje de novia', 'Colorimetría personal', 'Automaquillaje'],
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('link', { name: 'Asesores', exact: true }).click();
+  await expect(page.getByRole('row', { name: /Ximena Villanueva Castañeda/ })).toBeVisible();
+
+  // The table's scroll container (its parent) must not need to scroll sideways: the row actions
+  // fit next to the other columns instead of being pushed out of view.
+  const overflow = await page
+    .getByRole('table', { name: 'Lista de asesores' })
+    .evaluate((table) => {
+      const wrap = table.parentElement as HTMLElement;
+      return { scrollWidth: wrap.scrollWidth, clientWidth: wrap.clientWidth };
+    });
+  expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
+});

@@ -55,3 +55,32 @@ test('the landing page loads only its own code; the consultation comes once a ca
   for (const library of ['zod', 'TanStack Query', 'the consultation requests'] as const)
     expect(consultation.text, `${library} came with the consultation`).toContain(MARKERS[library]);
 });
+
+test('when the consultation cannot be fetched the visitor is told, and trying again opens it', async ({
+  page,
+}) => {
+  // The consultation's code (the chunk that sends the request) cannot be fetched, as on a dropped
+  // connection, until the visitor has been told; then the connection is back.
+  let offline = true;
+  let refused = 0;
+  await page.route(/\/assets\/[^/]*\.js$/, async (route) => {
+    const response = await route.fetch();
+    if (offline && (await response.text()).includes(MARKERS['the consultation requests'])) {
+      refused += 1;
+      await route.abort('internetdisconnected');
+    } else await route.fulfill({ response });
+  });
+  await page.goto('/');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+
+  await page.getByRole('button', { name: 'Consulta gratuita en vivo', exact: true }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('No pudimos abrir la consulta. Revisa tu conexión.');
+  expect(refused).toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { name: 'TU NUEVO LOOK empieza aquí' })).toBeVisible();
+
+  offline = false;
+  await alert.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(alert).toBeHidden();
+});

@@ -6,12 +6,12 @@
  * The consultation is the heavy part (forms with the contract's zod schemas, TanStack Query, the
  * socket) and most visitors first read the page, so it is not part of the first load: its code
  * starts loading as soon as a pointer or the keyboard reaches a call button, and the press itself
- * opens the modal once it is there. A consultation saved in this browser loads it at once.
+ * opens the modal once it is there (a failed load says so and offers to try again). A
+ * consultation saved in this browser loads it at once.
  */
 import type { CallSubject } from '@belleza/contract';
-import { lazy, Suspense, useCallback, useState, type SyntheticEvent } from 'react';
+import { useCallback, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadNamespaces } from '@/lib/i18n';
 import { Benefits } from './components/Benefits';
 import { Gallery } from './components/Gallery';
 import { Hero } from './components/Hero';
@@ -27,25 +27,31 @@ import type { ConsultationRequest } from './consultation';
 import { hasSavedConsultation } from './consultation/saved-call-storage';
 import { SECTION_IDS, type SectionId } from './content/landing-content';
 import { useAvailability } from './hooks/use-availability';
+import { preloadConsultation, useConsultationModule } from './hooks/use-consultation-module';
 import { useScrollSpy } from './hooks/use-scroll-spy';
 import './landing.css';
-
-/** The consultation's code and texts, fetched once (import() and i18next both cache). */
-export const loadConsultation = () =>
-  Promise.all([import('./consultation'), loadNamespaces(['consultation', 'errors'])]).then(
-    ([mod]) => mod,
-  );
-const ConsultationRoot = lazy(loadConsultation);
 
 /** Reaching any call button (each carries `data-call-button`) starts loading the consultation. */
 function preloadOnCallButton(event: SyntheticEvent) {
   if (event.target instanceof Element && event.target.closest('[data-call-button]'))
-    void loadConsultation();
+    preloadConsultation();
 }
 
-/** Shown over the page between a press and the consultation's code being there. */
-function ConsultationLoading() {
+/**
+ * Shown over the page between a press and the consultation's code being there, or, when that
+ * failed, what happened and a way to try again.
+ */
+function ConsultationPending({ failed, onRetry }: { failed: boolean; onRetry: () => void }) {
   const { t } = useTranslation('landing');
+  if (failed)
+    return (
+      <div className="lp-consult-loading lp-consult-loading--failed" role="alert">
+        {t('consultationLoadFailed')}
+        <button type="button" className="lp-consult-loading__retry" onClick={onRetry}>
+          {t('consultationRetry')}
+        </button>
+      </div>
+    );
   return (
     <div className="lp-consult-loading" role="status">
       <span className="lp-consult-loading__spinner" aria-hidden="true" />
@@ -57,12 +63,17 @@ function ConsultationLoading() {
 export function LandingPage() {
   const active = useScrollSpy(SECTION_IDS) as SectionId;
   const { availability, refresh } = useAvailability();
-  const [mounted, setMounted] = useState(hasSavedConsultation);
+  const [savedAtStart] = useState(hasSavedConsultation);
+  const consultation = useConsultationModule(savedAtStart);
+  const { Root: ConsultationRoot, load: loadConsultationModule } = consultation;
   const [request, setRequest] = useState<ConsultationRequest | null>(null);
-  const requestCall = useCallback((subject: CallSubject = 'general') => {
-    setMounted(true);
-    setRequest((last) => ({ subject, seq: (last?.seq ?? 0) + 1 }));
-  }, []);
+  const requestCall = useCallback(
+    (subject: CallSubject = 'general') => {
+      loadConsultationModule();
+      setRequest((last) => ({ subject, seq: (last?.seq ?? 0) + 1 }));
+    },
+    [loadConsultationModule],
+  );
   const requestGeneral = useCallback(() => requestCall('general'), [requestCall]);
 
   return (
@@ -85,14 +96,19 @@ export function LandingPage() {
         <Gallery />
       </main>
       <LandingFooter />
-      {mounted && (
-        <Suspense fallback={request ? <ConsultationLoading /> : null}>
-          <ConsultationRoot
-            availability={availability}
-            refreshAvailability={refresh}
-            request={request}
+      {ConsultationRoot ? (
+        <ConsultationRoot
+          availability={availability}
+          refreshAvailability={refresh}
+          request={request}
+        />
+      ) : (
+        (request || (savedAtStart && consultation.failed)) && (
+          <ConsultationPending
+            failed={consultation.failed}
+            onRetry={() => (request ? requestCall(request.subject) : loadConsultationModule())}
           />
-        </Suspense>
+        )
       )}
     </>
   );

@@ -1,6 +1,7 @@
 /**
  * Admin settings and reports in Chromium against the built server: invalid settings show SPEC's
- * messages and are not saved; a valid save persists across a reload and lands in the audit log;
+ * messages and are not saved; a valid save persists across a reload and lands in the audit log
+ * (still listed after 100+ newer audit entries of other actions);
  * the reports page renders the demo data (seeded into a private server's database) with charts.
  */
 import { spawnSync } from 'node:child_process';
@@ -113,6 +114,18 @@ test('a valid save persists across a reload and is audited', async ({ page }) =>
     system: { callTimeout: 45, maxCallDuration: 90 },
     lastSaved: expect.any(String),
   });
+
+  // More than 100 newer audit entries of another action must not push the save out of the history.
+  const stylist = await adminApi.createAdvisor({
+    name: 'Estilista Historial',
+    email: 'historial@salon.pe',
+    password: 'historial-pass-1',
+  });
+  for (let i = 0; i < 101; i += 1) {
+    await adminApi.request('POST', `/api/advisors/${stylist.advisorId}/status`, {
+      status: i % 2 === 0 ? 'busy' : 'offline',
+    });
+  }
 
   await page.reload();
   await expect(page.getByLabel('Timeout de llamada (segundos)')).toHaveValue('45');

@@ -156,8 +156,17 @@ export const testDailyBodySchema = z
   });
 export const testDailyResultSchema = z.object({ ok: z.boolean(), domain: z.string().nullable() });
 
-/** GET /api/audit — the admin audit trail, newest first. */
+/** An audit action as recorded, `<area>.<verb>` in lower case (e.g. `settings.update`). */
+export const auditActionSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)*$/, 'must look like settings.update');
+
+/** GET /api/audit — the admin audit trail, newest first; `action` keeps only that exact action. */
 export const auditListQuerySchema = z.object({
+  action: auditActionSchema.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;

@@ -17,9 +17,15 @@ export async function insertAuditRow(db: Db, row: AuditLogTable): Promise<void> 
     .execute();
 }
 
-/** Newest first; the actor's name survives a soft delete, so the trail stays readable. */
-export async function listAuditRows(db: Db, limit: number): Promise<AuditRowWithActor[]> {
-  return db
+export type AuditRowFilter = { action?: string | undefined; limit: number };
+
+/**
+ * Newest first; the actor's name survives a soft delete, so the trail stays readable. With an
+ * `action`, audit_log_action_created_idx serves both the filter and the order (no sort); the
+ * builder is separate so a test can ask each database for its plan.
+ */
+export function selectAuditRows(db: Db, { action, limit }: AuditRowFilter) {
+  let query = db
     .selectFrom('audit_log as l')
     .leftJoin('advisors as a', 'a.id', 'l.actor_id')
     .select([
@@ -30,9 +36,11 @@ export async function listAuditRows(db: Db, limit: number): Promise<AuditRowWith
       'l.changes',
       'l.created_at',
       'a.name as actor_name',
-    ])
-    .orderBy('l.created_at', 'desc')
-    .orderBy('l.id', 'desc')
-    .limit(limit)
-    .execute();
+    ]);
+  if (action !== undefined) query = query.where('l.action', '=', action);
+  return query.orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').limit(limit);
+}
+
+export async function listAuditRows(db: Db, filter: AuditRowFilter): Promise<AuditRowWithActor[]> {
+  return selectAuditRows(db, filter).execute();
 }

@@ -15,7 +15,7 @@ export const auditRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
       onRequest: adminOnly,
       schema: {
         tags: ['audit'],
-        summary: 'Admin audit trail, newest first (admin)',
+        summary: 'Admin audit trail, newest first, optionally one action only (admin)',
         security: [{ bearer: [] }],
         querystring: auditListQuerySchema,
         response: { 200: ok(z.array(auditEntrySchema)) },
@@ -23,7 +23,7 @@ export const auditRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
     },
     async (req) => {
       requireAdmin(req);
-      return { success: true as const, data: await container.audit.list(req.query.limit) };
+      return { success: true as const, data: await container.audit.list(req.query) };
     },
   );
   done();

@@ -2,7 +2,7 @@
  * Who changed what in admin. Callers pass their transaction as `db` so the audit row commits or
  * rolls back with the change it describes; secrets must already be masked in `changes`.
  */
-import type { AuditEntry } from '@belleza/contract';
+import type { AuditEntry, AuditListQuery } from '@belleza/contract';
 import type { Deps } from '../../container.js';
 import type { Db } from '../../db/kysely.js';
 import { newId } from '../../lib/ids.js';
@@ -32,8 +32,9 @@ export function createAuditService(deps: Pick<Deps, 'db' | 'clock'>) {
       });
     },
 
-    async list(limit: number): Promise<AuditEntry[]> {
-      const rows = await listAuditRows(deps.db, limit);
+    /** Newest first, at most `limit`; with `action`, only entries of exactly that action. */
+    async list(query: AuditListQuery): Promise<AuditEntry[]> {
+      const rows = await listAuditRows(deps.db, { action: query.action, limit: query.limit });
       return rows.map((r) => ({
         id: r.id,
         actorId: r.actor_id,

@@ -26,7 +26,7 @@ const auditEntry = {
 function setup(routes: Parameters<typeof mockFetch>[0] = {}) {
   const api = mockFetch({
     'GET /api/settings': ok(stored),
-    'GET /api/audit': ok([auditEntry, { ...auditEntry, id: 'aud_2', action: 'advisor.update' }]),
+    'GET /api/audit': ok([auditEntry]),
     ...routes,
   });
   const user = userEvent.setup();
@@ -302,7 +302,20 @@ describe('AdminSettingsPage', () => {
     expect(within(audit).getByText('Timeout de llamada (segundos)')).toBeInTheDocument();
     expect(within(audit).getByText(/30 → 45/)).toBeInTheDocument();
     expect(within(audit).getByText(/\(vacío\) → ••••/)).toBeInTheDocument();
-    // Advisor changes are not settings changes.
     expect(within(audit).getAllByRole('time')).toHaveLength(1);
+  });
+
+  it('asks the server for the settings changes it shows, not a page of every action', async () => {
+    const { api } = setup();
+    await screen.findByRole('heading', { name: 'Historial de cambios' });
+    await waitFor(() => expect(api.requests.some((r) => r.path === '/api/audit')).toBe(true));
+    const auditUrls = api.fetchMock.mock.calls
+      .map(([input]) => new URL(input instanceof Request ? input.url : input, 'http://localhost'))
+      .filter((url) => url.pathname === '/api/audit');
+    expect(auditUrls).toHaveLength(1);
+    expect(Object.fromEntries(auditUrls[0]!.searchParams)).toEqual({
+      action: 'settings.update',
+      limit: '10',
+    });
   });
 });

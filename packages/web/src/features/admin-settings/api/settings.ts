@@ -3,6 +3,7 @@ import {
   auditEntrySchema,
   settingsResponseSchema,
   testDailyResultSchema,
+  type AuditListQuery,
   type Settings,
 } from '@belleza/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,10 +14,11 @@ export const settingsKeys = {
   all: ['settings'] as const,
   admin: () => [...settingsKeys.all, 'admin'] as const,
   audit: () => [...settingsKeys.all, 'audit'] as const,
+  auditPage: (limit: number) => [...settingsKeys.audit(), { limit }] as const,
 };
 
-/** How many audit rows are read; settings changes are picked from them (the endpoint has no filter). */
-export const AUDIT_FETCH_LIMIT = 100;
+/** The only audit action this page lists; the server filters on it. */
+const SETTINGS_AUDIT_ACTION = 'settings.update';
 
 export const settingsQueryOptions = () =>
   queryOptions({
@@ -58,27 +60,26 @@ export type SettingsAuditEntry = {
   changes: SettingsChange[];
 };
 
-export const useSettingsAudit = () =>
+/** The newest `limit` settings changes, newest first. */
+export const useSettingsAudit = (limit: number) =>
   useQuery({
-    queryKey: settingsKeys.audit(),
+    queryKey: settingsKeys.auditPage(limit),
     queryFn: ({ signal }) =>
       api.get('/api/audit', {
         schema: z.array(auditEntrySchema),
-        query: { limit: AUDIT_FETCH_LIMIT },
+        query: { action: SETTINGS_AUDIT_ACTION, limit } satisfies AuditListQuery,
         signal,
       }),
     select: (entries): SettingsAuditEntry[] =>
-      entries
-        .filter((e) => e.action === 'settings.update')
-        .map((e) => {
-          const parsed = settingsChangesSchema.safeParse(e.changes);
-          return {
-            id: e.id,
-            actorName: e.actorName,
-            createdAt: e.createdAt,
-            changes: parsed.success
-              ? Object.entries(parsed.data).map(([field, c]) => ({ field, from: c.from, to: c.to }))
-              : [],
-          };
-        }),
+      entries.map((e) => {
+        const parsed = settingsChangesSchema.safeParse(e.changes);
+        return {
+          id: e.id,
+          actorName: e.actorName,
+          createdAt: e.createdAt,
+          changes: parsed.success
+            ? Object.entries(parsed.data).map(([field, c]) => ({ field, from: c.from, to: c.to }))
+            : [],
+        };
+      }),
   });

@@ -31,12 +31,12 @@ function useFormatValue() {
 /** Who changed which setting, when (the server masks secrets before they are recorded). */
 export function AuditLog() {
   const { t, i18n } = useTranslation('settings');
-  const audit = useSettingsAudit();
+  const audit = useSettingsAudit(AUDIT_ROWS_SHOWN);
   const formatValue = useFormatValue();
   const fieldLabel = (field: string) =>
     i18n.exists(`settings:fields.${field}`) ? t(`fields.${field}`) : field;
 
-  const entries = audit.data?.slice(0, AUDIT_ROWS_SHOWN) ?? [];
+  const entries = audit.data ?? [];
   return (
     <Card
       title={t('sections.audit')}

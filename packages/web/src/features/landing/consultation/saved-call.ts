@@ -27,41 +27,50 @@ const savedCallSchema = z.object({
 export type SavedCall = z.infer<typeof savedCallSchema>;
 export type NewSavedCall = Omit<SavedCall, 'savedAt' | 'expiresAt'>;
 
-function remove(): void {
+// ---- one stored record with an expiry: read, write, remove (storage may be unavailable)
+
+/** The record under `key`, or null when there is none, it is unreadable or it expired (then removed). */
+function readStored<T extends { expiresAt: number }>(
+  key: string,
+  schema: z.ZodType<T>,
+  now: number,
+): T | null {
+  let raw: string | null;
   try {
-    window.localStorage.removeItem(SAVED_CALL_STORAGE_KEY);
+    raw = window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+  if (!raw) return null;
+  try {
+    const result = schema.safeParse(JSON.parse(raw));
+    if (result.success && result.data.expiresAt > now) return result.data;
+  } catch {
+    // Unreadable: removed below like an expired one.
+  }
+  removeStored(key);
+  return null;
+}
+
+function writeStored(key: string, value: unknown): void {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Without storage the call still works in this tab; only what a reload would find is lost.
+  }
+}
+
+function removeStored(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
   } catch {
     // Storage unavailable: nothing was kept either.
   }
 }
 
 /** The saved call, or null when there is none, it is unreadable or it expired (then removed). */
-export function loadSavedCall(now = Date.now()): SavedCall | null {
-  let raw: string | null;
-  try {
-    raw = window.localStorage.getItem(SAVED_CALL_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-  if (!raw) return null;
-  let parsed: SavedCall;
-  try {
-    const result = savedCallSchema.safeParse(JSON.parse(raw));
-    if (!result.success) {
-      remove();
-      return null;
-    }
-    parsed = result.data;
-  } catch {
-    remove();
-    return null;
-  }
-  if (parsed.expiresAt <= now) {
-    remove();
-    return null;
-  }
-  return parsed;
-}
+export const loadSavedCall = (now = Date.now()): SavedCall | null =>
+  readStored(SAVED_CALL_STORAGE_KEY, savedCallSchema, now);
 
 /** Saves a new call; `expiresAt` is 2 hours after `savedAt`. */
 export function saveCall(call: NewSavedCall, now = Date.now()): SavedCall {
@@ -81,16 +90,10 @@ export function updateSavedCall(
 }
 
 export function clearSavedCall(): void {
-  remove();
+  removeStored(SAVED_CALL_STORAGE_KEY);
 }
 
-function write(saved: SavedCall): void {
-  try {
-    window.localStorage.setItem(SAVED_CALL_STORAGE_KEY, JSON.stringify(saved));
-  } catch {
-    // Without storage the call still works in this tab; only reload recovery is lost.
-  }
-}
+const write = (saved: SavedCall) => writeStored(SAVED_CALL_STORAGE_KEY, saved);
 
 /** Statuses of a call that is still going on (the banner and polling apply). */
 export const isLiveStatus = (status: CallStatus): boolean =>
@@ -108,42 +111,17 @@ export type PendingRating = Pick<SavedCall, 'callId' | 'clientKey'>;
 /** Remembers that this finished call can still be rated, for 2 hours. */
 export function savePendingRating(call: PendingRating, now = Date.now()): PendingRating {
   const pending = { callId: call.callId, clientKey: call.clientKey };
-  try {
-    window.localStorage.setItem(
-      PENDING_RATING_STORAGE_KEY,
-      JSON.stringify({ ...pending, expiresAt: now + SAVED_CALL_TTL_MS }),
-    );
-  } catch {
-    // Without storage the card still shows in this tab; only a reload loses it.
-  }
+  writeStored(PENDING_RATING_STORAGE_KEY, { ...pending, expiresAt: now + SAVED_CALL_TTL_MS });
   return pending;
 }
 
 /** The finished call still to rate, or null (none, unreadable or expired: then removed). */
 export function loadPendingRating(now = Date.now()): PendingRating | null {
-  let raw: string | null;
-  try {
-    raw = window.localStorage.getItem(PENDING_RATING_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-  if (!raw) return null;
-  try {
-    const result = pendingRatingSchema.safeParse(JSON.parse(raw));
-    if (result.success && result.data.expiresAt > now)
-      return { callId: result.data.callId, clientKey: result.data.clientKey };
-  } catch {
-    // Unreadable: removed below like an expired one.
-  }
-  clearPendingRating();
-  return null;
+  const stored = readStored(PENDING_RATING_STORAGE_KEY, pendingRatingSchema, now);
+  return stored && { callId: stored.callId, clientKey: stored.clientKey };
 }
 
 /** The rating was sent (or refused as already given) or the visitor closed the card. */
 export function clearPendingRating(): void {
-  try {
-    window.localStorage.removeItem(PENDING_RATING_STORAGE_KEY);
-  } catch {
-    // Storage unavailable: nothing was kept either.
-  }
+  removeStored(PENDING_RATING_STORAGE_KEY);
 }

@@ -13,10 +13,23 @@ import { ALL_NAMESPACES, DEFAULT_LANGUAGE, i18n, initI18n, loadFallbackLanguage 
 // can take longer than Testing Library's 1 s default. Waiting longer costs nothing when it is fast.
 configure({ asyncUtilTimeout: 5_000 });
 
+/** Translation keys a test rendered that no language has: each fails the test that showed it. */
+const missingKeys: string[] = [];
+
 beforeAll(async () => {
   await initI18n(ALL_NAMESPACES);
   // Tests switch to English at will and compare both languages' keys: load English up front.
   await loadFallbackLanguage();
+  i18n.options.saveMissing = true;
+  i18n.options.missingKeyHandler = (_languages, namespace, key) => {
+    missingKeys.push(`${namespace}:${key}`);
+  };
+});
+
+afterEach(() => {
+  if (missingKeys.length === 0) return;
+  const keys = [...new Set(missingKeys.splice(0))];
+  throw new Error(`Texts shown with no translation in any language: ${keys.join(', ')}`);
 });
 
 afterEach(async () => {

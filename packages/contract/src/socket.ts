@@ -9,8 +9,10 @@ import type {
   rtcLeaveSchema,
   rtcPeerLeftSchema,
   rtcPeerSchema,
+  rtcPeerStatsSchema,
   rtcSignalFromSchema,
   rtcSignalSchema,
+  rtcStatsSchema,
 } from './video.js';
 
 /** Socket client options of SPEC §7. */
@@ -117,6 +119,7 @@ export type ServerToClientEvents = {
   'rtc:peer-left': (p: z.infer<typeof rtcPeerLeftSchema>) => void;
   'rtc:signal': (p: z.infer<typeof rtcSignalFromSchema>) => void;
   'rtc:closed': (p: z.infer<typeof rtcClosedSchema>) => void;
+  'rtc:peer-stats': (p: z.infer<typeof rtcPeerStatsSchema>) => void;
   error: (p: z.infer<typeof socketErrorPayload>) => void;
   pong: () => void;
 };
@@ -137,5 +140,6 @@ export type ClientToServerEvents = {
   ) => void;
   'rtc:signal': (p: z.infer<typeof rtcSignalSchema>) => void;
   'rtc:leave': (p: z.infer<typeof rtcLeaveSchema>) => void;
+  'rtc:stats': (p: z.infer<typeof rtcStatsSchema>) => void;
   ping: () => void;
 };

@@ -11,7 +11,22 @@ export const systemStatusSchema = z.object({
   backend: componentStatusSchema,
   database: componentStatusSchema.extend({ dialect: z.enum(['sqlite', 'postgres']) }),
   redis: componentStatusSchema.extend({ configured: z.boolean() }),
-  video: componentStatusSchema.extend({ provider: z.enum(['builtin', 'daily']) }),
+  /**
+   * Built-in video: `atRisk` (amber) when no TURN server is configured (visitors behind carrier NAT
+   * will not connect); `ok: false` when the configured TURN server refuses or does not answer an
+   * allocation. `turn` says what was checked.
+   */
+  video: componentStatusSchema.extend({
+    provider: z.enum(['builtin', 'daily']),
+    atRisk: z.boolean(),
+    turn: z.object({
+      configured: z.boolean(),
+      /** null when not checked (no TURN, or the Daily provider) */
+      reachable: z.boolean().nullable(),
+      /** ms the allocation took, when it succeeded */
+      allocationMs: z.number().nullable(),
+    }),
+  }),
   websocket: componentStatusSchema.extend({
     connectedAdvisors: z.number().int(),
     connections: z.number().int(),

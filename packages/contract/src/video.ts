@@ -45,6 +45,8 @@ export const videoPageActionSchema = z.enum([
   'error',
   'camera-error',
   'mic-error',
+  /** built-in only: media stopped flowing and the page is restarting ICE ('Reconectando…') */
+  'reconnecting',
 ]);
 export type VideoPageAction = z.infer<typeof videoPageActionSchema>;
 export const videoPageMessageSchema = z.object({
@@ -65,6 +67,8 @@ export const videoPageMessageSchema = z.object({
       'room-full',
       'call-not-active',
       'connection',
+      /** media never flowed (or could not recover) within the bounded time: ICE/TURN trouble */
+      'ice-failed',
     ])
     .optional(),
 });
@@ -119,6 +123,60 @@ export const rtcJoinedSchema = z.object({
 });
 export type RtcJoined = z.infer<typeof rtcJoinedSchema>;
 export const rtcLeaveSchema = z.object({ callId: idSchema });
+
+/** Connection quality a page computes from `getStats()` (see `classifyQuality` in the web). */
+export const connectionQualitySchema = z.enum(['good', 'weak', 'bad']);
+export type ConnectionQuality = z.infer<typeof connectionQualitySchema>;
+/** How the selected ICE pair connects: `relay` when either end is a TURN relay. */
+export const candidateTypeSchema = z.enum(['host', 'srflx', 'prflx', 'relay']);
+export type CandidateType = z.infer<typeof candidateTypeSchema>;
+
+/**
+ * `rtc:stats`: what one participant's page measures of its link (sent every few seconds while in
+ * the room). The server relays the quality to the other peers (`rtc:peer-stats`) and keeps the
+ * figures with the call for the admin's call details.
+ */
+export const rtcStatsSchema = z.object({
+  callId: idSchema,
+  quality: connectionQualitySchema,
+  /** selected pair: this side's candidate type and the other side's */
+  localCandidateType: candidateTypeSchema.nullable(),
+  remoteCandidateType: candidateTypeSchema.nullable(),
+  /** round-trip time of the selected pair, ms */
+  rttMs: z.number().nonnegative().max(600_000).nullable(),
+  /** share of packets lost over the last interval, 0–100 */
+  packetLossPct: z.number().min(0).max(100).nullable(),
+  /** received bitrate over the last interval, kbit/s */
+  bitrateKbps: z.number().nonnegative().max(1_000_000).nullable(),
+  /** from joining the room to the first decoded remote frame (or first audio), ms */
+  timeToFirstFrameMs: z.number().int().nonnegative().max(3_600_000).nullable(),
+});
+export type RtcStats = z.infer<typeof rtcStatsSchema>;
+/** Relayed to the other peers of the call: how the sender's link is doing. */
+export const rtcPeerStatsSchema = z.object({
+  callId: idSchema,
+  peerId: z.string(),
+  quality: connectionQualitySchema,
+});
+export type RtcPeerStats = z.infer<typeof rtcPeerStatsSchema>;
+
+/** GET /api/calls/{callId}/media-stats (admin): the last figures each participant reported. */
+export const callMediaStatsSchema = z.object({
+  participantType: participantTypeSchema,
+  participantName: z.string(),
+  quality: connectionQualitySchema,
+  localCandidateType: candidateTypeSchema.nullable(),
+  remoteCandidateType: candidateTypeSchema.nullable(),
+  rttMs: z.number().nullable(),
+  packetLossPct: z.number().nullable(),
+  bitrateKbps: z.number().nullable(),
+  timeToFirstFrameMs: z.number().int().nullable(),
+  /** the worst quality reported during the call */
+  worstQuality: connectionQualitySchema,
+  reports: z.number().int(),
+  updatedAt: z.string(),
+});
+export type CallMediaStats = z.infer<typeof callMediaStatsSchema>;
 export const rtcPeerLeftSchema = z.object({ callId: idSchema, peerId: z.string() });
 /** The room is gone for this socket: the call ended, or the same participant joined elsewhere. */
 export const rtcClosedSchema = z.object({

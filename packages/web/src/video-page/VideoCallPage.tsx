@@ -91,6 +91,7 @@ export function VideoCallPage({ params }: { params: VideoPageParams }) {
           callId={room.roomName}
           token={params.token ?? ''}
           post={post}
+          userType={params.userType}
           videoDeviceId={params.videoDeviceId}
           audioDeviceId={params.audioDeviceId}
           audioOnly={params.audioOnly}

@@ -64,6 +64,8 @@ export function AdvisorCallScreen({ call, advisorName, onEnd, onClose }: Advisor
   const [attempt, setAttempt] = useState(0);
   const [ending, setEnding] = useState(false);
   const [notesOpen, setNotesOpen] = useState(true);
+  /** media lost its path mid-call; the page is restarting ICE */
+  const [reconnecting, setReconnecting] = useState(false);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -130,8 +132,13 @@ export function AdvisorCallScreen({ call, advisorName, onEnd, onClose }: Advisor
         case 'connected-despite-error':
           setPhase('loaded');
           setError(null);
+          setReconnecting(false);
+          break;
+        case 'reconnecting':
+          setReconnecting(true);
           break;
         case 'error':
+          setReconnecting(false);
           fail(
             m.errorCode === 'sdk-unavailable'
               ? t('errors.sdkUnavailable')
@@ -233,6 +240,11 @@ export function AdvisorCallScreen({ call, advisorName, onEnd, onClose }: Advisor
             <span> · </span>
             <span>{formatStartTime(call.startedAt ?? call.acceptedAt, t)}</span>
           </p>
+          {reconnecting && phase !== 'error' && (
+            <p className="vc-reconnecting" role="status">
+              {t('advisor.reconnecting')}
+            </p>
+          )}
         </div>
         <div className="vc-header__actions">
           {!notesOpen && (

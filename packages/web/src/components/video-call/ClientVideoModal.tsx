@@ -15,7 +15,8 @@ export const JOINING_FALLBACK_MS = 3000;
 export const MAX_VIDEO_RETRIES = 3;
 const CONNECTED_TOAST_MS = 3000;
 
-export type ClientVideoStage = 'loading' | 'joining' | 'joined' | 'left' | 'closed';
+export type ClientVideoStage =
+  'loading' | 'joining' | 'joined' | 'reconnecting' | 'left' | 'closed';
 
 export type MediaChoice = { videoDeviceId?: string; audioDeviceId?: string; audioOnly?: boolean };
 
@@ -122,6 +123,9 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
             t('toasts.participantLeft', { name: m.participantName || t('toasts.someone') }),
           );
           break;
+        case 'reconnecting':
+          setStage('reconnecting');
+          break;
         case 'left':
           setStage('left');
           joinedRef.current = false;
@@ -196,9 +200,11 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
         ? t('modal.joining')
         : stage === 'joined'
           ? t('modal.joined')
-          : stage === 'left'
-            ? t('modal.left')
-            : t('modal.closed');
+          : stage === 'reconnecting'
+            ? t('modal.reconnecting')
+            : stage === 'left'
+              ? t('modal.left')
+              : t('modal.closed');
 
   return (
     <div className="vc-overlay" role="dialog" aria-modal="true" aria-labelledby="vc-client-title">

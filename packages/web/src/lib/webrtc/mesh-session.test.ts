@@ -1,6 +1,12 @@
 import type { RtcJoined } from '@belleza/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { createMeshSession, type MeshEvent, type SignalingSocket } from './mesh-session';
+import type { LinkSample } from './link-stats';
+import {
+  STATS_REPORT_MS,
+  createMeshSession,
+  type MeshEvent,
+  type SignalingSocket,
+} from './mesh-session';
 import { CONNECT_TIMEOUT_MS, isPolite } from './perfect-negotiation';
 
 type Handler = (...args: unknown[]) => void;
@@ -85,11 +91,26 @@ class FakePc {
   }
 }
 
+/** What every link's stats say: media flowing over a relay, 40 ms round trip. */
+const flowing: LinkSample = {
+  at: 1000,
+  framesDecoded: 10,
+  audioPacketsReceived: 50,
+  packetsReceived: 100,
+  packetsLost: 0,
+  videoBytesReceived: 50_000,
+  expectsVideo: true,
+  rttMs: 40,
+  localCandidateType: 'relay',
+  remoteCandidateType: 'relay',
+};
+
 function setup(myPeer = 'p-b') {
   const socket = new FakeSocket();
   const pcs: FakePc[] = [];
   const events: MeshEvent[] = [];
   const session = createMeshSession({
+    monitor: { readSample: () => Promise.resolve({ ...flowing }) },
     socket: socket as unknown as SignalingSocket,
     callId: 'call_1',
     token: 'tok',
@@ -275,6 +296,59 @@ describe('mesh session', () => {
       expect(politeRestart).toHaveBeenCalledTimes(1);
       impolite.session.leave();
       polite.session.leave();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("reports its link to the server once media flows, and shows the other side's report", async () => {
+    vi.useFakeTimers();
+    try {
+      const { socket, pcs, events, join, session } = setup();
+      join([peer('p-a')]);
+      await vi.advanceTimersByTimeAsync(STATS_REPORT_MS);
+      // ICE not up yet: nothing is connected, nothing to report.
+      expect(socket.emitted.filter((e) => e.event === 'rtc:stats')).toHaveLength(0);
+      const pc = pcs[0]!;
+      pc.iceConnectionState = 'connected';
+      (pc.oniceconnectionstatechange as () => void)();
+      await vi.advanceTimersByTimeAsync(0);
+      const reports = () => socket.emitted.filter((e) => e.event === 'rtc:stats');
+      expect(reports()[0]?.payload).toEqual({
+        callId: 'call_1',
+        quality: 'good',
+        localCandidateType: 'relay',
+        remoteCandidateType: 'relay',
+        rttMs: 40,
+        packetLossPct: null,
+        bitrateKbps: null,
+        timeToFirstFrameMs: expect.any(Number) as number,
+      });
+      expect(events.at(-1)).toMatchObject({
+        type: 'peer-updated',
+        peer: { peerId: 'p-a', phase: 'connected', quality: 'good' },
+      });
+      // And again every few seconds while in the room.
+      const before = reports().length;
+      await vi.advanceTimersByTimeAsync(STATS_REPORT_MS);
+      expect(reports().length).toBeGreaterThan(before);
+
+      socket.deliver('rtc:peer-stats', { callId: 'call_1', peerId: 'p-a', quality: 'weak' });
+      expect(events.at(-1)).toMatchObject({
+        type: 'peer-updated',
+        peer: { peerId: 'p-a', remoteQuality: 'weak' },
+      });
+      // Another call's report, or an unknown peer's, changes nothing.
+      const count = events.length;
+      socket.deliver('rtc:peer-stats', { callId: 'call_2', peerId: 'p-a', quality: 'bad' });
+      socket.deliver('rtc:peer-stats', { callId: 'call_1', peerId: 'p-z', quality: 'bad' });
+      expect(events).toHaveLength(count);
+
+      session.leave();
+      const after = reports().length;
+      await vi.advanceTimersByTimeAsync(STATS_REPORT_MS * 3);
+      expect(reports()).toHaveLength(after);
+      expect(socket.listeners('rtc:peer-stats')).toBe(0);
     } finally {
       vi.useRealTimers();
     }

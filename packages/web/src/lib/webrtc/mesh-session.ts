@@ -10,13 +10,23 @@
  */
 import type {
   ClientToServerEvents,
+  ConnectionQuality,
   IceServer,
   ParticipantType,
   RtcJoined,
+  RtcPeerStats,
   RtcSignalFrom,
+  RtcStats,
   ServerToClientEvents,
 } from '@belleza/contract';
 import type { Socket } from 'socket.io-client';
+import {
+  createLinkMonitor,
+  type LinkHealth,
+  type LinkMonitor,
+  type LinkMonitorOptions,
+  type LinkPhase,
+} from './link-health';
 import {
   createPeerLink,
   isPolite,
@@ -31,7 +41,12 @@ export type RemotePeer = {
   userName: string;
   userType: ParticipantType;
   stream: MediaStream | null;
-  state: RTCPeerConnectionState | 'new';
+  /** what the media does (link-health.ts); 'connecting' until a link exists */
+  phase: LinkPhase;
+  /** how well this page receives that peer (null until connected) */
+  quality: ConnectionQuality | null;
+  /** how that peer says its own link is doing (`rtc:peer-stats`) */
+  remoteQuality: ConnectionQuality | null;
 };
 
 export type MeshEvent =
@@ -50,7 +65,23 @@ export type MeshSessionOptions = {
   localStream: MediaStream | null;
   onEvent: (event: MeshEvent) => void;
   createPeerConnection?: PeerLinkOptions['createPeerConnection'];
+  /** injectable for tests: deadlines and the stats reader of every link's monitor */
+  monitor?: Pick<LinkMonitorOptions, 'connectDeadlineMs' | 'reconnectDeadlineMs' | 'readSample'>;
 };
+
+/** How often a page tells the server (and through it the other side) how its link is doing. */
+export const STATS_REPORT_MS = 5000;
+
+const QUALITY_RANK: Record<ConnectionQuality, number> = { good: 0, weak: 1, bad: 2 };
+/** The link the page reports: the worst one that has connected at least once. */
+export function worstLink(healths: LinkHealth[]): LinkHealth | null {
+  let worst: LinkHealth | null = null;
+  for (const h of healths) {
+    if (h.quality === null) continue;
+    if (!worst || QUALITY_RANK[h.quality] > QUALITY_RANK[worst.quality!]) worst = h;
+  }
+  return worst;
+}
 
 export type MeshSession = {
   peers(): RemotePeer[];
@@ -70,7 +101,8 @@ const FATAL_CODES = new Set([
 
 export function createMeshSession(options: MeshSessionOptions): MeshSession {
   const { socket, callId, token, onEvent } = options;
-  const links = new Map<string, { link: PeerLink | null; peer: RemotePeer }>();
+  type Entry = { link: PeerLink | null; monitor: LinkMonitor | null; peer: RemotePeer };
+  const links = new Map<string, Entry>();
   let myPeerId: string | null = null;
   let iceServers: IceServer[] = [];
   let left = false;
@@ -80,23 +112,59 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
 
   const snapshot = (peer: RemotePeer): RemotePeer => ({ ...peer });
 
+  const closeEntry = (entry: Entry) => {
+    entry.monitor?.stop();
+    entry.link?.close();
+  };
+
   /** Closes every link without per-peer events: the caller reports the bigger change (left, rejoining). */
   function dropAll(): void {
-    for (const { link } of links.values()) link?.close();
+    for (const entry of links.values()) closeEntry(entry);
     links.clear();
   }
 
+  function reportStats(): void {
+    if (left || !myPeerId || !socket.connected) return;
+    const monitors = [...links.values()].flatMap((e) => (e.monitor ? [e.monitor.health()] : []));
+    const h = worstLink(monitors);
+    if (!h?.quality) return;
+    const stats: RtcStats = {
+      callId,
+      quality: h.quality,
+      localCandidateType: h.localCandidateType,
+      remoteCandidateType: h.remoteCandidateType,
+      rttMs: h.figures.rttMs,
+      packetLossPct: h.figures.packetLossPct,
+      bitrateKbps: h.figures.bitrateKbps,
+      timeToFirstFrameMs: h.timeToFirstFrameMs,
+    };
+    socket.emit('rtc:stats', stats);
+  }
+  let statsTimer: ReturnType<typeof setInterval> | null = null;
+  const startStats = () => {
+    statsTimer ??= setInterval(reportStats, STATS_REPORT_MS);
+  };
+  const stopStats = () => {
+    if (statsTimer !== null) clearInterval(statsTimer);
+    statsTimer = null;
+  };
+
   /** Knows about a peer (a tile can show it) without opening a connection yet. */
-  function ensurePeer(
-    peerId: string,
-    userName: string,
-    userType: ParticipantType,
-  ): { link: PeerLink | null; peer: RemotePeer } {
+  function ensurePeer(peerId: string, userName: string, userType: ParticipantType): Entry {
     const existing = links.get(peerId);
     if (existing) return existing;
-    const entry = {
+    const entry: Entry = {
       link: null,
-      peer: { peerId, userName, userType, stream: null, state: 'new' as const },
+      monitor: null,
+      peer: {
+        peerId,
+        userName,
+        userType,
+        stream: null,
+        phase: 'connecting',
+        quality: null,
+        remoteQuality: null,
+      },
     };
     links.set(peerId, entry);
     onEvent({ type: 'peer-joined', peer: snapshot(entry.peer) });
@@ -116,23 +184,32 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
         peer.stream = stream;
         onEvent({ type: 'peer-updated', peer: snapshot(peer) });
       },
-      onStateChange: (state) => {
-        peer.state = state;
-        onEvent({ type: 'peer-updated', peer: snapshot(peer) });
-      },
+      onIceStateChange: () => entry.monitor?.iceStateChanged(),
       onError: (err) => console.warn('[rtc] negotiation error', err),
       ...(options.createPeerConnection
         ? { createPeerConnection: options.createPeerConnection }
         : {}),
     });
     entry.link = link;
+    entry.monitor = createLinkMonitor({
+      ...options.monitor,
+      pc: link.pc,
+      onChange: (health) => {
+        const phaseChanged = health.phase !== peer.phase;
+        const qualityChanged = health.quality !== peer.quality;
+        peer.phase = health.phase;
+        peer.quality = health.quality;
+        onEvent({ type: 'peer-updated', peer: snapshot(peer) });
+        if (phaseChanged || qualityChanged) reportStats();
+      },
+    });
     return link;
   }
 
   function dropPeer(peerId: string): void {
     const entry = links.get(peerId);
     if (!entry) return;
-    entry.link?.close();
+    closeEntry(entry);
     links.delete(peerId);
     onEvent({ type: 'peer-left', peer: snapshot(entry.peer) });
   }
@@ -201,9 +278,17 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
         ...(s.candidate !== undefined ? { candidate: s.candidate } : {}),
       });
     },
+    peerStats: (p: RtcPeerStats) => {
+      if (p.callId !== callId) return;
+      const entry = links.get(p.peerId);
+      if (!entry || entry.peer.remoteQuality === p.quality) return;
+      entry.peer.remoteQuality = p.quality;
+      onEvent({ type: 'peer-updated', peer: snapshot(entry.peer) });
+    },
     closed: (p: { callId: string; reason: 'ended' | 'replaced' }) => {
       if (p.callId !== callId) return;
       left = true;
+      stopStats();
       dropAll();
       onEvent({ type: 'closed', reason: p.reason });
     },
@@ -218,6 +303,7 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
     socket.on('rtc:peer-left', handlers.peerLeft);
     socket.on('rtc:signal', handlers.signal);
     socket.on('rtc:closed', handlers.closed);
+    socket.on('rtc:peer-stats', handlers.peerStats);
   }
   function detach(): void {
     if (!attached) return;
@@ -227,9 +313,11 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
     socket.off('rtc:peer-left', handlers.peerLeft);
     socket.off('rtc:signal', handlers.signal);
     socket.off('rtc:closed', handlers.closed);
+    socket.off('rtc:peer-stats', handlers.peerStats);
   }
 
   attach();
+  startStats();
   if (socket.connected) join();
   else onEvent({ type: 'joining' });
 
@@ -239,6 +327,7 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
     rejoin() {
       left = false;
       attach();
+      startStats();
       if (socket.connected) socket.emit('rtc:leave', { callId });
       myPeerId = null;
       early = [];
@@ -253,6 +342,7 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
       }
       left = true;
       if (socket.connected) socket.emit('rtc:leave', { callId });
+      stopStats();
       dropAll();
       detach();
     },

@@ -16,14 +16,20 @@ export type PeerLinkOptions = {
   send: (signal: SignalOut) => void;
   onRemoteStream: (stream: MediaStream) => void;
   onStateChange?: (state: RTCPeerConnectionState) => void;
+  /** the ICE connection state changed (read it from `pc`) */
+  onIceStateChange?: () => void;
   onError?: (err: unknown) => void;
   /** injectable for tests */
   createPeerConnection?: (config: RTCConfiguration) => RTCPeerConnection;
   /** A link not connected after this long restarts ICE (the polite end waits half as long again). */
   connectTimeoutMs?: number;
+  /** A connected link whose path went away (network change) restarts ICE after this long. */
+  reconnectRestartMs?: number;
 };
 
 export const CONNECT_TIMEOUT_MS = 6000;
+/** Short: a phone that moved from Wi-Fi to 4G will not get its old path back. */
+export const RECONNECT_RESTART_MS = 1500;
 
 export type PeerLink = {
   readonly pc: RTCPeerConnection;
@@ -52,19 +58,22 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
   let queue: Promise<void> = Promise.resolve();
   let remote: MediaStream | null = null;
   let watchdog: ReturnType<typeof setTimeout> | null = null;
-  const patience = (options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) * (options.polite ? 1.5 : 1);
+  const stagger = options.polite ? 1.5 : 1;
+  const patience = (options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) * stagger;
   // A connection that never comes up (lost candidates, a renegotiation that went wrong) gets a
   // fresh ICE round, negotiated like any other offer; the two ends do not do it at the same moment.
-  const armWatchdog = () => {
+  // A connection that was up and lost its path restarts sooner, then keeps retrying at the usual pace.
+  const armWatchdog = (firstMs = patience) => {
     if (watchdog !== null) clearTimeout(watchdog);
     watchdog = setTimeout(() => {
       watchdog = null;
       if (closed || pc.connectionState === 'connected') return;
       pc.restartIce();
       armWatchdog();
-    }, patience);
+    }, firstMs);
   };
   armWatchdog();
+  let wasConnected = false;
 
   const fail = (err: unknown) => {
     if (!closed) options.onError?.(err);
@@ -116,17 +125,24 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
   };
 
   pc.onconnectionstatechange = () => {
-    if (pc.connectionState === 'connected' && watchdog !== null) {
-      clearTimeout(watchdog);
+    if (pc.connectionState === 'connected') {
+      wasConnected = true;
+      if (watchdog !== null) clearTimeout(watchdog);
       watchdog = null;
-    } else if (pc.connectionState === 'disconnected' && watchdog === null) {
-      armWatchdog();
+    } else if (
+      (pc.connectionState === 'disconnected' || pc.connectionState === 'failed') &&
+      watchdog === null
+    ) {
+      armWatchdog(
+        wasConnected ? (options.reconnectRestartMs ?? RECONNECT_RESTART_MS) * stagger : patience,
+      );
     }
     options.onStateChange?.(pc.connectionState);
   };
   pc.oniceconnectionstatechange = () => {
     // A path that died (network change) is recovered with an ICE restart, negotiated as usual.
     if (pc.iceConnectionState === 'failed') pc.restartIce();
+    options.onIceStateChange?.();
   };
 
   async function apply(signal: SignalOut): Promise<void> {

@@ -1,15 +1,17 @@
+import type { ParticipantType } from '@belleza/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallControls } from '../components/CallControls';
 import { LocalPreview } from '../components/LocalPreview';
 import { RemoteTile } from '../components/RemoteTile';
 import { listenToParentControl, type PostToParent } from '../parent-messages';
-import { useBuiltinRoom } from './use-builtin-room';
+import { ownQuality, useBuiltinRoom } from './use-builtin-room';
 
 type Props = {
   callId: string;
   token: string;
   post: PostToParent;
+  userType: ParticipantType;
   videoDeviceId?: string | undefined;
   audioDeviceId?: string | undefined;
   audioOnly?: boolean;
@@ -33,6 +35,7 @@ export function BuiltinRoom(props: Props) {
   const hasCamera = (localStream?.getVideoTracks().length ?? 0) > 0;
   const hasMic = (localStream?.getAudioTracks().length ?? 0) > 0;
   const inCall = stage === 'joining' || stage === 'joined' || stage === 'starting';
+  const quality = state.media === 'reconnecting' ? 'bad' : ownQuality(peers);
 
   return (
     <div className="vp-room" data-stage={stage}>
@@ -46,6 +49,16 @@ export function BuiltinRoom(props: Props) {
         </p>
       )}
 
+      {inCall && quality && (
+        <p className="vp-quality" data-quality={quality}>
+          <span className="vp-quality__dot" aria-hidden="true" />
+          {t('page.quality.label', { quality: t(`page.quality.${quality}`) })}
+          {quality !== 'good' && state.media === 'connected' && (
+            <span className="vp-quality__hint"> · {t('page.quality.weakHint')}</span>
+          )}
+        </p>
+      )}
+
       {inCall && (
         <>
           <section
@@ -53,7 +66,7 @@ export function BuiltinRoom(props: Props) {
             aria-label={t('page.participants', { count: peers.length + 1 })}
           >
             {peers.map((peer) => (
-              <RemoteTile key={peer.peerId} peer={peer} />
+              <RemoteTile key={peer.peerId} peer={peer} viewer={props.userType} />
             ))}
             {stage === 'joined' && peers.length === 0 && (
               <p className="vp-waiting">{t('page.waitingForOthers')}</p>

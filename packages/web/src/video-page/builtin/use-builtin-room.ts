@@ -2,6 +2,7 @@
  * State of a built-in room on the video page: local media (with graceful camera/mic denial), the
  * signalling socket and the mesh of peer links. Reports every step to the parent frame.
  */
+import type { ConnectionQuality, ParticipantType } from '@belleza/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,12 +13,33 @@ import {
   type MediaFailure,
   type MeshEvent,
   type MeshSession,
+  type MeshSessionOptions,
   type RemotePeer,
   type SignalingSocket,
 } from '../../lib/webrtc';
 import type { PostToParent } from '../parent-messages';
 
 export type RoomStage = 'starting' | 'joining' | 'joined' | 'left' | 'ended' | 'replaced' | 'error';
+
+/** What the media of the whole room does, from its links' phases (worst first). */
+export type MediaState = 'alone' | 'connecting' | 'connected' | 'reconnecting' | 'failed';
+
+export function summarizeMedia(peers: RemotePeer[]): MediaState {
+  if (peers.length === 0) return 'alone';
+  if (peers.some((p) => p.phase === 'failed')) return 'failed';
+  if (peers.some((p) => p.phase === 'reconnecting')) return 'reconnecting';
+  if (peers.some((p) => p.phase === 'connected')) return 'connected';
+  return 'connecting';
+}
+
+const RANK: Record<ConnectionQuality, number> = { good: 0, weak: 1, bad: 2 };
+/** This page's own indicator: the worst link it receives. */
+export function ownQuality(peers: RemotePeer[]): ConnectionQuality | null {
+  return peers.reduce<ConnectionQuality | null>(
+    (worst, p) => (p.quality && (!worst || RANK[p.quality] > RANK[worst]) ? p.quality : worst),
+    null,
+  );
+}
 
 export type BuiltinRoomState = {
   stage: RoomStage;
@@ -26,6 +48,9 @@ export type BuiltinRoomState = {
   micError: MediaFailure | null;
   peers: RemotePeer[];
   error: string | null;
+  /** the error is media that never flowed / could not recover (ICE), not a refused join */
+  mediaFailed: boolean;
+  media: MediaState;
   micOn: boolean;
   cameraOn: boolean;
 };
@@ -34,11 +59,15 @@ export type BuiltinRoomOptions = {
   callId: string;
   token: string;
   post: PostToParent;
+  /** who this page is: advisors and admins get the TURN hint when media fails */
+  userType?: ParticipantType;
   videoDeviceId?: string | undefined;
   audioDeviceId?: string | undefined;
   audioOnly?: boolean;
   /** injectable for tests */
   connect?: () => SignalingSocket;
+  /** injectable for tests: peer connections and their monitors */
+  mesh?: Pick<MeshSessionOptions, 'createPeerConnection' | 'monitor'>;
 };
 
 const initial: BuiltinRoomState = {
@@ -48,6 +77,8 @@ const initial: BuiltinRoomState = {
   micError: null,
   peers: [],
   error: null,
+  mediaFailed: false,
+  media: 'alone',
   micOn: true,
   cameraOn: true,
 };
@@ -84,6 +115,34 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
 
     const peersOf = (session: MeshSession) => session.peers();
     const count = (session: MeshSession) => session.peers().length + 1;
+    let lastMedia: MediaState = 'alone';
+    let despiteErrorPosted = false;
+    let degraded = false;
+
+    /** Tells the parent what the media does: 'joined' only once media flows (issue 11 §3). */
+    const mediaChanged = (session: MeshSession) => {
+      const peers = session.peers();
+      const media = summarizeMedia(peers);
+      if (media === lastMedia) return;
+      lastMedia = media;
+      const participantCount = peers.filter((p) => p.phase === 'connected').length + 1;
+      if (media === 'connected') {
+        post('joined', { participantCount });
+        if (degraded && !despiteErrorPosted) {
+          despiteErrorPosted = true;
+          post('connected-despite-error', { participantCount });
+        }
+      } else if (media === 'reconnecting') {
+        post('reconnecting', { participantCount: peers.length + 1 });
+      } else if (media === 'failed') {
+        const message =
+          optionsRef.current.userType === 'client' || !optionsRef.current.userType
+            ? t('errors.iceFailed')
+            : `${t('errors.iceFailed')} ${t('errors.iceFailedTurnHint')}`;
+        setState((s) => ({ ...s, stage: 'error', error: message, mediaFailed: true }));
+        post('error', { error: message, errorCode: 'ice-failed' });
+      }
+    };
 
     void (async () => {
       const media = await acquireLocalMedia({
@@ -109,8 +168,9 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
 
       const socket = (optionsRef.current.connect ?? connectSignaling)();
       socketRef.current = socket;
-      const degraded = Boolean((media.cameraError && !audioOnly) || media.micError);
+      degraded = Boolean((media.cameraError && !audioOnly) || media.micError);
       const session = createMeshSession({
+        ...optionsRef.current.mesh,
         socket,
         callId,
         token,
@@ -119,31 +179,58 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
           if (cancelled) return;
           switch (event.type) {
             case 'joining':
-              setState((s) => ({ ...s, stage: 'joining', error: null, peers: [] }));
+              lastMedia = 'alone';
+              setState((s) => ({
+                ...s,
+                stage: 'joining',
+                error: null,
+                mediaFailed: false,
+                media: 'alone',
+                peers: [],
+              }));
               post('joining');
               break;
             case 'joined':
-              setState((s) => ({ ...s, stage: 'joined', peers: event.peers, error: null }));
-              post('joined', { participantCount: event.peers.length + 1 });
-              if (degraded)
-                post('connected-despite-error', { participantCount: event.peers.length + 1 });
+              // In the room; the parent hears 'joined' when media flows (mediaChanged).
+              setState((s) => ({
+                ...s,
+                stage: 'joined',
+                peers: event.peers,
+                media: summarizeMedia(event.peers),
+                error: null,
+              }));
               break;
             case 'peer-joined':
-              setState((s) => ({ ...s, peers: peersOf(session) }));
+              setState((s) => ({
+                ...s,
+                peers: peersOf(session),
+                media: summarizeMedia(peersOf(session)),
+              }));
+              mediaChanged(session);
               post('participant-joined', {
                 participantName: event.peer.userName,
                 participantCount: count(session),
               });
               break;
             case 'peer-left':
-              setState((s) => ({ ...s, peers: peersOf(session) }));
+              setState((s) => ({
+                ...s,
+                peers: peersOf(session),
+                media: summarizeMedia(peersOf(session)),
+              }));
+              mediaChanged(session);
               post('participant-left', {
                 participantName: event.peer.userName,
                 participantCount: count(session),
               });
               break;
             case 'peer-updated':
-              setState((s) => ({ ...s, peers: peersOf(session) }));
+              setState((s) => ({
+                ...s,
+                peers: peersOf(session),
+                media: summarizeMedia(peersOf(session)),
+              }));
+              mediaChanged(session);
               break;
             case 'closed':
               setState((s) => ({
@@ -156,7 +243,7 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
             case 'error': {
               const key = JOIN_ERROR_KEYS[event.code] ?? 'errors.connection';
               const message = t(key);
-              setState((s) => ({ ...s, stage: 'error', error: message }));
+              setState((s) => ({ ...s, stage: 'error', error: message, mediaFailed: false }));
               const errorCode =
                 JOIN_ERROR_CODES[event.code as keyof typeof JOIN_ERROR_CODES] ?? 'connection';
               post('error', { error: message, errorCode });
@@ -219,7 +306,7 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
     leftRef.current = false;
     const session = sessionRef.current;
     if (!session) return;
-    setState((s) => ({ ...s, stage: 'joining', error: null }));
+    setState((s) => ({ ...s, stage: 'joining', error: null, mediaFailed: false }));
     session.rejoin();
   }, []);
 

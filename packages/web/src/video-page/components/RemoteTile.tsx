@@ -1,9 +1,14 @@
+import type { ParticipantType } from '@belleza/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RemotePeer } from '../../lib/webrtc';
 
-/** One remote participant. Falls back to muted playback (plus a button) when autoplay with sound is blocked. */
-export function RemoteTile({ peer }: { peer: RemotePeer }) {
+/**
+ * One remote participant. Says honestly what its media does (connecting / reconnecting), warns a
+ * stylist when the visitor's own link is weak, and falls back to muted playback (plus a button)
+ * when autoplay with sound is blocked.
+ */
+export function RemoteTile({ peer, viewer }: { peer: RemotePeer; viewer: ParticipantType }) {
   const { t } = useTranslation('video');
   const ref = useRef<HTMLVideoElement>(null);
   const [soundBlocked, setSoundBlocked] = useState(false);
@@ -29,9 +34,14 @@ export function RemoteTile({ peer }: { peer: RemotePeer }) {
       .catch(() => undefined);
   };
 
-  const connecting = !peer.stream || peer.state === 'new' || peer.state === 'connecting';
+  // The stylist (or an admin) is told when the visitor's link is the weak one.
+  const visitorWeak =
+    viewer !== 'client' &&
+    peer.userType === 'client' &&
+    peer.phase === 'connected' &&
+    (peer.remoteQuality === 'weak' || peer.remoteQuality === 'bad');
   return (
-    <figure className="vp-tile" data-peer-state={peer.state}>
+    <figure className="vp-tile" data-phase={peer.phase}>
       <video
         ref={ref}
         className="vp-tile__video"
@@ -42,8 +52,22 @@ export function RemoteTile({ peer }: { peer: RemotePeer }) {
         aria-label={t('page.remoteVideoLabel', { name: peer.userName })}
       />
       <figcaption className="vp-tile__name">{peer.userName}</figcaption>
-      {connecting && <p className="vp-tile__status">{t('page.connecting')}</p>}
-      {peer.state === 'disconnected' && <p className="vp-tile__status">{t('page.reconnecting')}</p>}
+      {peer.phase === 'connecting' && <p className="vp-tile__status">{t('page.connecting')}</p>}
+      {peer.phase === 'reconnecting' && (
+        <p className="vp-tile__status" role="status">
+          {t('page.reconnecting')}
+        </p>
+      )}
+      {visitorWeak && (
+        <p className="vp-tile__alert" role="status">
+          <strong>
+            {peer.remoteQuality === 'bad'
+              ? t('page.peerQuality.clientBad')
+              : t('page.peerQuality.clientWeak')}
+          </strong>{' '}
+          {t('page.peerQuality.hint')}
+        </p>
+      )}
       {soundBlocked && (
         <button type="button" className="vp-button vp-tile__sound" onClick={enableSound}>
           {t('page.enableSound')}

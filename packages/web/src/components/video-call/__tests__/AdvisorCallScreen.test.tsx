@@ -138,6 +138,15 @@ describe('AdvisorCallScreen header and room', () => {
     expect(connecting()).not.toBeInTheDocument();
   });
 
+  it('says the video is reconnecting until the page reports media again', async () => {
+    await setup();
+    postFromFrame(frame(), { action: 'joined', participantCount: 2 });
+    postFromFrame(frame(), { action: 'reconnecting', participantCount: 2 });
+    expect(screen.getByText('Reconectando la videollamada...')).toBeInTheDocument();
+    postFromFrame(frame(), { action: 'joined', participantCount: 2 });
+    expect(screen.queryByText('Reconectando la videollamada...')).not.toBeInTheDocument();
+  });
+
   it('shows a token failure and retries 100 ms after "Reintentar Conexión"', async () => {
     api.fetchCallToken.mockRejectedValueOnce(new Error('CALL_NOT_ACTIVE'));
     await setup();

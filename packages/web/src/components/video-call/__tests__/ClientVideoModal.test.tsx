@@ -106,6 +106,28 @@ describe('ClientVideoModal', () => {
     expect(status()).toBe('Desconectado');
   });
 
+  it('says "Reconectando..." while the page recovers the media, without a second success toast', () => {
+    const { frame } = setup();
+    postFromFrame(frame, { action: 'joined', participantCount: 2 });
+    postFromFrame(frame, { action: 'reconnecting', participantCount: 2 });
+    expect(status()).toBe('Reconectando...');
+    postFromFrame(frame, { action: 'joined', participantCount: 2 });
+    expect(status()).toBe('Conectado · 2 participantes');
+    expect(toasts.success).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the page's ice-failed explanation with a retry", () => {
+    const { frame } = setup();
+    postFromFrame(frame, {
+      action: 'error',
+      errorCode: 'ice-failed',
+      error: 'No se pudo conectar el video. Prueba con otra red.',
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('No se pudo conectar el video. Prueba con otra red.');
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+
   it('warns about the camera and the microphone', () => {
     const { frame } = setup();
     postFromFrame(frame, { action: 'camera-error' });

@@ -2,12 +2,13 @@ import type { RtcJoined } from '@belleza/contract';
 import { describe, expect, it, vi } from 'vitest';
 import type { LinkSample } from './link-stats';
 import {
+  JOIN_ACK_TIMEOUT_MS,
   STATS_REPORT_MS,
   createMeshSession,
   type MeshEvent,
   type SignalingSocket,
 } from './mesh-session';
-import { CONNECT_TIMEOUT_MS, isPolite } from './perfect-negotiation';
+import { CONNECT_TIMEOUT_MS, RECONNECT_RESTART_MS, isPolite } from './perfect-negotiation';
 
 type Handler = (...args: unknown[]) => void;
 
@@ -349,6 +350,46 @@ describe('mesh session', () => {
       await vi.advanceTimersByTimeAsync(STATS_REPORT_MS * 3);
       expect(reports()).toHaveLength(after);
       expect(socket.listeners('rtc:peer-stats')).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('restarts ICE soon after a connected link loses its path (network change)', () => {
+    vi.useFakeTimers();
+    try {
+      const { pcs, join, session } = setup('p-b');
+      join([peer('p-a')]);
+      const pc = pcs[0]!;
+      const restart = vi.spyOn(pc, 'restartIce');
+      pc.connectionState = 'connected';
+      (pc.onconnectionstatechange as () => void)();
+      pc.connectionState = 'disconnected';
+      (pc.onconnectionstatechange as () => void)();
+      vi.advanceTimersByTime(RECONNECT_RESTART_MS - 1);
+      expect(restart).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(restart).toHaveBeenCalledTimes(1);
+      // Still not back: it keeps trying at the usual pace.
+      vi.advanceTimersByTime(CONNECT_TIMEOUT_MS);
+      expect(restart).toHaveBeenCalledTimes(2);
+      session.leave();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reports a join the server never answers, and ignores a late answer', () => {
+    vi.useFakeTimers();
+    try {
+      const { socket, events, pcs } = setup();
+      vi.advanceTimersByTime(JOIN_ACK_TIMEOUT_MS - 1);
+      expect(events.some((e) => e.type === 'error')).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(events.at(-1)).toMatchObject({ type: 'error', code: 'TIMEOUT', fatal: false });
+      socket.ackJoin({ peerId: 'p-b', peers: [peer('p-a')], iceServers: [] });
+      expect(pcs).toHaveLength(0);
+      expect(events.some((e) => e.type === 'joined')).toBe(false);
     } finally {
       vi.useRealTimers();
     }

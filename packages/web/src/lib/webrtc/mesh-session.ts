@@ -69,6 +69,9 @@ export type MeshSessionOptions = {
   monitor?: Pick<LinkMonitorOptions, 'connectDeadlineMs' | 'reconnectDeadlineMs' | 'readSample'>;
 };
 
+/** A join the server has not answered within this long is reported (the page offers a retry). */
+export const JOIN_ACK_TIMEOUT_MS = 10_000;
+
 /** How often a page tells the server (and through it the other side) how its link is doing. */
 export const STATS_REPORT_MS = 5000;
 
@@ -218,7 +221,18 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
     if (left) return;
     const seq = ++joinSeq;
     onEvent({ type: 'joining' });
+    const unanswered = setTimeout(() => {
+      if (left || seq !== joinSeq) return;
+      joinSeq++; // a late answer to this join is ignored
+      onEvent({
+        type: 'error',
+        code: 'TIMEOUT',
+        message: 'The server did not answer the join',
+        fatal: false,
+      });
+    }, JOIN_ACK_TIMEOUT_MS);
     socket.emit('rtc:join', { callId, token }, (res) => {
+      clearTimeout(unanswered);
       if (left || seq !== joinSeq) return;
       if (!res.ok) {
         onEvent({

@@ -73,9 +73,21 @@ export const videoPageMessageSchema = z.object({
     .optional(),
 });
 export type VideoPageMessage = z.infer<typeof videoPageMessageSchema>;
+/** What a page opened in standby (`standby=1`, no room yet) needs to join once the call is accepted. */
+export const videoPageJoinSchema = z.object({
+  roomUrl: z.string().min(1).max(2000),
+  token: z.string().max(4000).optional(),
+  callId: z.string().max(64),
+  userName: z.string().max(120).optional(),
+});
+export type VideoPageJoin = z.infer<typeof videoPageJoinSchema>;
+
 export const videoPageControlSchema = z.object({
   type: z.literal(VIDEO_PAGE_CONTROL_TYPE),
-  action: z.enum(['leave', 'close', 'retry']),
+  /** 'prepare': a standby page opens the camera and microphone now (the call is being accepted) */
+  action: z.enum(['leave', 'close', 'retry', 'join', 'prepare']),
+  /** with 'join' */
+  join: videoPageJoinSchema.optional(),
 });
 export type VideoPageControl = z.infer<typeof videoPageControlSchema>;
 
@@ -231,6 +243,19 @@ export const videoPageQuerySchema = z.object({
   callId: z.string().max(64).optional(),
 });
 export type VideoPageQuery = z.input<typeof videoPageQuerySchema>;
+
+/**
+ * A video page warmed up before the call is accepted (issue 11 §6): it loads its code, opens the
+ * signalling socket and, with `media`, the camera the visitor already checked, then waits for a
+ * 'join' control message carrying the room and token.
+ */
+export function videoStandbyUrl(q: {
+  userType: z.input<typeof participantTypeSchema>;
+  /** acquire the camera and microphone while waiting */
+  media: boolean;
+}): string {
+  return `${VIDEO_PAGE_PATH}?standby=1&userType=${q.userType}${q.media ? '&warmMedia=1' : ''}`;
+}
 
 export function videoPageUrl(q: VideoPageQuery): string {
   const params: [string, string | undefined][] = [

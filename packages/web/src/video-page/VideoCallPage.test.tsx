@@ -17,6 +17,8 @@ describe('video page parameters', () => {
       videoDeviceId: undefined,
       audioDeviceId: undefined,
       audioOnly: false,
+      standby: false,
+      warmMedia: false,
     });
     expect(readVideoPageParams('?roomUrl=x&userType=advisor').userName).toBe('Asesor');
     expect(readVideoPageParams('?roomUrl=x&userType=hacker').userType).toBe('client');

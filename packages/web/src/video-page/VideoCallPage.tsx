@@ -3,12 +3,18 @@
  * `/rtc/<room>`, Daily.co for `https://<domain>.daily.co/<room>`) and speaks SPEC §7's
  * postMessage protocol to its parent, so the modal and the advisor screen never know which runs.
  */
-import { parseRoomUrl, participantTypeSchema, type ParticipantType } from '@belleza/contract';
-import { useEffect, useMemo } from 'react';
+import {
+  parseRoomUrl,
+  participantTypeSchema,
+  type ParticipantType,
+  type VideoPageJoin,
+} from '@belleza/contract';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BuiltinRoom } from './builtin/BuiltinRoom';
 import { DailyRoom } from './daily/DailyRoom';
-import { createParentPoster } from './parent-messages';
+import { warmUp } from './builtin/warm-room';
+import { createParentPoster, listenToParentControl } from './parent-messages';
 
 export type VideoPageParams = {
   roomUrl: string | null;
@@ -19,6 +25,10 @@ export type VideoPageParams = {
   videoDeviceId: string | undefined;
   audioDeviceId: string | undefined;
   audioOnly: boolean;
+  /** opened before the call is accepted: warm up, then join on the parent's 'join' message */
+  standby: boolean;
+  /** in standby, also open the camera and microphone (the visitor already checked them) */
+  warmMedia: boolean;
 };
 
 const DEFAULT_NAMES: Record<ParticipantType, string> = {
@@ -42,11 +52,47 @@ export function readVideoPageParams(search: string): VideoPageParams {
     videoDeviceId: nonEmpty(q.get('camera')),
     audioDeviceId: nonEmpty(q.get('mic')),
     audioOnly: q.get('audioOnly') === '1',
+    standby: q.get('standby') === '1',
+    warmMedia: q.get('warmMedia') === '1',
   };
 }
 
-export function VideoCallPage({ params }: { params: VideoPageParams }) {
+export function VideoCallPage({ params: fromUrl }: { params: VideoPageParams }) {
   const { t } = useTranslation('video');
+  const standby = fromUrl.standby && !fromUrl.roomUrl;
+  const [join, setJoin] = useState<VideoPageJoin | null>(null);
+  const params = useMemo<VideoPageParams>(
+    () =>
+      join
+        ? {
+            ...fromUrl,
+            roomUrl: join.roomUrl,
+            token: join.token,
+            callId: join.callId,
+            userName: join.userName?.trim().slice(0, 120) || fromUrl.userName,
+          }
+        : fromUrl,
+    [fromUrl, join],
+  );
+
+  // Standby: everything that does not need the room happens now; the room comes by message.
+  useEffect(() => {
+    if (!standby) return;
+    const mediaRequest = {
+      video: !fromUrl.audioOnly,
+      audio: true,
+      videoDeviceId: fromUrl.videoDeviceId,
+      audioDeviceId: fromUrl.audioDeviceId,
+    };
+    warmUp(fromUrl.warmMedia ? mediaRequest : null);
+    const stop = listenToParentControl((action, control) => {
+      if (action === 'prepare') warmUp(mediaRequest);
+      if (action === 'join' && control.join) setJoin((current) => current ?? control.join!);
+    });
+    createParentPoster(undefined)('loaded');
+    return stop;
+  }, [standby, fromUrl]);
+
   const room = useMemo(
     () => (params.roomUrl ? parseRoomUrl(params.roomUrl) : null),
     [params.roomUrl],
@@ -58,7 +104,9 @@ export function VideoCallPage({ params }: { params: VideoPageParams }) {
     document.title = t('page.title');
   }, [t]);
 
+  const waiting = standby && !join;
   const problem = useMemo(() => {
+    if (waiting) return null;
     if (!params.roomUrl)
       return { text: t('errors.roomUrlMissing'), code: 'room-url-missing' as const };
     if (!room) return { text: t('errors.roomUrlInvalid'), code: 'room-url-missing' as const };
@@ -67,11 +115,21 @@ export function VideoCallPage({ params }: { params: VideoPageParams }) {
     if (room.provider === 'builtin' && typeof RTCPeerConnection === 'undefined')
       return { text: t('errors.sdkUnavailable'), code: 'sdk-unavailable' as const };
     return null;
-  }, [params.roomUrl, params.token, room, t]);
+  }, [waiting, params.roomUrl, params.token, room, t]);
 
   useEffect(() => {
     if (problem) post('error', { error: problem.text, errorCode: problem.code });
   }, [problem, post]);
+
+  if (waiting) {
+    return (
+      <main className="vp-page" aria-busy="true">
+        <p className="vp-message" role="status">
+          {t('page.preparing')}
+        </p>
+      </main>
+    );
+  }
 
   if (problem || !room) {
     return (

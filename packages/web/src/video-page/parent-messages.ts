@@ -32,13 +32,13 @@ export function createParentPoster(
 
 /** Listens for control messages from the parent frame only; returns the unsubscribe function. */
 export function listenToParentControl(
-  onControl: (action: VideoPageControl['action']) => void,
+  onControl: (action: VideoPageControl['action'], control: VideoPageControl) => void,
   target: Window = window,
 ): () => void {
   const handler = (event: MessageEvent) => {
     if (event.origin !== target.location.origin || event.source !== target.parent) return;
     const parsed = videoPageControlSchema.safeParse(event.data);
-    if (parsed.success) onControl(parsed.data.action);
+    if (parsed.success) onControl(parsed.data.action, parsed.data);
   };
   target.addEventListener('message', handler);
   return () => target.removeEventListener('message', handler);

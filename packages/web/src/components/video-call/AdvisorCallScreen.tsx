@@ -7,6 +7,7 @@ import {
   DISPLAY_LOCALE,
   DISPLAY_TIME_ZONE,
   videoPageUrl,
+  videoStandbyUrl,
   type Call,
   type VideoPageMessage,
 } from '@belleza/contract';
@@ -29,6 +30,13 @@ export type AdvisorCallScreenProps = {
   onEnd: () => Promise<void> | void;
   /** Closes the screen; the call stays active. */
   onClose: () => void;
+  /**
+   * While the call still rings: the screen stays hidden and its video page warms up (code and
+   * signalling socket, not the camera). Accepting turns this off and the same page joins at once.
+   */
+  standby?: boolean;
+  /** In standby: 'Aceptar' was pressed, so the camera may start while the accept is confirmed. */
+  preparing?: boolean;
 };
 
 type Phase = 'connecting' | 'loaded' | 'error';
@@ -54,7 +62,16 @@ export function formatStartTime(
   }
 }
 
-export function AdvisorCallScreen({ call, advisorName, onEnd, onClose }: AdvisorCallScreenProps) {
+const STANDBY_SRC = videoStandbyUrl({ userType: 'advisor', media: false });
+
+export function AdvisorCallScreen({
+  call,
+  advisorName,
+  onEnd,
+  onClose,
+  standby = false,
+  preparing = false,
+}: AdvisorCallScreenProps) {
   const { t } = useTranslation('video');
   const toast = useVideoToasts();
   const frameRef = useRef<HTMLIFrameElement>(null);
@@ -66,6 +83,11 @@ export function AdvisorCallScreen({ call, advisorName, onEnd, onClose }: Advisor
   const [notesOpen, setNotesOpen] = useState(true);
   /** media lost its path mid-call; the page is restarting ICE */
   const [reconnecting, setReconnecting] = useState(false);
+  /** the frame still holds the standby page: the room is handed over by message */
+  const [warm, setWarm] = useState(standby);
+  const [frameReady, setFrameReady] = useState(false);
+  const [joinInfo, setJoinInfo] = useState<{ roomUrl: string; token: string } | null>(null);
+  const joinSent = useRef(false);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -80,7 +102,8 @@ export function AdvisorCallScreen({ call, advisorName, onEnd, onClose }: Advisor
     [call.callId],
   );
   const loadNotes = useCallback(() => fetchCallNotes(call.callId), [call.callId]);
-  const notes = useCallNotes(call.callId, saveNotes, loadNotes);
+  // A ringing call has no notes on the server yet.
+  const notes = useCallNotes(call.callId, saveNotes, standby ? undefined : loadNotes);
 
   const fail = useCallback((message: string) => {
     setPhase('error');
@@ -89,6 +112,7 @@ export function AdvisorCallScreen({ call, advisorName, onEnd, onClose }: Advisor
 
   // Fetch the advisor's token and mount the frame; again on every retry.
   useEffect(() => {
+    if (standby) return;
     let cancelled = false;
     void (async () => {
       let token: { token: string; roomUrl: string };
@@ -105,6 +129,10 @@ export function AdvisorCallScreen({ call, advisorName, onEnd, onClose }: Advisor
         fail(t('errors.roomUrlMissing'));
         return;
       }
+      if (warm) {
+        setJoinInfo({ roomUrl, token: token.token });
+        return;
+      }
       // SPEC §7: the advisor's room opens with the token as `t` and the advisor's name.
       setFrameSrc(
         `${videoPageUrl({ roomUrl, userName: name, userType: 'advisor', callId: call.callId })}&t=${encodeURIComponent(token.token)}`,
@@ -113,17 +141,17 @@ export function AdvisorCallScreen({ call, advisorName, onEnd, onClose }: Advisor
     return () => {
       cancelled = true;
     };
-  }, [attempt, call.callId, call.dailyRoomUrl, name, fail, t]);
+  }, [standby, warm, attempt, call.callId, call.dailyRoomUrl, name, fail, t]);
 
   // SPEC §4: after 15 s of connecting, completion is forced.
   useEffect(() => {
-    if (phase !== 'connecting') return;
+    if (standby || phase !== 'connecting') return;
     const timer = window.setTimeout(
       () => setPhase((p) => (p === 'connecting' ? 'loaded' : p)),
       ADVISOR_LOAD_TIMEOUT_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [phase, attempt]);
+  }, [standby, phase, attempt]);
 
   const handleMessage = useCallback(
     (m: VideoPageMessage) => {
@@ -165,8 +193,10 @@ export function AdvisorCallScreen({ call, advisorName, onEnd, onClose }: Advisor
             t('toasts.participantLeft', { name: m.participantName || t('toasts.someone') }),
           );
           break;
-        case 'loading':
         case 'loaded':
+          setFrameReady(true);
+          break;
+        case 'loading':
         case 'joining':
         case 'left':
         case 'closed':
@@ -181,7 +211,24 @@ export function AdvisorCallScreen({ call, advisorName, onEnd, onClose }: Advisor
   );
   const { sendControl } = useVideoPageMessages(frameRef, handleMessage);
 
+  // 'Aceptar' pressed: the camera starts now, alongside the accept and token requests.
+  const prepareSent = useRef(false);
+  useEffect(() => {
+    if (!warm || !frameReady || !(preparing || !standby) || prepareSent.current) return;
+    prepareSent.current = true;
+    sendControl('prepare');
+  }, [warm, frameReady, preparing, standby, sendControl]);
+
+  // Accepted while the standby page waited: hand it the room.
+  useEffect(() => {
+    if (!warm || !joinInfo || !frameReady || joinSent.current) return;
+    joinSent.current = true;
+    sendControl('join', { ...joinInfo, callId: call.callId, userName: name });
+  }, [warm, joinInfo, frameReady, sendControl, call.callId, name]);
+
   const handleRetry = () => {
+    // A retry loads the page afresh with its room, as without standby.
+    setWarm(false);
     setFrameSrc(null);
     setPhase('connecting');
     setError(null);
@@ -227,6 +274,7 @@ export function AdvisorCallScreen({ call, advisorName, onEnd, onClose }: Advisor
       role="dialog"
       aria-modal="true"
       aria-labelledby="vc-advisor-title"
+      hidden={standby}
     >
       <header className="vc-header">
         <div className="vc-header__info">
@@ -273,13 +321,13 @@ export function AdvisorCallScreen({ call, advisorName, onEnd, onClose }: Advisor
 
       <div className="vc-body">
         <div className="vc-stage">
-          {frameSrc && (
+          {(warm || frameSrc) && (
             <iframe
               key={attempt}
               ref={frameRef}
               className="vc-frame"
               title={t('advisor.frameTitle')}
-              src={frameSrc}
+              src={warm ? STANDBY_SRC : (frameSrc ?? undefined)}
               allow={VIDEO_FRAME_ALLOW}
               allowFullScreen
               onError={() => fail(t('errors.loadFailed'))}

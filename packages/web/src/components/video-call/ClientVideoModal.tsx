@@ -3,7 +3,7 @@
  * the stage line, retries with a persistent-error end state, toasts for what the page reports,
  * and a confirm-exit dialog (cancel / just minimise / end for everyone).
  */
-import { videoPageUrl, type VideoPageMessage } from '@belleza/contract';
+import { videoPageUrl, videoStandbyUrl, type VideoPageMessage } from '@belleza/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVideoToasts } from './use-video-toasts';
@@ -33,6 +33,12 @@ export type ClientVideoModalProps = {
   onClose?: () => void;
   /** What the pre-join check chose. */
   media?: MediaChoice;
+  /**
+   * Before the call is accepted: the modal stays hidden while its video page warms up (code,
+   * signalling socket, and the checked camera); when this turns false with a token, the same
+   * page joins at once instead of loading then (issue 11 §6).
+   */
+  standby?: boolean;
 };
 
 export function buildClientFrameUrl(
@@ -45,15 +51,28 @@ export function buildClientFrameUrl(
     token: p.token,
     callId: p.callId,
   });
-  const extra: string[] = [];
-  if (p.media?.videoDeviceId) extra.push(`camera=${encodeURIComponent(p.media.videoDeviceId)}`);
-  if (p.media?.audioDeviceId) extra.push(`mic=${encodeURIComponent(p.media.audioDeviceId)}`);
-  if (p.media?.audioOnly) extra.push('audioOnly=1');
+  const extra = deviceParams(p.media);
   return extra.length ? `${base}&${extra.join('&')}` : base;
 }
 
+function deviceParams(media: MediaChoice | undefined): string[] {
+  const extra: string[] = [];
+  if (media?.videoDeviceId) extra.push(`camera=${encodeURIComponent(media.videoDeviceId)}`);
+  if (media?.audioDeviceId) extra.push(`mic=${encodeURIComponent(media.audioDeviceId)}`);
+  if (media?.audioOnly) extra.push('audioOnly=1');
+  return extra;
+}
+
+/** The standby page: the camera warms up only when the visitor already checked it. */
+export function buildClientStandbyUrl(media: MediaChoice | undefined): string {
+  return [
+    videoStandbyUrl({ userType: 'client', media: media !== undefined }),
+    ...deviceParams(media),
+  ].join('&');
+}
+
 export function ClientVideoModal(props: ClientVideoModalProps) {
-  const { callId, roomUrl, token, userName, onMinimize, onEnd, media } = props;
+  const { callId, roomUrl, token, userName, onMinimize, onEnd, media, standby = false } = props;
   const onClose = props.onClose ?? onMinimize;
   const { t } = useTranslation('video');
   const toast = useVideoToasts();
@@ -70,9 +89,14 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
   const [attempt, setAttempt] = useState(0);
   const joinedRef = useRef(false);
   const retriesRef = useRef(0);
+  // Opened in standby: the frame keeps its standby page, and joins by message when ready.
+  const [standbySrc] = useState(() => (standby ? buildClientStandbyUrl(media) : null));
+  const [frameReady, setFrameReady] = useState(false);
+  const joinSentRef = useRef(false);
 
   // Per attempt: the loading overlay hides after 1.5 s; with no news after 3 s we say "Conectando...".
   useEffect(() => {
+    if (standby) return;
     const hide = window.setTimeout(() => setShowLoading(false), LOADING_OVERLAY_MS);
     const fallback = window.setTimeout(
       () => setStage((s) => (s === 'loading' ? 'joining' : s)),
@@ -82,13 +106,15 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
       window.clearTimeout(hide);
       window.clearTimeout(fallback);
     };
-  }, [attempt]);
+  }, [attempt, standby]);
 
   const handleMessage = useCallback(
     (m: VideoPageMessage) => {
       switch (m.action) {
         case 'loading':
+          break;
         case 'loaded':
+          setFrameReady(true);
           break;
         case 'joining':
           setStage('joining');
@@ -166,6 +192,13 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
 
   const { sendControl } = useVideoPageMessages(frameRef, handleMessage);
 
+  // The call was accepted while the standby page waited: hand it the room.
+  useEffect(() => {
+    if (!standbySrc || standby || !frameReady || joinSentRef.current) return;
+    joinSentRef.current = true;
+    sendControl('join', { roomUrl, token, callId, userName: userName?.trim() || 'Cliente' });
+  }, [standbySrc, standby, frameReady, sendControl, roomUrl, token, callId, userName]);
+
   const handleRetry = () => {
     if (retriesRef.current >= MAX_VIDEO_RETRIES) return;
     retriesRef.current += 1;
@@ -185,12 +218,13 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
   };
 
   useEffect(() => {
+    if (standby) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') setConfirmOpen((open) => !open);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [standby]);
 
   const status = retrying
     ? t('modal.retrying', { attempt: retries, max: MAX_VIDEO_RETRIES })
@@ -207,7 +241,13 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
               : t('modal.closed');
 
   return (
-    <div className="vc-overlay" role="dialog" aria-modal="true" aria-labelledby="vc-client-title">
+    <div
+      className="vc-overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="vc-client-title"
+      hidden={standby}
+    >
       <header className="vc-header">
         <div>
           <h2 id="vc-client-title" className="vc-title">
@@ -238,13 +278,16 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
           ref={frameRef}
           className="vc-frame"
           title={t('modal.frameTitle')}
-          src={buildClientFrameUrl({
-            roomUrl,
-            token,
-            userName,
-            callId,
-            ...(media ? { media } : {}),
-          })}
+          src={
+            standbySrc ??
+            buildClientFrameUrl({
+              roomUrl,
+              token,
+              userName,
+              callId,
+              ...(media ? { media } : {}),
+            })
+          }
           allow={VIDEO_FRAME_ALLOW}
           allowFullScreen
         />

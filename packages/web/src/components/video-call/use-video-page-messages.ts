@@ -6,6 +6,7 @@ import {
   VIDEO_PAGE_CONTROL_TYPE,
   videoPageMessageSchema,
   type VideoPageControl,
+  type VideoPageJoin,
   type VideoPageMessage,
 } from '@belleza/contract';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
@@ -13,7 +14,7 @@ import { useCallback, useEffect, useRef, type RefObject } from 'react';
 export function useVideoPageMessages(
   frameRef: RefObject<HTMLIFrameElement | null>,
   onMessage: (message: VideoPageMessage) => void,
-): { sendControl: (action: VideoPageControl['action']) => void } {
+): { sendControl: (action: VideoPageControl['action'], join?: VideoPageJoin) => void } {
   const handlerRef = useRef(onMessage);
   useEffect(() => {
     handlerRef.current = onMessage;
@@ -32,8 +33,12 @@ export function useVideoPageMessages(
   }, [frameRef]);
 
   const sendControl = useCallback(
-    (action: VideoPageControl['action']) => {
-      const control: VideoPageControl = { type: VIDEO_PAGE_CONTROL_TYPE, action };
+    (action: VideoPageControl['action'], join?: VideoPageJoin) => {
+      const control: VideoPageControl = {
+        type: VIDEO_PAGE_CONTROL_TYPE,
+        action,
+        ...(join ? { join } : {}),
+      };
       frameRef.current?.contentWindow?.postMessage(control, window.location.origin);
     },
     [frameRef],

@@ -60,6 +60,9 @@ export function AdvisorDashboardPage() {
   const [savingStatus, setSavingStatus] = useState<AdvisorStatus | null>(null);
   const [busyCallId, setBusyCallId] = useState<string | null>(null);
   const [screenCall, setScreenCall] = useState<Call | null>(null);
+  // The call whose 'Aceptar' is in flight: its warm call screen must outlive the popup, which
+  // goes as soon as the socket says the call left the pending list.
+  const [accepting, setAccepting] = useState<Call | null>(null);
   const [confirmEnd, setConfirmEnd] = useState<Call | null>(null);
 
   const dashboard = useQuery({
@@ -166,6 +169,7 @@ export function AdvisorDashboardPage() {
       return;
     }
     setBusyCallId(call.callId);
+    setAccepting(call);
     try {
       const accepted = await acceptCall(call.callId, advisorId);
       patch((d) => moveToActive(d, accepted));
@@ -178,6 +182,7 @@ export function AdvisorDashboardPage() {
       void queryClient.invalidateQueries({ queryKey: dashboardKey(advisorId) });
     } finally {
       setBusyCallId(null);
+      setAccepting(null);
     }
   };
 
@@ -226,6 +231,8 @@ export function AdvisorDashboardPage() {
   };
 
   const name = advisor?.name.trim() || t('dashboard.nameFallback');
+
+  const warmCall = screenCall ? null : (accepting ?? alert.call);
 
   return (
     <div className="advisor-dashboard">
@@ -301,8 +308,9 @@ export function AdvisorDashboardPage() {
         onConfirm={(call) => void runEnd(call).then(() => setConfirmEnd(null))}
       />
 
-      {screenCall && (
+      {screenCall ? (
         <AdvisorCallScreen
+          key={screenCall.callId}
           call={screenCall}
           advisorName={advisor?.name}
           onEnd={async () => {
@@ -310,6 +318,20 @@ export function AdvisorDashboardPage() {
           }}
           onClose={() => setScreenCall(null)}
         />
+      ) : (
+        warmCall && (
+          // Warms the video page while the popup rings; the same instance becomes the call
+          // screen on accept (same key), so the video starts without loading (issue 11 §6).
+          <AdvisorCallScreen
+            key={warmCall.callId}
+            call={warmCall}
+            advisorName={advisor?.name}
+            standby
+            preparing={accepting?.callId === warmCall.callId}
+            onEnd={() => undefined}
+            onClose={() => undefined}
+          />
+        )
       )}
     </div>
   );

@@ -27,7 +27,8 @@ export function BuiltinRoom(props: Props) {
       listenToParentControl((action) => {
         if (action === 'leave') leave('left');
         else if (action === 'close') leave('closed');
-        else rejoin();
+        else if (action === 'retry') rejoin();
+        // 'join' and 'prepare' are the standby page's (VideoCallPage)
       }),
     [leave, rejoin],
   );

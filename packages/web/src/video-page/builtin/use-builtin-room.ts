@@ -18,6 +18,7 @@ import {
   type SignalingSocket,
 } from '../../lib/webrtc';
 import type { PostToParent } from '../parent-messages';
+import { takeWarmMedia, takeWarmSocket } from './warm-room';
 
 export type RoomStage = 'starting' | 'joining' | 'joined' | 'left' | 'ended' | 'replaced' | 'error';
 
@@ -145,12 +146,9 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
     };
 
     void (async () => {
-      const media = await acquireLocalMedia({
-        video: !audioOnly,
-        audio: true,
-        videoDeviceId,
-        audioDeviceId,
-      });
+      // A standby page already has them (warm-room.ts); otherwise ask now.
+      const media = await (takeWarmMedia() ??
+        acquireLocalMedia({ video: !audioOnly, audio: true, videoDeviceId, audioDeviceId }));
       if (cancelled) {
         stopStream(media.stream);
         return;
@@ -166,7 +164,7 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
       }));
       post('loaded');
 
-      const socket = (optionsRef.current.connect ?? connectSignaling)();
+      const socket = optionsRef.current.connect?.() ?? takeWarmSocket() ?? connectSignaling();
       socketRef.current = socket;
       degraded = Boolean((media.cameraError && !audioOnly) || media.micError);
       const session = createMeshSession({

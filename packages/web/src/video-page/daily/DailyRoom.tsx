@@ -137,6 +137,7 @@ export function DailyRoom({ roomUrl, token, userName, post }: Props) {
     () =>
       listenToParentControl((action) => {
         const call = callRef.current;
+        if (action === 'join' || action === 'prepare') return; // standby's business (VideoCallPage)
         if (action === 'retry') {
           setStage('loading');
           setError(null);

@@ -1,9 +1,11 @@
 import type { Call } from '@belleza/contract';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADVISOR_LOAD_TIMEOUT_MS, AdvisorCallScreen, RETRY_RESTART_MS } from '../AdvisorCallScreen';
 import { NOTES_AUTOSAVE_MS } from '../use-call-notes';
-import { advance, postFromFrame, renderWithI18n } from './test-utils';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { advance, postFromFrame, renderWithI18n, testI18n } from './test-utils';
 
 const toasts = vi.hoisted(() => ({
   success: vi.fn(),
@@ -281,5 +283,74 @@ describe('AdvisorCallScreen notes', () => {
     expect(screen.queryByRole('textbox', { name: 'Notas de la Llamada' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Notas' }));
     expect(notesBox()).toBeInTheDocument();
+  });
+});
+
+describe('AdvisorCallScreen in standby (warmed up while the call rings)', () => {
+  const wrap = (ui: ReactElement) => <I18nextProvider i18n={testI18n}>{ui}</I18nextProvider>;
+  const screenFor = (props: { standby: boolean; preparing?: boolean }) =>
+    wrap(
+      <AdvisorCallScreen
+        call={{ ...baseCall, status: 'pending' }}
+        advisorName="Eva Ruiz"
+        onEnd={vi.fn()}
+        onClose={vi.fn()}
+        {...props}
+      />,
+    );
+
+  it('rings hidden with a camera-less standby page; Aceptar opens the camera; the accepted call joins that same page', async () => {
+    const { rerender } = render(screenFor({ standby: true }));
+    await flush();
+    expect(screen.getByRole('dialog', { hidden: true })).not.toBeVisible();
+    // Nothing is asked of the server for a call that only rings.
+    expect(api.fetchCallToken).not.toHaveBeenCalled();
+    expect(api.fetchCallNotes).not.toHaveBeenCalled();
+    const page = frame();
+    expect(Object.fromEntries(new URL(page.src).searchParams)).toEqual({
+      standby: '1',
+      userType: 'advisor',
+    });
+    const control = vi.spyOn(page.contentWindow!, 'postMessage');
+    postFromFrame(page, { action: 'loaded' });
+    expect(control).not.toHaveBeenCalled();
+
+    // 'Aceptar' pressed: the camera starts while the accept is confirmed.
+    rerender(screenFor({ standby: true, preparing: true }));
+    expect(control).toHaveBeenLastCalledWith(
+      { type: 'daily-video-call-control', action: 'prepare' },
+      window.location.origin,
+    );
+
+    rerender(screenFor({ standby: false }));
+    await flush();
+    expect(screen.getByRole('dialog')).toBeVisible();
+    expect(api.fetchCallToken).toHaveBeenCalledWith('call_9', 'advisor');
+    expect(frame()).toBe(page);
+    expect(control).toHaveBeenLastCalledWith(
+      {
+        type: 'daily-video-call-control',
+        action: 'join',
+        join: { roomUrl: '/rtc/call_9', token: 'tok-adv', callId: 'call_9', userName: 'Eva Ruiz' },
+      },
+      window.location.origin,
+    );
+    expect(
+      control.mock.calls.filter(([m]) => (m as { action: string }).action === 'prepare'),
+    ).toHaveLength(1);
+  });
+
+  it('a retry after a failure loads the room afresh instead of the standby page', async () => {
+    const { rerender } = render(screenFor({ standby: true }));
+    await flush();
+    rerender(screenFor({ standby: false }));
+    await flush();
+    postFromFrame(frame(), { action: 'error', error: 'Error de conexión' });
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar Conexión' }));
+    advance(RETRY_RESTART_MS);
+    await flush();
+    const params = new URL(frame().src).searchParams;
+    expect(params.get('standby')).toBeNull();
+    expect(params.get('t')).toBe('tok-adv');
   });
 });

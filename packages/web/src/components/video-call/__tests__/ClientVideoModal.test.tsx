@@ -1,7 +1,9 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClientVideoModal, JOINING_FALLBACK_MS, LOADING_OVERLAY_MS } from '../ClientVideoModal';
-import { advance, postFromFrame, renderWithI18n } from './test-utils';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { advance, postFromFrame, renderWithI18n, testI18n } from './test-utils';
 
 const toasts = vi.hoisted(() => ({
   success: vi.fn(),
@@ -217,6 +219,71 @@ describe('ClientVideoModal', () => {
     expect(onEnd).toHaveBeenCalledTimes(1);
     expect(control).toHaveBeenCalledWith(
       { type: 'daily-video-call-control', action: 'leave' },
+      window.location.origin,
+    );
+  });
+});
+
+describe('ClientVideoModal in standby (warmed up while the visitor waits)', () => {
+  // rerender replaces the whole tree: keep the provider so the modal itself is updated, not remounted.
+  const wrap = (ui: ReactElement) => <I18nextProvider i18n={testI18n}>{ui}</I18nextProvider>;
+  it('stays hidden with a standby page, then hands that same page the room once accepted and ready', () => {
+    const props = {
+      callId: 'call_1',
+      roomUrl: '/rtc/call_1',
+      userName: 'Ana',
+      onMinimize: vi.fn(),
+      onEnd: vi.fn(),
+      media: { videoDeviceId: 'cam-2' },
+    };
+    const { rerender } = render(wrap(<ClientVideoModal {...props} standby />));
+    const dialog = screen.getByRole('dialog', { hidden: true });
+    expect(dialog).not.toBeVisible();
+    const frame = screen.getByTitle<HTMLIFrameElement>('Videollamada con tu asesor');
+    const src = new URL(frame.src);
+    expect(src.pathname).toBe('/daily_video_call.html');
+    expect(Object.fromEntries(src.searchParams)).toEqual({
+      standby: '1',
+      userType: 'client',
+      warmMedia: '1',
+      camera: 'cam-2',
+    });
+    const control = vi.spyOn(frame.contentWindow!, 'postMessage');
+    // Escape does nothing to a modal nobody sees.
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog', { hidden: true })).not.toBeInTheDocument();
+
+    postFromFrame(frame, { action: 'loaded' });
+    expect(control).not.toHaveBeenCalled(); // no room yet: still waiting
+
+    rerender(wrap(<ClientVideoModal {...props} token="v1.tok.sig" standby={false} />));
+    expect(screen.getByRole('dialog')).toBeVisible();
+    // The very same frame: the page is not reloaded.
+    expect(screen.getByTitle('Videollamada con tu asesor')).toBe(frame);
+    expect(frame.src).toBe(src.href);
+    expect(control).toHaveBeenCalledTimes(1);
+    expect(control).toHaveBeenCalledWith(
+      {
+        type: 'daily-video-call-control',
+        action: 'join',
+        join: { roomUrl: '/rtc/call_1', token: 'v1.tok.sig', callId: 'call_1', userName: 'Ana' },
+      },
+      window.location.origin,
+    );
+  });
+
+  it('waits for the standby page to be ready before handing it the room', () => {
+    const props = { callId: 'call_1', roomUrl: '/rtc/call_1', onMinimize: vi.fn(), onEnd: vi.fn() };
+    const { rerender } = render(wrap(<ClientVideoModal {...props} standby />));
+    const frame = screen.getByTitle<HTMLIFrameElement>('Videollamada con tu asesor');
+    // Without a device check the camera is not opened while waiting.
+    expect(new URL(frame.src).searchParams.get('warmMedia')).toBeNull();
+    const control = vi.spyOn(frame.contentWindow!, 'postMessage');
+    rerender(wrap(<ClientVideoModal {...props} token="tok" standby={false} />));
+    expect(control).not.toHaveBeenCalled();
+    postFromFrame(frame, { action: 'loaded' });
+    expect(control).toHaveBeenCalledWith(
+      expect.objectContaining({ action: 'join' }),
       window.location.origin,
     );
   });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui';
 import { authStore } from '@/lib/auth-store';
 import type * as SocketModule from '@/lib/socket';
-import { fail, ok } from '@/test/fetch-mock';
+import { fail, jsonResponse, ok } from '@/test/fetch-mock';
 import { makeAdvisor } from '@/test/fixtures';
 import { NOTIFICATION_CLOSE_MS } from '../hooks/use-incoming-call-alert';
 import { SOUND_STORAGE_KEY } from '../hooks/use-sound-setting';
@@ -35,13 +35,28 @@ vi.mock('@/lib/socket', async (importOriginal) => {
   };
 });
 
+/** Every mount of the call screen, with how it started: a remount would reload the video page. */
+const screenMounts = vi.hoisted(() => [] as { callId: string; standby: boolean }[]);
 vi.mock('@/components/video-call', () => ({
   AdvisorCallScreen: (props: {
     call: { callId: string };
     onClose: () => void;
     onEnd: () => void;
+    standby?: boolean;
+    preparing?: boolean;
   }) => (
-    <div role="dialog" aria-label="Videollamada Activa">
+    <div
+      role="dialog"
+      aria-label="Videollamada Activa"
+      hidden={props.standby}
+      data-preparing={props.preparing ? 'yes' : 'no'}
+      ref={(el) => {
+        if (el && !el.dataset.mounted) {
+          el.dataset.mounted = '1';
+          screenMounts.push({ callId: props.call.callId, standby: Boolean(props.standby) });
+        }
+      }}
+    >
       <p>{props.call.callId}</p>
       <button type="button" onClick={props.onClose}>
         cerrar pantalla
@@ -480,6 +495,34 @@ describe('advisor dashboard: incoming-call popup', () => {
     expect(screen.getByRole('heading', { name: 'Llamadas Activas (1)' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Volver a Llamada' }));
     expect(screen.getByRole('dialog', { name: 'Videollamada Activa' })).toBeInTheDocument();
+  });
+
+  it('warms the call screen hidden while it rings, and keeps that same screen through the accept', async () => {
+    screenMounts.length = 0;
+    let answer: (value: Response) => void = () => undefined;
+    const accepted = activeCall({ callId: 'c1' });
+    server.answers = {
+      'POST /api/calls/c1/accept': () => new Promise<Response>((resolve) => (answer = resolve)),
+    };
+    await renderDashboard();
+    await serverEmit('call:new', makeCall({ callId: 'c1' }));
+    // Hidden elements have no accessible name: find the warm screen by its label.
+    const warmScreen = () =>
+      document.querySelector<HTMLElement>('[aria-label="Videollamada Activa"]');
+    expect(warmScreen()).not.toBeVisible();
+    expect(screenMounts).toEqual([{ callId: 'c1', standby: true }]);
+    fireEvent.click(within(popup()!).getByRole('button', { name: 'Aceptar Llamada' }));
+    await tick();
+    // 'Aceptar' pressed: the warm screen may open the camera.
+    expect(warmScreen()?.dataset.preparing).toBe('yes');
+    // The socket says the call left the pending list before the accept answers: the popup
+    // goes, the warm screen stays.
+    await serverEmit('call:accepted', accepted);
+    expect(popup()).not.toBeInTheDocument();
+    answer(jsonResponse(200, { success: true, data: accepted }));
+    await tick();
+    expect(screen.getByRole('dialog', { name: 'Videollamada Activa' })).toBeVisible();
+    expect(screenMounts).toEqual([{ callId: 'c1', standby: true }]);
   });
 
   it("a failed accept shows 'Failed to accept call' with the reason", async () => {

@@ -297,12 +297,45 @@ describe('from request to rating', () => {
       'Posición 1 en la fila',
     );
 
-    // Accepted: the video modal opens by itself with the client's token.
+    // While she waits, the video page warms up out of sight (standby, no room yet).
+    const standby = await screen.findByTitle<HTMLIFrameElement>(
+      'Videollamada con tu asesor',
+      {},
+      SLOW,
+    );
+    expect(standby).not.toBeVisible();
+    expect(new URL(standby.src).searchParams.get('standby')).toBe('1');
+    const control = vi.spyOn(standby.contentWindow!, 'postMessage');
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { type: 'daily-video-call', action: 'loaded' },
+          origin: window.location.origin,
+          source: standby.contentWindow,
+        }),
+      );
+    });
+
+    // Accepted: the video modal opens by itself, and the same page joins with the client's token.
     act(() => lastSocket().serverEmit('call:accepted', callData({ status: 'active' })));
     const video = await screen.findByRole('dialog', { name: 'Videollamada' }, SLOW);
     const frame = within(video).getByTitle<HTMLIFrameElement>('Videollamada con tu asesor');
-    expect(frame.src).toContain('token=v1.client.sig');
-    expect(new URL(frame.src).searchParams.get('userName')).toBe('Ana Visitante');
+    expect(frame).toBe(standby);
+    await waitFor(() =>
+      expect(control).toHaveBeenCalledWith(
+        {
+          type: 'daily-video-call-control',
+          action: 'join',
+          join: {
+            roomUrl: '/rtc/room_1',
+            token: 'v1.client.sig',
+            callId: 'call_1',
+            userName: 'Ana Visitante',
+          },
+        },
+        window.location.origin,
+      ),
+    );
     const tokenRequest = api.requests.find((r) => r.path === '/api/calls/call_1/token');
     expect(tokenRequest?.headers.get('x-client-key')).toBe('secret-key');
 

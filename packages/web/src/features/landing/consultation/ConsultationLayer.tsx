@@ -2,9 +2,9 @@
  * Everything of the consultation that floats over the landing page. The video modal's code loads
  * only when a call is accepted, so the landing page itself carries none of it.
  */
-import type { Availability } from '@belleza/contract';
-import { lazy, Suspense, useState } from 'react';
-import type { MediaChoice } from '@/components/video-call/ClientVideoModal';
+import { builtinRoomUrl, type Availability } from '@belleza/contract';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import type { ClientVideoModalProps, MediaChoice } from '@/components/video-call/ClientVideoModal';
 import { loadNamespaces } from '@/lib/i18n';
 import { ConsultationModal } from './ConsultationModal';
 import { RatingCard } from './RatingCard';
@@ -12,13 +12,19 @@ import { RecoveryBanner } from './RecoveryBanner';
 import type { ConsultationState } from './use-consultation';
 import './consultation.css';
 
-const ClientVideoModal = lazy(async () => {
-  const [mod] = await Promise.all([
+let videoModule: Promise<{ default: ComponentType<ClientVideoModalProps> }> | null = null;
+/** Fetched once, as soon as a consultation is under way: the video must not wait for its code. */
+const loadVideoModal = () =>
+  (videoModule ??= Promise.all([
     import('@/components/video-call/ClientVideoModal'),
     loadNamespaces(['video']),
-  ]);
-  return { default: mod.ClientVideoModal };
-});
+  ])
+    .then(([mod]) => ({ default: mod.ClientVideoModal }))
+    .catch((err: unknown) => {
+      videoModule = null; // a failed fetch is tried again next time
+      throw err;
+    }));
+const ClientVideoModal = lazy(loadVideoModal);
 
 export function ConsultationLayer({
   state,
@@ -31,6 +37,13 @@ export function ConsultationLayer({
   // Devices the visitor checked while waiting, remembered for that call only.
   const [checked, setChecked] = useState<{ callId: string; media: MediaChoice } | null>(null);
   const media = checked && checked.callId === saved?.callId ? checked.media : null;
+  // While she waits (and while the accepted call's token is fetched) the video page warms up
+  // hidden, so the video starts the moment a stylist accepts (issue 11 §6).
+  const standby =
+    saved && !video && (saved.status === 'pending' || state.busy === 'video') ? saved : null;
+  useEffect(() => {
+    if (modalOpen || saved) void loadVideoModal().catch(() => undefined);
+  }, [modalOpen, saved]);
   return (
     <>
       <ConsultationModal
@@ -52,14 +65,18 @@ export function ConsultationLayer({
           onResume={state.resume}
         />
       )}
-      {video && (
+      {(video ?? standby) && (
         <Suspense fallback={null}>
           <ClientVideoModal
-            callId={video.callId}
-            roomUrl={video.roomUrl}
-            token={video.token}
-            userName={video.userName}
-            {...(checked?.callId === video.callId ? { media: checked.media } : {})}
+            // One instance from standby to the call (the page must not reload); a device check
+            // while waiting restarts the standby page with that camera.
+            key={`${video?.callId ?? standby!.callId}:${JSON.stringify(media)}`}
+            callId={video?.callId ?? standby!.callId}
+            roomUrl={video?.roomUrl ?? builtinRoomUrl(standby!.callId)}
+            token={video?.token}
+            userName={video?.userName ?? standby?.userName}
+            {...(media ? { media } : {})}
+            standby={!video}
             onMinimize={state.minimizeVideo}
             onEnd={() => void state.endFromVideo()}
           />

@@ -40,7 +40,19 @@ export type BuildOptions = {
   /** Extra notifier for tests (events are also sent over Socket.IO). */
   notifier?: Notifier;
   instanceId?: string;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: { write(line: string): void };
 };
+
+/** Secrets that must never reach a log line, wherever an object holding them is logged. */
+const REDACTED_LOG_PATHS = [
+  'turn.secret',
+  '*.turn.secret',
+  'config.turn.secret',
+  '*.config.turn.secret',
+  'TURN_SECRET',
+  '*.TURN_SECRET',
+];
 
 export type App = FastifyInstance & { container: Container; realtime: Realtime };
 
@@ -50,7 +62,11 @@ const defaultWebDist = resolve(here, '../../web/dist');
 /** Builds the whole app from a typed config: no globals, no import-time side effects. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     bodyLimit: 256 * 1024,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,27 +1,83 @@
 import { z } from 'zod';
+import { isStunUrl, parseTurnUrl } from './modules/video/turn/ice-url.js';
 
-const configSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z
+/** A comma-separated list of URLs, each checked on its own so the error names the bad one. */
+const urlList = (valid: (url: string) => boolean, shape: string) =>
+  z
     .string()
-    .regex(/^(sqlite:|postgres:|postgresql:)/, 'must start with sqlite: or postgres://')
-    .default('sqlite:./data/belleza.db'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
-  DAILY_API_URL: z.url().default('https://api.daily.co/v1'),
-  ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Where the built web app lives; served when present. */
-  WEB_DIST: z.string().optional(),
-  /** Session lifetime in hours. */
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
-  /** Disable the background sweeper (tests drive it by hand). */
-  SWEEPER: z.enum(['on', 'off']).default('on'),
-  /** Anonymous call/callback requests allowed per client address and minute (benchmarks raise it). */
-  CALL_REQUEST_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(5),
-});
+    .transform((raw) =>
+      raw
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .superRefine((urls, ctx) => {
+      if (urls.length === 0) ctx.addIssue({ code: 'custom', message: `must list ${shape}` });
+      for (const url of urls) {
+        if (!valid(url))
+          ctx.addIssue({ code: 'custom', message: `has "${url}": each entry must be ${shape}` });
+      }
+    });
+
+const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(sqlite:|postgres:|postgresql:)/, 'must start with sqlite: or postgres://')
+      .default('sqlite:./data/belleza.db'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis://')
+      .optional(),
+    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    DAILY_API_URL: z.url().default('https://api.daily.co/v1'),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    /** Where the built web app lives; served when present. */
+    WEB_DIST: z.string().optional(),
+    /** Session lifetime in hours. */
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(24 * 7),
+    /** Disable the background sweeper (tests drive it by hand). */
+    SWEEPER: z.enum(['on', 'off']).default('on'),
+    /** Anonymous call/callback requests allowed per client address and minute (benchmarks raise it). */
+    CALL_REQUEST_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(5),
+    /** TURN servers of the built-in video (coturn `use-auth-secret`); needs TURN_SECRET. */
+    TURN_URLS: urlList(
+      (url) => parseTurnUrl(url) !== null,
+      'turn:HOST[:PORT][?transport=udp|tcp] or turns:HOST[:PORT][?transport=tcp]',
+    ).optional(),
+    /** coturn's `static-auth-secret`: per-participant credentials are derived from it. */
+    TURN_SECRET: z.string().min(8, 'must have at least 8 characters').max(512).optional(),
+    /** STUN servers of the built-in video. */
+    STUN_URLS: urlList(isStunUrl, 'stun:HOST[:PORT] or stuns:HOST[:PORT]').optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.TURN_URLS && !c.TURN_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TURN_SECRET'],
+        message: 'is required when TURN_URLS is set',
+      });
+    if (c.TURN_SECRET && !c.TURN_URLS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TURN_URLS'],
+        message: 'is required when TURN_SECRET is set',
+      });
+  });
+
+/** The TURN server of the built-in video: where it is and the secret credentials derive from. */
+export type TurnConfig = { urls: string[]; secret: string };
 
 export type Env = z.input<typeof configSchema>;
 
@@ -40,6 +96,10 @@ export type Config = {
   sweeper: boolean;
   /** anonymous call/callback requests per client address and minute */
   callRequestRateLimit: number;
+  /** undefined when no TURN server is configured (TURN_URLS + TURN_SECRET) */
+  turn: TurnConfig | undefined;
+  /** STUN_URLS, empty when not set */
+  stunUrls: string[];
 };
 
 export class ConfigError extends Error {}
@@ -52,7 +112,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = configSchema.safeParse(picked);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ConfigError(`Invalid configuration: ${issue?.path.join('.') ?? '?'} ${issue?.message ?? ''}`);
+    throw new ConfigError(
+      `Invalid configuration: ${issue?.path.join('.') ?? '?'} ${issue?.message ?? ''}`,
+    );
   }
   const c = parsed.data;
   return {
@@ -69,5 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlMs: c.SESSION_TTL_HOURS * 3600_000,
     sweeper: c.SWEEPER === 'on',
     callRequestRateLimit: c.CALL_REQUEST_RATE_LIMIT,
+    turn: c.TURN_URLS && c.TURN_SECRET ? { urls: c.TURN_URLS, secret: c.TURN_SECRET } : undefined,
+    stunUrls: c.STUN_URLS ?? [],
   };
 }

@@ -2,6 +2,7 @@
 import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap/first-admin.js';
 import { ConfigError, loadConfig } from './config.js';
+import { noTurnWarning } from './modules/video/turn/startup-warning.js';
 
 async function main(): Promise<void> {
   let config;
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(config);
   await ensureFirstAdmin(app.container);
+  const turnWarning = noTurnWarning(config, await app.container.video.currentProvider());
+  if (turnWarning) app.log.warn(turnWarning);
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -16,6 +16,7 @@ import { newSecret } from '../../lib/ids.js';
 import { createBuiltinProvider } from './builtin/builtin.provider.js';
 import { verifyRoomToken, type RoomTokenClaims, type TokenRefusal } from './builtin/room-token.js';
 import { createDailyProvider, type DailyProviderOptions } from './daily/daily.provider.js';
+import { iceServersFor } from './turn/turn-credentials.js';
 import { findVideoSecret, insertVideoSecretIfAbsent } from './video.repository.js';
 import type {
   ConnectionCheck,
@@ -102,7 +103,16 @@ export function createVideoService(deps: VideoServiceDeps) {
         roomUrl: room.url,
         roomName: room.name,
         provider: room.provider,
-        iceServers: room.provider === 'builtin' ? settings.video.iceServers : [],
+        // TURN credentials for this participant only, valid no longer than their room token.
+        iceServers:
+          room.provider === 'builtin'
+            ? iceServersFor(
+                deps.config,
+                participant,
+                new Date(issued.expiresAt),
+                settings.video.iceServers,
+              )
+            : [],
         expiresAt: issued.expiresAt,
       };
     },
@@ -151,11 +161,22 @@ export function createVideoService(deps: VideoServiceDeps) {
       return result.claims;
     },
 
-    /** What the built-in mesh needs at join time. */
-    async rtcSettings(): Promise<{ iceServers: IceServer[]; maxParticipants: number }> {
+    /**
+     * What the built-in mesh needs at join time, for the participant of a verified room token:
+     * STUN_URLS, TURN_URLS with a credential minted for them expiring with the token, and the
+     * static ICE servers of the settings.
+     */
+    async rtcSettings(
+      claims: Pick<RoomTokenClaims, 'type' | 'id' | 'exp'>,
+    ): Promise<{ iceServers: IceServer[]; maxParticipants: number }> {
       const settings = await deps.settings.get();
       return {
-        iceServers: settings.video.iceServers,
+        iceServers: iceServersFor(
+          deps.config,
+          claims,
+          new Date(claims.exp * 1000),
+          settings.video.iceServers,
+        ),
         maxParticipants: settings.daily.maxParticipants,
       };
     },

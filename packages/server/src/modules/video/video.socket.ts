@@ -106,7 +106,7 @@ export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): voi
       if (deps.isRoomOpen && !(await deps.isRoomOpen(callId, claims.room))) {
         throw new AppError('CALL_NOT_ACTIVE', 409, 'This call is not active');
       }
-      const { iceServers, maxParticipants } = await deps.video.rtcSettings();
+      const { iceServers, maxParticipants } = await deps.video.rtcSettings(claims);
       leave(callId);
 
       const me: RtcMembership = {

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const TURN_URLS =
+  'turn:turn.example.com:3478?transport=udp, turn:turn.example.com:3478?transport=tcp,turns:turn.example.com:443?transport=tcp';
+const SECRET = 'a-static-auth-secret';
+
+/** The one line `npm start` prints for a bad environment. */
+const failure = (env: Record<string, string>): string => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.message;
+    throw err;
+  }
+  throw new Error('expected a configuration error');
+};
+
+describe('loadConfig: TURN and STUN', () => {
+  it('has no TURN and no STUN by default', () => {
+    const config = loadConfig({});
+    expect(config.turn).toBeUndefined();
+    expect(config.stunUrls).toEqual([]);
+  });
+
+  it('reads comma-separated TURN and STUN URLs (spaces and empty entries ignored) with the secret', () => {
+    const config = loadConfig({
+      TURN_URLS,
+      TURN_SECRET: SECRET,
+      STUN_URLS: 'stun:stun.example.com:3478,, stuns:stun.example.com , stun:[2001:db8::1]:3478',
+    });
+    expect(config.turn).toEqual({
+      urls: [
+        'turn:turn.example.com:3478?transport=udp',
+        'turn:turn.example.com:3478?transport=tcp',
+        'turns:turn.example.com:443?transport=tcp',
+      ],
+      secret: SECRET,
+    });
+    expect(config.stunUrls).toEqual([
+      'stun:stun.example.com:3478',
+      'stuns:stun.example.com',
+      'stun:[2001:db8::1]:3478',
+    ]);
+  });
+
+  it('accepts a TURN URL without port or transport, and IP addresses', () => {
+    expect(
+      loadConfig({ TURN_URLS: 'turn:10.0.0.1,turns:turn.example.com', TURN_SECRET: SECRET }).turn
+        ?.urls,
+    ).toEqual(['turn:10.0.0.1', 'turns:turn.example.com']);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ TURN_URLS: '', TURN_SECRET: '', STUN_URLS: '' }).turn).toBeUndefined();
+  });
+
+  it('refuses TURN_URLS without TURN_SECRET and the reverse, in one line', () => {
+    expect(failure({ TURN_URLS })).toBe(
+      'Invalid configuration: TURN_SECRET is required when TURN_URLS is set',
+    );
+    expect(failure({ TURN_SECRET: SECRET })).toBe(
+      'Invalid configuration: TURN_URLS is required when TURN_SECRET is set',
+    );
+  });
+
+  it.each([
+    ['stun:turn.example.com:3478'],
+    ['turn:turn.example.com:3478?transport=sctp'],
+    ['turns:turn.example.com:443?transport=udp'],
+    ['https://turn.example.com'],
+    ['turn:turn.example.com:99999'],
+    ['turn:turn example.com'],
+    [','],
+  ])('refuses the TURN URL list %j and names the bad entry', (urls) => {
+    const message = failure({ TURN_URLS: urls, TURN_SECRET: SECRET });
+    expect(message).toMatch(/^Invalid configuration: TURN_URLS (has|must list)/);
+    expect(message).not.toContain('\n');
+    expect(message).not.toContain(SECRET);
+  });
+
+  it('refuses a STUN list with a TURN URL in it', () => {
+    expect(failure({ STUN_URLS: 'stun:ok.example.com,turn:turn.example.com' })).toBe(
+      'Invalid configuration: STUN_URLS has "turn:turn.example.com": each entry must be stun:HOST[:PORT] or stuns:HOST[:PORT]',
+    );
+  });
+
+  it('refuses a too short secret without echoing it', () => {
+    const message = failure({ TURN_URLS, TURN_SECRET: 'short' });
+    expect(message).toBe('Invalid configuration: TURN_SECRET must have at least 8 characters');
+  });
+});

@@ -24,8 +24,16 @@ import {
   insertSession,
   insertSocket,
 } from '../reports/reports.fixtures.js';
+import { createHmac } from 'node:crypto';
+import {
+  coturnAvailable,
+  freePort,
+  startCoturn,
+  type Coturn,
+} from '../video/turn/coturn.fixture.js';
+import type { TurnProbeOptions, TurnProbeResult } from '../video/turn/turn-probe.js';
 import { probeRedis } from './redis-probe.js';
-import { createSystemService } from './system.service.js';
+import { createSystemService, TURN_CHECK_TTL_MS, type SystemDeps } from './system.service.js';
 
 const NOW = '2026-11-20T15:00:00.000Z';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -74,7 +82,7 @@ describe.each(await dialects())('system status service on %s', (dialect) => {
       db: db.db,
       dialect,
       clock,
-      config: { redisUrl },
+      config: { redisUrl, turn: undefined },
       instanceId: 'i-1',
       settings,
     }).getStatus();
@@ -119,12 +127,14 @@ describe.each(await dialects())('system status service on %s', (dialect) => {
     expect(s.database.ok).toBe(true);
   });
 
-  it('reports the built-in video provider as OK by default', async () => {
+  it('reports the built-in video provider without TURN as OK but at risk', async () => {
     expect((await status()).video).toEqual({
       ok: true,
-      reason: null,
-      detail: null,
+      reason: 'no_turn',
+      detail: 'No TURN server configured (TURN_URLS, TURN_SECRET)',
       provider: 'builtin',
+      atRisk: true,
+      turn: { configured: false, reachable: null, allocationMs: null },
     });
   });
 
@@ -152,6 +162,8 @@ describe.each(await dialects())('system status service on %s', (dialect) => {
       reason: null,
       detail: 'belleza.daily.co',
       provider: 'daily',
+      atRisk: false,
+      turn: { configured: false, reachable: null, allocationMs: null },
     });
   });
 
@@ -161,11 +173,11 @@ describe.each(await dialects())('system status service on %s', (dialect) => {
       db: db.db,
       dialect,
       clock,
-      config: { redisUrl: undefined },
+      config: { redisUrl: undefined, turn: undefined },
       instanceId: 'i-1',
       settings: broken,
     }).getStatus();
-    expect(s.video).toMatchObject({ ok: false, reason: 'settings_unreadable' });
+    expect(s.video).toMatchObject({ ok: false, reason: 'settings_unreadable', atRisk: false });
     expect(s.database.ok).toBe(true);
   });
 
@@ -181,6 +193,186 @@ describe.each(await dialects())('system status service on %s', (dialect) => {
       detail: null,
       connections: 3,
       connectedAdvisors: 2,
+    });
+  });
+});
+
+const TURN_SECRET = 'status-test-secret';
+const TURN_URLS = ['turn:127.0.0.1:3478', 'turns:127.0.0.1:5349?transport=tcp'];
+
+describe('video status with a TURN server', () => {
+  let db: TestDatabase;
+  const clock = new ManualClock(NOW);
+  let current: Settings = defaultSettings;
+  let probes: TurnProbeOptions[] = [];
+  let answer: TurnProbeResult;
+  const fakeProbe = (options: TurnProbeOptions) => {
+    probes.push(options);
+    return Promise.resolve(answer);
+  };
+  const service = (over: Partial<SystemDeps> = {}) =>
+    createSystemService({
+      db: db.db,
+      dialect: 'sqlite',
+      clock,
+      config: { redisUrl: undefined, turn: { urls: TURN_URLS, secret: TURN_SECRET } },
+      instanceId: 'i-1',
+      settings: { get: () => Promise.resolve(current) },
+      probeTurn: fakeProbe,
+      ...over,
+    });
+
+  beforeAll(async () => {
+    db = await createTestDatabase('sqlite');
+    await migrateToLatest(db.db);
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+  beforeEach(() => {
+    current = defaultSettings;
+    clock.set(NOW);
+    probes = [];
+    answer = { ok: true, url: TURN_URLS[0] ?? '', allocationMs: 42 };
+  });
+
+  it('allocates on the first TURN URL with a fresh credential, and reports success', async () => {
+    const s = await service().getStatus();
+    expect(s.video).toEqual({
+      ok: true,
+      reason: null,
+      detail: 'TURN turn:127.0.0.1:3478: allocation in 42 ms',
+      provider: 'builtin',
+      atRisk: false,
+      turn: { configured: true, reachable: true, allocationMs: 42 },
+    });
+    expect(systemStatusSchema.parse(s)).toEqual(s);
+    expect(probes).toHaveLength(1);
+    const probe = probes[0]!;
+    expect(probe.target).toEqual({
+      url: 'turn:127.0.0.1:3478',
+      host: '127.0.0.1',
+      port: 3478,
+      transport: 'udp',
+    });
+    expect(probe.timeoutMs).toBe(3000);
+    // expiry from the injected clock (+10 min), HMAC-SHA1 of the username under the secret
+    const expiry = new Date(NOW).getTime() / 1000 + 600;
+    expect(probe.username).toBe(`${expiry}:status-check`);
+    expect(probe.credential).toBe(
+      createHmac('sha1', TURN_SECRET).update(probe.username).digest('base64'),
+    );
+    expect(JSON.stringify(s)).not.toContain(TURN_SECRET);
+  });
+
+  it.each([
+    ['refused', 'turn_refused', true],
+    ['failed', 'turn_failed', true],
+    ['no_answer', 'turn_unreachable', false],
+    ['unreachable', 'turn_unreachable', false],
+  ] as const)(
+    'reports a TURN check that is %s as failing (%s)',
+    async (outcome, reason, reachable) => {
+      answer = { ok: false, url: 'turn:127.0.0.1:3478', outcome, detail: `it was ${outcome}` };
+      expect((await service().getStatus()).video).toEqual({
+        ok: false,
+        reason,
+        detail: `it was ${outcome}`,
+        provider: 'builtin',
+        atRisk: false,
+        turn: { configured: true, reachable, allocationMs: null },
+      });
+    },
+  );
+
+  it('checks at most once per 30 s, sharing a check in flight between requests', async () => {
+    const system = service();
+    await Promise.all([system.getStatus(), system.getStatus(), system.getStatus()]);
+    expect(probes).toHaveLength(1);
+    clock.advance(TURN_CHECK_TTL_MS - 1);
+    answer = { ok: false, url: 'turn:127.0.0.1:3478', outcome: 'no_answer', detail: 'silence' };
+    expect((await system.getStatus()).video.ok).toBe(true);
+    expect(probes).toHaveLength(1);
+    clock.advance(1);
+    expect((await system.getStatus()).video).toMatchObject({
+      ok: false,
+      reason: 'turn_unreachable',
+    });
+    expect(probes).toHaveLength(2);
+  });
+
+  it('does not check TURN for Daily, but says it is configured', async () => {
+    current = {
+      ...defaultSettings,
+      video: { provider: 'daily', iceServers: [] },
+      daily: { ...defaultSettings.daily, apiKey: 'key', domain: 'belleza.daily.co' },
+    };
+    expect((await service().getStatus()).video).toEqual({
+      ok: true,
+      reason: null,
+      detail: 'belleza.daily.co',
+      provider: 'daily',
+      atRisk: false,
+      turn: { configured: true, reachable: null, allocationMs: null },
+    });
+    expect(probes).toHaveLength(0);
+  });
+});
+
+describe.runIf(await coturnAvailable())('video status against a real coturn', () => {
+  let db: TestDatabase;
+  let coturn: Coturn;
+  // coturn compares the credential's expiry with the real time
+  const clock = new ManualClock(new Date());
+  const service = (urls: string[], secret = TURN_SECRET, turnTimeoutMs?: number) =>
+    createSystemService({
+      db: db.db,
+      dialect: 'sqlite',
+      clock,
+      config: { redisUrl: undefined, turn: { urls, secret } },
+      instanceId: 'i-1',
+      settings: { get: () => Promise.resolve(defaultSettings) },
+      ...(turnTimeoutMs ? { turnTimeoutMs } : {}),
+    });
+
+  beforeAll(async () => {
+    db = await createTestDatabase('sqlite');
+    await migrateToLatest(db.db);
+    coturn = await startCoturn({ secret: TURN_SECRET });
+  }, 15_000);
+  afterAll(async () => {
+    await coturn?.close();
+    await db?.drop();
+  });
+
+  it('is green when coturn allocates', async () => {
+    const { video } = await service([`turn:127.0.0.1:${coturn.port}`]).getStatus();
+    expect(video).toMatchObject({
+      ok: true,
+      atRisk: false,
+      turn: { configured: true, reachable: true, allocationMs: expect.any(Number) as number },
+    });
+  });
+
+  it('fails with turn_refused when the secret is wrong', async () => {
+    const { video } = await service(
+      [`turn:127.0.0.1:${coturn.port}?transport=tcp`],
+      'not-the-secret',
+    ).getStatus();
+    expect(video).toMatchObject({
+      ok: false,
+      reason: 'turn_refused',
+      turn: { configured: true, reachable: true, allocationMs: null },
+    });
+  });
+
+  it('fails with turn_unreachable when nothing answers', async () => {
+    const port = await freePort();
+    const { video } = await service([`turn:127.0.0.1:${port}`], TURN_SECRET, 500).getStatus();
+    expect(video).toMatchObject({
+      ok: false,
+      reason: 'turn_unreachable',
+      turn: { configured: true, reachable: false, allocationMs: null },
     });
   });
 });

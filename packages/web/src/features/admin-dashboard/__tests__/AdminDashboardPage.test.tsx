@@ -83,7 +83,14 @@ const systemOk: SystemStatus = {
   backend: { ok: true, reason: null, detail: 'instance a' },
   database: { ok: true, reason: null, detail: null, dialect: 'postgres' },
   redis: { ok: false, reason: 'timeout', detail: 'PING took too long', configured: true },
-  video: { ok: true, reason: null, detail: null, provider: 'builtin' },
+  video: {
+    ok: true,
+    reason: null,
+    detail: null,
+    provider: 'builtin',
+    atRisk: false,
+    turn: { configured: true, reachable: true, allocationMs: 38 },
+  },
   websocket: { ok: true, reason: null, detail: null, connectedAdvisors: 2, connections: 3 },
 };
 
@@ -191,8 +198,64 @@ describe('AdminDashboardPage', () => {
     expect(await item('Base de datos')).toHaveTextContent(/PostgreSQL.*OK/);
     expect(await item('Redis')).toHaveTextContent(/Tiempo de espera agotado.*Error/);
     expect(await item('Redis')).toHaveAttribute('title', 'PING took too long');
-    expect(await item('Integración de video')).toHaveTextContent(/Video integrado.*OK/);
+    expect(await item('Integración de video')).toHaveTextContent(
+      /Video integrado · TURN OK \(38 ms\).*OK/,
+    );
     expect(await item('WebSocket')).toHaveTextContent(/2 asesores conectados.*OK/);
+  });
+
+  it("shows the built-in video without TURN as 'En riesgo' (amber), with the reason", async () => {
+    signInAdmin({
+      'GET /api/system/status': ok({
+        ...systemOk,
+        video: {
+          ok: true,
+          reason: 'no_turn',
+          detail: 'No TURN server configured (TURN_URLS, TURN_SECRET)',
+          provider: 'builtin',
+          atRisk: true,
+          turn: { configured: false, reachable: null, allocationMs: null },
+        },
+      }),
+    });
+    renderApp('/admin/dashboard');
+    const panel = (await screen.findByRole('heading', { name: 'Estado del Sistema' })).closest(
+      'section',
+    )!;
+    const video = (await within(panel).findByText('Integración de video')).closest('li')!;
+    expect(video).toHaveTextContent(
+      /Sin servidor TURN: las clientas en datos móviles pueden no conectar.*En riesgo/,
+    );
+    expect(video).toHaveClass('dash-system__item--risk');
+    expect(within(video).getByText('En riesgo')).toHaveClass('badge--warning');
+  });
+
+  it.each([
+    ['turn_unreachable', false, 'El servidor TURN no responde'],
+    ['turn_refused', true, 'El servidor TURN rechazó la credencial'],
+  ])('shows a failing TURN server (%s) in red', async (reason, reachable, text) => {
+    signInAdmin({
+      'GET /api/system/status': ok({
+        ...systemOk,
+        video: {
+          ok: false,
+          reason,
+          detail: 'turn:turn.example.com:3478: 401 Unauthorized',
+          provider: 'builtin',
+          atRisk: false,
+          turn: { configured: true, reachable, allocationMs: null },
+        },
+      }),
+    });
+    renderApp('/admin/dashboard');
+    const panel = (await screen.findByRole('heading', { name: 'Estado del Sistema' })).closest(
+      'section',
+    )!;
+    const video = (await within(panel).findByText('Integración de video')).closest('li')!;
+    expect(video).toHaveTextContent(new RegExp(`${text}.*Error`));
+    expect(video).toHaveClass('dash-system__item--down');
+    expect(within(video).getByText('Error')).toHaveClass('badge--danger');
+    expect(video).toHaveAttribute('title', 'turn:turn.example.com:3478: 401 Unauthorized');
   });
 
   it('warns when maintenance mode is on and says when there is no activity', async () => {
@@ -206,7 +269,14 @@ describe('AdminDashboardPage', () => {
       'GET /api/system/status': ok({
         ...systemOk,
         redis: { ok: true, reason: null, detail: null, configured: false },
-        video: { ok: false, reason: 'not_configured', detail: null, provider: 'daily' },
+        video: {
+          ok: false,
+          reason: 'not_configured',
+          detail: null,
+          provider: 'daily',
+          atRisk: false,
+          turn: { configured: false, reachable: null, allocationMs: null },
+        },
       }),
     });
     renderApp('/admin/dashboard');

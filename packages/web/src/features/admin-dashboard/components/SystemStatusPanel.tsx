@@ -3,9 +3,12 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Badge, Card, Spinner } from '@/components/ui';
 
+/** ok: green; risk: works, but not everywhere (amber); down: not working (red). */
+type Health = 'ok' | 'risk' | 'down';
+
 type Item = {
   key: keyof SystemStatus;
-  ok: boolean;
+  health: Health;
   /** What the component is (provider, dialect, presence), shown when it works. */
   info: string | null;
   reason: string | null;
@@ -19,7 +22,24 @@ const knownReasons = new Set([
   'not_configured',
   'settings_unreadable',
   'presence_unreadable',
+  'no_turn',
+  'turn_unreachable',
+  'turn_refused',
+  'turn_failed',
 ]);
+
+const health = (c: { ok: boolean; atRisk?: boolean }): Health =>
+  !c.ok ? 'down' : c.atRisk ? 'risk' : 'ok';
+
+const BADGE_TONE = { ok: 'success', risk: 'warning', down: 'danger' } as const;
+
+/** What the built-in video says when it works: the TURN allocation time when TURN was checked. */
+function videoInfo(t: TFunction<'admin-dashboard'>, video: SystemStatus['video']): string {
+  const provider = t(`system.provider.${video.provider}`);
+  return video.turn.allocationMs === null
+    ? provider
+    : t('system.turnOk', { provider, ms: video.turn.allocationMs });
+}
 
 function reasonText(t: TFunction<'admin-dashboard'>, reason: string | null): string {
   if (reason && knownReasons.has(reason)) return t(`system.reasons.${reason}`);
@@ -29,31 +49,37 @@ function reasonText(t: TFunction<'admin-dashboard'>, reason: string | null): str
 function toItems(status: SystemStatus, t: TFunction<'admin-dashboard'>): Item[] {
   const { backend, database, redis, video, websocket } = status;
   return [
-    { key: 'backend', ok: backend.ok, info: null, reason: backend.reason, detail: backend.detail },
+    {
+      key: 'backend',
+      health: health(backend),
+      info: null,
+      reason: backend.reason,
+      detail: backend.detail,
+    },
     {
       key: 'database',
-      ok: database.ok,
+      health: health(database),
       info: t(`system.dialect.${database.dialect}`),
       reason: database.reason,
       detail: database.detail,
     },
     {
       key: 'redis',
-      ok: redis.ok,
+      health: health(redis),
       info: redis.configured ? null : t('system.redisSingle'),
       reason: redis.reason,
       detail: redis.detail,
     },
     {
       key: 'video',
-      ok: video.ok,
-      info: t(`system.provider.${video.provider}`),
+      health: health(video),
+      info: videoInfo(t, video),
       reason: video.reason,
       detail: video.detail,
     },
     {
       key: 'websocket',
-      ok: websocket.ok,
+      health: health(websocket),
       info: t('system.connectedAdvisors', { count: websocket.connectedAdvisors }),
       reason: websocket.reason,
       detail: websocket.detail,
@@ -67,7 +93,10 @@ export type SystemStatusPanelProps = {
   loading: boolean;
 };
 
-/** Live status of each component (beyond SPEC's fixed 'OK'): each not-OK item says why. */
+/**
+ * Live status of each component (beyond SPEC's fixed 'OK'): each item that is not OK says why;
+ * the built-in video without TURN is 'at risk' (amber): it works on one network, not on phones.
+ */
 export function SystemStatusPanel({ status, failed, loading }: SystemStatusPanelProps) {
   const { t } = useTranslation('admin-dashboard');
   return (
@@ -83,15 +112,15 @@ export function SystemStatusPanel({ status, failed, loading }: SystemStatusPanel
           {toItems(status, t).map((item) => (
             <li
               key={item.key}
-              className={`dash-system__item${item.ok ? '' : ' dash-system__item--down'}`}
+              className={`dash-system__item${item.health === 'ok' ? '' : ` dash-system__item--${item.health}`}`}
               title={item.detail ?? undefined}
             >
               <span className="dash-system__name">{t(`system.items.${item.key}`)}</span>
               <span className="dash-system__info">
-                {item.ok ? item.info : reasonText(t, item.reason)}
+                {item.health === 'ok' ? item.info : reasonText(t, item.reason)}
               </span>
-              <Badge tone={item.ok ? 'success' : 'danger'} dot>
-                {item.ok ? t('system.ok') : t('system.error')}
+              <Badge tone={BADGE_TONE[item.health]} dot>
+                {t(`system.health.${item.health}`)}
               </Badge>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { defaultSettings, type Settings } from '@belleza/contract';
+import { defaultSettings, type Settings, type SystemStatus } from '@belleza/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -23,10 +23,32 @@ const auditEntry = {
   createdAt: '2026-11-20T15:00:00.000Z',
 };
 
+const videoStatus = (video: Partial<SystemStatus['video']>): SystemStatus => ({
+  backend: { ok: true, reason: null, detail: null },
+  database: { ok: true, reason: null, detail: null, dialect: 'sqlite' },
+  redis: { ok: true, reason: null, detail: null, configured: false },
+  video: {
+    ok: true,
+    reason: null,
+    detail: null,
+    provider: 'builtin',
+    atRisk: false,
+    turn: { configured: true, reachable: true, allocationMs: 41 },
+    ...video,
+  },
+  websocket: { ok: true, reason: null, detail: null, connectedAdvisors: 0, connections: 0 },
+});
+const noTurn = videoStatus({
+  reason: 'no_turn',
+  atRisk: true,
+  turn: { configured: false, reachable: null, allocationMs: null },
+});
+
 function setup(routes: Parameters<typeof mockFetch>[0] = {}) {
   const api = mockFetch({
     'GET /api/settings': ok(stored),
     'GET /api/audit': ok([auditEntry]),
+    'GET /api/system/status': ok(noTurn),
     ...routes,
   });
   const user = userEvent.setup();
@@ -56,6 +78,61 @@ describe('AdminSettingsPage', () => {
     expect(screen.queryByLabelText(/API Key de Daily.co/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Email de administrador')).toHaveValue('admin@belleza.test');
     expect(screen.queryByText('Cambios sin guardar')).not.toBeInTheDocument();
+  });
+
+  it("shows the built-in video without TURN as 'En riesgo', with how to configure it", async () => {
+    setup();
+    const line = await screen.findByRole('status', { name: 'Servidor TURN' });
+    await waitFor(() =>
+      expect(line).toHaveTextContent(
+        'En riesgoSin servidor TURN: las clientas en datos móviles pueden no conectar',
+      ),
+    );
+    expect(within(line).getByText('En riesgo')).toHaveClass('badge--warning');
+    expect(line).toHaveTextContent(/TURN_URLS y TURN_SECRET/);
+  });
+
+  it.each([
+    {
+      status: videoStatus({}),
+      badge: 'OK',
+      text: 'Servidor TURN OK (asignación en 41 ms)',
+      tone: 'badge--success',
+    },
+    {
+      status: videoStatus({
+        ok: false,
+        reason: 'turn_unreachable',
+        turn: { configured: true, reachable: false, allocationMs: null },
+      }),
+      badge: 'Error',
+      text: 'El servidor TURN no responde',
+      tone: 'badge--danger',
+    },
+    {
+      status: videoStatus({
+        ok: false,
+        reason: 'turn_refused',
+        turn: { configured: true, reachable: true, allocationMs: null },
+      }),
+      badge: 'Error',
+      text: 'El servidor TURN rechazó la credencial',
+      tone: 'badge--danger',
+    },
+  ])("shows the server's TURN check: '$text'", async ({ status, badge, text, tone }) => {
+    setup({ 'GET /api/system/status': ok(status) });
+    const line = await screen.findByRole('status', { name: 'Servidor TURN' });
+    await waitFor(() => expect(line).toHaveTextContent(text));
+    expect(within(line).getByText(badge)).toHaveClass(tone);
+    expect(line).not.toHaveTextContent(/TURN_SECRET/);
+  });
+
+  it('says when the TURN server could not be checked, and hides the line for Daily', async () => {
+    const { user } = setup({ 'GET /api/system/status': fail(403, 'FORBIDDEN', 'Admins only') });
+    const line = await screen.findByRole('status', { name: 'Servidor TURN' });
+    await waitFor(() => expect(line).toHaveTextContent('No se pudo comprobar el servidor TURN'));
+    await user.click(screen.getByRole('radio', { name: /Daily\.co/ }));
+    expect(screen.queryByRole('status', { name: 'Servidor TURN' })).not.toBeInTheDocument();
   });
 
   it("shows SPEC's range messages and does not save invalid settings", async () => {

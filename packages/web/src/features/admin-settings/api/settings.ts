@@ -15,6 +15,7 @@ export const settingsKeys = {
   admin: () => [...settingsKeys.all, 'admin'] as const,
   audit: () => [...settingsKeys.all, 'audit'] as const,
   auditPage: (limit: number) => [...settingsKeys.audit(), { limit }] as const,
+  systemStatus: () => [...settingsKeys.all, 'system-status'] as const,
 };
 
 /** The only audit action this page lists; the server filters on it. */
@@ -38,6 +39,8 @@ export function useSaveSettings() {
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.admin(), saved);
       void queryClient.invalidateQueries({ queryKey: settingsKeys.audit() });
+      // The TURN line depends on the saved provider.
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.systemStatus() });
     },
   });
 }

@@ -1,7 +1,14 @@
-import { SECRET_MASK, videoProviderSchema, type VideoProvider } from '@belleza/contract';
+import {
+  SECRET_MASK,
+  videoProviderSchema,
+  type SystemStatus,
+  type VideoProvider,
+} from '@belleza/contract';
+import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, TextField } from '@/components/ui';
+import { Badge, Button, Card, TextField } from '@/components/ui';
+import { useSystemStatus } from '../api/get-system-status';
 import {
   MAX_ICE_SERVERS,
   emptyIceServer,
@@ -27,7 +34,59 @@ type VideoSectionProps = {
   testing: boolean;
 };
 
-/** Video provider (issue 4): built-in WebRTC with its ICE servers, or Daily.co with its credentials. */
+type TurnHealth = 'ok' | 'risk' | 'down' | 'unchecked';
+const TURN_BADGE = {
+  ok: 'success',
+  risk: 'warning',
+  down: 'danger',
+  unchecked: 'neutral',
+} as const;
+const TURN_REASONS = new Set(['turn_unreachable', 'turn_refused', 'turn_failed']);
+
+/** The server's TURN check (TURN_URLS/TURN_SECRET) in one line, as the dashboard shows it. */
+function turnLine(
+  t: TFunction<'settings'>,
+  video: SystemStatus['video'],
+): { health: TurnHealth; text: string; hint?: string } {
+  const { turn } = video;
+  if (!turn.configured)
+    return { health: 'risk', text: t('turn.reasons.no_turn'), hint: t('turn.howTo') };
+  // Checked only while the saved provider is the built-in one.
+  if (video.provider !== 'builtin') return { health: 'unchecked', text: t('turn.unchecked') };
+  if (video.ok) return { health: 'ok', text: t('turn.ok', { ms: turn.allocationMs ?? 0 }) };
+  return {
+    health: 'down',
+    text:
+      video.reason && TURN_REASONS.has(video.reason)
+        ? t(`turn.reasons.${video.reason}`)
+        : t('turn.reasons.unknown', { reason: video.reason ?? '?' }),
+  };
+}
+
+function TurnStatus() {
+  const { t } = useTranslation('settings');
+  const status = useSystemStatus();
+  let line: { health: TurnHealth; text: string; hint?: string };
+  if (status.data) line = turnLine(t, status.data.video);
+  else if (status.isError) line = { health: 'unchecked', text: t('turn.loadFailed') };
+  else line = { health: 'unchecked', text: t('turn.checking') };
+  return (
+    <div className="settings-turn" role="status" aria-label={t('turn.label')}>
+      <span className="settings-turn__line">
+        <Badge tone={TURN_BADGE[line.health]} dot>
+          {t(`turn.health.${line.health}`)}
+        </Badge>
+        <span>{line.text}</span>
+      </span>
+      {line.hint && <p className="settings-muted">{line.hint}</p>}
+    </div>
+  );
+}
+
+/**
+ * Video provider (issue 4): built-in WebRTC with the server's TURN status and its static ICE
+ * servers, or Daily.co with its credentials.
+ */
 export function VideoSection({
   video,
   daily,
@@ -129,6 +188,7 @@ export function VideoSection({
         </div>
       ) : (
         <div className="settings-subsection">
+          <TurnStatus />
           <h3 className="settings-subsection__title">{t('fields.video.iceServers')}</h3>
           <p className="settings-muted">{t('hints.iceServers')}</p>
           {video.iceServers.length === 0 && <p className="settings-muted">{t('ice.empty')}</p>}

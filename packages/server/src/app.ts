@@ -27,6 +27,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { videoRoutes } from './modules/video/video.routes.js';
+import { mediaStatsRoutes } from './modules/video/media-stats.routes.js';
 import { attachRealtime, type Realtime } from './modules/realtime/realtime.gateway.js';
 import { createSocketNotifier, fanOutNotifier } from './modules/realtime/realtime.notifier.js';
 import { authPlugin } from './plugins/auth.js';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(settingsRoutes, { container });
       await api.register(videoRoutes, { container });
       await api.register(callsRoutes, { container });
+      await api.register(mediaStatsRoutes, { container });
       await api.register(reportsRoutes, { container });
       await api.register(systemRoutes, { container });
     },

@@ -14,6 +14,7 @@ import { createSettingsService } from './modules/settings/settings.service.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { createSystemService } from './modules/system/system.service.js';
 import { createVideoService } from './modules/video/video.service.js';
+import { createMediaStatsService } from './modules/video/media-stats.service.js';
 import { createCallsService } from './modules/calls/calls.service.js';
 import { createPresenceService } from './modules/realtime/presence.service.js';
 import { createSweeper } from './sweeper/sweeper.js';
@@ -40,6 +41,7 @@ export function createContainer(deps: Deps) {
   const video = createVideoService({ ...deps, settings });
   const presence = createPresenceService(deps);
   const calls = createCallsService({ ...deps, settings, advisors, video });
+  const mediaStats = createMediaStatsService({ ...deps, calls });
   const sweeper = createSweeper({ calls, presence, clock: deps.clock, log: deps.log });
   // -- reports, system
   const reports = createReportsService(deps);
@@ -54,6 +56,7 @@ export function createContainer(deps: Deps) {
     video,
     presence,
     calls,
+    mediaStats,
     sweeper,
     reports,
     system,

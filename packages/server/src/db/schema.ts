@@ -135,6 +135,29 @@ export type CallbacksTable = {
   done_by: string | null;
 };
 
+/** One row per participant of a call: the last figures its page reported (`rtc:stats`). */
+export type CallMediaStatsTable = {
+  call_id: string;
+  participant_type: 'client' | 'advisor' | 'admin';
+  /** clientId, advisorId or the admin's advisorId (as in the room token) */
+  participant_id: string;
+  participant_name: string;
+  quality: 'good' | 'weak' | 'bad';
+  /** the worst quality reported during the call */
+  worst_quality: 'good' | 'weak' | 'bad';
+  local_candidate_type: 'host' | 'srflx' | 'prflx' | 'relay' | null;
+  remote_candidate_type: 'host' | 'srflx' | 'prflx' | 'relay' | null;
+  rtt_ms: number | null;
+  packet_loss_pct: number | null;
+  bitrate_kbps: number | null;
+  /** the first non-null value reported; later reports never change it */
+  time_to_first_frame_ms: number | null;
+  /** reports stored (throttled ones are not counted) */
+  reports: number;
+  created_at: string;
+  updated_at: string;
+};
+
 export type Database = {
   advisors: AdvisorsTable;
   advisor_sessions: AdvisorSessionsTable;
@@ -145,6 +168,7 @@ export type Database = {
   settings: SettingsTable;
   audit_log: AuditLogTable;
   callbacks: CallbacksTable;
+  call_media_stats: CallMediaStatsTable;
 };
 
 // Kysely's Generated is not needed: every id and timestamp is app-generated.

@@ -33,6 +33,8 @@ import type { AuthUser } from '../../plugins/auth.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { SessionsService } from '../auth/auth.service.js';
 import type { CallActor, CallsService, UserActor } from '../calls/calls.service.js';
+import { registerMediaStatsHandlers } from '../video/media-stats.socket.js';
+import type { MediaStatsService } from '../video/media-stats.service.js';
 import { registerRtcHandlers } from '../video/video.socket.js';
 import type { VideoService } from '../video/video.service.js';
 import type { PresenceService } from './presence.service.js';
@@ -53,6 +55,7 @@ export type RealtimeDeps = {
   calls: CallsService;
   presence: PresenceService;
   video: Pick<VideoService, 'verifyRoomToken' | 'rtcSettings' | 'onRoomClosed'>;
+  mediaStats: Pick<MediaStatsService, 'record'>;
 };
 
 export type Realtime = { io: TypedServer; close: () => Promise<void> };
@@ -431,6 +434,7 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
       log,
       isRoomOpen: (callId, roomName) => calls.isRoomOpen(callId, roomName),
     });
+    registerMediaStatsHandlers(socket, { mediaStats: deps.mediaStats, clock: deps.clock, log });
   });
 
   return {

@@ -26,7 +26,7 @@ type RtcSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 type RtcNamespace = Namespace<ClientToServerEvents, ServerToClientEvents>;
 
 /** What a joined socket remembers per call (kept in `socket.data.rtc`, visible to fetchSockets). */
-type RtcMembership = {
+export type RtcMembership = {
   peerId: string;
   userName: string;
   userType: ParticipantType;
@@ -48,7 +48,7 @@ export type RtcSocketDeps = {
 export const rtcRoom = (callId: string) => `rtc:${callId}`;
 export const rtcPeerRoom = (callId: string, peerId: string) => `rtc:${callId}:${peerId}`;
 
-const memberships = (data: unknown): Record<string, RtcMembership> => {
+export const memberships = (data: unknown): Record<string, RtcMembership> => {
   const d = (data ?? {}) as RtcData;
   return d.rtc ?? {};
 };

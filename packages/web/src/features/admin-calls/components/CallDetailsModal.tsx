@@ -1,12 +1,16 @@
-import type { CallDetails, CallOffer } from '@belleza/contract';
+import type { CallDetails, CallMediaStats, CallOffer } from '@belleza/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Modal, Spinner } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime, formatDuration } from '@/lib/format';
+import { useCallMediaStats } from '../api/call-media-stats';
 import { useCallDetails } from '../api/calls';
 import { reasonLabel, statusKey, statusTone, subjectLabel } from '../utils/labels';
+import { CallConnection } from './CallConnection';
+import { DetailsRow as Row } from './DetailsRow';
 
 export type CallDetailsModalProps = { callId: string | null; onClose: () => void };
 
@@ -70,16 +74,13 @@ export function timelineOf(call: CallDetails, t: TFunction): TimelineEntry[] {
     .map(({ entry }) => entry);
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="ac-details__row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-function DetailsBody({ call }: { call: CallDetails }) {
+function DetailsBody({
+  call,
+  mediaStats,
+}: {
+  call: CallDetails;
+  mediaStats: UseQueryResult<CallMediaStats[]>;
+}) {
   const { t } = useTranslation('admin-calls');
   const none = t('details.none');
   const advisor = call.advisor?.name ?? call.advisorInfo?.name;
@@ -146,6 +147,7 @@ function DetailsBody({ call }: { call: CallDetails }) {
           <p className="ac-muted">{t('details.noNotes')}</p>
         )}
       </section>
+      <CallConnection stats={mediaStats} />
       <section aria-labelledby="ac-details-timeline" className="ac-details__timeline">
         <h3 id="ac-details-timeline">{t('details.timeline')}</h3>
         {call.offers.length === 0 && <p className="ac-muted">{t('details.noOffers')}</p>}
@@ -163,10 +165,15 @@ function DetailsBody({ call }: { call: CallDetails }) {
   );
 }
 
-/** Client info, the offer timeline, notes, rating and consent time of one call (GET /api/calls/{id}). */
+/**
+ * Client info, the offer timeline, notes, rating and consent time of one call (GET /api/calls/{id}),
+ * and how its participants connected (GET /api/calls/{id}/media-stats).
+ */
 export function CallDetailsModal({ callId, onClose }: CallDetailsModalProps) {
   const { t } = useTranslation('admin-calls');
   const details = useCallDetails(callId);
+  // Fetched alongside the details, not after them.
+  const mediaStats = useCallMediaStats(callId);
   return (
     <Modal open={callId !== null} title={t('details.title')} size="lg" onClose={onClose}>
       {details.isPending && <Spinner />}
@@ -180,7 +187,7 @@ export function CallDetailsModal({ callId, onClose }: CallDetailsModalProps) {
           </Button>
         </div>
       )}
-      {details.data && <DetailsBody call={details.data} />}
+      {details.data && <DetailsBody call={details.data} mediaStats={mediaStats} />}
     </Modal>
   );
 }

@@ -103,6 +103,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         connectSrc: ["'self'", 'ws:', 'wss:', 'https://*.daily.co', 'wss://*.daily.co'],
         frameSrc: ["'self'", 'https://*.daily.co'],
         workerSrc: ["'self'", 'blob:'],
+        // Only where the site is HTTPS: on a plain-HTTP deployment (a salon's LAN address) the
+        // browser would rewrite the socket's ws:// to wss:// and realtime would never connect.
+        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,

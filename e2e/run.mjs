@@ -4,14 +4,23 @@
 // namespaces are not permitted.
 import { spawnSync } from 'node:child_process';
 
-const args = process.argv.slice(2).map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+const args = process.argv
+  .slice(2)
+  .map((a) => `'${a.replace(/'/g, "'\\''")}'`)
+  .join(' ');
 const inner = `ip link set lo up && npx playwright test ${args}`;
 const probe = spawnSync('unshare', ['-n', 'true']);
 let r;
 if (probe.status === 0) {
-  r = spawnSync('unshare', ['-n', 'sh', '-c', inner], { stdio: 'inherit' });
+  // Specs that build their own network topology (behind-NAT video) may do so only in here.
+  r = spawnSync('unshare', ['-n', 'sh', '-c', inner], {
+    stdio: 'inherit',
+    env: { ...process.env, E2E_ISOLATED_NETNS: '1' },
+  });
 } else {
-  console.warn('!!! unshare -n not permitted here: running e2e in the host network namespace (loopback targets only)');
+  console.warn(
+    '!!! unshare -n not permitted here: running e2e in the host network namespace (loopback targets only)',
+  );
   r = spawnSync('sh', ['-c', `npx playwright test ${args}`], { stdio: 'inherit' });
 }
 process.exit(r.status ?? 1);

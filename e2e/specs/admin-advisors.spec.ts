@@ -54,7 +54,8 @@ test('the dashboard shows the four stat cards and the live system status', async
   await expect(item('Base de datos')).toContainText('SQLite');
   await expect(item('Base de datos')).toContainText('OK');
   await expect(item('Redis')).toContainText('No configurado (una sola instancia)');
-  await expect(item('Integración de video')).toContainText('OK');
+  // Built-in video with no TURN server configured: it works on one network only, so 'at risk'.
+  await expect(item('Integración de video')).toContainText('En riesgo');
   await expect(item('WebSocket')).toContainText(/asesor(es)? conectados?/);
 
   await page.getByRole('button', { name: 'Actualizar' }).click();

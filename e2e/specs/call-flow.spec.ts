@@ -7,12 +7,15 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { Api, uniqueEmail } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
+import {
+  ADVISOR_FRAME,
+  acceptRinging,
+  requestConsultation,
+  signInAvailable,
+  VISITOR_FRAME,
+} from '../support/screens.js';
 import { startServer, type ServerHandle } from '../support/server.js';
-import { installRtcProbe, rtcFacts } from '../support/video.js';
-
-const VISITOR_FRAME = 'iframe[title="Videollamada con tu asesor"]';
-const ADVISOR_FRAME = 'iframe[title="Videollamada con el cliente"]';
-const POLL = { timeout: 30_000, intervals: [100, 100, 250, 500] };
+import { expectRemoteVideo, installRtcProbe, rtcFacts } from '../support/video.js';
 
 async function participant(
   browser: Browser,
@@ -21,15 +24,6 @@ async function participant(
   const context = await browser.newContext({ baseURL, permissions: ['camera', 'microphone'] });
   await installRtcProbe(context);
   return { context, page: await context.newPage() };
-}
-
-async function expectRemoteVideo(page: Page, frame: string): Promise<void> {
-  await expect
-    .poll(async () => (await rtcFacts(page, frame)).maxRemoteVideoWidth, POLL)
-    .toBeGreaterThan(0);
-  await expect
-    .poll(async () => (await rtcFacts(page, frame)).framesDecoded, POLL)
-    .toBeGreaterThan(0);
 }
 
 test.describe('a consultation from the landing page to the end of the call', () => {
@@ -50,37 +44,18 @@ test.describe('a consultation from the landing page to the end of the call', () 
 
     // The stylist signs in and becomes available.
     const stylist = await participant(browser, server.url);
-    await stylist.page.goto('/advisor/login');
-    await stylist.page.getByLabel('Correo electrónico').fill(email);
-    await stylist.page.getByLabel('Contraseña').fill('camila-pass-123');
-    await stylist.page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await expect(stylist.page).toHaveURL(/\/advisor\/dashboard$/);
-    await stylist.page.getByLabel('Estado', { exact: true }).selectOption('available');
-    await expect(stylist.page.getByText('Tiempo real conectado')).toBeVisible();
+    await signInAvailable(stylist.page, email, 'camila-pass-123');
 
     // The visitor asks from the landing page.
     const visitor = await participant(browser, server.url);
-    await visitor.page.goto('/');
-    await expect(visitor.page.getByTestId('availability').first()).toContainText(
-      'Asesores en línea',
-    );
-    await visitor.page
-      .getByRole('button', { name: 'Consulta gratuita en vivo', exact: true })
-      .click();
-    const form = visitor.page.getByRole('dialog', { name: 'Consulta gratuita en vivo' });
-    await form.getByLabel('Nombre', { exact: true }).fill('María Pérez');
-    await form.getByLabel('Teléfono', { exact: true }).fill('+51 999 111 222');
-    await form.getByLabel('Mensaje', { exact: true }).fill('Quiero un corte bob');
-    await form.getByRole('checkbox').check();
-    await form.getByRole('button', { name: 'Solicitar consulta' }).click();
-    await expect(visitor.page.getByText('Esperando asesor...')).toBeVisible();
+    await requestConsultation(visitor.page, {
+      name: 'María Pérez',
+      phone: '+51 999 111 222',
+      message: 'Quiero un corte bob',
+    });
 
     // The stylist is rung with the visitor's name and accepts.
-    const popup = stylist.page.getByRole('dialog', { name: 'Llamada Entrante' });
-    await expect(popup).toBeVisible();
-    await expect(popup).toContainText('María Pérez');
-    const acceptedAt = Date.now();
-    await popup.getByRole('button', { name: 'Aceptar Llamada' }).click();
+    const acceptedAt = await acceptRinging(stylist.page, 'María Pérez');
 
     // Both see the other's camera.
     await expect(stylist.page.getByText('Videollamada Activa')).toBeVisible();

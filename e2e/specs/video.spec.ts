@@ -12,6 +12,7 @@ import {
   callToken,
   denyCamera,
   embedVideoPage,
+  expectRemoteVideo,
   installRtcProbe,
   postedActions,
   rtcFacts,
@@ -30,15 +31,6 @@ async function newParticipant(
   await installRtcProbe(context);
   if (options.noCamera) await denyCamera(context);
   return { context, page: await context.newPage() };
-}
-
-async function expectRemoteVideo(page: Page, frame?: string): Promise<void> {
-  await expect
-    .poll(async () => (await rtcFacts(page, frame)).maxRemoteVideoWidth, POLL)
-    .toBeGreaterThan(0);
-  await expect
-    .poll(async () => (await rtcFacts(page, frame)).framesDecoded, POLL)
-    .toBeGreaterThan(0);
 }
 
 test.describe('built-in video call', () => {

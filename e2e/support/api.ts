@@ -1,7 +1,8 @@
 import type { Advisor, CreateAdvisorBody, LoginResponseData, Settings } from '@belleza/contract';
 import { ADMIN } from './server.js';
 
-type Envelope<T> = { success: true; data: T } | { success: false; error: { code: string; message: string } };
+type Envelope<T> =
+  { success: true; data: T } | { success: false; error: { code: string; message: string } };
 
 /** A tiny typed API client for arranging e2e scenarios (what a second user would do). */
 export class Api {
@@ -10,7 +11,12 @@ export class Api {
     private token?: string,
   ) {}
 
-  async request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
@@ -21,13 +27,23 @@ export class Api {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = (await res.json()) as Envelope<T>;
-    if (!json.success) throw new Error(`${method} ${path} → ${res.status} ${json.error.code}: ${json.error.message}`);
+    if (!json.success)
+      throw new Error(
+        `${method} ${path} → ${res.status} ${json.error.code}: ${json.error.message}`,
+      );
     return json.data;
   }
 
-  static async login(baseUrl: string, email = ADMIN.email, password = ADMIN.password): Promise<Api & { advisor: Advisor }> {
+  static async login(
+    baseUrl: string,
+    email = ADMIN.email,
+    password = ADMIN.password,
+  ): Promise<Api & { advisor: Advisor }> {
     const api = new Api(baseUrl);
-    const data = await api.request<LoginResponseData>('POST', '/api/advisors/login', { email, password });
+    const data = await api.request<LoginResponseData>('POST', '/api/advisors/login', {
+      email,
+      password,
+    });
     return Object.assign(new Api(baseUrl, data.token), { advisor: data.advisor });
   }
 
@@ -37,10 +53,9 @@ export class Api {
 
   /** Sets the offer timeout (`system.callTimeout`, seconds), keeping every other setting. */
   async setCallTimeout(seconds: number): Promise<void> {
-    const current = await this.request<Record<'system' | 'video' | 'daily' | 'notifications', Record<string, unknown>>>(
-      'GET',
-      '/api/settings',
-    );
+    const current = await this.request<
+      Record<'system' | 'video' | 'daily' | 'notifications', Record<string, unknown>>
+    >('GET', '/api/settings');
     await this.request('PUT', '/api/settings', {
       system: { ...current.system, callTimeout: seconds },
       video: current.video,
@@ -50,7 +65,9 @@ export class Api {
   }
 
   /** A visitor's consultation request (anonymous, with consent); answers the new call. */
-  requestCall(name: string): Promise<{ callId: string; advisorId: string | null; clientKey: string }> {
+  requestCall(
+    name: string,
+  ): Promise<{ callId: string; advisorId: string | null; clientKey: string }> {
     return this.request('POST', '/api/calls/request', {
       name,
       phone: '+51 999 888 777',
@@ -81,4 +98,5 @@ export class Api {
 }
 
 let counter = 0;
-export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}@e2e.test`;
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${++counter}@e2e.test`;

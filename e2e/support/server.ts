@@ -19,7 +19,10 @@ export type ServerHandle = {
 };
 
 /** Starts the built server on its own SQLite file and resolves when it listens (no polling). */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<ServerHandle> {
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ServerHandle> {
   const dir = mkdtempSync(join(tmpdir(), 'belleza-e2e-'));
   const dbFile = join(dir, 'e2e.db');
   const url = `http://127.0.0.1:${port}`;
@@ -50,7 +53,9 @@ export async function startServer(port: number, env: Record<string, string> = {}
         if (process.env.E2E_SERVER_LOGS) console.log(`[server:${port}] ${line}`);
         if (line.includes('Server listening at')) resolveStart();
       });
-      proc.once('exit', (code) => reject(new Error(`server exited with ${code}: ${errors.join('')}`)));
+      proc.once('exit', (code) =>
+        reject(new Error(`server exited with ${code}: ${errors.join('')}`)),
+      );
     });
 
   const kill = () =>

@@ -13,7 +13,7 @@ import {
   type ParticipantType,
   type VideoPageMessage,
 } from '@belleza/contract';
-import type { BrowserContext, Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import { Api, uniqueEmail } from './api.js';
 
@@ -122,6 +122,57 @@ export async function rtcFacts(page: Page, frame?: string): Promise<RtcFacts> {
       firstFrameAt: probe?.firstFrameAt ?? null,
     };
   });
+}
+
+/**
+ * Each open peer connection's selected candidate pair: the candidate types ('host', 'srflx',
+ * 'prflx', 'relay') and the remote address. A remote relay candidate often shows as 'prflx' (its
+ * check arrived before its signalling), so its address tells where it is.
+ */
+export type SelectedPath = { local: string; remote: string; remoteAddress: string };
+
+export async function selectedPaths(page: Page, frame?: string): Promise<SelectedPath[]> {
+  const target = frame ? page.frameLocator(frame).locator(':root') : page.locator(':root');
+  return target.evaluate(async () => {
+    type Stat = {
+      type: string;
+      id: string;
+      selectedCandidatePairId?: string;
+      localCandidateId?: string;
+      remoteCandidateId?: string;
+      candidateType?: string;
+      address?: string;
+    };
+    const probe = (window as unknown as { __rtcProbe?: { pcs: RTCPeerConnection[] } }).__rtcProbe;
+    const paths: { local: string; remote: string; remoteAddress: string }[] = [];
+    for (const pc of probe?.pcs ?? []) {
+      if (pc.connectionState === 'closed') continue;
+      const byId = new Map<string, Stat>();
+      (await pc.getStats()).forEach((s: Stat) => byId.set(s.id, s));
+      const transport = [...byId.values()].find((s) => s.type === 'transport');
+      const pair = byId.get(transport?.selectedCandidatePairId ?? '');
+      if (!pair) continue;
+      const remote = byId.get(pair.remoteCandidateId ?? '');
+      paths.push({
+        local: byId.get(pair.localCandidateId ?? '')?.candidateType ?? '?',
+        remote: remote?.candidateType ?? '?',
+        remoteAddress: remote?.address ?? '?',
+      });
+    }
+    return paths;
+  });
+}
+
+const REMOTE_VIDEO_POLL = { timeout: 30_000, intervals: [100, 100, 250, 500] };
+
+/** Waits until the page (or its video frame) shows a remote video with decoded frames. */
+export async function expectRemoteVideo(page: Page, frame?: string): Promise<void> {
+  await expect
+    .poll(async () => (await rtcFacts(page, frame)).maxRemoteVideoWidth, REMOTE_VIDEO_POLL)
+    .toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await rtcFacts(page, frame)).framesDecoded, REMOTE_VIDEO_POLL)
+    .toBeGreaterThan(0);
 }
 
 export type ActiveCall = {

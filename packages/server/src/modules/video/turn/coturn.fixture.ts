@@ -1,7 +1,8 @@
 /**
- * Test fixture: a real coturn (Debian's `turnserver`) on 127.0.0.1 with the TURN REST shared
- * secret, on free ports, logging to our pipe. Ready once its log says the listeners are open; the
- * caller closes it in afterAll. Not used by production code.
+ * Test fixture: a real coturn (Debian's `turnserver`) on 127.0.0.1 (or another local address) with
+ * the TURN REST shared secret, on free ports, logging to our pipe. Ready once its log says the
+ * listeners are open; the caller closes it in afterAll. Not used by production code (the server's
+ * suites and e2e's behind-NAT spec start it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
@@ -31,17 +32,17 @@ export async function coturnAvailable(): Promise<boolean> {
   return false;
 }
 
-/** A port free for both TCP and UDP on 127.0.0.1 right now (TURN listens on both). */
-export async function freePort(): Promise<number> {
+/** A port free for both TCP and UDP on `host` right now (TURN listens on both). */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
   for (;;) {
     const tcp = createServer();
-    await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => tcp.listen(0, host, resolve));
     const address = tcp.address();
     const port = address && typeof address === 'object' ? address.port : 0;
     const udp = createSocket('udp4');
     const udpFree = await new Promise<boolean>((resolve) => {
       udp.once('error', () => resolve(false));
-      udp.bind(port, '127.0.0.1', () => resolve(true));
+      udp.bind(port, host, () => resolve(true));
     });
     await new Promise<void>((resolve) => tcp.close(() => resolve()));
     if (udpFree) await new Promise<void>((resolve) => udp.close(() => resolve()));
@@ -66,23 +67,30 @@ export async function startCoturn(options: {
   secret: string;
   realm?: string;
   tls?: boolean;
+  /** the address it listens and relays on (default 127.0.0.1; e2e's NAT topology: its public one) */
+  host?: string;
+  /** peer ranges the relay refuses (`a.b.c.d-e.f.g.h`), as the README's hardened config */
+  deniedPeerIps?: readonly string[];
 }): Promise<Coturn> {
   const realm = options.realm ?? 'belleza.test';
-  const port = await freePort();
-  const tlsPort = options.tls ? await freePort() : null;
+  const host = options.host ?? '127.0.0.1';
+  const port = await freePort(host);
+  const tlsPort = options.tls ? await freePort(host) : null;
   const dir = mkdtempSync(join(tmpdir(), 'belleza-coturn-'));
   const args = [
     '-n', // no configuration file: everything is on this line
     '-v',
-    '--listening-ip=127.0.0.1',
+    `--listening-ip=${host}`,
     `--listening-port=${port}`,
-    '--relay-ip=127.0.0.1',
+    `--relay-ip=${host}`,
     '--use-auth-secret',
     `--static-auth-secret=${options.secret}`,
     `--realm=${realm}`,
     '--no-dtls',
     '--no-cli',
-    '--allow-loopback-peers',
+    ...(options.deniedPeerIps
+      ? ['--no-multicast-peers', ...options.deniedPeerIps.map((r) => `--denied-peer-ip=${r}`)]
+      : ['--allow-loopback-peers']),
     '--log-file=stdout',
     '--simple-log',
     `--pidfile=${join(dir, 'turnserver.pid')}`,
@@ -127,7 +135,7 @@ export async function startCoturn(options: {
   };
 
   const listener = (kind: string, p: number) =>
-    new RegExp(`${kind} listener opened on ?: 127\\.0\\.0\\.1:${p}\\b`);
+    new RegExp(`${kind} listener opened on ?: ${host.replaceAll('.', '\\.')}:${p}\\b`);
   const ready = Promise.all([
     waitForLine(listener('UDP', port)),
     waitForLine(listener('(?:TLS/)?TCP', port)),
@@ -157,5 +165,5 @@ export async function startCoturn(options: {
   } finally {
     clearTimeout(timer);
   }
-  return { host: '127.0.0.1', port, tlsPort, realm, lines, waitForLine, close };
+  return { host, port, tlsPort, realm, lines, waitForLine, close };
 }

@@ -1,0 +1,46 @@
+/**
+ * The steps of a consultation as people take them, through the real screens only (shared by the
+ * specs and the join bench): a stylist signs in and sets herself available, a visitor asks from the
+ * landing page, the stylist accepts from the ringing popup.
+ */
+import { expect, type Page } from '@playwright/test';
+
+export const VISITOR_FRAME = 'iframe[title="Videollamada con tu asesor"]';
+export const ADVISOR_FRAME = 'iframe[title="Videollamada con el cliente"]';
+
+/** From /advisor/login to an available stylist with a live connection. */
+export async function signInAvailable(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/advisor/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/advisor\/dashboard$/);
+  await page.getByLabel('Estado', { exact: true }).selectOption('available');
+  await expect(page.getByText('Tiempo real conectado')).toBeVisible();
+}
+
+export type Visitor = { name: string; phone: string; message: string };
+
+/** From the landing page to 'Esperando asesor...' (advisors must be online). */
+export async function requestConsultation(page: Page, visitor: Visitor): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByTestId('availability').first()).toContainText('Asesores en línea');
+  await page.getByRole('button', { name: 'Consulta gratuita en vivo', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Consulta gratuita en vivo' });
+  await form.getByLabel('Nombre', { exact: true }).fill(visitor.name);
+  await form.getByLabel('Teléfono', { exact: true }).fill(visitor.phone);
+  await form.getByLabel('Mensaje', { exact: true }).fill(visitor.message);
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'Solicitar consulta' }).click();
+  await expect(page.getByText('Esperando asesor...')).toBeVisible();
+}
+
+/** Waits for the popup to ring with the visitor's name and presses 'Aceptar Llamada'; answers when (epoch ms). */
+export async function acceptRinging(page: Page, visitorName: string): Promise<number> {
+  const popup = page.getByRole('dialog', { name: 'Llamada Entrante' });
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText(visitorName);
+  const acceptedAt = Date.now();
+  await popup.getByRole('button', { name: 'Aceptar Llamada' }).click();
+  return acceptedAt;
+}

@@ -23,7 +23,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import type { SystemStatus } from '@belleza/contract';
+import type { CallMediaStats, CallPage, SystemStatus } from '@belleza/contract';
 import {
   startCoturn,
   type Coturn,
@@ -167,6 +167,17 @@ test.describe('video behind NAT (network namespaces, coturn)', () => {
     await expect(visitor.page.getByText(/^Conectado$/)).toBeVisible();
     const status = await admin.request<SystemStatus>('GET', '/api/system/status');
     expect(status.video).toMatchObject({ ok: true, atRisk: false, turn: { reachable: true } });
+    // What the admin's call details show: both participants reported a path through the relay.
+    const { items } = await admin.request<CallPage>('GET', '/api/calls?status=active');
+    const callId = items[0]!.callId;
+    const relayEnds = async () =>
+      (await admin.request<CallMediaStats[]>('GET', `/api/calls/${callId}/media-stats`))
+        .map(
+          (p) =>
+            `${p.participantType}: ${[p.localCandidateType, p.remoteCandidateType].includes('relay') ? 'relay' : `${p.localCandidateType}/${p.remoteCandidateType}`}`,
+        )
+        .sort();
+    await expect.poll(relayEnds, POLL).toEqual(['advisor: relay', 'client: relay']);
 
     // (c) The visitor's router loses its link: both sides say so, then the same call resumes.
     const before = {

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_PATH, LOOPBACK_VIDEO_ARGS } from './support/chromium.js';
 
 /**
  * e2e against the BUILT app (node packages/server/dist/server.js), in Debian's Chromium with fake
@@ -21,19 +22,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        '--allow-loopback-in-peer-connection',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...LOOPBACK_VIDEO_ARGS],
     },
   },
 });

@@ -29,6 +29,7 @@ import {
   type Coturn,
 } from '../../packages/server/src/modules/video/turn/coturn.fixture.js';
 import { Api, uniqueEmail } from '../support/api.js';
+import { VIDEO_ARGS } from '../support/chromium.js';
 import { createNatTopology, type NatTopology, type Side } from '../support/netns.js';
 import {
   ADVISOR_FRAME,
@@ -115,15 +116,7 @@ test.describe('video behind NAT (network namespaces, coturn)', () => {
       browsers[side] = await chromium.launch({
         executablePath: net.sides[side].chromium,
         args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-          '--disable-quic',
-          '--use-fake-device-for-media-stream',
-          '--use-fake-ui-for-media-stream',
+          ...VIDEO_ARGS,
           // The app is served over plain HTTP on the test's "public" address.
           `--unsafely-treat-insecure-origin-as-secure=${secureOrigins}`,
         ],

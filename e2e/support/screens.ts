@@ -1,9 +1,10 @@
 /**
  * The steps of a consultation as people take them, through the real screens only (shared by the
  * specs and the join bench): a stylist signs in and sets herself available, a visitor asks from the
- * landing page, the stylist accepts from the ringing popup.
+ * landing page, the stylist accepts from the ringing popup. They wait with the page's own timeouts
+ * (`waitFor`), so the bench can use them outside the test runner.
  */
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 export const VISITOR_FRAME = 'iframe[title="Videollamada con tu asesor"]';
 export const ADVISOR_FRAME = 'iframe[title="Videollamada con el cliente"]';
@@ -14,9 +15,9 @@ export async function signInAvailable(page: Page, email: string, password: strin
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill(password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page).toHaveURL(/\/advisor\/dashboard$/);
+  await page.waitForURL(/\/advisor\/dashboard$/);
   await page.getByLabel('Estado', { exact: true }).selectOption('available');
-  await expect(page.getByText('Tiempo real conectado')).toBeVisible();
+  await page.getByText('Tiempo real conectado').waitFor();
 }
 
 export type Visitor = { name: string; phone: string; message: string };
@@ -24,7 +25,7 @@ export type Visitor = { name: string; phone: string; message: string };
 /** From the landing page to 'Esperando asesor...' (advisors must be online). */
 export async function requestConsultation(page: Page, visitor: Visitor): Promise<void> {
   await page.goto('/');
-  await expect(page.getByTestId('availability').first()).toContainText('Asesores en línea');
+  await page.getByTestId('availability').filter({ hasText: 'Asesores en línea' }).first().waitFor();
   await page.getByRole('button', { name: 'Consulta gratuita en vivo', exact: true }).click();
   const form = page.getByRole('dialog', { name: 'Consulta gratuita en vivo' });
   await form.getByLabel('Nombre', { exact: true }).fill(visitor.name);
@@ -32,14 +33,13 @@ export async function requestConsultation(page: Page, visitor: Visitor): Promise
   await form.getByLabel('Mensaje', { exact: true }).fill(visitor.message);
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: 'Solicitar consulta' }).click();
-  await expect(page.getByText('Esperando asesor...')).toBeVisible();
+  await page.getByText('Esperando asesor...').waitFor();
 }
 
 /** Waits for the popup to ring with the visitor's name and presses 'Aceptar Llamada'; answers when (epoch ms). */
 export async function acceptRinging(page: Page, visitorName: string): Promise<number> {
   const popup = page.getByRole('dialog', { name: 'Llamada Entrante' });
-  await expect(popup).toBeVisible();
-  await expect(popup).toContainText(visitorName);
+  await popup.getByText(visitorName).waitFor();
   const acceptedAt = Date.now();
   await popup.getByRole('button', { name: 'Aceptar Llamada' }).click();
   return acceptedAt;

@@ -9,6 +9,7 @@ import {
   videoPageUrl,
   videoStandbyUrl,
   type Call,
+  type CallToken,
   type VideoPageMessage,
 } from '@belleza/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -37,6 +38,11 @@ export type AdvisorCallScreenProps = {
   standby?: boolean;
   /** In standby: 'Aceptar' was pressed, so the camera may start while the accept is confirmed. */
   preparing?: boolean;
+  /**
+   * The room token, already asked for when the accept answered (so it does not wait for this
+   * screen to render); the first attempt uses it, a retry asks again.
+   */
+  token?: Promise<CallToken> | undefined;
 };
 
 type Phase = 'connecting' | 'loaded' | 'error';
@@ -71,6 +77,7 @@ export function AdvisorCallScreen({
   onClose,
   standby = false,
   preparing = false,
+  token: acceptedToken,
 }: AdvisorCallScreenProps) {
   const { t } = useTranslation('video');
   const toast = useVideoToasts();
@@ -117,7 +124,9 @@ export function AdvisorCallScreen({
     void (async () => {
       let token: { token: string; roomUrl: string };
       try {
-        token = await fetchCallToken(call.callId, 'advisor');
+        token = await (attempt === 0 && acceptedToken
+          ? acceptedToken
+          : fetchCallToken(call.callId, 'advisor'));
       } catch (err) {
         if (!cancelled)
           fail(t('errors.token', { error: err instanceof Error ? err.message : String(err) }));
@@ -141,7 +150,7 @@ export function AdvisorCallScreen({
     return () => {
       cancelled = true;
     };
-  }, [standby, warm, attempt, call.callId, call.dailyRoomUrl, name, fail, t]);
+  }, [standby, warm, attempt, acceptedToken, call.callId, call.dailyRoomUrl, name, fail, t]);
 
   // SPEC §4: after 15 s of connecting, completion is forced.
   useEffect(() => {

@@ -4,12 +4,12 @@
  * (10 s polling as a fallback, paused while the call screen is open), the ringing popup, and the
  * advisor call screen once a call is accepted.
  */
-import type { AdvisorDashboard, AdvisorStatus, Call } from '@belleza/contract';
+import type { AdvisorDashboard, AdvisorStatus, Call, CallToken } from '@belleza/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Spinner, toast } from '@/components/ui';
-import { AdvisorCallScreen } from '@/components/video-call';
+import { AdvisorCallScreen, fetchCallToken } from '@/components/video-call';
 import { authStore, useAuth } from '@/lib/auth-store';
 import { errorMessage } from '@/lib/errors';
 import {
@@ -63,6 +63,11 @@ export function AdvisorDashboardPage() {
   // The call whose 'Aceptar' is in flight: its warm call screen must outlive the popup, which
   // goes as soon as the socket says the call left the pending list.
   const [accepting, setAccepting] = useState<Call | null>(null);
+  /** The accepted call's room token, asked for as soon as the accept answers (issue 11 §6). */
+  const [acceptedToken, setAcceptedToken] = useState<{
+    callId: string;
+    token: Promise<CallToken>;
+  } | null>(null);
   const [confirmEnd, setConfirmEnd] = useState<Call | null>(null);
 
   const dashboard = useQuery({
@@ -172,6 +177,9 @@ export function AdvisorDashboardPage() {
     setAccepting(call);
     try {
       const accepted = await acceptCall(call.callId, advisorId);
+      const token = fetchCallToken(accepted.callId, 'advisor');
+      token.catch(() => undefined); // the call screen reports a failure (and retries)
+      setAcceptedToken({ callId: accepted.callId, token });
       patch((d) => moveToActive(d, accepted));
       if (alert.currentId() === call.callId) alert.close();
       const current = authStore.getState().advisor;
@@ -313,6 +321,7 @@ export function AdvisorDashboardPage() {
           key={screenCall.callId}
           call={screenCall}
           advisorName={advisor?.name}
+          token={acceptedToken?.callId === screenCall.callId ? acceptedToken.token : undefined}
           onEnd={async () => {
             await runEnd(screenCall);
           }}

@@ -106,7 +106,7 @@ const flowing: LinkSample = {
   remoteCandidateType: 'relay',
 };
 
-function setup(myPeer = 'p-b') {
+function setup(myPeer = 'p-b', localStream: Promise<MediaStream | null> | null = null) {
   const socket = new FakeSocket();
   const pcs: FakePc[] = [];
   const events: MeshEvent[] = [];
@@ -115,7 +115,7 @@ function setup(myPeer = 'p-b') {
     socket: socket as unknown as SignalingSocket,
     callId: 'call_1',
     token: 'tok',
-    localStream: null,
+    localStream,
     onEvent: (e) => events.push(e),
     createPeerConnection: () => {
       const pc = new FakePc();
@@ -202,6 +202,38 @@ describe('mesh session', () => {
     await flush();
     expect(pcs).toHaveLength(1);
     expect(pcs[0]!.remote).toEqual([{ type: 'offer', sdp: 'early' }]);
+  });
+
+  it('joins the room while the camera starts, and opens its links once the stream is there', async () => {
+    let streamReady: (stream: MediaStream | null) => void = () => undefined;
+    const camera = new Promise<MediaStream | null>((resolve) => (streamReady = resolve));
+    const { socket, pcs, events, join } = setup('p-b', camera);
+    // The join does not wait for the camera; the peers in the room get their tiles at once.
+    expect(socket.lastJoin().payload).toEqual({ callId: 'call_1', token: 'tok' });
+    join([peer('p-a')]);
+    expect(events.find((e) => e.type === 'joined')).toMatchObject({
+      peers: [{ peerId: 'p-a' }],
+    });
+    // An offer from a peer that joined meanwhile waits for the stream too.
+    socket.deliver('rtc:signal', {
+      ...peer('p-c'),
+      from: 'p-c',
+      to: 'p-b',
+      description: { type: 'offer', sdp: 'before-camera' },
+    });
+    await flush();
+    expect(pcs).toHaveLength(0);
+    expect(socket.emitted.filter((e) => e.event === 'rtc:signal')).toHaveLength(0);
+
+    streamReady(null);
+    await flush();
+    // Then: a link to the peer already there (we offer), and our answer to the one that offered.
+    expect(pcs).toHaveLength(2);
+    expect(pcs[1]!.remote).toEqual([{ type: 'offer', sdp: 'before-camera' }]);
+    const sent = socket.emitted.filter((e) => e.event === 'rtc:signal').map((e) => e.payload);
+    expect(sent).toEqual([
+      { callId: 'call_1', to: 'p-c', description: { type: 'answer', sdp: 'answer-sdp' } },
+    ]);
   });
 
   it('the impolite side ignores a colliding offer; the polite side rolls back and answers', async () => {

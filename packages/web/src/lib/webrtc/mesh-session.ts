@@ -62,7 +62,11 @@ export type MeshSessionOptions = {
   socket: SignalingSocket;
   callId: string;
   token: string;
-  localStream: MediaStream | null;
+  /**
+   * What this side sends. A promise lets the page join the room while the camera starts (issue 11
+   * §6): peers are known at once, and links open (offers go out) when the stream is there.
+   */
+  localStream: MediaStream | null | Promise<MediaStream | null>;
   onEvent: (event: MeshEvent) => void;
   createPeerConnection?: PeerLinkOptions['createPeerConnection'];
   /** injectable for tests: deadlines and the stats reader of every link's monitor */
@@ -110,8 +114,15 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
   let iceServers: IceServer[] = [];
   let left = false;
   let joinSeq = 0;
-  // Signals that overtake our own join ack (two peers joining at once) wait for it.
+  // Signals that overtake our own join ack (two peers joining at once), or arrive before our
+  // stream, wait for both.
   let early: RtcSignalFrom[] = [];
+  /** undefined while the stream is still coming */
+  let localStream: MediaStream | null | undefined =
+    options.localStream instanceof Promise ? undefined : options.localStream;
+  /** peers of the join ack we are to offer to once the stream is there */
+  let offerTo: { peerId: string; userName: string; userType: ParticipantType }[] = [];
+  const ready = () => myPeerId !== null && localStream !== undefined;
 
   const snapshot = (peer: RemotePeer): RemotePeer => ({ ...peer });
 
@@ -181,7 +192,7 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
     const link = createPeerLink({
       polite: isPolite(myPeerId ?? '', peerId),
       iceServers,
-      localStream: options.localStream,
+      localStream: localStream ?? null,
       send: (signal) => socket.emit('rtc:signal', { callId, to: peerId, ...signal }),
       onRemoteStream: (stream) => {
         peer.stream = stream;
@@ -246,16 +257,26 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
       const data: RtcJoined = res.data;
       myPeerId = data.peerId;
       iceServers = data.iceServers;
-      for (const p of data.peers) ensureLink(p.peerId, p.userName, p.userType);
+      for (const p of data.peers) {
+        if (localStream !== undefined) ensureLink(p.peerId, p.userName, p.userType);
+        else {
+          ensurePeer(p.peerId, p.userName, p.userType);
+          offerTo.push(p);
+        }
+      }
       onEvent({
         type: 'joined',
         peerId: data.peerId,
         peers: [...links.values()].map((e) => snapshot(e.peer)),
       });
-      const waiting = early;
-      early = [];
-      for (const s of waiting) handlers.signal(s);
+      if (ready()) flushEarly();
     });
+  }
+
+  function flushEarly(): void {
+    const waiting = early;
+    early = [];
+    for (const s of waiting) handlers.signal(s);
   }
 
   const handlers = {
@@ -263,6 +284,7 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
       // A reconnected socket is a new member for the server: start over.
       myPeerId = null;
       early = [];
+      offerTo = [];
       dropAll();
       join();
     },
@@ -281,7 +303,7 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
     },
     signal: (s: RtcSignalFrom) => {
       if (s.callId !== callId) return;
-      if (!myPeerId) {
+      if (!ready()) {
         if (early.length < 200) early.push(s);
         return;
       }
@@ -334,6 +356,18 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
   startStats();
   if (socket.connected) join();
   else onEvent({ type: 'joining' });
+  if (options.localStream instanceof Promise)
+    void options.localStream
+      .catch(() => null)
+      .then((stream) => {
+        localStream = stream;
+        if (left || !myPeerId) return;
+        const peers = offerTo;
+        offerTo = [];
+        for (const p of peers)
+          if (links.has(p.peerId)) ensureLink(p.peerId, p.userName, p.userType);
+        flushEarly();
+      });
 
   return {
     peers: () => [...links.values()].map((e) => snapshot(e.peer)),
@@ -345,6 +379,7 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
       if (socket.connected) socket.emit('rtc:leave', { callId });
       myPeerId = null;
       early = [];
+      offerTo = [];
       dropAll();
       if (socket.connected) join();
       else socket.connect();

@@ -146,33 +146,22 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
     };
 
     void (async () => {
-      // A standby page already has them (warm-room.ts); otherwise ask now.
-      const media = await (takeWarmMedia() ??
-        acquireLocalMedia({ video: !audioOnly, audio: true, videoDeviceId, audioDeviceId }));
-      if (cancelled) {
-        stopStream(media.stream);
-        return;
-      }
-      stream = media.stream;
-      if (media.cameraError && !audioOnly) post('camera-error', { error: t('page.cameraDenied') });
-      if (media.micError) post('mic-error', { error: t('page.micDenied') });
-      setState((s) => ({
-        ...s,
-        localStream: media.stream,
-        cameraError: audioOnly ? null : media.cameraError,
-        micError: media.micError,
-      }));
-      post('loaded');
+      // A standby page already has them (warm-room.ts); otherwise ask now. The room is joined
+      // while the camera starts (issue 11 §6): the session opens its links once the stream is here.
+      const mediaReady =
+        takeWarmMedia() ??
+        acquireLocalMedia({ video: !audioOnly, audio: true, videoDeviceId, audioDeviceId });
+      let mediaPosted = false;
+      let joiningHeld = false;
 
       const socket = optionsRef.current.connect?.() ?? takeWarmSocket() ?? connectSignaling();
       socketRef.current = socket;
-      degraded = Boolean((media.cameraError && !audioOnly) || media.micError);
       const session = createMeshSession({
         ...optionsRef.current.mesh,
         socket,
         callId,
         token,
-        localStream: media.stream,
+        localStream: mediaReady.then((media) => media.stream),
         onEvent: (event: MeshEvent) => {
           if (cancelled) return;
           switch (event.type) {
@@ -186,7 +175,9 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
                 media: 'alone',
                 peers: [],
               }));
-              post('joining');
+              // The parent hears 'loaded' (with any camera problem) first, then 'joining'.
+              if (mediaPosted) post('joining');
+              else joiningHeld = true;
               break;
             case 'joined':
               // In the room; the parent hears 'joined' when media flows (mediaChanged).
@@ -270,6 +261,25 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
         );
         post('error', { error: t('errors.connection'), errorCode: 'connection' });
       });
+
+      const media = await mediaReady;
+      if (cancelled) {
+        stopStream(media.stream);
+        return;
+      }
+      stream = media.stream;
+      degraded = Boolean((media.cameraError && !audioOnly) || media.micError);
+      if (media.cameraError && !audioOnly) post('camera-error', { error: t('page.cameraDenied') });
+      if (media.micError) post('mic-error', { error: t('page.micDenied') });
+      setState((s) => ({
+        ...s,
+        localStream: media.stream,
+        cameraError: audioOnly ? null : media.cameraError,
+        micError: media.micError,
+      }));
+      post('loaded');
+      mediaPosted = true;
+      if (joiningHeld) post('joining');
     })();
 
     return () => {

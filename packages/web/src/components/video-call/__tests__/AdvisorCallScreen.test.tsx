@@ -149,6 +149,27 @@ describe('AdvisorCallScreen header and room', () => {
     expect(screen.queryByText('Reconectando la videollamada...')).not.toBeInTheDocument();
   });
 
+  it('opens the room with the token the dashboard already asked for; a retry asks again', async () => {
+    renderWithI18n(
+      <AdvisorCallScreen
+        call={baseCall}
+        advisorName="Eva Ruiz"
+        onEnd={vi.fn()}
+        onClose={vi.fn()}
+        token={Promise.resolve({ token: 'tok-at-accept', roomUrl: '/rtc/call_9' })}
+      />,
+    );
+    await flush();
+    expect(api.fetchCallToken).not.toHaveBeenCalled();
+    expect(new URL(frame().src).searchParams.get('t')).toBe('tok-at-accept');
+    postFromFrame(frame(), { action: 'error', errorCode: 'ice-failed', error: 'No se pudo' });
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar Conexión' }));
+    advance(RETRY_RESTART_MS);
+    await flush();
+    expect(api.fetchCallToken).toHaveBeenCalledWith('call_9', 'advisor');
+    expect(new URL(frame().src).searchParams.get('t')).toBe('tok-adv');
+  });
+
   it('shows a token failure and retries 100 ms after "Reintentar Conexión"', async () => {
     api.fetchCallToken.mockRejectedValueOnce(new Error('CALL_NOT_ACTIVE'));
     await setup();

@@ -37,19 +37,27 @@ vi.mock('@/lib/socket', async (importOriginal) => {
 
 /** Every mount of the call screen, with how it started: a remount would reload the video page. */
 const screenMounts = vi.hoisted(() => [] as { callId: string; standby: boolean }[]);
+/** Room tokens the dashboard asked for itself (right after the accept answered). */
+const tokensAsked = vi.hoisted(() => [] as string[]);
 vi.mock('@/components/video-call', () => ({
+  fetchCallToken: (callId: string) => {
+    tokensAsked.push(callId);
+    return Promise.resolve({ token: `tok-${callId}`, roomUrl: 'builtin://room' });
+  },
   AdvisorCallScreen: (props: {
     call: { callId: string };
     onClose: () => void;
     onEnd: () => void;
     standby?: boolean;
     preparing?: boolean;
+    token?: Promise<unknown>;
   }) => (
     <div
       role="dialog"
       aria-label="Videollamada Activa"
       hidden={props.standby}
       data-preparing={props.preparing ? 'yes' : 'no'}
+      data-token={props.token ? 'given' : 'none'}
       ref={(el) => {
         if (el && !el.dataset.mounted) {
           el.dataset.mounted = '1';
@@ -479,6 +487,7 @@ describe('advisor dashboard: incoming-call popup', () => {
   });
 
   it('accepting opens the call screen and lists the call as active', async () => {
+    tokensAsked.length = 0;
     const accepted = activeCall({ callId: 'c1' });
     server.answers = { 'POST /api/calls/c1/accept': ok(accepted) };
     const { api } = await renderDashboard();
@@ -490,6 +499,9 @@ describe('advisor dashboard: incoming-call popup', () => {
     });
     expect(popup()).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Videollamada Activa' })).toHaveTextContent('c1');
+    // The room token was asked for as soon as the accept answered, and handed to the screen.
+    expect(tokensAsked).toEqual(['c1']);
+    expect(screen.getByRole('dialog', { name: 'Videollamada Activa' }).dataset.token).toBe('given');
     expect(screen.getByTestId('advisor-status-label')).toHaveTextContent('Ocupado');
     fireEvent.click(screen.getByRole('button', { name: 'cerrar pantalla' }));
     expect(screen.getByRole('heading', { name: 'Llamadas Activas (1)' })).toBeInTheDocument();

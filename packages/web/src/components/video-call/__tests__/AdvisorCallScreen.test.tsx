@@ -156,7 +156,14 @@ describe('AdvisorCallScreen header and room', () => {
         advisorName="Eva Ruiz"
         onEnd={vi.fn()}
         onClose={vi.fn()}
-        token={Promise.resolve({ token: 'tok-at-accept', roomUrl: '/rtc/call_9' })}
+        token={Promise.resolve({
+          token: 'tok-at-accept',
+          roomUrl: '/rtc/call_9',
+          roomName: 'call_9',
+          provider: 'builtin' as const,
+          iceServers: [],
+          expiresAt: '2026-11-20T16:00:00.000Z',
+        })}
       />,
     );
     await flush();

@@ -138,7 +138,7 @@ describe('sweeper timer', () => {
       const log = { error: vi.fn() } as never;
       const sweeper = createSweeper({
         calls,
-        presence: { prune: () => Promise.resolve(0) },
+        presence: { refresh: () => Promise.resolve(0), prune: () => Promise.resolve(0) },
         clock: new ManualClock(),
         log,
         intervalMs: 1000,

@@ -17,13 +17,15 @@ export type SweepReport = {
   ended: number;
   /** queued calls offered (or ended no_answer) because someone freed up or left */
   drained: number;
+  /** this instance's live advisor sockets marked as seen */
+  refreshed: number;
   /** presence rows older than the heartbeat grace */
   pruned: number;
 };
 
 export type SweeperDeps = {
   calls: Pick<CallsService, 'expireOffers' | 'withdrawStranded' | 'endOverlong' | 'drainQueue'>;
-  presence: Pick<PresenceService, 'prune'>;
+  presence: Pick<PresenceService, 'refresh' | 'prune'>;
   clock: Clock;
   log: FastifyBaseLogger;
   intervalMs?: number;
@@ -38,12 +40,14 @@ export function createSweeper(deps: SweeperDeps) {
   let stopped = true;
 
   async function sweep(now: Date = deps.clock.now()): Promise<SweepReport> {
+    // Live connections first, so nobody connected is taken for gone below.
+    const refreshed = await deps.presence.refresh(now);
     const expired = await deps.calls.expireOffers(now);
     const stranded = await deps.calls.withdrawStranded(now);
     const ended = await deps.calls.endOverlong(now);
     const drained = await deps.calls.drainQueue(now);
     const pruned = await deps.presence.prune(now);
-    return { expired, stranded, ended, drained, pruned };
+    return { expired, stranded, ended, drained, refreshed, pruned };
   }
 
   function schedule(): void {

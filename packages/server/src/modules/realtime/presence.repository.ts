@@ -33,6 +33,21 @@ export async function touchConnection(db: Db, socketId: string, now: string): Pr
   return (r.numUpdatedRows ?? 0n) > 0n;
 }
 
+/** The server-side refresh of one instance's live sockets; answers how many rows it found. */
+export async function touchConnections(db: Db, socketIds: string[], now: string): Promise<number> {
+  let touched = 0;
+  // Chunks keep each statement well under SQLite's and PostgreSQL's parameter limits.
+  for (let i = 0; i < socketIds.length; i += 500) {
+    const r = await db
+      .updateTable('socket_connections')
+      .set({ last_seen_at: now })
+      .where('socket_id', 'in', socketIds.slice(i, i + 500))
+      .executeTakeFirst();
+    touched += Number(r.numUpdatedRows ?? 0n);
+  }
+  return touched;
+}
+
 export async function deleteConnection(db: Db, socketId: string): Promise<void> {
   await db.deleteFrom('socket_connections').where('socket_id', '=', socketId).execute();
 }

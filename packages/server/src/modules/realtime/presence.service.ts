@@ -1,8 +1,12 @@
 /**
- * Advisor presence (ARCHITECTURE "Realtime"): a socket row per connected advisor socket, refreshed
- * by the client's heartbeat. A socket that disconnects keeps its row until it ages out, so a page
- * reload (disconnect + reconnect within a second) never makes the advisor look gone, and an
- * advisor whose sockets are all gone stops receiving offers once the grace has passed.
+ * Advisor presence (ARCHITECTURE "Realtime"): a socket row per connected advisor socket. Each
+ * instance keeps the rows of its own live sockets fresh from the server side (`refresh`, run by the
+ * sweeper every second), so presence follows the live connection, not the page's timers: a
+ * dashboard in a background tab whose `ping` Chrome delays to once a minute stays online. Socket.IO's
+ * own heartbeat (server pings, answered by the browser on receipt) notices a connection that died
+ * without closing. A socket that disconnects keeps its row until it ages out (the grace), so a page
+ * reload never makes the advisor look gone, and an advisor whose sockets are all gone — or whose
+ * instance died — stops receiving offers once the grace has passed.
  */
 import { PRESENCE_GRACE_MS } from '@belleza/contract';
 import type { Deps } from '../../container.js';
@@ -11,6 +15,7 @@ import {
   deleteStaleConnections,
   isAdvisorOnline,
   touchConnection,
+  touchConnections,
   upsertConnection,
 } from './presence.repository.js';
 
@@ -19,10 +24,35 @@ export type PresenceService = ReturnType<typeof createPresenceService>;
 export function createPresenceService(deps: Pick<Deps, 'db' | 'clock' | 'instanceId'>) {
   const { db, clock, instanceId } = deps;
   const nowIso = () => clock.now().toISOString();
+  /** This instance's live advisor sockets: socket id → advisor id. */
+  const live = new Map<string, string>();
 
   return {
     async connect(socketId: string, advisorId: string): Promise<void> {
+      live.set(socketId, advisorId);
       await upsertConnection(db, { socketId, advisorId, instanceId, now: nowIso() });
+    },
+
+    /** The socket closed: its row stays until the grace has passed (a reload comes back in time). */
+    disconnected(socketId: string): void {
+      live.delete(socketId);
+    },
+
+    /** Marks every live socket of this instance as seen now; rows pruned meanwhile come back. */
+    async refresh(now: Date = clock.now()): Promise<number> {
+      if (live.size === 0) return 0;
+      const at = now.toISOString();
+      const entries = [...live];
+      const touched = await touchConnections(
+        db,
+        entries.map(([socketId]) => socketId),
+        at,
+      );
+      if (touched < entries.length)
+        for (const [socketId, advisorId] of entries)
+          if (!(await touchConnection(db, socketId, at)) && live.has(socketId))
+            await upsertConnection(db, { socketId, advisorId, instanceId, now: at });
+      return entries.length;
     },
 
     async heartbeat(socketId: string, advisorId: string): Promise<void> {
@@ -34,6 +64,7 @@ export function createPresenceService(deps: Pick<Deps, 'db' | 'clock' | 'instanc
 
     /** A socket whose advisor signed out (or lost the session) stops counting at once. */
     async forget(socketId: string): Promise<void> {
+      live.delete(socketId);
       await deleteConnection(db, socketId);
     },
 

@@ -158,4 +158,47 @@ describe.skipIf(!ready)('two instances sharing PostgreSQL and Redis', () => {
     expect(end.status).toBe(200);
     expect((await ended).endedBy).toBe('client');
   });
+
+  it('presence follows the live socket on any instance: one presence per advisor, no page ping needed', async () => {
+    for (const s of sockets.splice(0)) s.disconnect();
+    await db.db.updateTable('advisors').set({ status: 'offline' }).execute();
+    const advisor = await insertAdvisor(db.db, { now: clock.now(), online: false, name: 'Inés' });
+    let connected!: Promise<unknown>;
+    const tabOnA = await open(urlA, advisor.token, (s) => {
+      connected = next(s, 'advisor:connected');
+    });
+    sockets.push(tabOnA);
+    await connected;
+    const tabOnB = await open(urlB, advisor.token, (s) => {
+      connected = next(s, 'advisor:connected');
+    });
+    sockets.push(tabOnB);
+    await connected;
+
+    // Two minutes with no ping from either page, both instances sweeping: she is online, once
+    // (the earlier test's advisor, whose socket closed, has aged out).
+    for (let s = 0; s < 120; s += 1) {
+      clock.advance(1000);
+      await a.app.container.sweeper.sweep(clock.now());
+      await b.app.container.sweeper.sweep(clock.now());
+    }
+    expect(await a.app.container.presence.isOnline(advisor.id)).toBe(true);
+    const status = await api<{ connectedAdvisors: number }>(a.app, 'GET', '/api/system/status', {
+      token: (
+        await insertAdvisor(db.db, {
+          now: clock.now(),
+          isAdmin: true,
+          status: 'offline',
+          online: false,
+        })
+      ).token,
+    });
+    expect(status.body).toMatchObject({ data: { websocket: { connectedAdvisors: 1 } } });
+
+    // Rung through the other instance than the one that takes the request.
+    const ring = next(tabOnA, 'call:new');
+    const call = await requestCall(b.app, { name: 'Julia' });
+    expect(call.advisorId).toBe(advisor.id);
+    expect((await ring).callId).toBe(call.callId);
+  });
 });

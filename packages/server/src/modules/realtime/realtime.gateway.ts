@@ -108,6 +108,10 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     path: '/socket.io',
     serveClient: false,
     cors: { origin: deps.config.publicUrl, credentials: true },
+    // The server pings; the browser answers on receipt (no page timer involved, so a background
+    // tab answers too). A connection that died silently closes within 20 s, and presence follows.
+    pingInterval: 10_000,
+    pingTimeout: 10_000,
   });
 
   let redis: { pub: Redis; sub: Redis } | null = null;
@@ -408,6 +412,9 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
         return null;
       }),
     );
+
+    // The connection is what counts (presence.refresh); a closed one ages out after the grace.
+    socket.on('disconnect', () => presence.disconnected(socket.id));
 
     // Heartbeat (SPEC: every 5 s). An advisor's pong is sent once their presence row is refreshed,
     // so a pong means "you are seen"; a visitor's pong is immediate.

@@ -365,6 +365,44 @@ describe.each(await dialects())('realtime gateway (%s)', (dialect) => {
     expect(row.last_seen_at).toBe(t.clock.now().toISOString());
   });
 
+  it('keeps an advisor whose page sends no ping for 90 s online while the socket lives: offered and rung', async () => {
+    const a = await advisor();
+    const { socket } = await advisorSocket(url, a);
+    // A background tab: Chrome delays the page's ping timer; the connection itself stays up.
+    for (let s = 0; s < 90; s += 1) {
+      t.clock.advance(1000);
+      await t.app.container.sweeper.sweep(t.clock.now());
+    }
+    expect(await t.app.container.presence.isOnline(a.id)).toBe(true);
+    const ring = next(socket, 'call:new', (c) => c.clientInfo.name === 'Rosa Fondo');
+    const call = await requestCall(t.app, { name: 'Rosa Fondo' });
+    expect(call.advisorId).toBe(a.id);
+    expect((await ring).callId).toBe(call.callId);
+  });
+
+  it('an advisor whose socket is gone stays routable through the reconnect grace, then is not offered', async () => {
+    const a = await advisor();
+    const { socket } = await advisorSocket(url, a);
+    const serverSide = t.app.realtime.io.of('/').sockets.get(socket.id!);
+    if (!serverSide) throw new Error('no server-side socket');
+    const closed = new Promise<void>((resolve) => serverSide.once('disconnect', () => resolve()));
+    socket.disconnect();
+    await closed;
+    // A reload comes back within the grace: still online meanwhile.
+    t.clock.advance(10_000);
+    await t.app.container.sweeper.sweep(t.clock.now());
+    expect(await t.app.container.presence.isOnline(a.id)).toBe(true);
+    // Past the grace nobody refreshes the row: gone, and calls are not offered to her.
+    t.clock.advance(5_001);
+    await t.app.container.sweeper.sweep(t.clock.now());
+    expect(await t.app.container.presence.isOnline(a.id)).toBe(false);
+    const refused = await api(t.app, 'POST', '/api/calls/request', {
+      body: requestBody({ name: 'Sin Asesora' }),
+    });
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ error: { code: 'NO_ADVISORS_AVAILABLE' } });
+  });
+
   it('advisor:status changes the status and tells the advisor; a freed advisor gets the queued call', async () => {
     const a = await advisor({ status: 'offline' });
     const { socket } = await advisorSocket(url, a);

@@ -356,16 +356,46 @@ export async function countLiveAdvisors(db: Db): Promise<number> {
   return num(row.n);
 }
 
+/** Live advisors by status, role and whether a socket of theirs was seen since `onlineSince`. */
 export async function countsByStatusAndRole(
   db: Db,
-): Promise<Array<{ status: AdvisorStatus; isAdmin: boolean; count: number }>> {
+  onlineSince: string,
+): Promise<Array<{ status: AdvisorStatus; isAdmin: boolean; online: boolean; count: number }>> {
+  // Each advisor's `online` first, then the groups (PostgreSQL cannot group by a bound subquery).
+  const each = db
+    .selectFrom('advisors as a')
+    .select((eb) => [
+      'a.status',
+      'a.is_admin',
+      eb
+        .case()
+        .when(
+          eb.exists(
+            eb
+              .selectFrom('socket_connections as sc')
+              .select('sc.socket_id')
+              .whereRef('sc.advisor_id', '=', 'a.id')
+              .where('sc.last_seen_at', '>=', onlineSince),
+          ),
+        )
+        .then(1)
+        .else(0)
+        .end()
+        .as('online'),
+    ])
+    .where('a.deleted_at', 'is', null)
+    .as('each');
   const rows = await db
-    .selectFrom('advisors')
-    .select((eb) => ['status', 'is_admin', eb.fn.countAll<number | string>().as('n')])
-    .where('deleted_at', 'is', null)
-    .groupBy(['status', 'is_admin'])
+    .selectFrom(each)
+    .select((eb) => ['status', 'is_admin', 'online', eb.fn.countAll<number | string>().as('n')])
+    .groupBy(['status', 'is_admin', 'online'])
     .execute();
-  return rows.map((r) => ({ status: r.status, isAdmin: num(r.is_admin) === 1, count: num(r.n) }));
+  return rows.map((r) => ({
+    status: r.status,
+    isAdmin: num(r.is_admin) === 1,
+    online: num(r.online) === 1,
+    count: num(r.n),
+  }));
 }
 
 /** The email of the longest-standing live admin (the default notifications address). */

@@ -191,10 +191,12 @@ export function createAdvisorsService(
         offlineAdvisors: 0,
         adminAdvisors: 0,
       };
-      for (const g of await countsByStatusAndRole(db)) {
+      for (const g of await countsByStatusAndRole(db, onlineSince())) {
         counts.totalAdvisors += g.count;
         if (g.isAdmin) counts.adminAdvisors += g.count;
-        if (g.status === 'available') counts.availableAdvisors += g.count;
+        // 'Disponibles' are those who can be rung: available AND connected; an available
+        // advisor with no live connection counts as offline.
+        if (g.status === 'available' && g.online) counts.availableAdvisors += g.count;
         else if (g.status === 'busy') counts.busyAdvisors += g.count;
         else counts.offlineAdvisors += g.count;
       }

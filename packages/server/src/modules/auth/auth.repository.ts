@@ -87,3 +87,15 @@ export async function revokeAdvisorSessions(
   const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
+
+/** How many sessions of an advisor are still usable at `now` (not revoked, not expired). */
+export async function countLiveSessions(db: Db, advisorId: string, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('advisor_sessions')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('advisor_id', '=', advisorId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -20,6 +20,7 @@ import { hashSecret, newId, newSecret } from '../../lib/ids.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import {
+  countLiveSessions,
   findLiveSession,
   insertSession,
   revokeAdvisorSessions,
@@ -32,6 +33,9 @@ const TOUCH_EVERY_MS = 60_000;
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** `statusReason` when signing out of the last session set the advisor offline. */
+export const SIGNED_OUT_REASON = 'signed_out';
 
 export function createSessionsService(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
   const nowIso = () => deps.clock.now().toISOString();
@@ -78,6 +82,10 @@ export function createSessionsService(deps: Pick<Deps, 'db' | 'clock' | 'config'
       await revokeSession(deps.db, sessionId, nowIso());
     },
 
+    async hasLive(advisorId: string): Promise<boolean> {
+      return (await countLiveSessions(deps.db, advisorId, nowIso())) > 0;
+    },
+
     async revokeAllForAdvisor(
       advisorId: string,
       opts: { exceptSessionId?: string; db?: Db } = {},
@@ -102,6 +110,10 @@ export function createAuthService(
 
     async logout(user: AuthUser): Promise<void> {
       await sessions.revoke(user.sessionId);
+      // Her last session signed out: nobody can answer her calls any more. Offline at once (the
+      // admins' counts follow), and the sweeper moves her ringing offers on within a second.
+      if (!(await sessions.hasLive(user.advisorId)))
+        await advisors.setStatus(user.advisorId, 'offline', { reason: SIGNED_OUT_REASON });
     },
 
     async me(user: AuthUser): Promise<Advisor> {

@@ -117,6 +117,30 @@ describe.each(await dialects())('auth (%s)', (dialect) => {
     expect(me.json<OkJson<Advisor>>().data.advisorId).toBe(advisor.advisorId);
   });
 
+  it('signing out of the last session sets the advisor offline; another session keeps her status', async () => {
+    // Two sessions: the one addAdvisor signed in with, and a second device.
+    const {
+      advisor,
+      password,
+      token: first,
+    } = await addAdvisor(t.app, { email: 'leaving@salon.pe' });
+    const second = (await login('leaving@salon.pe', password)).json<OkJson<LoginResponseData>>()
+      .data.token;
+    await call(t.app, 'POST', `/api/advisors/${advisor.advisorId}/status`, {
+      token: first,
+      body: { status: 'available' },
+    });
+    const status = async () => (await t.app.container.advisors.getById(advisor.advisorId)).status;
+
+    await call(t.app, 'POST', '/api/advisors/logout', { token: first });
+    expect(await status()).toBe('available');
+    await call(t.app, 'POST', '/api/advisors/logout', { token: second });
+    expect(await status()).toBe('offline');
+    expect((await t.app.container.advisors.getById(advisor.advisorId)).statusReason).toBe(
+      'signed_out',
+    );
+  });
+
   it('accepts a bodiless logout sent with a JSON content type (the web sends it on every request)', async () => {
     const { token } = await addAdvisor(t.app);
     const res = await call(t.app, 'POST', '/api/advisors/logout', {

@@ -191,6 +191,35 @@ describe.each(await dialects())('calls reading endpoints (%s)', (dialect) => {
     });
   });
 
+  it("'Disponibles' counts available advisors with a live connection only", async () => {
+    const stats = async () =>
+      (await api<CallStats>(t.app, 'GET', '/api/calls/stats', { token: admin.token })).data;
+    const before = await stats();
+    const on = await insertAdvisor(t.db.db, {
+      now: t.clock.now(),
+      status: 'available',
+      online: true,
+    });
+    const off = await insertAdvisor(t.db.db, {
+      now: t.clock.now(),
+      status: 'available',
+      online: false,
+    });
+    const after = await stats();
+    expect(after.totalAdvisors - before.totalAdvisors).toBe(2);
+    expect(after.availableAdvisors - before.availableAdvisors).toBe(1);
+    // Available but not connected: nobody can ring her, so she is not 'Disponible'.
+    expect(after.offlineAdvisors - before.offlineAdvisors).toBe(1);
+    // Her connection gone: no longer counted.
+    await t.db.db.deleteFrom('socket_connections').where('advisor_id', '=', on.id).execute();
+    expect((await stats()).availableAdvisors).toBe(before.availableAdvisors);
+    await t.db.db
+      .updateTable('advisors')
+      .set({ status: 'offline' })
+      .where('id', 'in', [on.id, off.id])
+      .execute();
+  });
+
   it('GET /api/calls/recent lists the latest calls; details carry offers and notes', async () => {
     const r = await api<Call[]>(t.app, 'GET', '/api/calls/recent', { token: admin.token });
     expect(r.data.map((c) => c.callId).slice(0, 2)).toEqual([ids.ringing, ids.cancelled]);

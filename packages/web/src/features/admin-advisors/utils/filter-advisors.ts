@@ -21,11 +21,13 @@ export function filterAdvisors(advisors: readonly Advisor[], filters: AdvisorFil
 
 export function countAdvisors(advisors: readonly Advisor[]): AdvisorCounts {
   const of = (status: AdvisorStatus) => advisors.filter((a) => a.status === status).length;
+  // 'Disponibles' can be rung: available AND connected; available but unconnected counts offline.
+  const availableNow = advisors.filter((a) => a.status === 'available' && a.online).length;
   return {
     totalAdvisors: advisors.length,
-    availableAdvisors: of('available'),
+    availableAdvisors: availableNow,
     busyAdvisors: of('busy'),
-    offlineAdvisors: of('offline'),
+    offlineAdvisors: advisors.length - availableNow - of('busy'),
     adminAdvisors: advisors.filter((a) => a.profile.isAdmin).length,
   };
 }

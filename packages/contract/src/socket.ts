@@ -106,6 +106,8 @@ export type ServerToClientEvents = {
   'call:new:urgent': (call: z.infer<typeof callSchema>) => void;
   'call:status:updated': (p: z.infer<typeof callStatusUpdatedPayload>) => void;
   'call:accepted': (call: z.infer<typeof callSchema>) => void;
+  /** To the advisor only: the server accepted this call for her (autoAcceptCalls); ring and open it. */
+  'call:auto-accepted': (call: z.infer<typeof callSchema>) => void;
   'call:ended': (call: z.infer<typeof callSchema>) => void;
   'call:notes:updated': (p: z.infer<typeof callNotesUpdatedPayload>) => void;
   'call:queue:updated': (p: z.infer<typeof callQueueUpdatedPayload>) => void;

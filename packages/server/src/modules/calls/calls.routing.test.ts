@@ -200,6 +200,8 @@ describe.each(await dialects())('call routing (%s)', (dialect) => {
     const a = await advisor({ maxConcurrentCalls: 1 });
     const c1 = await requestCall(t.app);
     await api(t.app, 'POST', `/api/calls/${c1.callId}/accept`, { token: a.token });
+    // Accepted by her own click: nothing to announce.
+    expect(t.notifier.of('call:auto-accepted', `advisor:${a.id}`)).toEqual([]);
     const c2 = await requestCall(t.app);
     expect(c2.queuePosition).toBe(1);
     const b = await advisor();
@@ -249,6 +251,10 @@ describe.each(await dialects())('call routing (%s)', (dialect) => {
     const call = await requestCall(t.app);
     expect(call).toMatchObject({ status: 'active', advisorId: a.id });
     expect(t.notifier.of('call:accepted', `call:${call.callId}`).length).toBe(1);
+    // Her screens are told it was accepted for her, so they ring and open the call.
+    expect(
+      t.notifier.of('call:auto-accepted', `advisor:${a.id}`).map((e) => (e.payload as Call).callId),
+    ).toEqual([call.callId]);
     const row = await t.db.db
       .selectFrom('advisors')
       .select(['status', 'status_reason'])
@@ -261,6 +267,8 @@ describe.each(await dialects())('call routing (%s)', (dialect) => {
     const a = await advisor({ maxConcurrentCalls: 2 });
     const c1 = await requestCall(t.app);
     await api(t.app, 'POST', `/api/calls/${c1.callId}/accept`, { token: a.token });
+    // Accepted by her own click: nothing to announce.
+    expect(t.notifier.of('call:auto-accepted', `advisor:${a.id}`)).toEqual([]);
     const c2 = await requestCall(t.app);
     expect(c2.advisorId).toBe(a.id);
     const c3 = await requestCall(t.app);

@@ -146,7 +146,14 @@ type Effect =
   | { kind: 'offered'; callId: string; advisorId: string }
   | { kind: 'queued'; callId: string }
   | { kind: 'withdrawn'; callId: string; advisorId: string; reason: WithdrawReason }
-  | { kind: 'accepted'; callId: string; advisorId: string; statusChanged: boolean }
+  | {
+      kind: 'accepted';
+      callId: string;
+      advisorId: string;
+      statusChanged: boolean;
+      /** accepted by the server for the advisor (autoAcceptCalls): she must be alerted */
+      auto: boolean;
+    }
   | { kind: 'cancelled'; callId: string }
   | { kind: 'ended'; callId: string; advisorId: string; room: VideoRoom | null; freed: boolean }
   | { kind: 'missedOffer'; advisorId: string }
@@ -358,7 +365,7 @@ export function createCallsService(deps: CallsServiceDeps) {
         outcome: 'pending',
       });
       if (candidate.autoAcceptCalls) {
-        await acceptInTx(trx, callId, candidate.id, candidate.id, now, effects);
+        await acceptInTx(trx, callId, candidate.id, candidate.id, now, effects, { auto: true });
         return 'accepted';
       }
       effects.push({ kind: 'offered', callId, advisorId: candidate.id });
@@ -385,6 +392,7 @@ export function createCallsService(deps: CallsServiceDeps) {
     offeredTo: string | null,
     now: Date,
     effects: Effect[],
+    opts: { auto?: boolean } = {},
   ): Promise<boolean> {
     const nowIso = now.toISOString();
     if (!(await acceptCall(trx, { callId, advisorId, offeredTo, now: nowIso }))) return false;
@@ -411,6 +419,7 @@ export function createCallsService(deps: CallsServiceDeps) {
       callId,
       advisorId,
       statusChanged: !(before?.status === 'busy' && before.status_reason === IN_CALL_STATUS_REASON),
+      auto: opts.auto ?? false,
     });
     return true;
   }
@@ -596,6 +605,8 @@ export function createCallsService(deps: CallsServiceDeps) {
             }
             const dto = toCallDto(call);
             notifier.toAdvisor(effect.advisorId, 'call:accepted', dto);
+            // Nobody pressed 'Aceptar': her screens ring and open the call (issue 12 §2).
+            if (effect.auto) notifier.toAdvisor(effect.advisorId, 'call:auto-accepted', dto);
             notifier.toAdmins('call:accepted', dto);
             notifier.toCall(dto.callId, 'call:accepted', clientView(dto));
             emitStatus(dto, 'accepted');

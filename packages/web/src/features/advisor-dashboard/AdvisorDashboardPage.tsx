@@ -33,10 +33,11 @@ import { EndCallConfirm } from './components/EndCallConfirm';
 import { IncomingCallPopup } from './components/IncomingCallPopup';
 import { StatusBar } from './components/StatusBar';
 import { useAdvisorSocket, type WithdrawReason } from './hooks/use-advisor-socket';
-import { useIncomingCallAlert } from './hooks/use-incoming-call-alert';
+import { showNotification, useIncomingCallAlert } from './hooks/use-incoming-call-alert';
 import { useRingtone } from './hooks/use-ringtone';
 import { useSoundSetting } from './hooks/use-sound-setting';
 import { moveToActive, removeCall, removePending } from './utils/call-lists';
+import { flagTitle } from './utils/title-flag';
 import './advisor-dashboard.css';
 
 const EMPTY: readonly Call[] = [];
@@ -117,6 +118,10 @@ export function AdvisorDashboardPage() {
   useEffect(() => {
     pendingIdsRef.current = new Set(pendingCalls.map((c) => c.callId));
   }, [pendingCalls]);
+  const soundEnabledRef = useRef(soundEnabled);
+  useEffect(() => {
+    soundEnabledRef.current = soundEnabled;
+  }, [soundEnabled]);
   const screenCallRef = useRef<Call | null>(null);
   useEffect(() => {
     screenCallRef.current = screenCall;
@@ -142,8 +147,18 @@ export function AdvisorDashboardPage() {
         setScreenCall(null);
         toast.info(t('toasts.infoTitle'), t('calls.endedByOther'));
       },
+      onAutoAccepted: (call: Call) => {
+        // Nobody pressed 'Aceptar' (auto-accept): the same alert as a call (sound, browser
+        // notification, title), and straight to the call screen, where the visitor is waiting.
+        const name = call.clientInfo.name?.trim() || t('incoming.clientFallback');
+        if (soundEnabledRef.current) void ringtone.ring().catch(() => undefined);
+        showNotification(t('autoAccepted.title'), t('autoAccepted.body', { name }), call.callId);
+        flagTitle(t('autoAccepted.title'));
+        toast.info(t('autoAccepted.title'), t('autoAccepted.body', { name }));
+        if (!screenCallRef.current) setScreenCall(call);
+      },
     }),
-    [alert, t],
+    [alert, t, ringtone],
   );
   const realtime = useAdvisorSocket(advisorId, token, socketEvents);
 

@@ -369,6 +369,24 @@ describe('advisor dashboard: incoming-call popup', () => {
     expect(screen.getByRole('heading', { name: 'Llamadas Pendientes (1)' })).toBeInTheDocument();
   });
 
+  it('a call accepted for her (auto-accept) rings, notifies, flags the title and opens the call screen', async () => {
+    await renderDashboard();
+    const original = document.title;
+    await serverEmit('call:auto-accepted', activeCall({ callId: 'c9', name: 'Rosa Díaz' }));
+    await tick(1);
+    expect(ringCount()).toBe(1);
+    expect(notifications.at(-1)).toMatchObject({
+      title: 'Llamada conectada',
+      options: { body: 'Rosa Díaz está en la videollamada: la aceptaste automáticamente.' },
+    });
+    expect(document.title).toBe(`Llamada conectada · ${original}`);
+    expect(screen.getByRole('dialog', { name: 'Videollamada Activa' })).toHaveTextContent('c9');
+    fireEvent.click(screen.getByRole('button', { name: 'cerrar pantalla' }));
+    expect(screen.getByRole('heading', { name: 'Llamadas Activas (1)' })).toBeInTheDocument();
+    // No popup: there is nothing to accept.
+    expect(popup()).not.toBeInTheDocument();
+  });
+
   it('does not ring with the sound off, but still shows the popup', async () => {
     localStorage.setItem(SOUND_STORAGE_KEY, 'false');
     await renderDashboard();

@@ -32,6 +32,8 @@ export type AdvisorSocketEvents = {
   onAdvisorStatus: (status: AdvisorStatus, reason: string | null) => void;
   onWithdrawn: (callId: string, reason: WithdrawReason) => void;
   onCallEnded: (call: Call) => void;
+  /** The server accepted a call for this advisor (autoAcceptCalls): alert her and open it. */
+  onAutoAccepted: (call: Call) => void;
 };
 
 export function useAdvisorSocket(
@@ -78,6 +80,10 @@ export function useAdvisorSocket(
     socket.on('call:accepted', (call) => {
       if (call.advisorId === advisorId) patch((d) => moveToActive(d, call));
       else patch((d) => removePending(d, call.callId));
+    });
+    socket.on('call:auto-accepted', (call) => {
+      patch((d) => moveToActive(d, call));
+      eventsRef.current.onAutoAccepted(call);
     });
     socket.on('call:ended', (call) => {
       patch((d) => removeCall(d, call.callId));

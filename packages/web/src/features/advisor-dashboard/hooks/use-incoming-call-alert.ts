@@ -37,7 +37,7 @@ export function pickAlertCall(pending: readonly Call[], seen: ReadonlySet<string
   return pending.find((c) => c.status === 'pending' && !seen.has(c.callId)) ?? null;
 }
 
-function showNotification(title: string, body: string, tag: string): (() => void) | null {
+export function showNotification(title: string, body: string, tag: string): (() => void) | null {
   if (typeof window === 'undefined' || !('Notification' in window)) return null;
   if (Notification.permission !== 'granted') return null;
   try {

@@ -30,6 +30,7 @@ import {
   type BannerError,
 } from './components/DashboardParts';
 import { EndCallConfirm } from './components/EndCallConfirm';
+import { IncomingCallBanner } from './components/IncomingCallBanner';
 import { IncomingCallPopup } from './components/IncomingCallPopup';
 import { StatusBar } from './components/StatusBar';
 import { useAdvisorSocket, type WithdrawReason } from './hooks/use-advisor-socket';
@@ -107,6 +108,7 @@ export function AdvisorDashboardPage() {
   const alert = useIncomingCallAlert({
     pendingCalls,
     status: savingStatus ? null : (advisor?.status ?? null),
+    statusReason: advisor?.statusReason ?? null,
     soundEnabled,
     ringtone,
     blinkTitle: t('incoming.blinkTitle'),
@@ -321,6 +323,15 @@ export function AdvisorDashboardPage() {
           onAccept={() => alert.call && void handleAccept(alert.call)}
           onDecline={() => alert.call && void handleDecline(alert.call)}
           onClose={alert.close}
+        />
+      )}
+      {alert.call && screenCall && (
+        // On a call with room for another: the offer rings over the call screen, not behind it.
+        <IncomingCallBanner
+          call={alert.call}
+          busy={busyCallId === alert.call.callId}
+          onAccept={() => alert.call && void handleAccept(alert.call)}
+          onDecline={() => alert.call && void handleDecline(alert.call)}
         />
       )}
 

@@ -5,7 +5,7 @@ import { authStore } from '@/lib/auth-store';
 import type * as SocketModule from '@/lib/socket';
 import { fail, jsonResponse, ok } from '@/test/fetch-mock';
 import { makeAdvisor } from '@/test/fixtures';
-import { NOTIFICATION_CLOSE_MS } from '../hooks/use-incoming-call-alert';
+import { NOTIFICATION_CLOSE_MS, RING_START_DELAY_MS } from '../hooks/use-incoming-call-alert';
 import { SOUND_STORAGE_KEY } from '../hooks/use-sound-setting';
 import { activeCall, makeCall, makeDashboard } from './fixtures';
 import {
@@ -385,6 +385,31 @@ describe('advisor dashboard: incoming-call popup', () => {
     expect(screen.getByRole('heading', { name: 'Llamadas Activas (1)' })).toBeInTheDocument();
     // No popup: there is nothing to accept.
     expect(popup()).not.toBeInTheDocument();
+  });
+
+  it('on a call with room for another, a new offer rings over the call screen and can be taken', async () => {
+    const accepted = activeCall({ callId: 'c2', name: 'Segunda Clienta' });
+    server.answers = { 'POST /api/calls/c2/accept': ok(accepted) };
+    const { api } = await renderDashboard({
+      advisor: { status: 'busy', statusReason: 'in_call' },
+      dashboard: makeDashboard({ activeCalls: [activeCall({ callId: 'c1' })] }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Volver a Llamada' }));
+    expect(screen.getByRole('dialog', { name: 'Videollamada Activa' })).toHaveTextContent('c1');
+
+    await serverEmit('call:new', makeCall({ callId: 'c2', name: 'Segunda Clienta' }));
+    const banner = screen.getByRole('alert', { name: 'Otra llamada entrante:' });
+    expect(banner).toHaveTextContent('Segunda Clienta');
+    // Not the popup, which the call screen would hide.
+    expect(popup()).not.toBeInTheDocument();
+    await tick(RING_START_DELAY_MS);
+    expect(ringCount()).toBe(1);
+
+    fireEvent.click(within(banner).getByRole('button', { name: 'Aceptar Llamada' }));
+    await tick();
+    expect(api.requests.some((r) => r.path === '/api/calls/c2/accept')).toBe(true);
+    expect(screen.queryByRole('alert', { name: 'Otra llamada entrante:' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Videollamada Activa' })).toHaveTextContent('c2');
   });
 
   it('does not ring with the sound off, but still shows the popup', async () => {

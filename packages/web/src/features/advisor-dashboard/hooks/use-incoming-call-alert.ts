@@ -1,11 +1,12 @@
 /**
  * Which pending call rings, and the ringing itself (SPEC §2 incoming-call popup, §4, §9):
- * only the newest unseen pending call alerts, only while the advisor is available, once per call;
+ * only the newest unseen pending call alerts, only while the server may offer her calls (available,
+ * or in a call with room for another), once per call;
  * the ringtone starts 500 ms after the popup opens and repeats every 3 s; the title blinks
  * 'LLAMADA ENTRANTE' each second; a browser notification (requireInteraction) closes after 10 s.
  * Switching away from available, or the call leaving the pending list, closes the popup.
  */
-import type { AdvisorStatus, Call } from '@belleza/contract';
+import { IN_CALL_STATUS_REASON, type AdvisorStatus, type Call } from '@belleza/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Ringtone } from '../utils/ringtone';
 
@@ -17,6 +18,8 @@ export const NOTIFICATION_CLOSE_MS = 10_000;
 export type IncomingAlertOptions = {
   pendingCalls: readonly Call[];
   status: AdvisorStatus | null;
+  /** 'in_call' with status busy: she has room for another call, and the server offers her one */
+  statusReason?: string | null;
   soundEnabled: boolean;
   ringtone: Ringtone;
   blinkTitle: string;
@@ -59,6 +62,9 @@ export function showNotification(title: string, body: string, tag: string): (() 
 
 export function useIncomingCallAlert(options: IncomingAlertOptions): IncomingAlert {
   const { pendingCalls, status, soundEnabled, ringtone, blinkTitle } = options;
+  // Whom the server offers calls to rings: available, or in a call with room for another.
+  const ringable =
+    status === 'available' || (status === 'busy' && options.statusReason === IN_CALL_STATUS_REASON);
   const notificationRef = useRef(options.notification);
   useEffect(() => {
     notificationRef.current = options.notification;
@@ -83,16 +89,16 @@ export function useIncomingCallAlert(options: IncomingAlertOptions): IncomingAle
   useEffect(() => {
     if (callIdRef.current) {
       const stillPending = pendingCalls.some((c) => c.callId === callIdRef.current);
-      if (status === 'available' && stillPending) return;
+      if (ringable && stillPending) return;
       open(null);
     }
-    if (status !== 'available') return;
+    if (!ringable) return;
     const next = pickAlertCall(pendingCalls, seen.current);
     if (!next) return;
     // Older unseen calls never ring: only the newest one alerts (SPEC §9).
     for (const c of pendingCalls) seen.current.add(c.callId);
     open(next.callId);
-  }, [pendingCalls, status]);
+  }, [pendingCalls, ringable]);
 
   // The ringtone: 500 ms after opening, then every 3 s.
   useEffect(() => {

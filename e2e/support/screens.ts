@@ -24,6 +24,12 @@ export type Visitor = { name: string; phone: string; message: string };
 
 /** From the landing page to 'Esperando asesor...' (advisors must be online). */
 export async function requestConsultation(page: Page, visitor: Visitor): Promise<void> {
+  await submitConsultation(page, visitor);
+  await page.getByText('Esperando asesor...').waitFor();
+}
+
+/** From the landing page to the sent request form (advisors must be online). */
+export async function submitConsultation(page: Page, visitor: Visitor): Promise<void> {
   await page.goto('/');
   await page.getByTestId('availability').filter({ hasText: 'Asesores en línea' }).first().waitFor();
   await page.getByRole('button', { name: 'Consulta gratuita en vivo', exact: true }).click();
@@ -33,7 +39,6 @@ export async function requestConsultation(page: Page, visitor: Visitor): Promise
   await form.getByLabel('Mensaje', { exact: true }).fill(visitor.message);
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: 'Solicitar consulta' }).click();
-  await page.getByText('Esperando asesor...').waitFor();
 }
 
 /** Waits for the popup to ring with the visitor's name and presses 'Aceptar Llamada'; answers when (epoch ms). */

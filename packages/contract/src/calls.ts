@@ -232,6 +232,11 @@ export const advisorDashboardSchema = z.object({
   activeCalls: z.array(callSchema),
   activeCall: callSchema.nullable(),
   todayStats: todayStatsSchema,
+  /**
+   * Whether the dashboard may show browser notifications: the admin's `system.enableNotifications`
+   * and `notifications.pushNotifications` both on. Off: the popup, sound and title still alert.
+   */
+  browserNotifications: z.boolean(),
 });
 export type AdvisorDashboard = z.infer<typeof advisorDashboardSchema>;
 

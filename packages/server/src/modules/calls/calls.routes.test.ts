@@ -298,6 +298,26 @@ describe.each(await dialects())('calls reading endpoints (%s)', (dialect) => {
     expect((await api(t.app, 'GET', `/api/advisors/${ana.id}/dashboard`)).status).toBe(401);
   });
 
+  it('the advisor dashboard says whether browser notifications are on (both admin switches)', async () => {
+    const notificationsOn = async () =>
+      (
+        await api<AdvisorDashboard>(t.app, 'GET', `/api/advisors/${ana.id}/dashboard`, {
+          token: ana.token,
+        })
+      ).data.browserNotifications;
+    expect(await notificationsOn()).toBe(true);
+    const current = await t.app.container.settings.get();
+    for (const off of [
+      { ...current, system: { ...current.system, enableNotifications: false } },
+      { ...current, notifications: { ...current.notifications, pushNotifications: false } },
+    ]) {
+      await t.app.container.settings.update({ advisorId: admin.id }, off);
+      expect(await notificationsOn()).toBe(false);
+    }
+    await t.app.container.settings.update({ advisorId: admin.id }, current);
+    expect(await notificationsOn()).toBe(true);
+  });
+
   it('per-advisor pending / active / history lists, with the history limit', async () => {
     const get = async (path: string, token = ana.token) =>
       api<Call[]>(t.app, 'GET', `/api/advisors/${ana.id}/calls/${path}`, { token });

@@ -1102,7 +1102,10 @@ export function createCallsService(deps: CallsServiceDeps) {
       ]);
       const day = await advisorDayStats(db, advisorId, limaDayBoundsUtc(limaDateOf(clock.now())));
       const activeCalls = active.map(toCallDto);
+      const current = await settings.get();
       return {
+        browserNotifications:
+          current.system.enableNotifications && current.notifications.pushNotifications,
         pendingCalls: pending.map(toCallDto),
         activeCalls,
         activeCall: activeCalls[0] ?? null,

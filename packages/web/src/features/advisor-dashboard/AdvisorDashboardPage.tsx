@@ -82,6 +82,12 @@ export function AdvisorDashboardPage() {
   });
   const data = dashboard.data;
   const pendingCalls = data?.pendingCalls ?? EMPTY;
+  // The admin's switches (system.enableNotifications, notifications.pushNotifications).
+  const browserNotifications = data?.browserNotifications ?? false;
+  const browserNotificationsRef = useRef(browserNotifications);
+  useEffect(() => {
+    browserNotificationsRef.current = browserNotifications;
+  }, [browserNotifications]);
   const activeCalls = data?.activeCalls ?? EMPTY;
 
   const status: AdvisorStatus = savingStatus ?? advisor?.status ?? 'offline';
@@ -113,6 +119,7 @@ export function AdvisorDashboardPage() {
     ringtone,
     blinkTitle: t('incoming.blinkTitle'),
     notification,
+    browserNotifications,
   });
 
   // Pending ids as last rendered: socket handlers run before the next render.
@@ -154,7 +161,8 @@ export function AdvisorDashboardPage() {
         // notification, title), and straight to the call screen, where the visitor is waiting.
         const name = call.clientInfo.name?.trim() || t('incoming.clientFallback');
         if (soundEnabledRef.current) void ringtone.ring().catch(() => undefined);
-        showNotification(t('autoAccepted.title'), t('autoAccepted.body', { name }), call.callId);
+        if (browserNotificationsRef.current)
+          showNotification(t('autoAccepted.title'), t('autoAccepted.body', { name }), call.callId);
         flagTitle(t('autoAccepted.title'));
         toast.info(t('autoAccepted.title'), t('autoAccepted.body', { name }));
         if (!screenCallRef.current) setScreenCall(call);
@@ -172,7 +180,7 @@ export function AdvisorDashboardPage() {
       fail(t('errors.noAdvisorId'));
       return;
     }
-    if (next === 'available') requestNotificationPermission();
+    if (next === 'available' && browserNotifications) requestNotificationPermission();
     setSavingStatus(next);
     try {
       const updated = await updateStatus(advisorId, next);

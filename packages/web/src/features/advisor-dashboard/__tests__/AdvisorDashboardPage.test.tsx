@@ -450,6 +450,17 @@ describe('advisor dashboard: incoming-call popup', () => {
     expect(notifications[0]?.closed).toBe(true);
   });
 
+  it('shows no browser notification when the admin switched them off; the popup still rings', async () => {
+    await renderDashboard({ dashboard: makeDashboard({ browserNotifications: false }) });
+    await serverEmit('call:new', makeCall({ callId: 'c1', name: 'Ana Pérez' }));
+    expect(popup()).toBeInTheDocument();
+    await tick(RING_START_DELAY_MS);
+    expect(ringCount()).toBe(1);
+    expect(notifications).toHaveLength(0);
+    await serverEmit('call:auto-accepted', activeCall({ callId: 'c2', name: 'Rosa Díaz' }));
+    expect(notifications).toHaveLength(0);
+  });
+
   it('alerts once per call: duplicates, replays and polls never ring it again', async () => {
     await renderDashboard();
     const call = makeCall({ callId: 'c1' });

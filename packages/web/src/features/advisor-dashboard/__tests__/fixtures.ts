@@ -47,6 +47,7 @@ export function makeDashboard(overrides: Partial<AdvisorDashboard> = {}): Adviso
     activeCalls,
     activeCall: activeCalls[0] ?? null,
     todayStats: { callsAnswered: 0, averageCallTime: 0, averageRating: 0 },
+    browserNotifications: true,
     ...overrides,
   };
 }

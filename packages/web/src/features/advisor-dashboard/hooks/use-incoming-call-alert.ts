@@ -24,6 +24,8 @@ export type IncomingAlertOptions = {
   ringtone: Ringtone;
   blinkTitle: string;
   notification: (call: Call) => { title: string; body: string };
+  /** false when the admin switched browser notifications off (popup, sound and title remain) */
+  browserNotifications?: boolean;
 };
 
 export type IncomingAlert = {
@@ -62,6 +64,7 @@ export function showNotification(title: string, body: string, tag: string): (() 
 
 export function useIncomingCallAlert(options: IncomingAlertOptions): IncomingAlert {
   const { pendingCalls, status, soundEnabled, ringtone, blinkTitle } = options;
+  const browserNotifications = options.browserNotifications ?? true;
   // Whom the server offers calls to rings: available, or in a call with room for another.
   const ringable =
     status === 'available' || (status === 'busy' && options.statusReason === IN_CALL_STATUS_REASON);
@@ -135,13 +138,13 @@ export function useIncomingCallAlert(options: IncomingAlertOptions): IncomingAle
   // A browser notification, so an advisor on another tab or window notices too. Keyed on the call
   // only (the list is read through a ref): the list changing under an open popup never re-notifies.
   useEffect(() => {
-    if (!callId) return;
+    if (!callId || !browserNotifications) return;
     const target = pendingRef.current.find((c) => c.callId === callId);
     if (!target) return;
     const { title, body } = notificationRef.current(target);
     const close = showNotification(title, body, `call-${callId}`);
     return () => close?.();
-  }, [callId]);
+  }, [callId, browserNotifications]);
 
   const close = useCallback(() => open(null), []);
   const currentId = useCallback(() => callIdRef.current, []);

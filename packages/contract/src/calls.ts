@@ -256,6 +256,8 @@ export const availabilitySchema = z.object({
   estimatedWaitTime: z.number().int().nonnegative(),
   /** next time an advisor's working hours start (UTC), null when unknown */
   nextOpening: isoDateTime.nullable(),
+  /** minutes a consultation may last (`system.maxCallDuration`), for the landing's copy */
+  maxCallDuration: z.number().int().positive(),
 });
 export type Availability = z.infer<typeof availabilitySchema>;
 

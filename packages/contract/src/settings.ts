@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languageSchema } from './common.js';
+import { DEFAULT_MAX_CALL_DURATION_MIN } from './display.js';
 
 /** Prefix of a masked secret as returned by GET /api/settings; sending it back keeps the stored value. */
 export const SECRET_MASK = '••••';
@@ -117,7 +118,7 @@ export const defaultSettings: Settings = {
     enableNotifications: true,
     maintenanceMode: false,
     allowRegistration: true,
-    maxCallDuration: 60,
+    maxCallDuration: DEFAULT_MAX_CALL_DURATION_MIN,
   },
   video: { provider: 'builtin', iceServers: [] },
   daily: {

@@ -96,6 +96,14 @@ export const callOfferWithdrawnPayload = z.object({
   reason: z.enum(['timeout', 'taken', 'cancelled', 'declined', 'unavailable']),
 });
 export const socketErrorPayload = z.object({ code: z.string(), message: z.string() });
+/** Minutes left before the system ends a call at `system.maxCallDuration`. */
+export const CALL_END_WARNINGS_MINUTES = [5, 1] as const;
+/** To the call's visitor, its advisor and the admins, once per threshold. */
+export const callEndingSoonPayload = z.object({
+  callId: z.string(),
+  minutesLeft: z.number().int().positive(),
+  endsAt: z.string(),
+});
 
 type Ack<T> = (
   response: { ok: true; data: T } | { ok: false; error: { code: string; message: string } },
@@ -109,6 +117,7 @@ export type ServerToClientEvents = {
   /** To the advisor only: the server accepted this call for her (autoAcceptCalls); ring and open it. */
   'call:auto-accepted': (call: z.infer<typeof callSchema>) => void;
   'call:ended': (call: z.infer<typeof callSchema>) => void;
+  'call:ending-soon': (p: z.infer<typeof callEndingSoonPayload>) => void;
   'call:notes:updated': (p: z.infer<typeof callNotesUpdatedPayload>) => void;
   'call:queue:updated': (p: z.infer<typeof callQueueUpdatedPayload>) => void;
   'call:offer:withdrawn': (p: z.infer<typeof callOfferWithdrawnPayload>) => void;

@@ -84,6 +84,8 @@ export type CallsTable = {
   room_url: string | null;
   room_expires_at: string | null;
   estimated_wait_seconds: number | null;
+  /** the smallest 'minutes left' warning sent before maxCallDuration (5, then 1); null: none yet */
+  end_warned_minutes: number | null;
   updated_at: string;
 };
 

@@ -92,6 +92,72 @@ describe.each(await dialects())('sweeper across a restart (%s)', (dialect) => {
     }
   });
 
+  it('warns 5 and 1 minutes before maxCallDuration, once each, whichever instance sweeps', async () => {
+    const db = await createIsolatedDatabase(dialect);
+    const clock = new ManualClock('2026-11-20T15:00:00.000Z');
+    const config = { callRequestRateLimit: 1000 };
+    const a = await createTestApp({ db, clock, config, instanceId: 'a' });
+    const b = await createTestApp({ db, clock, config, instanceId: 'b' });
+    try {
+      const advisor = await insertAdvisor(db.db, { now: clock.now() });
+      const call = await requestCall(a.app);
+      await api(a.app, 'POST', `/api/calls/${call.callId}/accept`, { token: advisor.token });
+      const warnings = () =>
+        [a, b].flatMap((t) =>
+          t.notifier.of('call:ending-soon', `call:${call.callId}`).map((e) => e.payload),
+        );
+      const sweepBoth = async () => {
+        await refreshPresence(db.db, clock.now());
+        await a.app.container.sweeper.sweep(clock.now());
+        await b.app.container.sweeper.sweep(clock.now());
+      };
+      // maxCallDuration is 60 minutes: nothing at 54:59.
+      clock.advance(54 * 60_000 + 59_000);
+      await sweepBoth();
+      expect(warnings()).toEqual([]);
+      clock.advance(1000);
+      await sweepBoth();
+      await sweepBoth();
+      const endsAt = '2026-11-20T16:00:00.000Z';
+      expect(warnings()).toEqual([{ callId: call.callId, minutesLeft: 5, endsAt }]);
+      // The advisor hears it too.
+      expect(
+        [a, b].flatMap((t) => t.notifier.of('call:ending-soon', `advisor:${advisor.id}`)),
+      ).toHaveLength(1);
+      clock.advance(4 * 60_000);
+      await sweepBoth();
+      expect(warnings()).toEqual([
+        { callId: call.callId, minutesLeft: 5, endsAt },
+        { callId: call.callId, minutesLeft: 1, endsAt },
+      ]);
+    } finally {
+      await a.close();
+      await b.close();
+      await db.drop();
+    }
+  });
+
+  it('a call found past both thresholds (no sweep meanwhile) gets only the 1-minute warning', async () => {
+    const db = await createIsolatedDatabase(dialect);
+    const clock = new ManualClock('2026-11-20T15:00:00.000Z');
+    const t = await createTestApp({ db, clock });
+    try {
+      const advisor = await insertAdvisor(db.db, { now: clock.now() });
+      const call = await requestCall(t.app);
+      await api(t.app, 'POST', `/api/calls/${call.callId}/accept`, { token: advisor.token });
+      clock.advance(59 * 60_000 + 30_000);
+      await refreshPresence(db.db, clock.now());
+      await t.app.container.sweeper.sweep(clock.now());
+      await t.app.container.sweeper.sweep(clock.now());
+      expect(
+        t.notifier.of('call:ending-soon', `call:${call.callId}`).map((e) => e.payload),
+      ).toEqual([{ callId: call.callId, minutesLeft: 1, endsAt: '2026-11-20T16:00:00.000Z' }]);
+    } finally {
+      await t.close();
+      await db.drop();
+    }
+  });
+
   it('prunes presence rows older than the heartbeat grace', async () => {
     const db = await createIsolatedDatabase(dialect);
     const clock = new ManualClock('2026-11-20T15:00:00.000Z');
@@ -132,6 +198,7 @@ describe('sweeper timer', () => {
           return 0;
         },
         withdrawStranded: () => Promise.resolve(0),
+        warnEnding: () => Promise.resolve(0),
         endOverlong: () => Promise.resolve(0),
         drainQueue: () => Promise.resolve(0),
       };

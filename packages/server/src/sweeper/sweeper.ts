@@ -13,6 +13,8 @@ export type SweepReport = {
   expired: number;
   /** offers ringing advisors who went offline / lost their connection, re-routed */
   stranded: number;
+  /** active calls 5 or 1 minutes from maxCallDuration whose people were warned */
+  warned: number;
   /** active calls past maxCallDuration, ended by 'system' */
   ended: number;
   /** queued calls offered (or ended no_answer) because someone freed up or left */
@@ -24,7 +26,10 @@ export type SweepReport = {
 };
 
 export type SweeperDeps = {
-  calls: Pick<CallsService, 'expireOffers' | 'withdrawStranded' | 'endOverlong' | 'drainQueue'>;
+  calls: Pick<
+    CallsService,
+    'expireOffers' | 'withdrawStranded' | 'warnEnding' | 'endOverlong' | 'drainQueue'
+  >;
   presence: Pick<PresenceService, 'refresh' | 'prune'>;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -44,10 +49,11 @@ export function createSweeper(deps: SweeperDeps) {
     const refreshed = await deps.presence.refresh(now);
     const expired = await deps.calls.expireOffers(now);
     const stranded = await deps.calls.withdrawStranded(now);
+    const warned = await deps.calls.warnEnding(now);
     const ended = await deps.calls.endOverlong(now);
     const drained = await deps.calls.drainQueue(now);
     const pruned = await deps.presence.prune(now);
-    return { expired, stranded, ended, drained, refreshed, pruned };
+    return { expired, stranded, warned, ended, drained, refreshed, pruned };
   }
 
   function schedule(): void {

@@ -880,6 +880,41 @@ export async function strandedOffers(
   return rows.map((r) => ({ callId: r.id, advisorId: r.advisor_id }));
 }
 
+/** Active calls started at or before `startedBefore` not yet warned at `minutes` or less. */
+export async function callsToWarn(
+  db: Db,
+  startedBefore: string,
+  minutes: number,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('calls')
+    .select('id')
+    .where('status', '=', 'active')
+    .where('started_at', '<=', startedBefore)
+    .where((eb) =>
+      eb.or([eb('end_warned_minutes', 'is', null), eb('end_warned_minutes', '>', minutes)]),
+    )
+    .orderBy('started_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Claims the warning: true for exactly one caller (instance) per call and threshold. */
+export async function claimEndWarning(db: Db, callId: string, minutes: number): Promise<boolean> {
+  const r = await db
+    .updateTable('calls')
+    .set({ end_warned_minutes: minutes })
+    .where('id', '=', callId)
+    .where('status', '=', 'active')
+    .where((eb) =>
+      eb.or([eb('end_warned_minutes', 'is', null), eb('end_warned_minutes', '>', minutes)]),
+    )
+    .executeTakeFirst();
+  return (r.numUpdatedRows ?? 0n) > 0n;
+}
+
 export async function overlongCalls(
   db: Db,
   startedBefore: string,

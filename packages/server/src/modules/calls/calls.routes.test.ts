@@ -348,7 +348,12 @@ describe.each(await dialects())('calls reading endpoints (%s)', (dialect) => {
     const a = await api<Availability>(t.app, 'GET', '/api/availability');
     expect(a.status).toBe(200);
     // Ana is online with room for 2: one active call, one ringing → no free place.
-    expect(a.data).toMatchObject({ open: true, maintenance: false, availableAdvisors: 0 });
+    expect(a.data).toMatchObject({
+      open: true,
+      maintenance: false,
+      availableAdvisors: 0,
+      maxCallDuration: 60,
+    });
     expect(a.data.estimatedWaitTime).toBeGreaterThan(0);
     // Friday 10:02 in Lima: the next start of anyone's hours is Monday 09:00 Lima.
     expect(a.data.nextOpening).toBe('2026-11-23T14:00:00.000Z');

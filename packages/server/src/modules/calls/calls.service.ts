@@ -11,6 +11,7 @@
  * drainQueue(now?), and the sweeper's expireOffers/withdrawStranded/endOverlong(now).
  */
 import {
+  CALL_END_WARNINGS_MINUTES,
   DEFAULT_ADMIN_CANCEL_REASON,
   DEFAULT_CLIENT_CANCEL_REASON,
   IN_CALL_STATUS_REASON,
@@ -80,6 +81,8 @@ import {
   lockQueuedCall,
   markCallbackDone,
   offersOfCall,
+  callsToWarn,
+  claimEndWarning,
   overlongCalls,
   pageOfCalls,
   queuedCallIds,
@@ -872,6 +875,7 @@ export function createCallsService(deps: CallsServiceDeps) {
           room_url: null,
           room_expires_at: null,
           estimated_wait_seconds: est.answer,
+          end_warned_minutes: null,
           updated_at: nowIso,
         });
         return routeInTx(trx, callId, now, current, effects, true);
@@ -1185,6 +1189,7 @@ export function createCallsService(deps: CallsServiceDeps) {
         availableAdvisors: summary.free,
         estimatedWaitTime: summary.free > 0 ? est.answer : est.queued(queued + 1, summary.capacity),
         nextOpening: await computeNextOpening(now),
+        maxCallDuration: current.system.maxCallDuration,
       };
     },
 
@@ -1282,6 +1287,36 @@ export function createCallsService(deps: CallsServiceDeps) {
     },
 
     /** Active calls past maxCallDuration end with endedBy 'system'. */
+    /**
+     * 5 and 1 minutes before the system ends a call at maxCallDuration, its visitor, advisor and
+     * the admins are told once (claimed in the database, so one instance sends it); a call past
+     * both thresholds gets only the nearer one.
+     */
+    async warnEnding(now: Date = clock.now()): Promise<number> {
+      const { system } = await settings.get();
+      let sent = 0;
+      for (const minutes of [...CALL_END_WARNINGS_MINUTES].sort((a, b) => a - b)) {
+        if (minutes >= system.maxCallDuration) continue;
+        const startedBefore = new Date(
+          now.getTime() - (system.maxCallDuration - minutes) * 60_000,
+        ).toISOString();
+        for (const id of await callsToWarn(db, startedBefore, minutes, SWEEP_BATCH)) {
+          if (!(await claimEndWarning(db, id, minutes))) continue;
+          const call = await findCall(db, id);
+          if (!call?.startedAt) continue;
+          const endsAt = new Date(
+            new Date(call.startedAt).getTime() + system.maxCallDuration * 60_000,
+          ).toISOString();
+          const payload = { callId: id, minutesLeft: minutes, endsAt };
+          if (call.advisorId) notifier.toAdvisor(call.advisorId, 'call:ending-soon', payload);
+          notifier.toAdmins('call:ending-soon', payload);
+          notifier.toCall(id, 'call:ending-soon', payload);
+          sent += 1;
+        }
+      }
+      return sent;
+    },
+
     async endOverlong(now: Date = clock.now()): Promise<number> {
       const { system } = await settings.get();
       const cutoff = new Date(now.getTime() - system.maxCallDuration * 60_000).toISOString();

@@ -205,6 +205,7 @@ export function generateCalls(
       room_url: null,
       room_expires_at: null,
       estimated_wait_seconds: rng.int(1, 4) * 60,
+      end_warned_minutes: null,
       updated_at: iso(requested),
     };
     const routed = requested + rng.int(1, 4) * SECOND;

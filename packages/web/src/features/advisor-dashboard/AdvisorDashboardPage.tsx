@@ -156,6 +156,9 @@ export function AdvisorDashboardPage() {
         setScreenCall(null);
         toast.info(t('toasts.infoTitle'), t('calls.endedByOther'));
       },
+      onEndingSoon: (_callId: string, minutesLeft: number) => {
+        toast.warning(t('endingSoon.title'), t('endingSoon.message', { count: minutesLeft }));
+      },
       onAutoAccepted: (call: Call) => {
         // Nobody pressed 'Aceptar' (auto-accept): the same alert as a call (sound, browser
         // notification, title), and straight to the call screen, where the visitor is waiting.

@@ -89,7 +89,7 @@ export function LandingPage() {
         <Benefits />
         <Services onRequestCall={requestCall} />
         <Treatments />
-        <Plans onRequestCall={requestGeneral} />
+        <Plans onRequestCall={requestGeneral} maxCallDuration={availability?.maxCallDuration} />
         <Testimonials />
         <Team />
         <ParallaxBanner availability={availability} onRequestCall={requestGeneral} />

@@ -412,6 +412,23 @@ describe('advisor dashboard: incoming-call popup', () => {
     expect(screen.getByRole('dialog', { name: 'Videollamada Activa' })).toHaveTextContent('c2');
   });
 
+  it('warns her 1 minute before the system ends a call at the duration limit', async () => {
+    const warning = vi.spyOn(toast, 'warning');
+    await renderDashboard({
+      advisor: { status: 'busy', statusReason: 'in_call' },
+      dashboard: makeDashboard({ activeCalls: [activeCall({ callId: 'c1' })] }),
+    });
+    await serverEmit('call:ending-soon', {
+      callId: 'c1',
+      minutesLeft: 1,
+      endsAt: '2026-11-20T16:00:00.000Z',
+    });
+    expect(warning).toHaveBeenCalledWith(
+      'La llamada está por terminar',
+      'Queda 1 minuto antes del límite de duración: el sistema cerrará la llamada.',
+    );
+  });
+
   it('does not ring with the sound off, but still shows the popup', async () => {
     localStorage.setItem(SOUND_STORAGE_KEY, 'false');
     await renderDashboard();

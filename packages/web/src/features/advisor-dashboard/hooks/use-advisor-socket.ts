@@ -34,6 +34,8 @@ export type AdvisorSocketEvents = {
   onCallEnded: (call: Call) => void;
   /** The server accepted a call for this advisor (autoAcceptCalls): alert her and open it. */
   onAutoAccepted: (call: Call) => void;
+  /** One of her calls reaches maxCallDuration in `minutesLeft` minutes. */
+  onEndingSoon: (callId: string, minutesLeft: number) => void;
 };
 
 export function useAdvisorSocket(
@@ -81,6 +83,7 @@ export function useAdvisorSocket(
       if (call.advisorId === advisorId) patch((d) => moveToActive(d, call));
       else patch((d) => removePending(d, call.callId));
     });
+    socket.on('call:ending-soon', (p) => eventsRef.current.onEndingSoon(p.callId, p.minutesLeft));
     socket.on('call:auto-accepted', (call) => {
       patch((d) => moveToActive(d, call));
       eventsRef.current.onAutoAccepted(call);

@@ -86,6 +86,9 @@ describe('availability before asking', () => {
     expect(
       screen.getByRole('button', { name: 'Comenzar consulta gratuita en vivo' }),
     ).toBeVisible();
+    // The plan says what the admin set (system.maxCallDuration), not a fixed hour.
+    expect(screen.getByText('Hasta 45 minutos')).toBeVisible();
+    expect(screen.queryByText('Hasta 60 minutos')).toBeNull();
   });
 
   it('closed: shows the next opening and takes a callback request instead', async () => {
@@ -338,6 +341,21 @@ describe('from request to rating', () => {
     );
     const tokenRequest = api.requests.find((r) => r.path === '/api/calls/call_1/token');
     expect(tokenRequest?.headers.get('x-client-key')).toBe('secret-key');
+
+    // Five minutes before the duration limit she is told, and the call goes on.
+    act(() =>
+      lastSocket().serverEmit('call:ending-soon', {
+        callId: 'call_1',
+        minutesLeft: 5,
+        endsAt: '2026-11-20T16:00:00.000Z',
+      }),
+    );
+    expect(
+      await within(toastRegion()).findByText(
+        'Quedan 5 minutos: la videollamada se cerrará automáticamente.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('dialog', { name: 'Videollamada' })).toBeVisible();
 
     // The advisor ends: 'Consulta Finalizada', the saved call is gone, the rating card shows.
     act(() => lastSocket().serverEmit('call:ended', callData({ status: 'completed' })));

@@ -6,6 +6,7 @@ export const openAvailability: Availability = {
   availableAdvisors: 2,
   estimatedWaitTime: 120,
   nextOpening: null,
+  maxCallDuration: 45,
 };
 
 /** Tuesday 24 Nov 2026, 09:00 in Lima (UTC-5). */
@@ -17,6 +18,7 @@ export const closedAvailability: Availability = {
   availableAdvisors: 0,
   estimatedWaitTime: 0,
   nextOpening: NEXT_OPENING,
+  maxCallDuration: 60,
 };
 
 export function statusData(overrides: Partial<CallStatusData> = {}): CallStatusData {

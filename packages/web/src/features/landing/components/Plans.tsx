@@ -1,7 +1,15 @@
+import { DEFAULT_MAX_CALL_DURATION_MIN } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
 import { PLANS } from '../content/landing-content';
 
-export function Plans({ onRequestCall }: { onRequestCall: () => void }) {
+export function Plans({
+  onRequestCall,
+  maxCallDuration = DEFAULT_MAX_CALL_DURATION_MIN,
+}: {
+  onRequestCall: () => void;
+  /** the admin's `system.maxCallDuration` once availability is read; the default before */
+  maxCallDuration?: number | undefined;
+}) {
   const { t } = useTranslation('landing');
   return (
     <section id="planes" className="lp-section" aria-labelledby="lp-plans-title">
@@ -19,6 +27,9 @@ export function Plans({ onRequestCall }: { onRequestCall: () => void }) {
               <p className="lp-plan__price">{t(`plans.items.${id}.price`)}</p>
               <p>{t(`plans.items.${id}.text`)}</p>
               <ul className="lp-plan__features">
+                {id === 'free' && (
+                  <li>{t('plans.items.free.duration', { minutes: maxCallDuration })}</li>
+                )}
                 {(Array.isArray(features) ? (features as string[]) : []).map((f) => (
                   <li key={f}>{f}</li>
                 ))}

@@ -15,6 +15,8 @@ export type CallSocketUpdate = {
   queuePosition?: number | null;
   estimatedWaitTime?: number | null;
   reason?: string | null;
+  /** the system ends the call at maxCallDuration in this many minutes */
+  endingInMinutes?: number;
 };
 
 export function useCallSocket(
@@ -68,6 +70,7 @@ export function useCallSocket(
         report({ callId: p.callId, status: p.status, reason: p.call.reason }),
       );
       s.on('call:ended', (c) => report({ callId: c.callId, status: 'completed' }));
+      s.on('call:ending-soon', (p) => report({ callId: p.callId, endingInMinutes: p.minutesLeft }));
       s.connect();
     });
 

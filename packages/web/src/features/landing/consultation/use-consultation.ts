@@ -105,6 +105,13 @@ export function useConsultation(refreshAvailability: () => void) {
     (update: CallSocketUpdate) => {
       const current = savedRef.current;
       if (!current || current.callId !== update.callId) return;
+      if (update.endingInMinutes !== undefined) {
+        toast.warning(
+          t('toasts.endingSoonTitle'),
+          t('toasts.endingSoonMessage', { count: update.endingInMinutes }),
+        );
+        return;
+      }
       const position =
         update.queuePosition !== undefined ? { queuePosition: update.queuePosition } : {};
       const estimate =

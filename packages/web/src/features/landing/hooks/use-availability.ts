@@ -22,6 +22,7 @@ const isAvailability = (value: unknown): value is Availability => {
     typeof v.open === 'boolean' &&
     typeof v.maintenance === 'boolean' &&
     typeof v.estimatedWaitTime === 'number' &&
+    typeof v.maxCallDuration === 'number' &&
     (v.nextOpening === null || typeof v.nextOpening === 'string')
   );
 };

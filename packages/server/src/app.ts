@@ -33,6 +33,7 @@ import { createSocketNotifier, fanOutNotifier } from './modules/realtime/realtim
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { landingPageFile } from './plugins/landing-page.js';
+import { createDocumentSender } from './plugins/site-documents.js';
 
 export type BuildOptions = {
   clock?: Clock;
@@ -163,7 +164,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (existsSync(join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Files are answered by the handler below (HTML documents are personalised first).
+      serve: false,
       index: false,
       // The web build writes .br/.gz beside each asset; browsers get the smallest they accept.
       preCompressed: true,
@@ -177,20 +179,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         );
       },
     });
+    const sendDocument = createDocumentSender(webDist);
     // SPA fallback: any other GET that is not API, docs or socket serves the app shell.
-    app.get('/*', (req, reply) => {
+    app.get('/*', async (req, reply) => {
       const path = req.url.split('?')[0] ?? '/';
       // An unknown API path is an API 404 (JSON envelope), never the app shell.
       if (path.startsWith('/api/')) return reply.callNotFound();
       const asset = path.slice(1);
-      if (asset && existsSync(join(webDist, asset)) && !asset.includes('..')) {
-        return reply.sendFile(asset);
-      }
+      const isFile = asset && existsSync(join(webDist, asset)) && !asset.includes('..');
+      if (isFile && !asset.endsWith('.html')) return reply.sendFile(asset);
+      // An HTML document names the site and its default language as the admin set them.
+      const { system } = await container.settings.getPublic();
+      const site = { siteName: system.siteName, defaultLanguage: system.defaultLanguage };
+      if (isFile) return sendDocument(req, reply, asset, site);
       // The web build prerenders the landing page, per language, so `/` paints before any JS
       // runs; every other path keeps the empty shell, so no page flashes the landing.
-      const landing = path === '/' ? landingPageFile(webDist, req.headers.cookie) : null;
-      if (landing) return reply.type('text/html').header('vary', 'Cookie').sendFile(landing);
-      return reply.type('text/html').sendFile('index.html');
+      const landing =
+        path === '/' ? landingPageFile(webDist, req.headers.cookie, site.defaultLanguage) : null;
+      if (landing) return sendDocument(req, reply.header('vary', 'Cookie'), landing, site);
+      return sendDocument(req, reply, 'index.html', site);
     });
   }
 

@@ -5,7 +5,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { createAdvisorBodySchema } from '@belleza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers.js';
 
@@ -17,7 +18,15 @@ describe('the built web app', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'belleza-web-dist-'));
     mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app shell</title>');
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<!doctype html><meta name="application-name" content="Belleza en Vivo" />' +
+        '<meta name="default-language" content="es" /><title>app shell | Belleza en Vivo</title>',
+    );
+    writeFileSync(
+      join(dir, 'daily_video_call.html'),
+      '<!doctype html><title>Videollamada | Belleza en Vivo</title>',
+    );
     writeFileSync(join(dir, 'landing.html'), '<!doctype html><title>prerendered landing</title>');
     writeFileSync(join(dir, 'landing.en.html'), '<!doctype html><title>English landing</title>');
     writeFileSync(join(dir, 'assets', 'main-abc123.js'), script);
@@ -88,6 +97,56 @@ describe('the built web app', () => {
     );
     for (const cookie of [undefined, 'preferred-language=es', 'preferred-language=xx', 'x=en'])
       expect(await landing(cookie), String(cookie)).toContain('prerendered landing');
+  });
+
+  it('names the site as the admin set it, escaped, in every document; defaults untouched', async () => {
+    const before = await t.app.inject({ url: '/admin' });
+    expect(before.body).toContain('<title>app shell | Belleza en Vivo</title>');
+    const current = {
+      ...(await t.app.container.settings.get()),
+      notifications: {
+        ...(await t.app.container.settings.get()).notifications,
+        emailNotifications: false,
+      },
+    };
+    const admin = await t.app.container.advisors.create(
+      null,
+      createAdvisorBodySchema.parse({
+        name: 'Admin',
+        email: 'docs@salon.pe',
+        password: 'docs-pass-123',
+        isAdmin: true,
+      }),
+    );
+    await t.app.container.settings.update(
+      { advisorId: admin.advisorId },
+      {
+        ...current,
+        system: { ...current.system, siteName: 'Salón <Rosa> & Co', defaultLanguage: 'en' },
+      },
+    );
+    try {
+      const shell = await t.app.inject({ url: '/admin', headers: { 'accept-encoding': 'gzip' } });
+      expect(shell.headers['content-encoding']).toBe('gzip');
+      const html = gunzipSync(shell.rawPayload).toString();
+      expect(html).toContain('<title>app shell | Salón &lt;Rosa&gt; &amp; Co</title>');
+      expect(html).toContain(
+        '<meta name="application-name" content="Salón &lt;Rosa&gt; &amp; Co" />',
+      );
+      expect(html).toContain('<meta name="default-language" content="en" />');
+      expect(html).not.toContain('Belleza en Vivo');
+      const video = await t.app.inject({ url: '/daily_video_call.html' });
+      expect(video.body).toContain('<title>Videollamada | Salón &lt;Rosa&gt; &amp; Co</title>');
+      expect(video.headers['cache-control']).toBe('no-cache');
+      // A visitor who has not chosen gets the default language's landing; a choice still wins.
+      expect((await t.app.inject({ url: '/' })).body).toContain('English landing');
+      const es = await t.app.inject({ url: '/', headers: { cookie: 'preferred-language=es' } });
+      expect(es.body).toContain('prerendered landing');
+      expect(es.headers.vary).toMatch(/cookie/i);
+      expect(es.headers.vary).toMatch(/accept-encoding/i);
+    } finally {
+      await t.app.container.settings.update({ advisorId: admin.advisorId }, current);
+    }
   });
 
   it('keeps API 404s as JSON, not the app shell', async () => {

@@ -10,7 +10,12 @@
  * Only the `Language` type comes from the contract: importing its zod schema here would tie zod and
  * the whole contract to this module (i18n-fallback.test.ts checks the two lists are equal).
  */
-import type { Language } from '@belleza/contract';
+import {
+  DEFAULT_LANGUAGE_META,
+  DEFAULT_SITE_NAME,
+  SITE_NAME_META,
+  type Language,
+} from '@belleza/contract';
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -68,13 +73,30 @@ const lazyLocales: BackendModule = {
   },
 };
 
+/** What the server wrote into this page's `<meta name>` (absent when prerendering, in Node). */
+function pageMeta(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  return document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? null;
+}
+
+/** The site's name (admin setting `system.siteName`), as the server put it into the page. */
+export function siteName(): string {
+  return pageMeta(SITE_NAME_META)?.trim() || DEFAULT_SITE_NAME;
+}
+
+/** The first language of someone who has not chosen one: the admin's `system.defaultLanguage`. */
+export function siteDefaultLanguage(): Language {
+  const configured = pageMeta(DEFAULT_LANGUAGE_META);
+  return isLanguage(configured) ? configured : DEFAULT_LANGUAGE;
+}
+
 export function readStoredLanguage(): Language {
   try {
     const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+    return isLanguage(stored) ? stored : siteDefaultLanguage();
   } catch {
-    // Storage can be unavailable (privacy mode); the default language still works.
-    return DEFAULT_LANGUAGE;
+    // Storage can be unavailable (privacy mode); the site's default language still works.
+    return siteDefaultLanguage();
   }
 }
 
@@ -114,7 +136,8 @@ export function initI18n(namespaces: readonly string[] = CORE_NAMESPACES): Promi
       defaultNS: 'common',
       fallbackNS: false,
       load: 'languageOnly',
-      interpolation: { escapeValue: false },
+      // Every text naming the site says {{siteName}}.
+      interpolation: { escapeValue: false, defaultVariables: { siteName: siteName() } },
       returnNull: false,
     });
   return initialising;

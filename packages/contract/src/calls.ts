@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedText, idSchema, isoDateTime, languageSchema, paged } from './common.js';
+import { callTokenSchema } from './video.js';
 
 /** `accepted` exists for SPEC's realtime events; it is never stored. */
 export const callStatusSchema = z.enum(['pending', 'active', 'accepted', 'completed', 'cancelled']);
@@ -89,6 +90,15 @@ export const callSchema = z.object({
   language: languageSchema,
 });
 export type Call = z.infer<typeof callSchema>;
+
+/**
+ * POST /api/calls/{id}/accept answers the call and, in the same answer, the accepting advisor's
+ * room token, so her video joins without another request (null if the room is not ready yet).
+ */
+export const acceptedCallSchema = callSchema.extend({
+  roomToken: callTokenSchema.nullable().default(null),
+});
+export type AcceptedCall = z.infer<typeof acceptedCallSchema>;
 
 /** Call details for admins and the call's advisor: notes and the offer timeline. */
 export const callDetailsSchema = callSchema.extend({

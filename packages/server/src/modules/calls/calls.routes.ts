@@ -6,6 +6,7 @@
 import {
   CLIENT_KEY_HEADER,
   acceptBodySchema,
+  acceptedCallSchema,
   advisorDashboardSchema,
   advisorIdParams,
   availabilitySchema,
@@ -217,13 +218,20 @@ export const callsRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
         summary: 'Accept a pending call: the advisor it rings, or any admin (who takes it)',
         params: callIdParams,
         body: acceptBodySchema.nullish(),
-        response: { 200: ok(callSchema) },
+        response: { 200: ok(acceptedCallSchema) },
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: await calls.accept(requireAdvisor(req), req.params.callId, req.body?.advisorId),
-    }),
+    async (req) => {
+      const user = requireAdvisor(req);
+      const call = await calls.accept(user, req.params.callId, req.body?.advisorId);
+      // Her room token in the same answer: the video joins without another round trip.
+      const actor = { kind: 'user' as const, user };
+      const roomToken = await calls.token(actor, call.callId, 'advisor').catch((err: unknown) => {
+        req.log.warn({ err, callId: call.callId }, 'room token not ready at accept');
+        return null;
+      });
+      return { success: true as const, data: { ...call, roomToken } };
+    },
   );
 
   app.post(

@@ -4,6 +4,7 @@
  * provider chosen in settings (built-in, or Daily against the local fake).
  */
 import {
+  type AcceptedCall,
   defaultSettings,
   type CallDetails,
   type CallToken,
@@ -74,7 +75,18 @@ describe.each(await dialects())('video rooms and tokens in the call lifecycle (%
       (await token(call.callId, 'client', { clientKey: call.clientKey })).body.error?.code,
     ).toBe('CALL_NOT_ACTIVE');
 
-    await api(t.app, 'POST', `/api/calls/${call.callId}/accept`, { token: advisor.token });
+    const accepted = await api<AcceptedCall>(t.app, 'POST', `/api/calls/${call.callId}/accept`, {
+      token: advisor.token,
+    });
+    // Her room token comes with the accept, so her video joins without another request.
+    expect(accepted.data.roomToken).toMatchObject({
+      provider: 'builtin',
+      roomUrl: `/rtc/${call.callId}`,
+      roomName: call.callId,
+    });
+    await expect(
+      t.app.container.video.verifyRoomToken(accepted.data.roomToken!.token, call.callId),
+    ).resolves.toMatchObject({ type: 'advisor', id: advisor.id });
     const d = await details(call.callId);
     expect(d.dailyRoomUrl).toBe(`/rtc/${call.callId}`);
     expect(d.dailyRoomName).toBe(call.callId);

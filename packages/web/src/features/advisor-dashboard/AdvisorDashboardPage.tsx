@@ -204,8 +204,11 @@ export function AdvisorDashboardPage() {
     setBusyCallId(call.callId);
     setAccepting(call);
     try {
-      const accepted = await acceptCall(call.callId, advisorId);
-      const token = fetchCallToken(accepted.callId, 'advisor');
+      const { roomToken, ...accepted } = await acceptCall(call.callId, advisorId);
+      // Normally in the accept's answer; asked for at once otherwise.
+      const token = roomToken
+        ? Promise.resolve(roomToken)
+        : fetchCallToken(accepted.callId, 'advisor');
       token.catch(() => undefined); // the call screen reports a failure (and retries)
       setAcceptedToken({ callId: accepted.callId, token });
       patch((d) => moveToActive(d, accepted));

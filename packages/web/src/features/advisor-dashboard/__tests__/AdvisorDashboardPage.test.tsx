@@ -570,7 +570,7 @@ describe('advisor dashboard: incoming-call popup', () => {
     });
     expect(popup()).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Videollamada Activa' })).toHaveTextContent('c1');
-    // The room token was asked for as soon as the accept answered, and handed to the screen.
+    // No token in the accept's answer: asked for as soon as it came, and handed to the screen.
     expect(tokensAsked).toEqual(['c1']);
     expect(screen.getByRole('dialog', { name: 'Videollamada Activa' }).dataset.token).toBe('given');
     expect(screen.getByTestId('advisor-status-label')).toHaveTextContent('Ocupado');
@@ -578,6 +578,27 @@ describe('advisor dashboard: incoming-call popup', () => {
     expect(screen.getByRole('heading', { name: 'Llamadas Activas (1)' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Volver a Llamada' }));
     expect(screen.getByRole('dialog', { name: 'Videollamada Activa' })).toBeInTheDocument();
+  });
+
+  it("uses the room token that comes with the accept's answer, asking for none", async () => {
+    tokensAsked.length = 0;
+    const roomToken = {
+      token: 'tok-c1',
+      roomUrl: '/rtc/c1',
+      roomName: 'c1',
+      provider: 'builtin' as const,
+      iceServers: [],
+      expiresAt: '2026-11-20T16:00:30.000Z',
+    };
+    server.answers = {
+      'POST /api/calls/c1/accept': ok({ ...activeCall({ callId: 'c1' }), roomToken }),
+    };
+    await renderDashboard();
+    await serverEmit('call:new', makeCall({ callId: 'c1' }));
+    fireEvent.click(within(popup()!).getByRole('button', { name: 'Aceptar Llamada' }));
+    await tick();
+    expect(tokensAsked).toEqual([]);
+    expect(screen.getByRole('dialog', { name: 'Videollamada Activa' }).dataset.token).toBe('given');
   });
 
   it('warms the call screen hidden while it rings, and keeps that same screen through the accept', async () => {

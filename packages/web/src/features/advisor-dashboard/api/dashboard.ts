@@ -1,8 +1,10 @@
 /** The dashboard's server calls (SPEC §7) and its TanStack Query entry. */
 import {
+  acceptedCallSchema,
   advisorDashboardSchema,
   advisorSchema,
   callSchema,
+  type AcceptedCall,
   type Advisor,
   type AdvisorDashboard,
   type AdvisorStatus,
@@ -38,11 +40,12 @@ export const updateStatus = (advisorId: string, status: AdvisorStatus): Promise<
     { schema: advisorSchema },
   );
 
-export const acceptCall = (callId: string, advisorId: string): Promise<Call> =>
+/** The accepted call, with the advisor's room token when the room was ready. */
+export const acceptCall = (callId: string, advisorId: string): Promise<AcceptedCall> =>
   api.post(
     `/api/calls/${encodeURIComponent(callId)}/accept`,
     { advisorId },
-    { schema: callSchema },
+    { schema: acceptedCallSchema },
   );
 
 export const declineCall = (callId: string): Promise<unknown> =>

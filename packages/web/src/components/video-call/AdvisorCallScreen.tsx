@@ -139,7 +139,16 @@ export function AdvisorCallScreen({
         return;
       }
       if (warm) {
-        setJoinInfo({ roomUrl, token: token.token });
+        // The standby page is ready: hand it the room now rather than after another render.
+        if (frameReadyRef.current && !joinSent.current) {
+          joinSent.current = true;
+          sendControlRef.current('join', {
+            roomUrl,
+            token: token.token,
+            callId: call.callId,
+            userName: name,
+          });
+        } else setJoinInfo({ roomUrl, token: token.token });
         return;
       }
       // SPEC §7: the advisor's room opens with the token as `t` and the advisor's name.
@@ -219,6 +228,12 @@ export function AdvisorCallScreen({
     [fail, t, toast],
   );
   const { sendControl } = useVideoPageMessages(frameRef, handleMessage);
+  const sendControlRef = useRef(sendControl);
+  const frameReadyRef = useRef(frameReady);
+  useEffect(() => {
+    sendControlRef.current = sendControl;
+    frameReadyRef.current = frameReady;
+  });
 
   // 'Aceptar' pressed: the camera starts now, alongside the accept and token requests.
   const prepareSent = useRef(false);

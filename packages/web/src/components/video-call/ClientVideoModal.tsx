@@ -39,6 +39,11 @@ export type ClientVideoModalProps = {
    * page joins at once instead of loading then (issue 11 §6).
    */
   standby?: boolean;
+  /**
+   * In standby: a stylist accepted and the room token is on its way, so the camera may start now
+   * (she asked for this video call; it would start a moment later anyway).
+   */
+  preparing?: boolean;
 };
 
 export function buildClientFrameUrl(
@@ -72,7 +77,17 @@ export function buildClientStandbyUrl(media: MediaChoice | undefined): string {
 }
 
 export function ClientVideoModal(props: ClientVideoModalProps) {
-  const { callId, roomUrl, token, userName, onMinimize, onEnd, media, standby = false } = props;
+  const {
+    callId,
+    roomUrl,
+    token,
+    userName,
+    onMinimize,
+    onEnd,
+    media,
+    standby = false,
+    preparing = false,
+  } = props;
   const onClose = props.onClose ?? onMinimize;
   const { t } = useTranslation('video');
   const toast = useVideoToasts();
@@ -191,6 +206,14 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
   );
 
   const { sendControl } = useVideoPageMessages(frameRef, handleMessage);
+
+  // Accepted, token on its way: the camera starts alongside the token request.
+  const prepareSentRef = useRef(false);
+  useEffect(() => {
+    if (!standbySrc || !standby || !preparing || !frameReady || prepareSentRef.current) return;
+    prepareSentRef.current = true;
+    sendControl('prepare');
+  }, [standbySrc, standby, preparing, frameReady, sendControl]);
 
   // The call was accepted while the standby page waited: hand it the room.
   useEffect(() => {

@@ -272,6 +272,27 @@ describe('ClientVideoModal in standby (warmed up while the visitor waits)', () =
     );
   });
 
+  it('starts the camera once a stylist accepted, while the token is on its way', () => {
+    const props = { callId: 'call_1', roomUrl: '/rtc/call_1', onMinimize: vi.fn(), onEnd: vi.fn() };
+    const { rerender } = render(wrap(<ClientVideoModal {...props} standby />));
+    const frame = screen.getByTitle<HTMLIFrameElement>('Videollamada con tu asesor');
+    const control = vi.spyOn(frame.contentWindow!, 'postMessage');
+    postFromFrame(frame, { action: 'loaded' });
+    // Still waiting for a stylist: the camera stays off.
+    expect(control).not.toHaveBeenCalled();
+    rerender(wrap(<ClientVideoModal {...props} standby preparing />));
+    expect(control).toHaveBeenCalledTimes(1);
+    expect(control).toHaveBeenCalledWith(
+      { type: 'daily-video-call-control', action: 'prepare' },
+      window.location.origin,
+    );
+    rerender(wrap(<ClientVideoModal {...props} token="tok" standby={false} />));
+    expect(control).toHaveBeenLastCalledWith(
+      expect.objectContaining({ action: 'join' }),
+      window.location.origin,
+    );
+  });
+
   it('waits for the standby page to be ready before handing it the room', () => {
     const props = { callId: 'call_1', roomUrl: '/rtc/call_1', onMinimize: vi.fn(), onEnd: vi.fn() };
     const { rerender } = render(wrap(<ClientVideoModal {...props} standby />));

@@ -77,6 +77,7 @@ export function ConsultationLayer({
             userName={video?.userName ?? standby?.userName}
             {...(media ? { media } : {})}
             standby={!video}
+            preparing={!video && state.busy === 'video'}
             onMinimize={state.minimizeVideo}
             onEnd={() => void state.endFromVideo()}
           />

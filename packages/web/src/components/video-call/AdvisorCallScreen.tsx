@@ -10,6 +10,7 @@ import {
   videoStandbyUrl,
   type Call,
   type CallToken,
+  type VideoPageJoin,
   type VideoPageMessage,
 } from '@belleza/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -95,6 +96,9 @@ export function AdvisorCallScreen({
   const [frameReady, setFrameReady] = useState(false);
   const [joinInfo, setJoinInfo] = useState<{ roomUrl: string; token: string } | null>(null);
   const joinSent = useRef(false);
+  /** Read by the token fetch, which hands a ready standby page the room at once. */
+  const frameReadyRef = useRef(false);
+  const sendControlRef = useRef<(action: 'join', join: VideoPageJoin) => void>(() => undefined);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -212,6 +216,7 @@ export function AdvisorCallScreen({
           );
           break;
         case 'loaded':
+          frameReadyRef.current = true;
           setFrameReady(true);
           break;
         case 'loading':
@@ -228,12 +233,9 @@ export function AdvisorCallScreen({
     [fail, t, toast],
   );
   const { sendControl } = useVideoPageMessages(frameRef, handleMessage);
-  const sendControlRef = useRef(sendControl);
-  const frameReadyRef = useRef(frameReady);
   useEffect(() => {
-    sendControlRef.current = sendControl;
-    frameReadyRef.current = frameReady;
-  });
+    sendControlRef.current = (action, join) => sendControl(action, join);
+  }, [sendControl]);
 
   // 'Aceptar' pressed: the camera starts now, alongside the accept and token requests.
   const prepareSent = useRef(false);

@@ -55,6 +55,17 @@ export type ClientAggregate = { clients: number; returningClients: number };
 // pg answers count/sum as strings (bigint/numeric); SQLite as numbers. One place normalises.
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
+/** Calls requested in the half-open range (monthly growth's month-to-date comparison). */
+export async function countCallsRequested(db: Db, range: ReportWindow): Promise<number> {
+  const row = await db
+    .selectFrom('calls')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('requested_at', '>=', range.start)
+    .where('requested_at', '<', range.end)
+    .executeTakeFirst();
+  return num(row?.n);
+}
+
 /** Calls of the range grouped by Lima month and handling advisor. */
 export async function callPartials(
   db: Db,

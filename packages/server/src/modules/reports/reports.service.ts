@@ -13,6 +13,7 @@ import type { Clock } from '../../lib/clock.js';
 import {
   callPartials,
   clientAggregate,
+  countCallsRequested,
   fingerprints,
   liveAdvisors,
   offerPartials,
@@ -129,7 +130,11 @@ function toMonthRow(month: string, m: CallSums): MonthReportRow {
   };
 }
 
-/** Month-over-month change in percent; from an empty month any call counts as +100 %. */
+/**
+ * Month-over-month change in percent, like with like: this month so far against the same stretch
+ * of the month before (on the 24th at 10:00, the 1st–24th 10:00 of each; a longer month is cut at
+ * the shorter one's end). From an empty stretch any call counts as +100 %.
+ */
 function growth(current: number, previous: number): number {
   if (previous > 0) return round(((current - previous) / previous) * 100);
   return current > 0 ? 100 : 0;
@@ -257,11 +262,18 @@ export function createReportsService(deps: ReportsDeps) {
     const { cached, live } = segmentsOf(withPrevious, now);
     // Due re-checks start once this report's own queries are done (SQLite has one connection).
     const later: Job[] = [];
-    const [history, today, clients, advisorList] = await Promise.all([
+    const currentStart = Date.parse(limaMonthStartUtc(currentKey));
+    const previousStart = Date.parse(limaMonthStartUtc(previousKey));
+    const sameStretch = {
+      start: new Date(previousStart).toISOString(),
+      end: new Date(Math.min(previousStart + (nowMs - currentStart), currentStart)).toISOString(),
+    };
+    const [history, today, clients, advisorList, previousToDate] = await Promise.all([
       cachedFigures(cached, nowMs, later),
       readSegment(live),
       returningClients(window, nowMs, later),
       liveAdvisors(db),
+      countCallsRequested(db, sameStretch),
     ]);
 
     // Partials carry their Lima month, so segments add up per month and, within the window, per advisor.
@@ -320,10 +332,7 @@ export function createReportsService(deps: ReportsDeps) {
 
     return {
       totalCalls: total.calls,
-      monthlyGrowth: growth(
-        monthSums.get(currentKey)?.calls ?? 0,
-        monthSums.get(previousKey)?.calls ?? 0,
-      ),
+      monthlyGrowth: growth(monthSums.get(currentKey)?.calls ?? 0, previousToDate),
       avgSessionTime: round(minutes(ratio(total.durationSeconds, total.durationCount))),
       completionRate: percent(total.completedCalls, total.calls),
       customerSatisfaction: rating,

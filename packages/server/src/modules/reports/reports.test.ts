@@ -265,7 +265,8 @@ describe.each(await dialects())('reports service on %s', (dialect) => {
   it('computes the window totals', () => {
     expect(report).toMatchObject({
       totalCalls: 11,
-      monthlyGrowth: -40,
+      // Like with like: Nov 1–20 (3 calls) against Oct 1–20 (3 calls), not all of October (5).
+      monthlyGrowth: 0,
       avgSessionTime: 14.58,
       completionRate: 54.55,
       customerSatisfaction: 4.2,
@@ -342,7 +343,8 @@ describe.each(await dialects())('reports service on %s', (dialect) => {
     expect(one.months.map((m) => m.month)).toEqual(['2026-11']);
     expect(one).toMatchObject({
       totalCalls: 3,
-      monthlyGrowth: -40,
+      // Like with like: Nov 1–20 (3 calls) against Oct 1–20 (3 calls), not all of October (5).
+      monthlyGrowth: 0,
       completionRate: 33.33,
       topAdvisor: 'Beatriz Bravo',
     });
@@ -363,7 +365,8 @@ describe.each(await dialects())('reports service on %s', (dialect) => {
       ['2026-11', 3],
       ['2026-12', 0],
     ]);
-    expect(dec.monthlyGrowth).toBe(-100);
+    // December 1st, 00:00: nothing so far, and nothing in the same (empty) stretch of November.
+    expect(dec.monthlyGrowth).toBe(0);
   });
 });
 
@@ -486,6 +489,31 @@ describe.each(await dialects())('reports service edge cases on %s', (dialect) =>
       advisors: [],
       detail: { connectionRate: 0, totalDuration: 0, returningClientsRate: 0, answerRate: 0 },
     });
+  });
+
+  it('compares this month so far with the same days of the month before, cut at its end', async () => {
+    const adv = await insertAdvisor(db.db, { name: 'Par' });
+    const call = (requested_at: string) =>
+      insertCall(db.db, {
+        requested_at,
+        status: 'completed',
+        advisor_id: adv,
+        duration_seconds: 60,
+      });
+    await call('2026-10-05T15:00:00.000Z'); // within Oct 1–24
+    await call('2026-10-28T15:00:00.000Z'); // after the 24th: not compared
+    await call('2026-11-03T15:00:00.000Z');
+    await call('2026-11-10T15:00:00.000Z');
+    const on = (at: string) =>
+      createReportsService({ db: db.db, dialect, clock: new ManualClock(at) }).getReport();
+    // Nov 24, 10:00 in Lima: 2 calls against 1 (Oct 1–24), not against all of October's 2.
+    expect((await on('2026-11-24T15:00:00.000Z')).monthlyGrowth).toBe(100);
+    // Dec 31: December's 0 against all of November (2), November being shorter.
+    expect((await on('2026-12-31T15:00:00.000Z')).monthlyGrowth).toBe(-100);
+    // The next cases start from an empty database.
+    await db.db.deleteFrom('call_offers').execute();
+    await db.db.deleteFrom('calls').execute();
+    await db.db.deleteFrom('advisors').where('id', '=', adv).execute();
   });
 
   it('counts growth from an empty previous month as +100 %', async () => {

@@ -37,7 +37,9 @@ describe('AdminReportsPage', () => {
       expect(api.requests.find((r) => r.path === '/api/reports')).toBeDefined();
 
       expect(screen.getByText('120')).toBeInTheDocument();
-      expect(screen.getByText(/\+12[.,]5\s?% vs\. mes anterior/)).toBeInTheDocument();
+      expect(
+        screen.getByText(/\+12[.,]5\s?% vs\. los mismos días del mes anterior/),
+      ).toBeInTheDocument();
       expect(screen.getByText('Tiempo Promedio')).toBeInTheDocument();
       expect(screen.getByText('14 min')).toBeInTheDocument();
       expect(screen.getByText(/80\s?% completadas/)).toBeInTheDocument();

@@ -181,6 +181,14 @@ describe('AdminSettingsPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('offers screen sharing only for Daily, which has it', async () => {
+    const { user } = setup();
+    await screen.findByRole('radio', { name: /Daily\.co/ });
+    expect(screen.queryByLabelText('Permitir compartir pantalla')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Daily\.co/ }));
+    expect(screen.getByLabelText('Permitir compartir pantalla')).toBeInTheDocument();
+  });
+
   it('requires the Daily API key and domain once Daily is chosen', async () => {
     const { api, user } = setup();
     await user.click(await screen.findByRole('radio', { name: /Daily\.co/ }));

@@ -139,13 +139,16 @@ export function VideoSection({
           {...bind('daily.maxParticipants')}
         />
       </div>
-      <div className="settings-toggles">
-        <Toggle
-          label={t('fields.daily.enableScreenShare')}
-          checked={daily.enableScreenShare}
-          onChange={(checked) => onDailyChange('enableScreenShare', checked)}
-        />
-      </div>
+      {/* Only Daily shares screens; the built-in video has no screen sharing to switch. */}
+      {video.provider === 'daily' && (
+        <div className="settings-toggles">
+          <Toggle
+            label={t('fields.daily.enableScreenShare')}
+            checked={daily.enableScreenShare}
+            onChange={(checked) => onDailyChange('enableScreenShare', checked)}
+          />
+        </div>
+      )}
 
       {video.provider === 'daily' ? (
         <div className="settings-subsection">

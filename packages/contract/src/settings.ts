@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languageSchema } from './common.js';
-import { DEFAULT_MAX_CALL_DURATION_MIN } from './display.js';
+import { DEFAULT_MAX_CALL_DURATION_MIN, DEFAULT_SITE_NAME } from './display.js';
 
 /** Prefix of a masked secret as returned by GET /api/settings; sending it back keeps the stored value. */
 export const SECRET_MASK = '••••';
@@ -22,18 +22,20 @@ export type IceServer = z.infer<typeof iceServerSchema>;
 const intIn = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 
-export const systemSettingsSchema = z.object({
-  siteName: z.string().trim().min(1, 'validation.required').max(120),
-  maxConcurrentCalls: intIn(1, 50, 'settings.validation.maxConcurrentCalls'),
-  /** seconds an offer rings before it moves on */
-  callTimeout: intIn(10, 300, 'settings.validation.callTimeout'),
-  defaultLanguage: languageSchema,
-  enableNotifications: z.boolean(),
-  maintenanceMode: z.boolean(),
-  allowRegistration: z.boolean(),
-  /** minutes */
-  maxCallDuration: intIn(5, 180, 'settings.validation.maxCallDuration'),
-});
+export const systemSettingsSchema = z
+  .object({
+    siteName: z.string().trim().min(1, 'validation.required').max(120),
+    maxConcurrentCalls: intIn(1, 50, 'settings.validation.maxConcurrentCalls'),
+    /** seconds an offer rings before it moves on */
+    callTimeout: intIn(10, 300, 'settings.validation.callTimeout'),
+    defaultLanguage: languageSchema,
+    enableNotifications: z.boolean(),
+    maintenanceMode: z.boolean(),
+    /** minutes */
+    maxCallDuration: intIn(5, 180, 'settings.validation.maxCallDuration'),
+  })
+  // Unknown keys are refused, not dropped: e.g. the removed `allowRegistration` (decisions.md).
+  .strict();
 
 export const videoSettingsSchema = z.object({
   provider: videoProviderSchema,
@@ -48,12 +50,14 @@ export const dailySettingsSchema = z.object({
   maxParticipants: intIn(2, 20, 'settings.validation.maxParticipants'),
 });
 
-export const notificationSettingsSchema = z.object({
-  emailNotifications: z.boolean(),
-  pushNotifications: z.boolean(),
-  smsNotifications: z.boolean(),
-  adminEmail: z.string().trim().max(254),
-});
+export const notificationSettingsSchema = z
+  .object({
+    emailNotifications: z.boolean(),
+    pushNotifications: z.boolean(),
+    adminEmail: z.string().trim().max(254),
+  })
+  // Unknown keys are refused, not dropped: e.g. the removed `smsNotifications` (decisions.md).
+  .strict();
 
 const settingsObject = z.object({
   system: systemSettingsSchema,
@@ -111,13 +115,12 @@ export const settingsResponseSchema = settingsObject;
 
 export const defaultSettings: Settings = {
   system: {
-    siteName: 'Belleza en Vivo',
+    siteName: DEFAULT_SITE_NAME,
     maxConcurrentCalls: 10,
     callTimeout: 30,
     defaultLanguage: 'es',
     enableNotifications: true,
     maintenanceMode: false,
-    allowRegistration: true,
     maxCallDuration: DEFAULT_MAX_CALL_DURATION_MIN,
   },
   video: { provider: 'builtin', iceServers: [] },
@@ -131,7 +134,6 @@ export const defaultSettings: Settings = {
   notifications: {
     emailNotifications: true,
     pushNotifications: true,
-    smsNotifications: false,
     adminEmail: '',
   },
 };

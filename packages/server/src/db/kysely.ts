@@ -9,6 +9,7 @@ import * as statsIndexes from './migrations/2026-11-23-003-stats-indexes.js';
 import * as auditActionIndex from './migrations/2026-11-23-004-audit-action-index.js';
 import * as callMediaStats from './migrations/2026-11-24-005-call-media-stats.js';
 import * as callEndWarnings from './migrations/2026-11-24-007-call-end-warnings.js';
+import * as dropSmsAndRegistration from './migrations/2026-11-24-008-drop-sms-and-registration.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-004-audit-action-index': auditActionIndex,
   '2026-11-24-005-call-media-stats': callMediaStats,
   '2026-11-24-007-call-end-warnings': callEndWarnings,
+  '2026-11-24-008-drop-sms-and-registration': dropSmsAndRegistration,
 };
 
 export type DatabaseOptions = {

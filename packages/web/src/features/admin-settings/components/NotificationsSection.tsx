@@ -18,11 +18,6 @@ export function NotificationsSection({ values, bind, onChange }: SectionProps<'n
           checked={values.pushNotifications}
           onChange={(checked) => onChange('pushNotifications', checked)}
         />
-        <Toggle
-          label={t('fields.notifications.smsNotifications')}
-          checked={values.smsNotifications}
-          onChange={(checked) => onChange('smsNotifications', checked)}
-        />
       </div>
       <div className="settings-grid">
         <TextField

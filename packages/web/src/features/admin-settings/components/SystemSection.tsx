@@ -75,11 +75,6 @@ export function SystemSection({ values, bind, onChange }: SectionProps<'system'>
           checked={values.maintenanceMode}
           onChange={(checked) => onChange('maintenanceMode', checked)}
         />
-        <Toggle
-          label={t('fields.system.allowRegistration')}
-          checked={values.allowRegistration}
-          onChange={(checked) => onChange('allowRegistration', checked)}
-        />
       </div>
     </Card>
   );

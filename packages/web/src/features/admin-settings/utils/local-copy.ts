@@ -52,10 +52,16 @@ export function readLocalCopy(): LocalCopy | null {
   try {
     const value = JSON.parse(raw) as unknown;
     if (!isRecord(value)) return null;
-    const section = (name: keyof Settings) => ({
-      ...defaultSettings[name],
-      ...(isRecord(value[name]) ? value[name] : {}),
-    });
+    // Each section's current fields: missing ones from the defaults, removed ones dropped.
+    const section = (name: keyof Settings) => {
+      const stored = isRecord(value[name]) ? value[name] : {};
+      return Object.fromEntries(
+        Object.entries(defaultSettings[name]).map(([key, fallback]) => [
+          key,
+          Object.hasOwn(stored, key) ? stored[key] : fallback,
+        ]),
+      );
+    };
     const parsed = settingsResponseSchema.safeParse({
       system: section('system'),
       video: section('video'),

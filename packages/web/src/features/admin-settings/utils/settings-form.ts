@@ -22,7 +22,6 @@ export type SettingsForm = {
     defaultLanguage: Language;
     enableNotifications: boolean;
     maintenanceMode: boolean;
-    allowRegistration: boolean;
     maxCallDuration: string;
   };
   video: { provider: VideoProvider; iceServers: IceServerForm[] };
@@ -36,7 +35,6 @@ export type SettingsForm = {
   notifications: {
     emailNotifications: boolean;
     pushNotifications: boolean;
-    smsNotifications: boolean;
     adminEmail: string;
   };
 };

@@ -33,7 +33,7 @@ test.describe('sign-in and guards', () => {
     await page.getByLabel('Contraseña').fill('not-the-password');
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 
-    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+    await expect(page.getByRole('alert')).toHaveText('Correo o contraseña incorrectos.');
     await expect(page).toHaveURL(/\/login$/);
   });
 

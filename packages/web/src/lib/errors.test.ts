@@ -15,13 +15,13 @@ describe('error texts (SPEC §8)', () => {
     expect(messageKeyFor('connection reset')).toBe('connection');
     expect(messageKeyFor('something odd')).toBe('requestFailed');
     expect(translateServerMessage('NO_ADVISORS_AVAILABLE')).toBe(
-      'No advisors available at this time',
+      'No hay asesores disponibles en este momento',
     );
   });
 
   it('renders API error codes through errors:<CODE>', () => {
     expect(errorMessage(new ApiError(503, 'NO_ADVISORS_AVAILABLE', 'x'))).toBe(
-      'No advisors available at this time',
+      'No hay asesores disponibles en este momento',
     );
     expect(errorMessage(new ApiError(409, 'CALL_ALREADY_TAKEN', 'x'))).toBe(
       'Otro asesor ya aceptó esta llamada.',

@@ -15,6 +15,7 @@ import {
 } from '@belleza/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@/lib/errors';
 import { CallNotesPanel } from './CallNotesPanel';
 import { useCallNotes } from './use-call-notes';
 import { useVideoPageMessages, VIDEO_FRAME_ALLOW } from './use-video-page-messages';
@@ -132,8 +133,7 @@ export function AdvisorCallScreen({
           ? acceptedToken
           : fetchCallToken(call.callId, 'advisor'));
       } catch (err) {
-        if (!cancelled)
-          fail(t('errors.token', { error: err instanceof Error ? err.message : String(err) }));
+        if (!cancelled) fail(t('errors.token', { error: errorMessage(err) }));
         return;
       }
       if (cancelled) return;

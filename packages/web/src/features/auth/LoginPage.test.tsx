@@ -67,19 +67,23 @@ describe('LoginPage', () => {
     });
     const { router } = renderApp('/advisor/login');
     await fillAndSubmit();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    // The screen's language, not the server's English message.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Correo o contraseña incorrectos.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Invalid email or password');
     expect(router.state.location.pathname).toBe('/advisor/login');
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
   });
 
-  it("falls back to 'Error al iniciar sesión' when there is no server message", async () => {
+  it('says in Spanish when the server cannot be reached', async () => {
     const api = mockFetch();
     api.fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     renderApp('/advisor/login');
     await screen.findByLabelText('Correo electrónico');
     await fillAndSubmit();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error al iniciar sesión');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error de conexión. Revisa tu conexión a internet.',
+    );
   });
 
   it("shows 'Cargando...' and disables the button while the request is in flight", async () => {

@@ -3,8 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button, TextField } from '@/components/ui';
-import { isApiError } from '@/lib/api-client';
-import { translateValidation } from '@/lib/errors';
+import { errorMessage, translateValidation } from '@/lib/errors';
 import { useLogin } from './api/login';
 import './auth.css';
 
@@ -42,7 +41,8 @@ export function LoginPage() {
         });
       },
       onError: (err) => {
-        setError(isApiError(err) && err.serverMessage ? err.serverMessage : t('login.error'));
+        // In her language, from the error's code (the server's own message is English).
+        setError(errorMessage(err, t('login.error')));
       },
     });
   };

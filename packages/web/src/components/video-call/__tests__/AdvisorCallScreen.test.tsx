@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADVISOR_LOAD_TIMEOUT_MS, AdvisorCallScreen, RETRY_RESTART_MS } from '../AdvisorCallScreen';
 import { NOTES_AUTOSAVE_MS } from '../use-call-notes';
 import type { ReactElement } from 'react';
+import { ApiError } from '@/lib/api-client';
 import { I18nextProvider } from 'react-i18next';
 import { advance, postFromFrame, renderWithI18n, testI18n } from './test-utils';
 
@@ -178,11 +179,14 @@ describe('AdvisorCallScreen header and room', () => {
   });
 
   it('shows a token failure and retries 100 ms after "Reintentar Conexión"', async () => {
-    api.fetchCallToken.mockRejectedValueOnce(new Error('CALL_NOT_ACTIVE'));
+    api.fetchCallToken.mockRejectedValueOnce(
+      new ApiError(409, 'CALL_NOT_ACTIVE', 'CALL_NOT_ACTIVE: call is not active'),
+    );
     await setup();
     expect(screen.getByRole('alert')).toHaveTextContent('Error de conexión');
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Failed to get access token: CALL_NOT_ACTIVE',
+      // In the screen's language, from the error's code.
+      'No se pudo obtener el acceso a la videollamada: La llamada no está activa.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar Conexión' }));
     expect(connecting()).toBeInTheDocument();

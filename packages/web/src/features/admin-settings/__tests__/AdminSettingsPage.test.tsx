@@ -270,7 +270,7 @@ describe('AdminSettingsPage', () => {
       }),
     );
     setup({ 'GET /api/settings': fail(500, 'INTERNAL_ERROR', 'boom') });
-    const banner = await screen.findByText('Failed to load settings');
+    const banner = await screen.findByText('No se pudieron cargar los ajustes');
     expect(banner.closest('[role="alert"]')).toHaveTextContent(
       /Se muestra la copia local guardada el 20\/11\/2026/,
     );

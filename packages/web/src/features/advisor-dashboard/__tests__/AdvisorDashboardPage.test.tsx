@@ -201,7 +201,7 @@ describe('advisor dashboard: page', () => {
     expect(statusSelect().value).toBe('available');
     expect(screen.getByTestId('advisor-status-label')).toHaveTextContent('Disponible');
     const banner = screen.getByRole('alert');
-    expect(banner).toHaveTextContent('Failed to update status');
+    expect(banner).toHaveTextContent('No se pudo actualizar el estado');
     fireEvent.click(within(banner).getByRole('button', { name: 'Cerrar aviso' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -629,7 +629,7 @@ describe('advisor dashboard: incoming-call popup', () => {
     expect(screenMounts).toEqual([{ callId: 'c1', standby: true }]);
   });
 
-  it("a failed accept shows 'Failed to accept call' with the reason", async () => {
+  it("a failed accept shows 'No se pudo aceptar la llamada' with the reason", async () => {
     server.answers = {
       'POST /api/calls/c1/accept': fail(409, 'CALL_ALREADY_TAKEN', 'taken'),
     };
@@ -638,7 +638,7 @@ describe('advisor dashboard: incoming-call popup', () => {
     fireEvent.click(within(popup()!).getByRole('button', { name: 'Aceptar Llamada' }));
     await tick();
     const banner = screen.getByRole('alert');
-    expect(banner).toHaveTextContent('Failed to accept call');
+    expect(banner).toHaveTextContent('No se pudo aceptar la llamada');
     expect(banner).toHaveTextContent('Otro asesor ya aceptó esta llamada.');
   });
 
@@ -657,7 +657,7 @@ describe('advisor dashboard: incoming-call popup', () => {
     await serverEmit('call:new', makeCall({ callId: 'c2' }));
     fireEvent.click(within(popup()!).getByRole('button', { name: 'Declinar' }));
     await tick();
-    expect(screen.getByRole('alert')).toHaveTextContent('Failed to decline call');
+    expect(screen.getByRole('alert')).toHaveTextContent('No se pudo rechazar la llamada');
   });
 
   it("'Finalizar' asks for confirmation, then ends the call", async () => {
@@ -683,7 +683,7 @@ describe('advisor dashboard: incoming-call popup', () => {
     expect(success).toHaveBeenCalledWith('Información', 'Llamada finalizada exitosamente');
   });
 
-  it("a failed end shows 'Failed to end call'", async () => {
+  it("a failed end shows 'No se pudo finalizar la llamada'", async () => {
     server.answers = { 'POST /api/calls/c1/end': fail(409, 'CALL_NOT_ACTIVE', 'x') };
     await renderDashboard({
       dashboard: makeDashboard({ activeCalls: [activeCall({ callId: 'c1' })] }),
@@ -691,6 +691,6 @@ describe('advisor dashboard: incoming-call popup', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
     fireEvent.click(screen.getByRole('button', { name: 'Finalizar Llamada' }));
     await tick();
-    expect(screen.getByRole('alert')).toHaveTextContent('Failed to end call');
+    expect(screen.getByRole('alert')).toHaveTextContent('No se pudo finalizar la llamada');
   });
 });

@@ -142,6 +142,8 @@ export const updateAdvisorBodySchema = z
     name,
     email,
     password: z.union([z.literal(''), password]),
+    /** required when an advisor changes her own password */
+    currentPassword: z.string().max(200),
     title: boundedText(120),
     phone: boundedText(40),
     expertise: z.array(boundedText(60).min(1)).max(30),

@@ -19,6 +19,8 @@ export const errorCodes = [
   // advisors
   'ADVISOR_NOT_FOUND',
   'EMAIL_TAKEN',
+  /** a change of one's own password without the right current password */
+  'CURRENT_PASSWORD_INVALID',
   'LAST_ADMIN',
   'ADVISOR_HAS_ACTIVE_CALL',
   'CANNOT_DELETE_SELF',

@@ -297,6 +297,19 @@ export function createAdvisorsService(
           throw forbidden(`Only an administrator can change ${touched.join(', ')}`);
         }
       }
+      // A stylist's own password: only with the current one (a session left open elsewhere
+      // cannot take the account). Admins manage passwords in the advisors page.
+      if (input.password && actor.advisorId === id && !actor.isAdmin) {
+        const found = await findCredentialsByEmail(db, current.email);
+        const ok =
+          found !== null && (await verifyPassword(input.currentPassword ?? '', found.passwordHash));
+        if (!ok)
+          throw new AppError(
+            'CURRENT_PASSWORD_INVALID',
+            400,
+            'The current password is not correct',
+          );
+      }
       const newPasswordHash = input.password ? await hashPassword(input.password) : undefined;
       const expertise =
         input.expertise === undefined ? undefined : normaliseExpertise(input.expertise);

@@ -649,11 +649,25 @@ describe.each(await dialects())('advisors (%s)', (dialect) => {
     it('a new password replaces the old one and signs the advisor out elsewhere, keeping this session', async () => {
       const ana = await addAdvisor(t.app, { email: 'pw@salon.pe', password: 'old-password-1' });
       const { token: elsewhere } = await t.app.container.sessions.create(ana.advisor.advisorId);
+      // Without the current password, or with a wrong one: refused, nothing changes.
+      for (const currentPassword of [undefined, 'not-my-password']) {
+        const refused = await call(t.app, 'PUT', `/api/advisors/${ana.advisor.advisorId}`, {
+          token: ana.token,
+          body: { password: 'new-password-2', ...(currentPassword ? { currentPassword } : {}) },
+        });
+        expect(refused.status).toBe(400);
+        expect(refused.json<ErrorJson>().error.code).toBe('CURRENT_PASSWORD_INVALID');
+      }
+      expect((await call(t.app, 'GET', '/api/advisors/me', { token: elsewhere })).status).toBe(200);
       const res = await call(t.app, 'PUT', `/api/advisors/${ana.advisor.advisorId}`, {
         token: ana.token,
-        body: { password: 'new-password-2' },
+        body: { password: 'new-password-2', currentPassword: 'old-password-1' },
       });
       expect(res.status).toBe(200);
+      // The audit row says the password changed, never what it was or is.
+      const audit = JSON.stringify(await t.db.db.selectFrom('audit_log').selectAll().execute());
+      expect(audit).not.toContain('old-password-1');
+      expect(audit).not.toContain('new-password-2');
       expect((await call(t.app, 'GET', '/api/advisors/me', { token: ana.token })).status).toBe(200);
       expect((await call(t.app, 'GET', '/api/advisors/me', { token: elsewhere })).status).toBe(401);
       const login = (password: string) =>
@@ -673,7 +687,7 @@ describe.each(await dialects())('advisors (%s)', (dialect) => {
       expect((await login('new-password-2')).status).toBe(200);
       const short = await call(t.app, 'PUT', `/api/advisors/${ana.advisor.advisorId}`, {
         token: ana.token,
-        body: { password: 'short' },
+        body: { password: 'short', currentPassword: 'new-password-2' },
       });
       expect(short.status).toBe(400);
       expect(short.json<ErrorJson>().error.message).toContain('validation.passwordMin');

@@ -32,6 +32,7 @@ import {
 import { EndCallConfirm } from './components/EndCallConfirm';
 import { IncomingCallBanner } from './components/IncomingCallBanner';
 import { IncomingCallPopup } from './components/IncomingCallPopup';
+import { ProfileDialog } from './components/ProfileDialog';
 import { StatusBar } from './components/StatusBar';
 import { useAdvisorSocket, type WithdrawReason } from './hooks/use-advisor-socket';
 import { showNotification, useIncomingCallAlert } from './hooks/use-incoming-call-alert';
@@ -65,6 +66,7 @@ export function AdvisorDashboardPage() {
   // The call whose 'Aceptar' is in flight: its warm call screen must outlive the popup, which
   // goes as soon as the socket says the call left the pending list.
   const [accepting, setAccepting] = useState<Call | null>(null);
+  const [profileOpen, setProfileOpen] = useState(false);
   /** The accepted call's room token, asked for as soon as the accept answers (issue 11 §6). */
   const [acceptedToken, setAcceptedToken] = useState<{
     callId: string;
@@ -281,8 +283,18 @@ export function AdvisorDashboardPage() {
           <p className="advisor-dashboard__name">{t('dashboard.greeting', { name })}</p>
           <p className="advisor-dashboard__subtitle">{t('dashboard.waiting')}</p>
         </div>
-        <RealtimeIndicator status={realtime} />
+        <div className="advisor-dashboard__header-actions">
+          <RealtimeIndicator status={realtime} />
+          {advisor && (
+            <Button variant="secondary" size="sm" onClick={() => setProfileOpen(true)}>
+              {t('profile.open')}
+            </Button>
+          )}
+        </div>
       </header>
+      {profileOpen && advisor && (
+        <ProfileDialog advisor={advisor} onClose={() => setProfileOpen(false)} />
+      )}
 
       {bannerError && <ErrorBanner error={bannerError} onDismiss={() => setBannerError(null)} />}
 

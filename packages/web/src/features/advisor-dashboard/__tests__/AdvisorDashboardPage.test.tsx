@@ -429,6 +429,56 @@ describe('advisor dashboard: incoming-call popup', () => {
     );
   });
 
+  it("'Mi perfil' saves her details and changes her password only with the current one", async () => {
+    const success = vi.spyOn(toast, 'success');
+    let answers = 0;
+    server.answers = {
+      'PUT /api/advisors/adv_1': () => {
+        answers += 1;
+        return answers === 1
+          ? jsonResponse(400, {
+              success: false,
+              error: {
+                code: 'CURRENT_PASSWORD_INVALID',
+                message: 'The current password is not correct',
+              },
+            })
+          : jsonResponse(200, { success: true, data: makeAdvisor({ name: 'Ana María' }) });
+      },
+    };
+    const { api } = await renderDashboard();
+    fireEvent.click(screen.getByRole('button', { name: 'Mi perfil' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mi perfil' });
+    fireEvent.change(within(dialog).getByLabelText(/^Nombre/), { target: { value: 'Ana María' } });
+    fireEvent.change(within(dialog).getByLabelText('Nueva contraseña'), {
+      target: { value: 'nueva-clave-123' },
+    });
+    // No current password: said at once, nothing sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Escribe tu contraseña actual para cambiarla.',
+    );
+    expect(api.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+    // A wrong one: the server refuses, in Spanish.
+    fireEvent.change(within(dialog).getByLabelText('Contraseña actual'), {
+      target: { value: 'mala-clave' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await tick();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'La contraseña actual no es correcta.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await tick();
+    expect(success).toHaveBeenCalledWith('Perfil actualizado', 'Tus datos se guardaron.');
+    expect(api.requests.filter((r) => r.method === 'PUT').at(-1)?.body).toMatchObject({
+      name: 'Ana María',
+      password: 'nueva-clave-123',
+      currentPassword: 'mala-clave',
+    });
+    expect(screen.queryByRole('dialog', { name: 'Mi perfil' })).not.toBeInTheDocument();
+  });
+
   it('does not ring with the sound off, but still shows the popup', async () => {
     localStorage.setItem(SOUND_STORAGE_KEY, 'false');
     await renderDashboard();

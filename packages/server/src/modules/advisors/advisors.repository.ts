@@ -9,9 +9,14 @@ import {
   type AdvisorStatus,
   type WorkingHours,
 } from '@belleza/contract';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/kysely.js';
 import type { AdvisorsTable } from '../../db/schema.js';
+
+/** 1 when a socket of advisor `a` (the query's alias) was seen at or after `onlineSince`, else 0. */
+const onlineFlag = (onlineSince: string) =>
+  sql<number>`case when exists (select 1 from socket_connections sc where sc.advisor_id = a.id and sc.last_seen_at >= ${onlineSince}) then 1 else 0 end`;
 
 export type AdvisorRecord = {
   id: string;
@@ -146,26 +151,12 @@ export async function selectAdvisorsWithStats(
     .selectFrom('advisors as a')
     .leftJoin(stats.as('s'), 's.advisor_id', 'a.id')
     .select(columns)
-    .select((eb) => [
+    .select([
       's.total_calls',
       's.completed_calls',
       's.average_rating',
       's.total_seconds',
-      eb
-        .case()
-        .when(
-          eb.exists(
-            eb
-              .selectFrom('socket_connections as sc')
-              .select('sc.socket_id')
-              .whereRef('sc.advisor_id', '=', 'a.id')
-              .where('sc.last_seen_at', '>=', onlineSince),
-          ),
-        )
-        .then(1)
-        .else(0)
-        .end()
-        .as('online'),
+      onlineFlag(onlineSince).as('online'),
     ])
     .where('a.deleted_at', 'is', null);
   if (filter.id) q = q.where('a.id', '=', filter.id);
@@ -364,25 +355,7 @@ export async function countsByStatusAndRole(
   // Each advisor's `online` first, then the groups (PostgreSQL cannot group by a bound subquery).
   const each = db
     .selectFrom('advisors as a')
-    .select((eb) => [
-      'a.status',
-      'a.is_admin',
-      eb
-        .case()
-        .when(
-          eb.exists(
-            eb
-              .selectFrom('socket_connections as sc')
-              .select('sc.socket_id')
-              .whereRef('sc.advisor_id', '=', 'a.id')
-              .where('sc.last_seen_at', '>=', onlineSince),
-          ),
-        )
-        .then(1)
-        .else(0)
-        .end()
-        .as('online'),
-    ])
+    .select(['a.status', 'a.is_admin', onlineFlag(onlineSince).as('online')])
     .where('a.deleted_at', 'is', null)
     .as('each');
   const rows = await db

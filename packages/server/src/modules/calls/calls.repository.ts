@@ -7,13 +7,14 @@
  * never the other way round, so accept/end/decline/routing cannot deadlock each other.
  */
 import { IN_CALL_STATUS_REASON, type ClientInfo } from '@belleza/contract';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/kysely.js';
 import type {
   CallOffersTable,
   CallbacksTable,
   CallsTable,
   AdvisorsTable,
+  Database,
 } from '../../db/schema.js';
 
 export type StoredStatus = CallsTable['status'];
@@ -880,6 +881,10 @@ export async function strandedOffers(
   return rows.map((r) => ({ callId: r.id, advisorId: r.advisor_id }));
 }
 
+/** Calls not yet warned with `minutes` or fewer left. */
+const notWarnedAt = (minutes: number) => (eb: ExpressionBuilder<Database, 'calls'>) =>
+  eb.or([eb('end_warned_minutes', 'is', null), eb('end_warned_minutes', '>', minutes)]);
+
 /** Active calls started at or before `startedBefore` not yet warned at `minutes` or less. */
 export async function callsToWarn(
   db: Db,
@@ -892,9 +897,7 @@ export async function callsToWarn(
     .select('id')
     .where('status', '=', 'active')
     .where('started_at', '<=', startedBefore)
-    .where((eb) =>
-      eb.or([eb('end_warned_minutes', 'is', null), eb('end_warned_minutes', '>', minutes)]),
-    )
+    .where(notWarnedAt(minutes))
     .orderBy('started_at')
     .limit(limit)
     .execute();
@@ -908,9 +911,7 @@ export async function claimEndWarning(db: Db, callId: string, minutes: number): 
     .set({ end_warned_minutes: minutes })
     .where('id', '=', callId)
     .where('status', '=', 'active')
-    .where((eb) =>
-      eb.or([eb('end_warned_minutes', 'is', null), eb('end_warned_minutes', '>', minutes)]),
-    )
+    .where(notWarnedAt(minutes))
     .executeTakeFirst();
   return (r.numUpdatedRows ?? 0n) > 0n;
 }

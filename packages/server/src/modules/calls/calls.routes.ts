@@ -221,17 +221,14 @@ export const callsRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
         response: { 200: ok(acceptedCallSchema) },
       },
     },
-    async (req) => {
-      const user = requireAdvisor(req);
-      const call = await calls.accept(user, req.params.callId, req.body?.advisorId);
-      // Her room token in the same answer: the video joins without another round trip.
-      const actor = { kind: 'user' as const, user };
-      const roomToken = await calls.token(actor, call.callId, 'advisor').catch((err: unknown) => {
-        req.log.warn({ err, callId: call.callId }, 'room token not ready at accept');
-        return null;
-      });
-      return { success: true as const, data: { ...call, roomToken } };
-    },
+    async (req) => ({
+      success: true as const,
+      data: await calls.acceptWithRoomToken(
+        requireAdvisor(req),
+        req.params.callId,
+        req.body?.advisorId,
+      ),
+    }),
   );
 
   app.post(

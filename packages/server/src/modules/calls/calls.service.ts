@@ -8,7 +8,7 @@
  * applied only after it commits (`flush`).
  *
  * Exported for other modules: pendingFor(advisorId), isRoomOpen(callId, roomName),
- * drainQueue(now?), and the sweeper's expireOffers/withdrawStranded/endOverlong(now).
+ * drainQueue(now?), and the sweeper's expireOffers/withdrawStranded/warnEnding/endOverlong(now).
  */
 import {
   CALL_END_WARNINGS_MINUTES,
@@ -24,6 +24,7 @@ import {
   defaultWorkingHours,
   type AdvisorDashboard,
   type Availability,
+  type AcceptedCall,
   type Call,
   type CallDetails,
   type CallJoin,
@@ -790,6 +791,35 @@ export function createCallsService(deps: CallsServiceDeps) {
     await flush(effects);
   }
 
+  /** POST /api/calls/{id}/accept: the advisor it is offered to, or any admin (who takes it). */
+  async function accept(user: UserActor, callId: string, bodyAdvisorId?: string): Promise<Call> {
+    if (bodyAdvisorId !== undefined && bodyAdvisorId !== user.advisorId) {
+      throw forbidden('You can only accept calls for yourself');
+    }
+    const call = await requireCall(callId);
+    await requireInvolved(call, user);
+    const effects: Effect[] = [];
+    const now = clock.now();
+    const ok = await db
+      .transaction()
+      .execute((trx) =>
+        acceptInTx(trx, callId, user.advisorId, user.isAdmin ? null : user.advisorId, now, effects),
+      );
+    if (!ok) {
+      const after = await requireCall(callId);
+      if (
+        (after.status === 'active' || after.status === 'completed') &&
+        after.advisorId !== user.advisorId
+      ) {
+        throw alreadyTaken();
+      }
+      if (after.status === 'pending') throw notOffered();
+      throw notPending(after.status === 'active' ? 'You already accepted this call' : undefined);
+    }
+    await flush(effects);
+    return toCallDto(await requireCall(callId));
+  }
+
   // ------------------------------------------------------------ the service
 
   return {
@@ -920,40 +950,26 @@ export function createCallsService(deps: CallsServiceDeps) {
       return statusData(call, wait);
     },
 
-    /** POST /api/calls/{id}/accept: the advisor it is offered to, or any admin (who takes it). */
-    async accept(user: UserActor, callId: string, bodyAdvisorId?: string): Promise<Call> {
-      if (bodyAdvisorId !== undefined && bodyAdvisorId !== user.advisorId) {
-        throw forbidden('You can only accept calls for yourself');
-      }
-      const call = await requireCall(callId);
-      await requireInvolved(call, user);
-      const effects: Effect[] = [];
-      const now = clock.now();
-      const ok = await db
-        .transaction()
-        .execute((trx) =>
-          acceptInTx(
-            trx,
-            callId,
-            user.advisorId,
-            user.isAdmin ? null : user.advisorId,
-            now,
-            effects,
-          ),
-        );
-      if (!ok) {
-        const after = await requireCall(callId);
-        if (
-          (after.status === 'active' || after.status === 'completed') &&
-          after.advisorId !== user.advisorId
-        ) {
-          throw alreadyTaken();
-        }
-        if (after.status === 'pending') throw notOffered();
-        throw notPending(after.status === 'active' ? 'You already accepted this call' : undefined);
-      }
-      await flush(effects);
-      return toCallDto(await requireCall(callId));
+    accept,
+
+    /**
+     * POST /api/calls/{id}/accept: the accepted call and, so her video joins without another
+     * request, the accepting advisor's room token (null when the room is not ready yet).
+     */
+    async acceptWithRoomToken(
+      user: UserActor,
+      callId: string,
+      bodyAdvisorId?: string,
+    ): Promise<AcceptedCall> {
+      const call = await accept(user, callId, bodyAdvisorId);
+      const roomToken = await tokenFor({ kind: 'user', user }, callId, 'advisor').then(
+        (r) => r.token,
+        (err: unknown) => {
+          log.warn({ err, callId }, 'room token not ready at accept');
+          return null;
+        },
+      );
+      return { ...call, roomToken };
     },
 
     decline,

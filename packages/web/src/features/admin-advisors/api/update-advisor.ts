@@ -1,14 +1,7 @@
-import { advisorSchema, type Advisor, type UpdateAdvisorBody } from '@belleza/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { updateAdvisor } from '@/lib/advisor-api';
 import { authStore } from '@/lib/auth-store';
 import { replaceAdvisorInCache } from './keys';
-
-export type UpdateAdvisorInput = { advisorId: string; body: UpdateAdvisorBody };
-
-/** PUT /api/advisors/{advisorId}. */
-export const updateAdvisor = ({ advisorId, body }: UpdateAdvisorInput): Promise<Advisor> =>
-  api.put(`/api/advisors/${encodeURIComponent(advisorId)}`, body, { schema: advisorSchema });
 
 export function useUpdateAdvisor() {
   const queryClient = useQueryClient();

@@ -1,21 +1,16 @@
 /**
  * 'Mi perfil' (issue 12 §7): the stylist edits her name, title, phone and presentation, and
- * changes her password with the current one (the server then ends her other sessions). Errors are
- * the error code's text in her language; the password rules are the contract's.
+ * changes her password with the current one (the server then ends her other sessions). The rules
+ * are the contract's (`updateAdvisorBodySchema`); errors are shown in her language.
  */
-import { advisorSchema, type Advisor, type UpdateAdvisorBody } from '@belleza/contract';
+import { updateAdvisorBodySchema, type Advisor, type UpdateAdvisorBody } from '@belleza/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Modal, TextField, toast } from '@/components/ui';
-import { api } from '@/lib/api-client';
+import { updateAdvisor } from '@/lib/advisor-api';
 import { authStore } from '@/lib/auth-store';
-import { errorMessage } from '@/lib/errors';
-
-export const MIN_PASSWORD_LENGTH = 8;
-
-const saveProfile = (advisorId: string, body: UpdateAdvisorBody): Promise<Advisor> =>
-  api.put(`/api/advisors/${encodeURIComponent(advisorId)}`, body, { schema: advisorSchema });
+import { errorMessage, translateValidation } from '@/lib/errors';
 
 export function ProfileDialog({ advisor, onClose }: { advisor: Advisor; onClose: () => void }) {
   const { t } = useTranslation('advisor');
@@ -29,7 +24,7 @@ export function ProfileDialog({ advisor, onClose }: { advisor: Advisor; onClose:
   });
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (body: UpdateAdvisorBody) => saveProfile(advisor.advisorId, body),
+    mutationFn: (body: UpdateAdvisorBody) => updateAdvisor({ advisorId: advisor.advisorId, body }),
     onSuccess: (updated) => {
       authStore.setAdvisor(updated);
       toast.success(t('profile.savedTitle'), t('profile.saved'));
@@ -43,17 +38,17 @@ export function ProfileDialog({ advisor, onClose }: { advisor: Advisor; onClose:
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (!form.name.trim()) return setError(t('profile.nameRequired'));
-    if (form.password && form.password.length < MIN_PASSWORD_LENGTH)
-      return setError(t('profile.passwordShort', { count: MIN_PASSWORD_LENGTH }));
     if (form.password && !form.currentPassword) return setError(t('profile.currentRequired'));
-    save.mutate({
-      name: form.name.trim(),
+    const parsed = updateAdvisorBodySchema.safeParse({
+      name: form.name,
       title: form.title,
       phone: form.phone,
       bio: form.bio,
       ...(form.password ? { password: form.password, currentPassword: form.currentPassword } : {}),
     });
+    if (!parsed.success)
+      return setError(translateValidation(parsed.error.issues[0]?.message ?? ''));
+    save.mutate(parsed.data);
   };
 
   return (

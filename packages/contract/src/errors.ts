@@ -44,6 +44,13 @@ export const errorCodes = [
   'VIDEO_PROVIDER_UNREACHABLE',
   'VIDEO_NOT_CONFIGURED',
   'ROOM_NOT_READY',
+  // e-mail
+  /** SMTP_URL is not set: this server sends no e-mail */
+  'EMAIL_NOT_CONFIGURED',
+  /** a test e-mail was asked for without an address and no admin e-mail is saved */
+  'EMAIL_RECIPIENT_MISSING',
+  /** the SMTP server refused the message or could not be reached */
+  'EMAIL_SEND_FAILED',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

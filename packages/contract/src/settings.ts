@@ -159,6 +159,24 @@ export const testDailyBodySchema = z
   });
 export const testDailyResultSchema = z.object({ ok: z.boolean(), domain: z.string().nullable() });
 
+/**
+ * POST /api/settings/test-email: a test message to `to`, or to the saved admin e-mail. The address
+ * typed in the form can be tried before it is saved.
+ */
+export const testEmailBodySchema = z
+  .object({
+    to: z
+      .string()
+      .trim()
+      .max(254)
+      .regex(EMAIL_RE, 'settings.validation.adminEmailInvalid')
+      .optional(),
+  })
+  .strict();
+export type TestEmailBody = z.infer<typeof testEmailBodySchema>;
+export const testEmailResultSchema = z.object({ sentTo: z.string() });
+export type TestEmailResult = z.infer<typeof testEmailResultSchema>;
+
 /** An audit action as recorded, `<area>.<verb>` in lower case (e.g. `settings.update`). */
 export const auditActionSchema = z
   .string()

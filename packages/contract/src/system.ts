@@ -27,6 +27,11 @@ export const systemStatusSchema = z.object({
       allocationMs: z.number().nullable(),
     }),
   }),
+  /**
+   * Outgoing e-mail: `configured` when SMTP_URL is set (nothing is sent otherwise; reason
+   * 'not_configured'). Not probed: 'Enviar correo de prueba' in Settings tries the real server.
+   */
+  email: componentStatusSchema.extend({ configured: z.boolean() }),
   websocket: componentStatusSchema.extend({
     connectedAdvisors: z.number().int(),
     connections: z.number().int(),

@@ -28,6 +28,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { videoRoutes } from './modules/video/video.routes.js';
 import { mediaStatsRoutes } from './modules/video/media-stats.routes.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
 import { attachRealtime, type Realtime } from './modules/realtime/realtime.gateway.js';
 import { createSocketNotifier, fanOutNotifier } from './modules/realtime/realtime.notifier.js';
 import { authPlugin } from './plugins/auth.js';
@@ -54,6 +55,12 @@ const REDACTED_LOG_PATHS = [
   '*.config.turn.secret',
   'TURN_SECRET',
   '*.TURN_SECRET',
+  'smtp.url',
+  '*.smtp.url',
+  'config.smtp.url',
+  '*.config.smtp.url',
+  'SMTP_URL',
+  '*.SMTP_URL',
 ];
 
 export type App = FastifyInstance & { container: Container; realtime: Realtime };
@@ -134,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes, { container });
       await api.register(advisorsRoutes, { container });
       await api.register(settingsRoutes, { container });
+      await api.register(mailRoutes, { container });
       await api.register(videoRoutes, { container });
       await api.register(callsRoutes, { container });
       await api.register(mediaStatsRoutes, { container });
@@ -152,6 +160,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await container.sweeper.stop();
     socketNotifier.unbind();
     await realtime.close();
+    // Alerts already queued still go out (their SMTP timeouts bound the wait).
+    await container.mail.idle();
+    container.mail.close();
   });
   if (config.sweeper) {
     app.addHook('onReady', (done) => {

@@ -90,3 +90,44 @@ describe('loadConfig: TURN and STUN', () => {
     expect(message).toBe('Invalid configuration: TURN_SECRET must have at least 8 characters');
   });
 });
+
+describe('loadConfig: SMTP', () => {
+  it('sends no e-mail by default', () => {
+    expect(loadConfig({}).smtp).toBeUndefined();
+  });
+
+  it('reads the SMTP URL and the sender; the sender defaults to no-reply at the public host', () => {
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtp://avisos:s3cret@mail.salon.pe:587',
+        SMTP_FROM: 'avisos@salon.pe',
+      }).smtp,
+    ).toEqual({ url: 'smtp://avisos:s3cret@mail.salon.pe:587', from: 'avisos@salon.pe' });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://mail.salon.pe:465', PUBLIC_URL: 'https://citas.salon.pe' })
+        .smtp,
+    ).toEqual({ url: 'smtps://mail.salon.pe:465', from: 'no-reply@citas.salon.pe' });
+  });
+
+  it.each(['mail.salon.pe:587', 'http://mail.salon.pe', 'smtp://'])(
+    'refuses the SMTP URL %j in one line',
+    (url) => {
+      expect(failure({ SMTP_URL: url })).toMatch(/^Invalid configuration: SMTP_URL must/);
+    },
+  );
+
+  it('refuses a password-bearing URL without echoing the password', () => {
+    const message = failure({ SMTP_URL: 'smtp://u:p4ss@[mail.salon.pe:587' });
+    expect(message).toMatch(/^Invalid configuration: SMTP_URL/);
+    expect(message).not.toContain('p4ss');
+  });
+
+  it('refuses a sender that is not an address, and a sender without a server', () => {
+    expect(failure({ SMTP_URL: 'smtp://h:25', SMTP_FROM: 'Salón' })).toBe(
+      'Invalid configuration: SMTP_FROM must be an e-mail address',
+    );
+    expect(failure({ SMTP_FROM: 'avisos@salon.pe' })).toBe(
+      'Invalid configuration: SMTP_URL is required when SMTP_FROM is set',
+    );
+  });
+});

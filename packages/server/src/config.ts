@@ -60,6 +60,14 @@ const configSchema = z
     TURN_SECRET: z.string().min(8, 'must have at least 8 characters').max(512).optional(),
     /** STUN servers of the built-in video. */
     STUN_URLS: urlList(isStunUrl, 'stun:HOST[:PORT] or stuns:HOST[:PORT]').optional(),
+    /** Outgoing e-mail: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/\s]+/, 'must look like smtp://user:pass@host:587 or smtps://host:465')
+      .refine((url) => URL.canParse(url), 'must be a valid URL')
+      .optional(),
+    /** The sender address, e.g. `avisos@salon.pe` (the name shown is the site name). */
+    SMTP_FROM: z.email('must be an e-mail address').optional(),
   })
   .superRefine((c, ctx) => {
     if (c.TURN_URLS && !c.TURN_SECRET)
@@ -67,6 +75,12 @@ const configSchema = z
         code: 'custom',
         path: ['TURN_SECRET'],
         message: 'is required when TURN_URLS is set',
+      });
+    if (c.SMTP_FROM && !c.SMTP_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required when SMTP_FROM is set',
       });
     if (c.TURN_SECRET && !c.TURN_URLS)
       ctx.addIssue({
@@ -78,6 +92,9 @@ const configSchema = z
 
 /** The TURN server of the built-in video: where it is and the secret credentials derive from. */
 export type TurnConfig = { urls: string[]; secret: string };
+
+/** Where e-mail goes out: the SMTP server (its URL holds the password: never log it) and the sender. */
+export type SmtpConfig = { url: string; from: string };
 
 export type Env = z.input<typeof configSchema>;
 
@@ -100,6 +117,8 @@ export type Config = {
   turn: TurnConfig | undefined;
   /** STUN_URLS, empty when not set */
   stunUrls: string[];
+  /** undefined when SMTP_URL is not set: no e-mail is sent */
+  smtp: SmtpConfig | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -133,5 +152,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     callRequestRateLimit: c.CALL_REQUEST_RATE_LIMIT,
     turn: c.TURN_URLS && c.TURN_SECRET ? { urls: c.TURN_URLS, secret: c.TURN_SECRET } : undefined,
     stunUrls: c.STUN_URLS ?? [],
+    smtp: c.SMTP_URL
+      ? { url: c.SMTP_URL, from: c.SMTP_FROM ?? `no-reply@${new URL(c.PUBLIC_URL).hostname}` }
+      : undefined,
   };
 }

@@ -17,6 +17,7 @@ import { createVideoService } from './modules/video/video.service.js';
 import { createMediaStatsService } from './modules/video/media-stats.service.js';
 import { createCallsService } from './modules/calls/calls.service.js';
 import { createPresenceService } from './modules/realtime/presence.service.js';
+import { createMailService } from './modules/mail/mail.service.js';
 import { createSweeper } from './sweeper/sweeper.js';
 
 export type Deps = {
@@ -40,9 +41,10 @@ export function createContainer(deps: Deps) {
   // -- calls: video, calls, presence, reports, system
   const video = createVideoService({ ...deps, settings });
   const presence = createPresenceService(deps);
-  const calls = createCallsService({ ...deps, settings, advisors, video });
+  const mail = createMailService({ ...deps, settings });
+  const calls = createCallsService({ ...deps, settings, advisors, video, mail });
   const mediaStats = createMediaStatsService({ ...deps, calls });
-  const sweeper = createSweeper({ calls, presence, clock: deps.clock, log: deps.log });
+  const sweeper = createSweeper({ calls, presence, mail, clock: deps.clock, log: deps.log });
   // -- reports, system
   const reports = createReportsService(deps);
   const system = createSystemService({ ...deps, settings });
@@ -55,6 +57,7 @@ export function createContainer(deps: Deps) {
     auth,
     video,
     presence,
+    mail,
     calls,
     mediaStats,
     sweeper,

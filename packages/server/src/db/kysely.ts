@@ -10,6 +10,7 @@ import * as auditActionIndex from './migrations/2026-11-23-004-audit-action-inde
 import * as callMediaStats from './migrations/2026-11-24-005-call-media-stats.js';
 import * as callEndWarnings from './migrations/2026-11-24-007-call-end-warnings.js';
 import * as dropSmsAndRegistration from './migrations/2026-11-24-008-drop-sms-and-registration.js';
+import * as dailySummaryMails from './migrations/2026-11-25-009-daily-summary-mails.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-005-call-media-stats': callMediaStats,
   '2026-11-24-007-call-end-warnings': callEndWarnings,
   '2026-11-24-008-drop-sms-and-registration': dropSmsAndRegistration,
+  '2026-11-25-009-daily-summary-mails': dailySummaryMails,
 };
 
 export type DatabaseOptions = {

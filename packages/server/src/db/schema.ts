@@ -160,6 +160,18 @@ export type CallMediaStatsTable = {
   updated_at: string;
 };
 
+/** One row per America/Lima day whose summary e-mail an instance claimed (and maybe sent). */
+export type DailySummaryMailsTable = {
+  /** YYYY-MM-DD, Lima */
+  day: string;
+  claimed_at: string;
+  /** instance id of the claimer */
+  claimed_by: string;
+  attempts: number;
+  /** null while the claimer sends, or after it failed */
+  sent_at: string | null;
+};
+
 export type Database = {
   advisors: AdvisorsTable;
   advisor_sessions: AdvisorSessionsTable;
@@ -171,6 +183,7 @@ export type Database = {
   audit_log: AuditLogTable;
   callbacks: CallbacksTable;
   call_media_stats: CallMediaStatsTable;
+  daily_summary_mails: DailySummaryMailsTable;
 };
 
 // Kysely's Generated is not needed: every id and timestamp is app-generated.

@@ -206,6 +206,7 @@ describe('sweeper timer', () => {
       const sweeper = createSweeper({
         calls,
         presence: { refresh: () => Promise.resolve(0), prune: () => Promise.resolve(0) },
+        mail: { sendDailySummaryIfDue: () => Promise.resolve(false) },
         clock: new ManualClock(),
         log,
         intervalMs: 1000,

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import type { CallsService } from '../modules/calls/calls.service.js';
+import type { MailService } from '../modules/mail/mail.service.js';
 import type { PresenceService } from '../modules/realtime/presence.service.js';
 
 export type SweepReport = {
@@ -23,6 +24,8 @@ export type SweepReport = {
   refreshed: number;
   /** presence rows older than the heartbeat grace */
   pruned: number;
+  /** daily summary e-mails this instance sent (0 or 1) */
+  summaries: number;
 };
 
 export type SweeperDeps = {
@@ -31,6 +34,7 @@ export type SweeperDeps = {
     'expireOffers' | 'withdrawStranded' | 'warnEnding' | 'endOverlong' | 'drainQueue'
   >;
   presence: Pick<PresenceService, 'refresh' | 'prune'>;
+  mail: Pick<MailService, 'sendDailySummaryIfDue'>;
   clock: Clock;
   log: FastifyBaseLogger;
   intervalMs?: number;
@@ -53,7 +57,8 @@ export function createSweeper(deps: SweeperDeps) {
     const ended = await deps.calls.endOverlong(now);
     const drained = await deps.calls.drainQueue(now);
     const pruned = await deps.presence.prune(now);
-    return { expired, stranded, warned, ended, drained, refreshed, pruned };
+    const summaries = (await deps.mail.sendDailySummaryIfDue(now)) ? 1 : 0;
+    return { expired, stranded, warned, ended, drained, refreshed, pruned, summaries };
   }
 
   function schedule(): void {

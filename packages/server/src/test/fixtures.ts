@@ -207,11 +207,20 @@ export async function requestCall(
 
 /** Stores the `system` settings section (contract defaults + `patch`), as a saved settings form would. */
 export async function setSystemSettings(db: Db, patch: Partial<Settings['system']>): Promise<void> {
-  const value = JSON.stringify({ ...defaultSettings.system, ...patch });
+  await setSettingsSection(db, 'system', patch);
+}
+
+/** Stores one settings section (contract defaults + `patch`), as a saved settings form would. */
+export async function setSettingsSection<S extends keyof Settings>(
+  db: Db,
+  section: S,
+  patch: Partial<Settings[S]>,
+): Promise<void> {
+  const value = JSON.stringify({ ...defaultSettings[section], ...patch });
   const now = new Date().toISOString();
   await db
     .insertInto('settings')
-    .values({ section: 'system', value, updated_at: now, updated_by: null })
+    .values({ section, value, updated_at: now, updated_by: null })
     .onConflict((oc) => oc.column('section').doUpdateSet({ value, updated_at: now }))
     .execute();
 }

@@ -54,10 +54,20 @@ export function errorMessage(error: unknown, fallback?: string): string {
     if (error.code === 'NO_ADVISORS_AVAILABLE') return i18n.t('errors:messages.noAdvisors');
     if (knownCodes.has(error.code) && error.code !== 'UNKNOWN_ERROR') {
       const key = errorCodeKey(error.code);
-      if (i18n.exists(key)) return i18n.t(key);
+      if (i18n.exists(key)) return i18n.t(key, textParams(error.details));
     }
   }
   return fallback ?? i18n.t('errors:messages.requestFailed');
+}
+
+/** An error's `details` as interpolation values: only its string and number fields. */
+function textParams(details: unknown): Record<string, string | number> {
+  if (typeof details !== 'object' || details === null) return {};
+  const params: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(details)) {
+    if (typeof value === 'string' || typeof value === 'number') params[key] = value;
+  }
+  return params;
 }
 
 /**

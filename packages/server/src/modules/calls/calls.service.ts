@@ -50,6 +50,7 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { hashSecret, newId, newSecret, safeEqual } from '../../lib/ids.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
+import type { MailService } from '../mail/mail.service.js';
 import type { VideoService } from '../video/video.service.js';
 import type { VideoParticipant, VideoRoom } from '../video/video.provider.js';
 import {
@@ -125,6 +126,8 @@ export type CallsServiceDeps = Pick<Deps, 'db' | 'clock' | 'notifier' | 'log'> &
     | 'counts'
   >;
   video: Pick<VideoService, 'createRoom' | 'createToken' | 'deleteRoom'>;
+  /** admin e-mails: a callback request, a call nobody answered (sent in the background) */
+  mail: Pick<MailService, 'callbackRequested' | 'callUnanswered'>;
 };
 
 export type CallsService = ReturnType<typeof createCallsService>;
@@ -268,7 +271,7 @@ const badDate = (value: string) =>
   );
 
 export function createCallsService(deps: CallsServiceDeps) {
-  const { db, clock, notifier, log, settings, advisors, video } = deps;
+  const { db, clock, notifier, log, settings, advisors, video, mail } = deps;
   const onlineSince = (now: Date) => new Date(now.getTime() - PRESENCE_GRACE_MS).toISOString();
 
   // ------------------------------------------------------------ reading helpers
@@ -620,7 +623,12 @@ export function createCallsService(deps: CallsServiceDeps) {
           }
           case 'cancelled': {
             const call = await findCall(db, effect.callId);
-            if (call) emitStatus(toCallDto(call));
+            if (call) {
+              const dto = toCallDto(call);
+              emitStatus(dto);
+              if (dto.reason === NO_ANSWER_REASON && dto.endedBy === 'system')
+                mail.callUnanswered(dto);
+            }
             break;
           }
           case 'ended': {
@@ -1228,7 +1236,9 @@ export function createCallsService(deps: CallsServiceDeps) {
       });
       const row = await findCallback(db, id);
       if (!row) throw notFound('CALLBACK_NOT_FOUND', 'Callback');
-      return toCallbackDto(row);
+      const callback = toCallbackDto(row);
+      mail.callbackRequested(callback);
+      return callback;
     },
 
     async callbacks(status?: 'open' | 'done'): Promise<Callback[]> {

@@ -21,7 +21,7 @@ export type SystemDeps = {
   db: Db;
   dialect: Dialect;
   clock: Clock;
-  config: Pick<Config, 'redisUrl' | 'turn'>;
+  config: Pick<Config, 'redisUrl' | 'turn' | 'smtp'>;
   instanceId: string;
   /** The settings service (unmasked values: the Daily credentials are checked, never returned). */
   settings: { get(): Promise<Settings> };
@@ -200,6 +200,9 @@ export function createSystemService(deps: SystemDeps) {
       database: db_,
       redis: redis_,
       video: video_,
+      email: config.smtp
+        ? { ok: true, reason: null, detail: null, configured: true }
+        : { ok: true, reason: 'not_configured', detail: null, configured: false },
       websocket: websocket_,
     };
   }

@@ -91,6 +91,7 @@ const systemOk: SystemStatus = {
     atRisk: false,
     turn: { configured: true, reachable: true, allocationMs: 38 },
   },
+  email: { ok: true, reason: null, detail: null, configured: true },
   websocket: { ok: true, reason: null, detail: null, connectedAdvisors: 2, connections: 3 },
 };
 
@@ -202,6 +203,7 @@ describe('AdminDashboardPage', () => {
       /Video integrado · TURN OK \(38 ms\).*OK/,
     );
     expect(await item('WebSocket')).toHaveTextContent(/2 asesores conectados.*OK/);
+    expect(await item('Correo')).toHaveTextContent(/SMTP configurado.*OK/);
   });
 
   it("shows the built-in video without TURN as 'En riesgo' (amber), with the reason", async () => {

@@ -47,7 +47,7 @@ function reasonText(t: TFunction<'admin-dashboard'>, reason: string | null): str
 }
 
 function toItems(status: SystemStatus, t: TFunction<'admin-dashboard'>): Item[] {
-  const { backend, database, redis, video, websocket } = status;
+  const { backend, database, redis, video, email, websocket } = status;
   return [
     {
       key: 'backend',
@@ -76,6 +76,13 @@ function toItems(status: SystemStatus, t: TFunction<'admin-dashboard'>): Item[] 
       info: videoInfo(t, video),
       reason: video.reason,
       detail: video.detail,
+    },
+    {
+      key: 'email',
+      health: health(email),
+      info: t(email.configured ? 'system.emailSmtp' : 'system.emailOff'),
+      reason: email.reason,
+      detail: email.detail,
     },
     {
       key: 'websocket',

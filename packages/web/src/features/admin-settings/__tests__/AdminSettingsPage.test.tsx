@@ -36,6 +36,7 @@ const videoStatus = (video: Partial<SystemStatus['video']>): SystemStatus => ({
     turn: { configured: true, reachable: true, allocationMs: 41 },
     ...video,
   },
+  email: { ok: true, reason: null, detail: null, configured: true },
   websocket: { ok: true, reason: null, detail: null, connectedAdvisors: 0, connections: 0 },
 });
 const noTurn = videoStatus({
@@ -179,6 +180,87 @@ describe('AdminSettingsPage', () => {
     expect(
       screen.getByText('El email de administrador no tiene un formato válido'),
     ).toBeInTheDocument();
+  });
+
+  describe('e-mail', () => {
+    const noSmtp: SystemStatus = {
+      ...noTurn,
+      email: { ok: true, reason: 'not_configured', detail: null, configured: false },
+    };
+
+    it('says e-mail is not configured instead of asking for an address, and saves without one', async () => {
+      const { api, user } = setup({
+        'GET /api/system/status': ok(noSmtp),
+        'GET /api/settings': ok({
+          ...stored,
+          notifications: { ...stored.notifications, emailNotifications: false, adminEmail: '' },
+        }),
+        'PUT /api/settings': ok(stored),
+      });
+      expect(
+        await screen.findByText('El correo no está configurado en este servidor'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('note')).toHaveTextContent(/SMTP_URL/);
+      expect(screen.queryByLabelText('Email de administrador')).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('Notificaciones por email')).not.toBeInTheDocument();
+      expect(
+        screen.queryByRole('button', { name: 'Enviar correo de prueba' }),
+      ).not.toBeInTheDocument();
+      expect(screen.getByLabelText('Notificaciones push')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+      await waitFor(() => expect(puts(api)).toHaveLength(1));
+    });
+
+    it('sends a test e-mail to the address typed in the form and says where it went', async () => {
+      const { api, user } = setup({
+        'POST /api/settings/test-email': ok({ sentTo: 'nueva@salon.pe' }),
+      });
+      const address = await screen.findByLabelText('Email de administrador');
+      await user.clear(address);
+      await user.type(address, 'nueva@salon.pe');
+      await user.click(screen.getByRole('button', { name: 'Enviar correo de prueba' }));
+      expect(
+        await screen.findByText('Correo de prueba enviado a nueva@salon.pe'),
+      ).toBeInTheDocument();
+      const sent = api.requests.filter((r) => r.path === '/api/settings/test-email');
+      expect(sent.map((r) => r.body)).toEqual([{ to: 'nueva@salon.pe' }]);
+    });
+
+    it("shows the mail server's refusal in the toast", async () => {
+      const { user } = setup({
+        'POST /api/settings/test-email': {
+          status: 502,
+          body: {
+            success: false,
+            error: {
+              code: 'EMAIL_SEND_FAILED',
+              message: 'e-mail not sent',
+              details: { detail: '535 Authentication failed' },
+            },
+          },
+        },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Enviar correo de prueba' }));
+      expect(await screen.findByText('No se pudo enviar el correo de prueba')).toBeInTheDocument();
+      expect(
+        screen.getByText('El servidor de correo no aceptó el mensaje: 535 Authentication failed'),
+      ).toBeInTheDocument();
+    });
+
+    it('asks for a valid address before sending anything', async () => {
+      const { api, user } = setup();
+      const address = await screen.findByLabelText('Email de administrador');
+      await user.clear(address);
+      await user.type(address, 'sin-arroba');
+      await user.click(screen.getByRole('button', { name: 'Enviar correo de prueba' }));
+      expect(
+        await screen.findByText(
+          'Escribe un email de administrador válido antes de enviar la prueba.',
+        ),
+      ).toBeInTheDocument();
+      expect(api.requests.filter((r) => r.path === '/api/settings/test-email')).toHaveLength(0);
+    });
   });
 
   it('offers screen sharing only for Daily, which has it', async () => {

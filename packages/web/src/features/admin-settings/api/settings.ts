@@ -3,7 +3,9 @@ import {
   auditEntrySchema,
   settingsResponseSchema,
   testDailyResultSchema,
+  testEmailResultSchema,
   type AuditListQuery,
+  type TestEmailBody,
   type Settings,
 } from '@belleza/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -49,6 +51,13 @@ export const useTestDaily = () =>
   useMutation({
     mutationFn: (body: { apiKey: string; domain: string }) =>
       api.post('/api/settings/test-daily', body, { schema: testDailyResultSchema }),
+  });
+
+/** POST /api/settings/test-email: to the typed address, or the saved one when none is given. */
+export const useSendTestEmail = () =>
+  useMutation({
+    mutationFn: (body: TestEmailBody) =>
+      api.post('/api/settings/test-email', body, { schema: testEmailResultSchema }),
   });
 
 const settingsChangesSchema = z.record(

@@ -1,0 +1,34 @@
+import { ok, testEmailBodySchema, testEmailResultSchema } from '@belleza/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Container } from '../../container.js';
+import { adminOnly, requireAdmin } from '../../plugins/auth.js';
+
+/** A test e-mail per admin every few seconds is plenty; more would be a way to spam an address. */
+const TEST_EMAIL_LIMIT = { rateLimit: { max: 5, timeWindow: 60_000 } };
+
+export const mailRoutes: FastifyPluginAsyncZod<{ container: Container }> = async (
+  app,
+  { container },
+) => {
+  const { mail } = container;
+
+  app.post(
+    '/settings/test-email',
+    {
+      onRequest: adminOnly,
+      config: TEST_EMAIL_LIMIT,
+      schema: {
+        tags: ['settings'],
+        security: [{ bearer: [] }],
+        summary:
+          'Send a test e-mail (admin) to `to` or the saved admin e-mail; 409 EMAIL_NOT_CONFIGURED without SMTP_URL, 502 EMAIL_SEND_FAILED when the SMTP server refuses',
+        body: testEmailBodySchema,
+        response: { 200: ok(testEmailResultSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await mail.sendTest(requireAdmin(req), req.body.to),
+    }),
+  );
+};

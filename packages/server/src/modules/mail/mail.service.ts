@@ -1,0 +1,259 @@
+/**
+ * E-mail to the admin (issue 12): a callback request, a call nobody answered, the daily summary,
+ * and the test message from Settings. Sent only when SMTP_URL is configured, and — except the
+ * test — only while `notifications.emailNotifications` is on and an admin e-mail is saved.
+ *
+ * Alerts are best effort and never slow or fail the visitor's request: they go out after the
+ * transition committed, in the background (`idle()` waits for them), and a failure is logged.
+ * The daily summary (the America/Lima day that just ended, sent during the next day; none for a
+ * day before the first advisor existed) is claimed in the database, so with several instances
+ * exactly one sends it; a failed send is retried a few times.
+ *
+ * Exported for other modules: configured, callbackRequested(cb), callUnanswered(call),
+ * sendDailySummaryIfDue(now), idle(), close(). Route-facing: sendTest(actor, to?).
+ */
+import type { Call, Callback, TestEmailResult } from '@belleza/contract';
+import type { Deps } from '../../container.js';
+import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';
+import { AppError } from '../../lib/app-error.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import {
+  callbackCounts,
+  callsRequestedBetween,
+  claimDailySummary,
+  dailySummarySettled,
+  installedAt,
+  markDailySummarySent,
+  type SummaryCallRow,
+} from './mail.repository.js';
+import {
+  callbackMail,
+  dailySummaryMail,
+  noAnswerMail,
+  testMail,
+  type DailyFigures,
+  type MailContext,
+  type MailMessage,
+} from './mail.texts.js';
+import { createSmtpTransport, MailSendError, type MailTransport } from './mail.transport.js';
+import { NO_ANSWER_REASON } from '@belleza/contract';
+
+/** A failed summary is retaken after this long, at most this many times in all. */
+const SUMMARY_RETRY_MS = 10 * 60_000;
+const SUMMARY_MAX_ATTEMPTS = 5;
+/** While e-mail is off, the summary check runs at most this often. */
+const SUMMARY_RECHECK_MS = 60_000;
+const DAY_MS = 24 * 3600_000;
+
+export type MailService = ReturnType<typeof createMailService>;
+
+export type MailServiceDeps = Pick<Deps, 'config' | 'db' | 'clock' | 'log' | 'instanceId'> & {
+  settings: Pick<SettingsService, 'get'>;
+  /** Defaults to SMTP from `config.smtp` (none when it is not set). */
+  transport?: MailTransport | null;
+};
+
+/** The figures of one Lima day from its calls and callbacks. */
+export function dailyFigures(
+  day: string,
+  calls: SummaryCallRow[],
+  callbacks: { created: number; open: number },
+): DailyFigures {
+  const answered = calls.filter((c) => c.acceptedAt !== null);
+  const waits = answered.map(
+    (c) => (Date.parse(c.acceptedAt ?? c.requestedAt) - Date.parse(c.requestedAt)) / 1000,
+  );
+  const durations = calls
+    .filter((c) => c.status === 'completed' && c.durationSeconds !== null)
+    .map((c) => c.durationSeconds ?? 0);
+  const ratings = calls.filter((c) => c.rating !== null).map((c) => c.rating ?? 0);
+  const mean = (xs: number[]): number | null =>
+    xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length;
+  const perAdvisor = new Map<string, number>();
+  for (const c of answered) {
+    if (c.advisorName !== null)
+      perAdvisor.set(c.advisorName, (perAdvisor.get(c.advisorName) ?? 0) + 1);
+  }
+  return {
+    day,
+    requested: calls.length,
+    answered: answered.length,
+    noAnswer: calls.filter((c) => c.status === 'cancelled' && c.reason === NO_ANSWER_REASON).length,
+    cancelled: calls.filter(
+      (c) => c.status === 'cancelled' && c.acceptedAt === null && c.reason !== NO_ANSWER_REASON,
+    ).length,
+    averageWaitSeconds: mean(waits),
+    averageDurationSeconds: mean(durations),
+    averageRating: mean(ratings),
+    ratings: ratings.length,
+    callbacksNew: callbacks.created,
+    callbacksOpen: callbacks.open,
+    byAdvisor: [...perAdvisor]
+      .map(([name, n]) => ({ name, calls: n }))
+      .sort((a, b) => b.calls - a.calls || a.name.localeCompare(b.name)),
+  };
+}
+
+export function createMailService(deps: MailServiceDeps) {
+  const { config, db, clock, log, settings, instanceId } = deps;
+  const transport =
+    deps.transport !== undefined
+      ? deps.transport
+      : config.smtp
+        ? createSmtpTransport(config.smtp)
+        : null;
+  const fromAddress = config.smtp?.from ?? `no-reply@${new URL(config.publicUrl).hostname}`;
+  const inFlight = new Set<Promise<void>>();
+  /** No summary work before this instant (in-memory; the database decides who sends). */
+  let nextSummaryCheck = 0;
+
+  async function contextOf(): Promise<{ ctx: MailContext; adminEmail: string; alertsOn: boolean }> {
+    const s = await settings.get();
+    return {
+      ctx: {
+        language: s.system.defaultLanguage,
+        siteName: s.system.siteName,
+        publicUrl: config.publicUrl,
+      },
+      adminEmail: s.notifications.adminEmail,
+      alertsOn: s.notifications.emailNotifications && s.notifications.adminEmail !== '',
+    };
+  }
+
+  async function deliver(ctx: MailContext, message: MailMessage): Promise<void> {
+    if (!transport) throw new AppError('EMAIL_NOT_CONFIGURED', 409, 'SMTP_URL is not set');
+    await transport.send({ name: ctx.siteName, address: fromAddress }, message);
+  }
+
+  /** An admin alert, after the caller's work: queued, never awaited by the caller. */
+  function alert(kind: string, build: (ctx: MailContext, to: string) => MailMessage): void {
+    if (!transport) return;
+    const work = (async () => {
+      const { ctx, adminEmail, alertsOn } = await contextOf();
+      if (!alertsOn) return;
+      await deliver(ctx, build(ctx, adminEmail));
+      log.info({ mail: kind }, 'e-mail sent');
+    })().catch((err: unknown) => {
+      log.warn(
+        { mail: kind, detail: err instanceof MailSendError ? err.detail : String(err) },
+        'e-mail not sent',
+      );
+    });
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  }
+
+  return {
+    /** Whether SMTP_URL is set: nothing is sent otherwise. */
+    configured: transport !== null,
+
+    callbackRequested(cb: Callback): void {
+      alert('callback', (ctx, to) => callbackMail(ctx, to, cb));
+    },
+
+    /** A call that ended `no_answer`: nobody picked up. */
+    callUnanswered(call: Call): void {
+      alert('no_answer', (ctx, to) =>
+        noAnswerMail(ctx, to, {
+          name: call.clientInfo.name,
+          phone: call.clientInfo.phone,
+          email: call.clientInfo.email,
+          subject: call.clientInfo.subject,
+          message: call.clientInfo.message ?? '',
+          requestedAt: call.requestedAt,
+        }),
+      );
+    },
+
+    /**
+     * The summary of the Lima day that ended last, once across instances. Called by the sweeper
+     * every tick; cheap when there is nothing to do. True when this call sent it.
+     */
+    async sendDailySummaryIfDue(now: Date = clock.now()): Promise<boolean> {
+      if (!transport || now.getTime() < nextSummaryCheck) return false;
+      const day = limaDateOf(new Date(now.getTime() - DAY_MS));
+      const { start, end } = limaDayBoundsUtc(day);
+      const nextMidnight = Date.parse(limaDayBoundsUtc(limaDateOf(now)).end);
+      // No summary of a day before the salon existed (a fresh install would mail an empty one).
+      const since = await installedAt(db);
+      if (
+        since === null ||
+        since >= end ||
+        (await dailySummarySettled(db, day, SUMMARY_MAX_ATTEMPTS))
+      ) {
+        nextSummaryCheck = nextMidnight;
+        return false;
+      }
+      const { ctx, adminEmail, alertsOn } = await contextOf();
+      if (!alertsOn) {
+        nextSummaryCheck = Math.min(now.getTime() + SUMMARY_RECHECK_MS, nextMidnight);
+        return false;
+      }
+      const claimed = await claimDailySummary(db, {
+        day,
+        instanceId,
+        now: now.toISOString(),
+        retakeBefore: new Date(now.getTime() - SUMMARY_RETRY_MS).toISOString(),
+        maxAttempts: SUMMARY_MAX_ATTEMPTS,
+      });
+      if (!claimed) {
+        nextSummaryCheck = now.getTime() + SUMMARY_RECHECK_MS;
+        return false;
+      }
+      const figures = dailyFigures(
+        day,
+        await callsRequestedBetween(db, start, end),
+        await callbackCounts(db, start, end),
+      );
+      try {
+        await deliver(ctx, dailySummaryMail(ctx, adminEmail, figures));
+      } catch (err) {
+        log.warn(
+          {
+            mail: 'daily_summary',
+            day,
+            detail: err instanceof MailSendError ? err.detail : String(err),
+          },
+          'e-mail not sent; retried later',
+        );
+        nextSummaryCheck = now.getTime() + SUMMARY_RETRY_MS;
+        return false;
+      }
+      await markDailySummarySent(db, day, clock.now().toISOString());
+      log.info({ mail: 'daily_summary', day }, 'e-mail sent');
+      nextSummaryCheck = nextMidnight;
+      return true;
+    },
+
+    /** The test message from Settings: to `to`, else the saved admin e-mail; waits for the server. */
+    async sendTest(actor: { name: string }, to?: string): Promise<TestEmailResult> {
+      if (!transport)
+        throw new AppError('EMAIL_NOT_CONFIGURED', 409, 'E-mail is not configured (SMTP_URL)');
+      const { ctx, adminEmail } = await contextOf();
+      const recipient = to ?? adminEmail;
+      if (!recipient)
+        throw new AppError(
+          'EMAIL_RECIPIENT_MISSING',
+          400,
+          'No address to send the test to: pass `to` or save an admin e-mail',
+        );
+      try {
+        await deliver(ctx, testMail(ctx, recipient, actor.name));
+      } catch (err) {
+        if (err instanceof MailSendError)
+          throw new AppError('EMAIL_SEND_FAILED', 502, err.message, { detail: err.detail });
+        throw err;
+      }
+      return { sentTo: recipient };
+    },
+
+    /** Resolves when every alert queued so far is sent or given up (tests, shutdown). */
+    async idle(): Promise<void> {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+
+    close(): void {
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,349 @@
+/**
+ * The e-mails' words, Spanish first and English, chosen by `system.defaultLanguage` (the
+ * server's texts have no visitor to ask). Plain text only: every value is the user's text as
+ * typed, never markup. Subjects lose line breaks so no value can add a header.
+ */
+import type { CallSubject, Language } from '@belleza/contract';
+
+export type MailMessage = { to: string; subject: string; text: string };
+
+/** What every message knows: who sends it and where the admin pages are. */
+export type MailContext = { language: Language; siteName: string; publicUrl: string };
+
+type Dict = {
+  callback: {
+    subject: string;
+    intro: string;
+    phone: string;
+    preferredTime: string;
+    anyTime: string;
+    message: string;
+    receivedAt: string;
+    link: string;
+  };
+  noAnswer: {
+    subject: string;
+    intro: string;
+    phone: string;
+    email: string;
+    topic: string;
+    message: string;
+    requestedAt: string;
+    link: string;
+  };
+  summary: {
+    subject: string;
+    intro: string;
+    requested: string;
+    answered: string;
+    noAnswer: string;
+    cancelled: string;
+    averageWait: string;
+    averageDuration: string;
+    rating: string;
+    ratingNone: string;
+    callbacksNew: string;
+    callbacksOpen: string;
+    byAdvisor: string;
+    advisorLine: string;
+    quiet: string;
+    link: string;
+  };
+  test: { subject: string; body: string };
+  subjects: Partial<Record<CallSubject, string>>;
+  none: string;
+  footer: string;
+  locale: string;
+};
+
+const es: Dict = {
+  callback: {
+    subject: 'Solicitud de llamada: {name}',
+    intro: '{name} dejó una solicitud para que la llamen.',
+    phone: 'Teléfono',
+    preferredTime: 'Horario preferido',
+    anyTime: 'cualquier hora',
+    message: 'Mensaje',
+    receivedAt: 'Recibida',
+    link: 'Ver las solicitudes de llamada',
+  },
+  noAnswer: {
+    subject: 'Llamada sin respuesta: {name}',
+    intro:
+      '{name} pidió una consulta en vivo y ningún asesor la atendió. Conviene devolverle la llamada.',
+    phone: 'Teléfono',
+    email: 'Email',
+    topic: 'Tema',
+    message: 'Mensaje',
+    requestedAt: 'Solicitada',
+    link: 'Ver las llamadas',
+  },
+  summary: {
+    subject: 'Resumen del {date}',
+    intro: 'Así fue el {date} (hora de Lima):',
+    requested: 'Consultas solicitadas',
+    answered: 'Atendidas',
+    noAnswer: 'Sin respuesta',
+    cancelled: 'Canceladas antes de empezar',
+    averageWait: 'Espera media hasta ser atendida',
+    averageDuration: 'Duración media',
+    rating: 'Valoración media',
+    ratingNone: 'sin valoraciones',
+    callbacksNew: 'Solicitudes de llamada nuevas',
+    callbacksOpen: 'Solicitudes de llamada pendientes (todas)',
+    byAdvisor: 'Por asesor',
+    advisorLine: '{name}: {calls} atendidas',
+    quiet: 'No hubo consultas ese día.',
+    link: 'Ver los reportes',
+  },
+  test: {
+    subject: 'Correo de prueba',
+    body: 'Este es un correo de prueba enviado por {actor} desde Configuración.\nSi lo recibes, los avisos por correo de {siteName} funcionan.',
+  },
+  subjects: {
+    skin_care: 'Cuidado de la Piel',
+    makeup: 'Maquillaje',
+    hair_care: 'Cuidado del Cabello',
+    general: 'Consulta General',
+  },
+  none: '—',
+  footer: 'Aviso automático de {siteName}. Se desactiva en Configuración › Notificaciones.',
+  locale: 'es-PE',
+};
+
+const en: Dict = {
+  callback: {
+    subject: 'Callback request: {name}',
+    intro: '{name} left a request to be called back.',
+    phone: 'Phone',
+    preferredTime: 'Preferred time',
+    anyTime: 'any time',
+    message: 'Message',
+    receivedAt: 'Received',
+    link: 'See the callback requests',
+  },
+  noAnswer: {
+    subject: 'Unanswered call: {name}',
+    intro: '{name} asked for a live consultation and no advisor answered. Consider calling back.',
+    phone: 'Phone',
+    email: 'E-mail',
+    topic: 'Topic',
+    message: 'Message',
+    requestedAt: 'Requested',
+    link: 'See the calls',
+  },
+  summary: {
+    subject: 'Summary for {date}',
+    intro: 'This is how {date} went (Lima time):',
+    requested: 'Consultations requested',
+    answered: 'Answered',
+    noAnswer: 'Unanswered',
+    cancelled: 'Cancelled before starting',
+    averageWait: 'Average wait until answered',
+    averageDuration: 'Average duration',
+    rating: 'Average rating',
+    ratingNone: 'no ratings',
+    callbacksNew: 'New callback requests',
+    callbacksOpen: 'Open callback requests (all)',
+    byAdvisor: 'By advisor',
+    advisorLine: '{name}: {calls} answered',
+    quiet: 'There were no consultations that day.',
+    link: 'See the reports',
+  },
+  test: {
+    subject: 'Test e-mail',
+    body: 'This is a test e-mail sent by {actor} from Settings.\nIf you received it, e-mail alerts from {siteName} work.',
+  },
+  subjects: {
+    skin_care: 'Skin Care',
+    makeup: 'Makeup',
+    hair_care: 'Hair Care',
+    general: 'General Consultation',
+  },
+  none: '—',
+  footer: 'Automatic notice from {siteName}. Turn it off in Settings › Notifications.',
+  locale: 'en-US',
+};
+
+const dictionaries: Record<Language, Dict> = { es, en };
+
+const fill = (template: string, values: Record<string, string | number>): string =>
+  template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
+
+/** One line, bounded: a subject never carries a line break (header injection) or a novel. */
+const oneLine = (text: string): string => text.replace(/[\r\n\t]+/g, ' ').slice(0, 200);
+
+function subjectOf(ctx: MailContext, text: string): string {
+  return oneLine(`${ctx.siteName}: ${text}`);
+}
+
+function footerOf(ctx: MailContext, d: Dict): string {
+  return `\n-- \n${fill(d.footer, { siteName: ctx.siteName })}\n`;
+}
+
+const adminUrl = (ctx: MailContext, path: string): string =>
+  new URL(path, ctx.publicUrl).toString();
+
+/** A date and time in Lima, e.g. '24/11/2026, 15:04' (es) or '11/24/2026, 3:04 PM' (en). */
+export function limaDateTime(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(dictionaries[language].locale, {
+    timeZone: 'America/Lima',
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+}
+
+/** A Lima calendar day (YYYY-MM-DD) in words, e.g. 'martes, 24 de noviembre de 2026'. */
+export function dayInWords(day: string, language: Language): string {
+  return new Intl.DateTimeFormat(dictionaries[language].locale, {
+    timeZone: 'UTC',
+    dateStyle: 'full',
+  }).format(new Date(`${day}T12:00:00Z`));
+}
+
+/** 754 → '12 min 34 s'; under a minute → '45 s'. */
+export function minutesAndSeconds(seconds: number): string {
+  const whole = Math.round(seconds);
+  const m = Math.floor(whole / 60);
+  const s = whole % 60;
+  return m > 0 ? `${m} min ${s} s` : `${s} s`;
+}
+
+const lines = (pairs: [string, string][]): string =>
+  pairs.map(([label, value]) => `${label}: ${value}`).join('\n');
+
+export function callbackMail(
+  ctx: MailContext,
+  to: string,
+  cb: { name: string; phone: string; preferredTime: string; message: string; createdAt: string },
+): MailMessage {
+  const d = dictionaries[ctx.language].callback;
+  const dict = dictionaries[ctx.language];
+  return {
+    to,
+    subject: subjectOf(ctx, fill(d.subject, { name: cb.name })),
+    text: [
+      fill(d.intro, { name: cb.name }),
+      '',
+      lines([
+        [d.phone, cb.phone],
+        [d.preferredTime, cb.preferredTime || d.anyTime],
+        [d.message, cb.message || dict.none],
+        [d.receivedAt, limaDateTime(cb.createdAt, ctx.language)],
+      ]),
+      '',
+      `${d.link}: ${adminUrl(ctx, '/admin/calls')}`,
+      footerOf(ctx, dict),
+    ].join('\n'),
+  };
+}
+
+export function noAnswerMail(
+  ctx: MailContext,
+  to: string,
+  call: {
+    name: string;
+    phone: string;
+    email: string;
+    /** a contract subject id (shown by name) or free text */
+    subject: string;
+    message: string;
+    requestedAt: string;
+  },
+): MailMessage {
+  const dict = dictionaries[ctx.language];
+  const d = dict.noAnswer;
+  return {
+    to,
+    subject: subjectOf(ctx, fill(d.subject, { name: call.name })),
+    text: [
+      fill(d.intro, { name: call.name }),
+      '',
+      lines([
+        [d.phone, call.phone || dict.none],
+        [d.email, call.email || dict.none],
+        [d.topic, dict.subjects[call.subject as CallSubject] ?? call.subject],
+        [d.message, call.message || dict.none],
+        [d.requestedAt, limaDateTime(call.requestedAt, ctx.language)],
+      ]),
+      '',
+      `${d.link}: ${adminUrl(ctx, '/admin/calls')}`,
+      footerOf(ctx, dict),
+    ].join('\n'),
+  };
+}
+
+/** The day's figures, already computed. */
+export type DailyFigures = {
+  day: string;
+  requested: number;
+  answered: number;
+  noAnswer: number;
+  cancelled: number;
+  /** null when nobody was answered */
+  averageWaitSeconds: number | null;
+  averageDurationSeconds: number | null;
+  averageRating: number | null;
+  ratings: number;
+  callbacksNew: number;
+  callbacksOpen: number;
+  byAdvisor: { name: string; calls: number }[];
+};
+
+export function dailySummaryMail(ctx: MailContext, to: string, f: DailyFigures): MailMessage {
+  const dict = dictionaries[ctx.language];
+  const d = dict.summary;
+  const date = dayInWords(f.day, ctx.language);
+  const figures: [string, string][] = [
+    [d.requested, String(f.requested)],
+    [d.answered, String(f.answered)],
+    [d.noAnswer, String(f.noAnswer)],
+    [d.cancelled, String(f.cancelled)],
+    [
+      d.averageWait,
+      f.averageWaitSeconds === null ? dict.none : minutesAndSeconds(f.averageWaitSeconds),
+    ],
+    [
+      d.averageDuration,
+      f.averageDurationSeconds === null ? dict.none : minutesAndSeconds(f.averageDurationSeconds),
+    ],
+    [
+      d.rating,
+      f.averageRating === null ? d.ratingNone : `${f.averageRating.toFixed(1)} / 5 (${f.ratings})`,
+    ],
+  ];
+  const callbacks: [string, string][] = [
+    [d.callbacksNew, String(f.callbacksNew)],
+    [d.callbacksOpen, String(f.callbacksOpen)],
+  ];
+  const advisors =
+    f.byAdvisor.length === 0
+      ? []
+      : ['', `${d.byAdvisor}:`, ...f.byAdvisor.map((a) => `- ${fill(d.advisorLine, a)}`)];
+  return {
+    to,
+    subject: subjectOf(ctx, fill(d.subject, { date })),
+    text: [
+      fill(d.intro, { date }),
+      '',
+      f.requested === 0 ? d.quiet : lines(figures),
+      ...advisors,
+      '',
+      lines(callbacks),
+      '',
+      `${d.link}: ${adminUrl(ctx, '/admin/reports')}`,
+      footerOf(ctx, dict),
+    ].join('\n'),
+  };
+}
+
+export function testMail(ctx: MailContext, to: string, actor: string): MailMessage {
+  const dict = dictionaries[ctx.language];
+  return {
+    to,
+    subject: subjectOf(ctx, dict.test.subject),
+    text: [fill(dict.test.body, { actor, siteName: ctx.siteName }), footerOf(ctx, dict)].join('\n'),
+  };
+}

@@ -2,6 +2,7 @@
  * Admin settings and reports in Chromium against the built server: invalid settings show SPEC's
  * messages and are not saved; a valid save persists across a reload and lands in the audit log
  * (still listed after 100+ newer audit entries of other actions);
+ * 'Enviar correo de prueba' reaches the mailbox of an SMTP server the test runs;
  * the reports page renders the demo data (seeded into a private server's database) with charts.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,17 +11,20 @@ import type { Page } from '@playwright/test';
 import { Api } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
 import { ADMIN, startServer, type ServerHandle } from '../support/server.js';
+import { recipientOf, startTestSmtp, type TestSmtp } from '../../packages/server/src/test/smtp.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const PORT = 4400;
 
 let server: ServerHandle;
 let adminApi: Api;
+let smtp: TestSmtp;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  server = await startServer(PORT);
+  smtp = await startTestSmtp();
+  server = await startServer(PORT, { SMTP_URL: smtp.url });
   // The demo seed writes straight into the database: stop the server meanwhile (one SQLite writer).
   await server.kill();
   const seed = spawnSync(process.execPath, [join(root, 'packages/server/dist/seed-demo.js')], {
@@ -35,6 +39,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await server.stop();
+  await smtp.close();
 });
 
 async function signIn(page: Page, path: string) {
@@ -140,6 +145,19 @@ test('a valid save persists across a reload and is audited', async ({ page }) =>
   const stored = await adminApi.getSettings();
   expect(stored.system.callTimeout).toBe(45);
   expect(stored.video.iceServers).toEqual([{ urls: 'stun:stun.example.org:3478' }]);
+});
+
+test('a test e-mail from Settings reaches the mailbox typed in the form', async ({ page }) => {
+  await signIn(page, '/admin/settings');
+  const address = page.getByLabel('Email de administrador');
+  await expect(address).toBeVisible();
+  await address.fill('duena@salon.pe');
+  await page.getByRole('button', { name: 'Enviar correo de prueba' }).click();
+  await expect(page.getByText('Correo de prueba enviado a duena@salon.pe')).toBeVisible();
+  // (The demo history also earns the admin yesterday's daily summary: only the test is checked.)
+  const toOwner = () => smtp.messages.filter((m) => recipientOf(m) === 'duena@salon.pe');
+  await expect.poll(() => toOwner().length).toBe(1);
+  expect(toOwner()[0]!.subject).toBe('Belleza en Vivo: Correo de prueba');
 });
 
 test('reports render the demo data with charts', async ({ page }) => {

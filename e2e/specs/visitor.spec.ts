@@ -1,16 +1,24 @@
 /**
  * The visitor's path on the landing page, in Chromium against the built app: nobody online →
- * the closed state with the next opening and a callback request the admin then sees; an online
+ * the closed state with the next opening and a callback request the admin then sees (and gets by
+ * e-mail, at an SMTP server the test runs); an online
  * advisor → the form, the wait (surviving a reload), the video modal opening connected by itself
  * when the advisor accepts, and the rating after the advisor ends (still offered after a reload),
  * visible through the API.
  */
-import type { LoginResponseData } from '@belleza/contract';
+import {
+  weekdays,
+  type Advisor,
+  type LoginResponseData,
+  type Weekday,
+  type WorkingHours,
+} from '@belleza/contract';
 import type { Socket } from 'socket.io-client';
 import { Api, uniqueEmail } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
-import { startServer, type ServerHandle } from '../support/server.js';
+import { ADMIN, startServer, type ServerHandle } from '../support/server.js';
 import { connectAdvisor } from '../support/video.js';
+import { recipientOf, startTestSmtp, type TestSmtp } from '../../packages/server/src/test/smtp.js';
 
 type SavedCall = { callId: string; clientKey: string };
 
@@ -20,9 +28,15 @@ test.describe('visitor on the landing page', () => {
   let server: ServerHandle;
   let adminApi: Api;
   let advisorSocket: Socket | undefined;
+  let smtp: TestSmtp;
 
   test.beforeAll(async ({}, workerInfo) => {
-    server = await startServer(4360 + workerInfo.workerIndex, { CALL_REQUEST_RATE_LIMIT: '100' });
+    smtp = await startTestSmtp();
+    server = await startServer(4360 + workerInfo.workerIndex, {
+      CALL_REQUEST_RATE_LIMIT: '100',
+      SMTP_URL: smtp.url,
+      SMTP_FROM: 'avisos@salon.pe',
+    });
     adminApi = await Api.login(server.url);
     // The offer must outlive the visitor's reload and device check on a busy machine; the default
     // 30 s timeout would re-route (and with one stylist, cancel) the call mid-test.
@@ -31,11 +45,24 @@ test.describe('visitor on the landing page', () => {
   test.afterAll(async () => {
     advisorSocket?.disconnect();
     await server.stop();
+    await smtp.close();
   });
 
   test('nobody online: the closed state shows the next opening and takes a callback request', async ({
     page,
   }) => {
+    // Whatever the hour the suite runs: the only stylist (the admin) works only the day after
+    // tomorrow in Lima, so the next opening is that day at 09:00.
+    const opening = new Date(Date.now() + 2 * 24 * 3600_000);
+    const lima = (options: Intl.DateTimeFormatOptions, locale = 'es-PE') =>
+      new Intl.DateTimeFormat(locale, { timeZone: 'America/Lima', ...options }).format(opening);
+    const openDay = lima({ weekday: 'long' }, 'en-US').toLowerCase() as Weekday;
+    const workingHours = Object.fromEntries(
+      weekdays.map((day) => [day, { start: '09:00', end: '17:00', enabled: day === openDay }]),
+    ) as WorkingHours;
+    const me = await adminApi.request<Advisor>('GET', '/api/advisors/me');
+    await adminApi.request('PUT', `/api/advisors/${me.advisorId}`, { workingHours });
+
     await page.goto(server.url);
     await expect(page.getByRole('heading', { name: 'TU NUEVO LOOK empieza aquí' })).toBeVisible();
     await expect(page.getByTestId('availability').first()).toContainText('Fuera de horario');
@@ -43,8 +70,10 @@ test.describe('visitor on the landing page', () => {
     await page.getByRole('button', { name: 'Consulta gratuita en vivo', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Ahora no hay asesores en línea' });
     await expect(dialog).toBeVisible();
-    // The admin's default working hours (Mon–Fri 09:00) give the next opening, in Lima time.
-    await expect(dialog.getByText(/^Próxima atención: \w+, \d\d\/\d\d, 09:00/)).toBeVisible();
+    const dayAndMonth = lima({ day: '2-digit', month: '2-digit' });
+    await expect(
+      dialog.getByText(new RegExp(`^Próxima atención: \\p{L}+, ${dayAndMonth}, 09:00`, 'u')),
+    ).toBeVisible();
 
     const name = `Rosa Devolución ${Date.now().toString(36)}`;
     await dialog.getByLabel('Nombre', { exact: true }).fill(name);
@@ -67,6 +96,13 @@ test.describe('visitor on the landing page', () => {
         preferredTime: 'Mañana por la tarde',
       }),
     );
+    // The admin (the first one, until someone saves another address) is told by e-mail.
+    await expect.poll(() => smtp.messages.length).toBe(1);
+    const [mail] = smtp.messages;
+    expect(recipientOf(mail!)).toBe(ADMIN.email);
+    expect(mail!.subject).toBe(`Belleza en Vivo: Solicitud de llamada: ${name}`);
+    expect(mail!.text).toContain('Teléfono: +51 987 654 321');
+    expect(mail!.text).toContain('Horario preferido: Mañana por la tarde');
   });
 
   test('request, wait through a reload, video opens connected on accept, rate after the end', async ({

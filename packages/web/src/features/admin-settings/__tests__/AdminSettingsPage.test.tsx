@@ -198,7 +198,7 @@ describe('AdminSettingsPage', () => {
         'PUT /api/settings': ok(stored),
       });
       expect(
-        await screen.findByText('El correo no está configurado en este servidor'),
+        await screen.findByText('El correo no está configurado en este servidor.'),
       ).toBeInTheDocument();
       expect(screen.getByRole('note')).toHaveTextContent(/SMTP_URL/);
       expect(screen.queryByLabelText('Email de administrador')).not.toBeInTheDocument();

@@ -101,6 +101,55 @@ describe('CSV', () => {
     expect(csvField(null)).toBe('');
   });
 
+  it('neutralises every formula start in text (=, +, -, @, tab, CR), quoting still right', () => {
+    expect(csvField('=1+1')).toBe("'=1+1");
+    expect(csvField('-2+3')).toBe("'-2+3");
+    expect(csvField('-5')).toBe("'-5");
+    expect(csvField('@SUM(A1:A2)')).toBe("'@SUM(A1:A2)");
+    expect(csvField('\t=1+1')).toBe("'\t=1+1");
+    expect(csvField('\r=1+1')).toBe('"\'\r=1+1"');
+    expect(csvField('=HYPERLINK("http://evil","x")')).toBe('"\'=HYPERLINK(""http://evil"",""x"")"');
+    // Only the first character counts: text with a sign inside stays as typed.
+    expect(csvField('Ana = Luz')).toBe('Ana = Luz');
+    expect(csvField('a-b')).toBe('a-b');
+  });
+
+  it('writes numbers the app computed as numbers, negative ones too', () => {
+    expect(csvField(-3)).toBe('-3');
+    expect(csvField(-0.5)).toBe('-0.5');
+    expect(csvField(0)).toBe('0');
+  });
+
+  it('leaves no cell of an export starting a formula, whatever the visitor typed', () => {
+    const hostile = makeCall({
+      callId: 'call_hostile',
+      clientInfo: {
+        name: '=HYPERLINK("http://evil","x")',
+        phone: '+51 987 654 321',
+        email: '@evil.test',
+        subject: '-2+3',
+        message: "=cmd|' /C calc'!A0",
+      },
+      advisor: { name: '+SUM(1,2)', email: 'x@belleza.test' },
+      advisorInfo: { name: '+SUM(1,2)', email: 'x@belleza.test' },
+      reason: '\t=1+1',
+    });
+    const rows = parseCsv(buildCallsCsv([hostile], t).slice(1));
+    expect(rows).toHaveLength(2);
+    const cells = rows[1] ?? [];
+    expect(cells).toHaveLength(14);
+    for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    expect(cells[2]).toBe('\'=HYPERLINK("http://evil","x")');
+    expect(cells[3]).toBe("'+51 987 654 321");
+    expect(cells[4]).toBe("'@evil.test");
+    expect(cells[5]).toBe("'-2+3");
+    expect(cells[6]).toBe("'+SUM(1,2)");
+    expect(cells[13]).toBe("'\t=1+1");
+    // The app's own numbers stay numbers.
+    expect(cells[10]).toBe('12.00');
+    expect(cells[11]).toBe('5');
+  });
+
   it('writes Lima wall-clock times (UTC-5)', () => {
     expect(limaTimestamp('2026-11-22T15:04:05.000Z')).toBe('2026-11-22 10:04:05');
     expect(limaTimestamp('2026-12-01T03:00:00.000Z')).toBe('2026-11-30 22:00:00');

@@ -27,14 +27,25 @@ export function limaTimestamp(iso: string | null): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 
+/** First characters that make a spreadsheet read a cell as a formula (OWASP "CSV Injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 /**
- * One CSV field. Text a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a
- * leading apostrophe: visitors type these fields, and a phone like '+51…' would break anyway.
+ * One CSV field. The rule against formula injection:
+ * - every string is treated as text someone typed (visitor name, phone, e-mail, subject, advisor
+ *   name, cancel reason…): if it starts with `=`, `+`, `-`, `@`, tab or carriage return it gets a
+ *   leading apostrophe, so `+51 987…` becomes `'+51 987…` and `=HYPERLINK(…)` stays inert text;
+ * - a value of type `number` is one the app computed (e.g. the 1–5 rating) and is written as is,
+ *   negative or not, so it stays a number in the spreadsheet. App-made strings (ids, status labels,
+ *   Lima timestamps, the fixed-decimal duration) never start with those characters, so the text
+ *   rule costs them nothing.
+ * The apostrophe goes in before quoting, so a neutralised field is still quoted and its double
+ * quotes doubled (RFC 4180) when it holds a comma, quote or line break.
  */
 export function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -145,6 +145,14 @@ export function createVideoService(deps: VideoServiceDeps) {
     async testDaily(body: { apiKey: string; domain: string }): Promise<ConnectionCheck> {
       const settings = await deps.settings.get();
       const apiKey = body.apiKey.startsWith(SECRET_MASK) ? settings.daily.apiKey : body.apiKey;
+      // A key that cannot even be sent as an HTTP header (non-ASCII, control characters) is the
+      // admin's typo, not Daily being unreachable: answer 400 without calling Daily.
+      if (!/^[\x21-\x7e]+$/.test(apiKey))
+        throw new AppError(
+          'VALIDATION_ERROR',
+          400,
+          'The API key has characters no Daily.co key has',
+        );
       return providers.daily.testConnection({
         ...settings,
         daily: { ...settings.daily, apiKey, domain: body.domain },

@@ -1,0 +1,601 @@
+/**
+ * Issue 13 §3.1: who may call what. Every operation of the OpenAPI document is sent by every role
+ * with a request that is otherwise valid, and the outcome class (allowed: 2xx; refused: 401, 403
+ * or 404) must match ONE expectation table, EXPECTED below. An operation missing from the table
+ * fails the suite, so a new endpoint has to be classified before it ships. The second half does
+ * the same for the Socket.IO client events of the contract (ClientToServerEvents).
+ *
+ * Roles: `anonymous` (no credentials), `visitor` (the clientKey of call C), `visitorWrongKey`
+ * (the real clientKey of another visitor's call D, used against C), `owner` (advisor B, C rings
+ * her, path advisorId is hers), `otherAdvisor` (advisor A, non-admin, acting on B's call and B's
+ * advisor id; also the "advisor on admin routes" case, as is `owner`) and `admin`.
+ */
+import { defaultSettings, type ClientToServerEvents } from '@belleza/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeDaily, type FakeDaily } from '../modules/video/daily/fake-daily.js';
+import { api } from '../test/fixtures.js';
+import {
+  ask,
+  createHarness,
+  fillPath,
+  nextEvent,
+  openSocket,
+  operationsOf,
+  type AckResult,
+  type Client,
+  type Harness,
+  type Operation,
+  send,
+} from './harness.js';
+import { freshPhone, newCast, OWNER_PASSWORD, type Cast, type CallState } from './scenario.js';
+
+const ROLES = [
+  'anonymous',
+  'visitor',
+  'visitorWrongKey',
+  'owner',
+  'otherAdvisor',
+  'admin',
+] as const;
+type Role = (typeof ROLES)[number];
+
+type Row = {
+  allow: readonly Role[];
+  /** state of call C for this operation (default: pending) */
+  state?: CallState;
+  body?: (c: Cast, fake: FakeDaily) => unknown;
+  query?: (c: Cast, role: Role) => Record<string, string>;
+  /** what an allowed role gets when 2xx is impossible in a test (e.g. no SMTP configured) */
+  allowedStatus?: number;
+};
+
+const ALL = ROLES;
+const SIGNED_IN: readonly Role[] = ['owner', 'otherAdvisor', 'admin'];
+const OWNER_OR_ADMIN: readonly Role[] = ['owner', 'admin'];
+const CALL_PARTIES: readonly Role[] = ['visitor', 'owner', 'admin'];
+const ADMIN: readonly Role[] = ['admin'];
+
+let unique = 0;
+const uniqueEmail = () => `new-${Date.now()}-${++unique}@salon.test`;
+
+/** THE expectation table: `METHOD /path` as in OpenAPI → roles allowed. */
+const EXPECTED: Record<string, Row> = {
+  // ---------------------------------------------------------------- auth
+  'POST /api/advisors/login': {
+    allow: ALL,
+    body: (c) => ({ email: c.owner.email, password: OWNER_PASSWORD }),
+  },
+  'GET /api/advisors/me': { allow: SIGNED_IN },
+  'POST /api/advisors/logout': { allow: SIGNED_IN },
+  // ---------------------------------------------------------------- advisors
+  'GET /api/advisors': { allow: ADMIN },
+  'POST /api/advisors': {
+    allow: ADMIN,
+    body: () => ({ name: 'Nueva', email: uniqueEmail(), password: 'Password-123' }),
+  },
+  'GET /api/advisors/{advisorId}': { allow: OWNER_OR_ADMIN },
+  'PUT /api/advisors/{advisorId}': { allow: OWNER_OR_ADMIN, body: () => ({ title: 'Senior' }) },
+  'DELETE /api/advisors/{advisorId}': { allow: ADMIN },
+  'POST /api/advisors/{advisorId}/status': {
+    allow: OWNER_OR_ADMIN,
+    body: () => ({ status: 'busy' }),
+  },
+  'GET /api/advisors/{advisorId}/availability': { allow: ALL },
+  'GET /api/advisors/{advisorId}/dashboard': { allow: OWNER_OR_ADMIN },
+  'GET /api/advisors/{advisorId}/calls/pending': { allow: OWNER_OR_ADMIN },
+  'GET /api/advisors/{advisorId}/calls/active': { allow: OWNER_OR_ADMIN },
+  'GET /api/advisors/{advisorId}/calls/history': {
+    allow: OWNER_OR_ADMIN,
+    query: () => ({ limit: '10' }),
+  },
+  // ---------------------------------------------------------------- calls
+  'POST /api/calls/request': {
+    allow: ALL,
+    body: () => ({
+      name: 'Eva',
+      phone: freshPhone(),
+      email: 'eva@example.pe',
+      subject: 'hair_care',
+      message: 'Hola',
+      consent: true,
+    }),
+  },
+  'GET /api/calls/{callId}/status': { allow: CALL_PARTIES },
+  'GET /api/calls/{callId}/join': { allow: CALL_PARTIES, state: 'active' },
+  'GET /api/calls/{callId}/token': {
+    allow: CALL_PARTIES,
+    state: 'active',
+    query: (_c, role) => ({
+      userType:
+        role === 'admin'
+          ? 'admin'
+          : role === 'owner' || role === 'otherAdvisor'
+            ? 'advisor'
+            : 'client',
+    }),
+  },
+  'POST /api/calls/{callId}/end': { allow: CALL_PARTIES, state: 'active', body: () => ({}) },
+  // From the advisor it rings, cancel declines the offer instead (documented): allowed.
+  'POST /api/calls/{callId}/cancel': { allow: CALL_PARTIES, body: () => ({}) },
+  'POST /api/calls/{callId}/rating': {
+    allow: ['visitor'],
+    state: 'completed',
+    body: () => ({ rating: 5, comment: 'Excelente' }),
+  },
+  'POST /api/calls/{callId}/accept': { allow: OWNER_OR_ADMIN, body: () => ({}) },
+  'POST /api/calls/{callId}/decline': { allow: OWNER_OR_ADMIN, body: () => ({}) },
+  'POST /api/calls/{callId}/notes': {
+    allow: OWNER_OR_ADMIN,
+    state: 'active',
+    body: () => ({ notes: 'Piel mixta' }),
+  },
+  'GET /api/calls/{callId}/notes': { allow: OWNER_OR_ADMIN, state: 'active' },
+  'GET /api/calls/{callId}': { allow: OWNER_OR_ADMIN, state: 'active' },
+  'GET /api/calls/{callId}/media-stats': { allow: ADMIN, state: 'active' },
+  'GET /api/calls': { allow: ADMIN, query: () => ({ limit: '5', page: '1' }) },
+  'GET /api/calls/stats': { allow: ADMIN },
+  'GET /api/calls/recent': { allow: ADMIN },
+  'GET /api/availability': { allow: ALL },
+  // ---------------------------------------------------------------- callbacks
+  'POST /api/callbacks': {
+    allow: ALL,
+    body: () => ({ name: 'Lead', phone: freshPhone(), consent: true }),
+  },
+  'GET /api/callbacks': { allow: ADMIN, query: () => ({ status: 'open' }) },
+  'POST /api/callbacks/{callbackId}/done': { allow: ADMIN },
+  // ---------------------------------------------------------------- settings, admin
+  'GET /api/settings/public': { allow: ALL },
+  'GET /api/settings': { allow: ADMIN },
+  'PUT /api/settings': {
+    allow: ADMIN,
+    body: () => ({
+      ...structuredClone(defaultSettings),
+      notifications: { ...defaultSettings.notifications, emailNotifications: false },
+    }),
+  },
+  'POST /api/settings/test-daily': {
+    allow: ADMIN,
+    body: (_c, fake) => ({ apiKey: fake.apiKey, domain: fake.domain }),
+  },
+  // No SMTP in this app: the admin gets 409 EMAIL_NOT_CONFIGURED, everyone else a refusal.
+  'POST /api/settings/test-email': {
+    allow: ADMIN,
+    body: () => ({ to: 'owner@salon.test' }),
+    allowedStatus: 409,
+  },
+  'GET /api/audit': { allow: ADMIN, query: () => ({ limit: '10' }) },
+  'GET /api/reports': { allow: ADMIN, query: () => ({ months: '3' }) },
+  'GET /api/system/status': { allow: ADMIN },
+};
+
+type Outcome = 'allowed' | 'refused' | 'other';
+const classify = (status: number, allowedStatus?: number): Outcome =>
+  (status >= 200 && status < 300) || status === allowedStatus
+    ? 'allowed'
+    : [401, 403, 404].includes(status)
+      ? 'refused'
+      : 'other';
+
+function headersFor(role: Role, c: Cast): { token?: string; clientKey?: string } {
+  switch (role) {
+    case 'anonymous':
+      return {};
+    case 'visitor':
+      return { clientKey: c.clientKey };
+    case 'visitorWrongKey':
+      return { clientKey: c.otherClientKey };
+    case 'owner':
+      return { token: c.owner.token };
+    case 'otherAdvisor':
+      return { token: c.other.token };
+    case 'admin':
+      return { token: c.admin.token };
+  }
+}
+
+describe('authorization matrix over HTTP (every OpenAPI operation × every role)', () => {
+  let h: Harness;
+  let fake: FakeDaily;
+  let ops: Operation[];
+  beforeAll(async () => {
+    fake = await startFakeDaily();
+    h = await createHarness({ config: { dailyApiUrl: fake.url, logLevel: 'silent' } });
+    ops = operationsOf(h.app);
+  });
+  afterAll(async () => {
+    await h.close();
+    await fake.close();
+  });
+
+  it('classifies every operation of the OpenAPI document, and no row is stale', () => {
+    expect(ops.length).toBeGreaterThanOrEqual(40);
+    const documented = ops.map((o) => o.key);
+    const unclassified = documented.filter((k) => !(k in EXPECTED));
+    expect(unclassified, 'operations with no row in EXPECTED: classify them').toEqual([]);
+    const stale = Object.keys(EXPECTED).filter((k) => !documented.includes(k));
+    expect(stale, 'rows of EXPECTED that are not in OpenAPI').toEqual([]);
+  });
+
+  it('answers every role as the table says: no refused role gets a 2xx, no allowed role is refused', async () => {
+    const mismatches: string[] = [];
+    let cells = 0;
+    for (const op of ops) {
+      const row = EXPECTED[op.key];
+      if (!row) continue; // reported by the test above
+      // Reads share one cast across the roles; anything that may change state gets a fresh one.
+      let shared: Cast | null = null;
+      for (const role of ROLES) {
+        const cast: Cast =
+          op.method === 'GET' && shared
+            ? shared
+            : await newCast(h.app, h.db.db, row.state ?? 'pending', h.clock.now());
+        shared = cast;
+        const url =
+          fillPath(op.path, {
+            advisorId: cast.owner.id,
+            callId: cast.callId,
+            callbackId: cast.callbackId,
+          }) + queryString(row.query?.(cast, role));
+        // `send` gives every request its own client address: rate limits decide no outcome here.
+        const res = await send(h.app, op.method, url, {
+          ...headersFor(role, cast),
+          ...(row.body ? { body: row.body(cast, fake) } : {}),
+        });
+        cells += 1;
+        const expected: Outcome = row.allow.includes(role) ? 'allowed' : 'refused';
+        const got = classify(res.status, row.allowedStatus);
+        if (res.status >= 500 || got !== expected) {
+          mismatches.push(
+            `${op.key} as ${role}: expected ${expected}, got ${res.status} ${res.text.slice(0, 200)}`,
+          );
+        }
+      }
+    }
+    expect(cells).toBe(ops.length * ROLES.length);
+    expect(mismatches).toEqual([]);
+  }, 60_000);
+});
+
+function queryString(q: Record<string, string> | undefined): string {
+  if (!q) return '';
+  return `?${new URLSearchParams(q).toString()}`;
+}
+
+// ====================================================================== Socket.IO client events
+
+type SocketCtx = {
+  cast: Cast;
+  role: Role;
+  /** a built-in room token this role can really obtain (own call), or a forged one */
+  roomToken: string;
+};
+
+type SocketRow = {
+  /** roles whose event is carried out; every other role must be refused (or it has no effect) */
+  allow: readonly Role[];
+  state?: CallState;
+  payload: (x: SocketCtx) => unknown;
+  /** events without an acknowledgement: refused means an `error` event, allowed means none */
+  noAck?: true;
+  /** before the event, the role's socket joins C's video room with its room token */
+  joinRtcFirst?: true;
+};
+
+const userTypeOf = (role: Role): 'client' | 'advisor' | 'admin' =>
+  role === 'admin' ? 'admin' : role === 'owner' || role === 'otherAdvisor' ? 'advisor' : 'client';
+
+/**
+ * THE socket expectation table, one row per client event of the contract: `Record<keyof
+ * ClientToServerEvents, …>` makes a new event a type error until it is classified here.
+ */
+const SOCKET_EXPECTED: Record<keyof ClientToServerEvents, SocketRow> = {
+  // Sign in as B: only B's own token does it (an admin's token is not B's either).
+  'advisor:connect': {
+    allow: ['owner'],
+    payload: ({ cast, role }) => ({
+      advisorId: cast.owner.id,
+      token:
+        role === 'owner'
+          ? cast.owner.token
+          : role === 'otherAdvisor'
+            ? cast.other.token
+            : role === 'admin'
+              ? cast.admin.token
+              : 'forged-session-token',
+    }),
+  },
+  'advisor:status': {
+    allow: OWNER_OR_ADMIN,
+    payload: ({ cast }) => ({ advisorId: cast.owner.id, status: 'busy' }),
+  },
+  'call:accept': {
+    allow: OWNER_OR_ADMIN,
+    // Each signed-in role accepts for itself (the rule: only for yourself); others send B's id.
+    payload: ({ cast, role }) => ({
+      callId: cast.callId,
+      advisorId:
+        role === 'otherAdvisor' ? cast.other.id : role === 'admin' ? cast.admin.id : cast.owner.id,
+    }),
+  },
+  'call:end': {
+    allow: CALL_PARTIES,
+    state: 'active',
+    payload: ({ cast }) => ({ callId: cast.callId }),
+  },
+  'call:notes': {
+    allow: OWNER_OR_ADMIN,
+    state: 'active',
+    payload: ({ cast }) => ({ callId: cast.callId, notes: 'Notas de B' }),
+  },
+  'client:connect': {
+    allow: ['visitor'],
+    payload: ({ cast, role }) => ({
+      callId: cast.callId,
+      clientKey:
+        role === 'visitor'
+          ? cast.clientKey
+          : role === 'visitorWrongKey'
+            ? cast.otherClientKey
+            : 'guessed-client-key',
+    }),
+  },
+  'call:request': {
+    allow: ALL,
+    payload: () => ({
+      clientInfo: { name: 'Sol', phone: freshPhone(), email: 'sol@example.pe' },
+      consent: true,
+    }),
+  },
+  // Cancelling C: the visitor, an admin, or B (for whom it declines the offer).
+  'call:status': {
+    allow: CALL_PARTIES,
+    payload: ({ cast }) => ({ callId: cast.callId, status: 'cancelled' }),
+  },
+  'call:typing': {
+    allow: CALL_PARTIES,
+    state: 'active',
+    payload: ({ cast, role }) => ({
+      callId: cast.callId,
+      isTyping: true,
+      userType: userTypeOf(role),
+    }),
+  },
+  // Refused roles present the best token they can hold: their own call's (D) or a forged one.
+  'rtc:join': {
+    allow: CALL_PARTIES,
+    state: 'active',
+    payload: ({ cast, roomToken }) => ({ callId: cast.callId, token: roomToken }),
+  },
+  'rtc:signal': {
+    allow: CALL_PARTIES,
+    state: 'active',
+    noAck: true,
+    joinRtcFirst: true,
+    payload: ({ cast }) => ({
+      callId: cast.callId,
+      to: 'some-peer',
+      description: { type: 'offer', sdp: 'v=0' },
+    }),
+  },
+  'rtc:stats': {
+    allow: CALL_PARTIES,
+    state: 'active',
+    noAck: true,
+    joinRtcFirst: true,
+    payload: ({ cast }) => ({
+      callId: cast.callId,
+      quality: 'good',
+      localCandidateType: 'host',
+      remoteCandidateType: 'host',
+      rttMs: 20,
+      packetLossPct: 0,
+      bitrateKbps: 800,
+      timeToFirstFrameMs: 300,
+    }),
+  },
+  // Leaving only ever concerns the sender's own membership: checked below (a witness stays).
+  'rtc:leave': {
+    allow: ALL,
+    state: 'active',
+    noAck: true,
+    payload: ({ cast }) => ({ callId: cast.callId }),
+  },
+  ping: { allow: ALL, noAck: true, payload: () => undefined },
+};
+
+const REFUSAL_CODES = [
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CALL_NOT_FOUND',
+  'INVALID_CLIENT_KEY',
+];
+
+describe('authorization matrix over Socket.IO (every client event × every role)', () => {
+  let h: Harness;
+  const open: Client[] = [];
+  beforeAll(async () => {
+    h = await createHarness({ listen: true, config: { logLevel: 'silent' } });
+  });
+  afterEach(() => {
+    for (const s of open.splice(0)) s.disconnect();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const socket = async (token?: string): Promise<Client> => {
+    // Handshake sign-in is confirmed by advisor:connected (and calls:pending after it); the
+    // listeners are attached before connecting, as those come right after the connection.
+    let signedIn: Promise<unknown> = Promise.resolve();
+    const s = await openSocket(h.url, {
+      ...(token ? { token } : {}),
+      before: (x) => {
+        open.push(x);
+        if (token)
+          signedIn = Promise.all([
+            nextEvent(x, 'advisor:connected'),
+            nextEvent(x, 'calls:pending'),
+          ]);
+      },
+    });
+    await signedIn;
+    return s;
+  };
+
+  /** The role's socket, signed in or holding a call key as that role would. */
+  async function roleSocket(role: Role, cast: Cast, event: string): Promise<Client> {
+    switch (role) {
+      case 'anonymous':
+        return socket();
+      case 'visitor': {
+        const s = await socket();
+        if (event !== 'client:connect') {
+          const r = await ask(s, 'client:connect', {
+            callId: cast.callId,
+            clientKey: cast.clientKey,
+          });
+          if (!r.ok) throw new Error(`visitor join failed ${JSON.stringify(r)}`);
+        }
+        return s;
+      }
+      case 'visitorWrongKey': {
+        const s = await socket();
+        const r = await ask(s, 'client:connect', {
+          callId: cast.otherCallId,
+          clientKey: cast.otherClientKey,
+        });
+        if (!r.ok) throw new Error(`visitor D join failed ${JSON.stringify(r)}`);
+        return s;
+      }
+      case 'owner':
+        return event === 'advisor:connect' ? socket() : socket(cast.owner.token);
+      case 'otherAdvisor':
+        return event === 'advisor:connect' ? socket() : socket(cast.other.token);
+      case 'admin':
+        return event === 'advisor:connect' ? socket() : socket(cast.admin.token);
+    }
+  }
+
+  /** A room token the role can really get over HTTP: C's for its parties, D's for A and D's visitor. */
+  async function roomTokenFor(role: Role, cast: Cast): Promise<string> {
+    const get = async (callId: string, creds: { token?: string; clientKey?: string }) => {
+      const res = await api<{ token: string }>(h.app, 'GET', `/api/calls/${callId}/join`, creds);
+      if (res.status !== 200) throw new Error(`join ${res.status} ${JSON.stringify(res.body)}`);
+      return res.data.token;
+    };
+    switch (role) {
+      case 'anonymous':
+        return 'forged.room.token';
+      case 'visitor':
+        return get(cast.callId, { clientKey: cast.clientKey });
+      case 'visitorWrongKey':
+        return get(cast.otherCallId, { clientKey: cast.otherClientKey });
+      case 'owner':
+        return get(cast.callId, { token: cast.owner.token });
+      case 'otherAdvisor':
+        return get(cast.otherCallId, { token: cast.other.token });
+      case 'admin':
+        return get(cast.callId, { token: cast.admin.token });
+    }
+  }
+
+  /** Emits an ack-less event, then a ping: the pong comes after any refusal the event caused. */
+  async function emitThenPong(s: Client, event: string, payload: unknown): Promise<unknown[]> {
+    const errors: unknown[] = [];
+    const onError = (e: unknown) => void errors.push(e);
+    s.on('error', onError);
+    const pong = nextEvent(s, 'pong');
+    const emit = s.emit.bind(s) as unknown as (e: string, p?: unknown) => void;
+    if (payload === undefined) emit(event);
+    else emit(event, payload);
+    emit('ping');
+    await pong;
+    s.off('error', onError);
+    return errors;
+  }
+
+  it('answers every client event as the table says, for every role', async () => {
+    const mismatches: string[] = [];
+    let cells = 0;
+    for (const [event, row] of Object.entries<SocketRow>(SOCKET_EXPECTED)) {
+      for (const role of ROLES) {
+        const cast = await newCast(h.app, h.db.db, row.state ?? 'pending', h.clock.now());
+        const needsToken = event === 'rtc:join' || row.joinRtcFirst || event === 'rtc:leave';
+        const roomToken =
+          needsToken && row.state === 'active' ? await roomTokenFor(role, cast) : '';
+        const s = await roleSocket(role, cast, event);
+        const allowed = row.allow.includes(role);
+        const payload = row.payload({ cast, role, roomToken });
+        cells += 1;
+        let outcome: string;
+        if (event === 'rtc:leave') {
+          // A witness (C's visitor) sits in C's video room; nobody else's leave may remove it.
+          const witness = await socket();
+          const vt = await roomTokenFor('visitor', cast);
+          const joined = await ask(witness, 'rtc:join', { callId: cast.callId, token: vt });
+          if (!joined.ok) throw new Error(`witness join ${JSON.stringify(joined)}`);
+          await emitThenPong(s, event, payload);
+          const inRoom = (await h.app.realtime.io.in(`rtc:${cast.callId}`).fetchSockets()).map(
+            (x) => x.id,
+          );
+          outcome = inRoom.includes(witness.id ?? '') ? 'allowed' : 'witness removed';
+        } else if (row.noAck) {
+          if (row.joinRtcFirst) await ask(s, 'rtc:join', { callId: cast.callId, token: roomToken });
+          const errors = await emitThenPong(s, event, payload);
+          const refused = errors.some((e) =>
+            REFUSAL_CODES.includes((e as { code?: string }).code ?? ''),
+          );
+          outcome = errors.length === 0 ? 'allowed' : refused ? 'refused' : JSON.stringify(errors);
+        } else {
+          const res: AckResult = await ask(s, event, payload);
+          outcome = res.ok
+            ? 'allowed'
+            : REFUSAL_CODES.includes(res.error.code)
+              ? 'refused'
+              : `${res.error.code}: ${res.error.message}`;
+        }
+        const expected = allowed ? 'allowed' : 'refused';
+        if (outcome !== expected)
+          mismatches.push(`${event} as ${role}: expected ${expected}, got ${outcome}`);
+        for (const x of open.splice(0)) x.disconnect();
+      }
+    }
+    expect(cells).toBe(Object.keys(SOCKET_EXPECTED).length * ROLES.length);
+    expect(mismatches).toEqual([]);
+  }, 60_000);
+
+  it('refuses impersonation: typing as admin without being one, or as an advisor with a call key', async () => {
+    const cast = await newCast(h.app, h.db.db, 'active', h.clock.now());
+    const owner = await socket(cast.owner.token);
+    expect(
+      await ask(owner, 'call:typing', { callId: cast.callId, isTyping: true, userType: 'admin' }),
+    ).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    const visitor = await socket();
+    expect(
+      (await ask(visitor, 'client:connect', { callId: cast.callId, clientKey: cast.clientKey })).ok,
+    ).toBe(true);
+    expect(
+      await ask(visitor, 'call:typing', {
+        callId: cast.callId,
+        isTyping: true,
+        userType: 'advisor',
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(
+      await ask(visitor, 'call:notes', { callId: cast.callId, notes: 'visitor writes notes' }),
+    ).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    // Advisor A cannot accept B's call in B's name either.
+    const pending = await newCast(h.app, h.db.db, 'pending', h.clock.now());
+    const a = await socket(pending.other.token);
+    expect(
+      await ask(a, 'call:accept', { callId: pending.callId, advisorId: pending.owner.id }),
+    ).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    const row = await h.db.db
+      .selectFrom('calls')
+      .select(['status', 'advisor_id'])
+      .where('id', '=', pending.callId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'pending', advisor_id: pending.owner.id });
+  });
+});

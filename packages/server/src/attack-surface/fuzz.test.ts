@@ -1,0 +1,362 @@
+/**
+ * Issue 13 §3.3: schema-driven bad input. plugins/bad-input.test.ts covers hand-picked raw cases
+ * (malformed JSON, prototype poisoning, content types, empty bodies, verbatim storage); this suite
+ * generates cases from the OpenAPI document instead, for EVERY operation with a body or a query
+ * schema: a wrong type for each property, each required property missing, extra properties,
+ * non-object bodies, 1 MB and 10 MB bodies, very long / unicode / null-byte strings in every
+ * string property, SQL-injection strings in every string query filter, negative, fractional and
+ * huge numbers for every numeric query parameter. All sent as the admin, so authorization is not
+ * what refuses. For every case: status < 500, no stack trace or file path in the body, and a
+ * refused request (4xx) leaves every table exactly as it was.
+ */
+import { defaultSettings } from '@belleza/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeDaily, type FakeDaily } from '../modules/video/daily/fake-daily.js';
+import { insertAdvisor, requestCall, type TestAdvisor } from '../test/fixtures.js';
+import {
+  createHarness,
+  fillPath,
+  liveTables,
+  operationsOf,
+  send,
+  snapshot,
+  TABLES,
+  type Harness,
+  type JsonSchema,
+  type Operation,
+} from './harness.js';
+import { freshPhone } from './scenario.js';
+
+type Case = {
+  name: string;
+  /** JSON body, or a raw string sent as JSON */
+  body?: unknown;
+  rawBody?: string;
+  query?: string;
+  /** this case must be refused (4xx), not merely survive */
+  mustRefuse: boolean;
+  /** for free-text filters: a 2xx answer must list nothing (the string matched literally) */
+  expectNoMatches?: boolean;
+};
+
+const SQL_INJECTIONS = [
+  "' OR 1=1 --",
+  "' OR '1'='1",
+  '" OR ""="',
+  "'; DROP TABLE calls; --",
+  "%' OR 1=1 --",
+  '1) UNION SELECT password_hash FROM advisors --',
+];
+const WEIRD_STRINGS: Array<[string, string]> = [
+  ['100k characters', 'x'.repeat(100_000)],
+  ['unicode', 'Ñandú 💇‍♀️ مرحبا ‮evil‬ 𝓗𝓮𝓵𝓵𝓸 \u200b\ufeff'],
+  ['null byte', 'ab\u0000cd'],
+  ['control characters', '\u0001\u0002\u001b[31m\r\n'],
+];
+const BAD_NUMBERS = [
+  '-1',
+  '0',
+  '-99999999999',
+  '1e309',
+  '99999999999999999999999',
+  '1.5',
+  'NaN',
+  'Infinity',
+  '0x10',
+  '',
+];
+
+/** A plausible valid value for a schema (best effort; refined per operation below). */
+function sample(schema: JsonSchema | undefined): unknown {
+  if (!schema) return 'x';
+  if (schema.default !== undefined) return schema.default;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum && schema.enum.length > 0) return schema.enum[0];
+  const alt = schema.anyOf ?? schema.oneOf;
+  if (alt && alt.length > 0) return sample(alt[alt.length - 1]);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'string':
+      if (schema.format === 'email') return 'fuzz@salon.test';
+      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const key of schema.required ?? []) out[key] = sample(schema.properties?.[key]);
+      return out;
+    }
+    case undefined:
+    default:
+      return 'x';
+  }
+}
+
+/** A value of the wrong JSON type for the schema. */
+function wrongTypeFor(schema: JsonSchema | undefined): unknown {
+  const alt = schema?.anyOf ?? schema?.oneOf;
+  const type = Array.isArray(schema?.type) ? schema?.type[0] : (schema?.type ?? alt?.[0]?.type);
+  switch (type) {
+    case 'string':
+      return 12345;
+    case 'integer':
+    case 'number':
+      return 'not-a-number';
+    case 'boolean':
+      return 'yes';
+    case 'array':
+      return { not: 'an array' };
+    case 'object':
+      return 'not an object';
+    case undefined:
+    default:
+      return { unexpected: ['shape'] };
+  }
+}
+
+const isStringSchema = (s: JsonSchema | undefined): boolean =>
+  !!s && (s.type === 'string' || !!(s.anyOf ?? s.oneOf)?.some((x) => x.type === 'string'));
+const isNumberSchema = (s: JsonSchema | undefined): boolean =>
+  !!s && (s.type === 'integer' || s.type === 'number');
+
+function bodyCases(op: Operation, base: Record<string, unknown>): Case[] {
+  const schema = op.body;
+  if (!schema) return [];
+  const props = schema.properties ?? {};
+  const cases: Case[] = [];
+  for (const [key, prop] of Object.entries(props)) {
+    cases.push({
+      name: `body.${key} of the wrong type`,
+      body: { ...base, [key]: wrongTypeFor(prop) },
+      mustRefuse: true,
+    });
+    cases.push({ name: `body.${key} null`, body: { ...base, [key]: null }, mustRefuse: false });
+    if (isStringSchema(prop)) {
+      for (const [label, value] of WEIRD_STRINGS)
+        cases.push({
+          name: `body.${key} ${label}`,
+          body: { ...base, [key]: value },
+          mustRefuse: false,
+        });
+    }
+    if (isNumberSchema(prop)) {
+      for (const n of [-1, 1e308, -1e308, 0.5, Number.MAX_SAFE_INTEGER + 2])
+        cases.push({ name: `body.${key} = ${n}`, body: { ...base, [key]: n }, mustRefuse: false });
+    }
+  }
+  for (const key of schema.required ?? []) {
+    const rest = { ...base };
+    delete rest[key];
+    cases.push({ name: `body.${key} missing`, body: rest, mustRefuse: true });
+  }
+  cases.push({
+    name: 'extra properties',
+    body: { ...base, unexpectedField: 'x', id: 'forced-id', isAdmin: true, deleted_at: 'now' },
+    mustRefuse: false,
+  });
+  for (const [label, body] of [
+    ['an array body', []],
+    ['a string body', 'just a string'],
+    ['a number body', 42],
+  ] as const)
+    cases.push({ name: label, body, mustRefuse: !!schema.required?.length });
+  const anyString = Object.entries(props).find(([, p]) => isStringSchema(p))?.[0] ?? 'padding';
+  cases.push({
+    name: '1 MB body',
+    rawBody: JSON.stringify({ ...base, [anyString]: 'y'.repeat(1024 * 1024) }),
+    mustRefuse: true,
+  });
+  cases.push({
+    name: '10 MB body',
+    rawBody: JSON.stringify({ ...base, [anyString]: 'z'.repeat(10 * 1024 * 1024) }),
+    mustRefuse: true,
+  });
+  return cases;
+}
+
+function queryCases(op: Operation): Case[] {
+  const cases: Case[] = [];
+  for (const q of op.query) {
+    const enc = (v: string) => `${encodeURIComponent(q.name)}=${encodeURIComponent(v)}`;
+    if (q.schema.enum) {
+      cases.push({ name: `?${q.name} not in its enum`, query: enc('zzz'), mustRefuse: true });
+    }
+    if (isNumberSchema(q.schema)) {
+      for (const n of BAD_NUMBERS)
+        cases.push({
+          name: `?${q.name}=${n}`,
+          query: enc(n),
+          // '' and values in range may be read as the default; the rest must be refused.
+          mustRefuse:
+            !['', '1.5', '0x10'].includes(n) && !(n === '0' && (q.schema.minimum ?? 1) <= 0),
+        });
+      cases.push({ name: `?${q.name} not a number`, query: enc('ten'), mustRefuse: true });
+    }
+    if (isStringSchema(q.schema)) {
+      // Date bounds are parsed as dates (leniently: text with a digit in it can be one), so
+      // "matches nothing" is only asserted of the free-text and id filters.
+      const freeText = !q.schema.enum && !/date$/i.test(q.name);
+      for (const inj of SQL_INJECTIONS)
+        cases.push({
+          name: `?${q.name}=${inj}`,
+          query: enc(inj),
+          mustRefuse: false,
+          expectNoMatches: freeText,
+        });
+      for (const [label, value] of WEIRD_STRINGS)
+        cases.push({ name: `?${q.name} ${label}`, query: enc(value), mustRefuse: false });
+    }
+    cases.push({
+      name: `?${q.name} given twice`,
+      query: `${enc(String(sample(q.schema)))}&${enc(String(sample(q.schema)))}`,
+      mustRefuse: false,
+    });
+  }
+  if (op.query.length > 0)
+    cases.push({
+      name: 'unknown query parameter',
+      query: 'nope=1&__proto__[x]=1',
+      mustRefuse: false,
+    });
+  return cases;
+}
+
+/** Stack traces, file paths and raw error text must never reach a client. */
+const LEAK_PATTERNS = [
+  /\bat [^\s]+ \(?\/?[^\s]*\.(?:ts|js|mjs|cjs):\d+/,
+  /Error:/,
+  /node_modules/,
+  /\/work\//,
+  /\bSQLITE_/,
+  /syntax error/i,
+];
+
+/** Every column of every row, except bookkeeping an authenticated request may refresh. */
+async function state(h: Harness): Promise<Record<string, string>> {
+  await h.db.db.updateTable('advisor_sessions').set({ last_used_at: 'fixed' }).execute();
+  return snapshot(h.db);
+}
+
+/** What each operation needs to get past its schema in a valid request (the base of each case). */
+function baseBodies(admin: TestAdvisor, fake: FakeDaily): Record<string, Record<string, unknown>> {
+  return {
+    'POST /api/advisors/login': { email: `${admin.id}@fixture.test`, password: 'whatever-1' },
+    'POST /api/advisors': { name: 'Fuzz', email: 'fuzz@salon.test', password: 'Password-123' },
+    'PUT /api/advisors/{advisorId}': { title: 'Fuzz' },
+    'POST /api/advisors/{advisorId}/status': { status: 'busy' },
+    'POST /api/calls/request': { name: 'Fuzz', phone: freshPhone(), consent: true },
+    'POST /api/callbacks': { name: 'Fuzz', phone: freshPhone(), consent: true },
+    'POST /api/calls/{callId}/rating': { rating: 5 },
+    'POST /api/calls/{callId}/notes': { notes: 'n' },
+    'PUT /api/settings': {
+      ...structuredClone(defaultSettings),
+      notifications: { ...defaultSettings.notifications, emailNotifications: false },
+    },
+    'POST /api/settings/test-daily': { apiKey: fake.apiKey, domain: fake.domain },
+    'POST /api/settings/test-email': { to: 'fuzz@salon.test' },
+  };
+}
+
+describe('schema-driven fuzzing of every operation with a body or a query', () => {
+  let h: Harness;
+  let fake: FakeDaily;
+  let admin: TestAdvisor;
+  let ops: Operation[];
+  let ids: { advisorId: string; callId: string; callbackId: string };
+  beforeAll(async () => {
+    fake = await startFakeDaily();
+    h = await createHarness({ config: { dailyApiUrl: fake.url, logLevel: 'silent' } });
+    ops = operationsOf(h.app).filter((o) => o.body || o.query.length > 0);
+    admin = await insertAdvisor(h.db.db, { isAdmin: true, now: h.clock.now() });
+    const advisor = await insertAdvisor(h.db.db, { name: 'Zoe', now: h.clock.now() });
+    const call = await requestCall(h.app, { name: 'Sara', phone: freshPhone(), message: 'corte' });
+    const cb = await send(h.app, 'POST', '/api/callbacks', {
+      body: { name: 'Lead', phone: freshPhone(), consent: true },
+    });
+    ids = {
+      advisorId: advisor.id,
+      callId: call.callId,
+      callbackId: (cb.body as { data: { callbackId: string } }).data.callbackId,
+    };
+  });
+  afterAll(async () => {
+    await h.close();
+    await fake.close();
+  });
+
+  it('knows every table of the schema, and the write check sees a write', async () => {
+    expect(await liveTables(h.db)).toEqual([...TABLES].sort());
+    const before = await state(h);
+    await h.db.db
+      .updateTable('callbacks')
+      .set({ message: 'changed' })
+      .where('id', '=', ids.callbackId)
+      .execute();
+    const after = await state(h);
+    expect(Object.keys(after).filter((t) => after[t] !== before[t])).toEqual(['callbacks']);
+  });
+
+  it('answers every generated bad input below 500, without internals, writing nothing when refused', async () => {
+    expect(ops.length).toBeGreaterThanOrEqual(20);
+    const bases = baseBodies(admin, fake);
+    const problems: string[] = [];
+    let sent = 0;
+    let refused = 0;
+    for (const op of ops) {
+      const url = fillPath(op.path, ids);
+      const base = bases[op.key] ?? (sample(op.body ?? undefined) as Record<string, unknown>);
+      const cases = [...bodyCases(op, base ?? {}), ...queryCases(op)];
+      for (const c of cases) {
+        // Accepted call requests pile up; close them so capacity (503) never answers for input.
+        if (op.key === 'POST /api/calls/request')
+          await h.db.db
+            .updateTable('calls')
+            .set({ status: 'cancelled' })
+            .where('id', '!=', ids.callId)
+            .where('status', 'in', ['pending', 'active'])
+            .execute();
+        const before = await state(h);
+        const res = await send(h.app, op.method, c.query ? `${url}?${c.query}` : url, {
+          token: admin.token,
+          ...(c.rawBody !== undefined
+            ? { rawBody: c.rawBody }
+            : op.body
+              ? { body: c.body ?? base }
+              : {}),
+        });
+        sent += 1;
+        const where = `${op.key} ${c.name}: ${res.status} ${res.text.slice(0, 160)}`;
+        if (res.status >= 500) problems.push(`5xx — ${where}`);
+        for (const p of LEAK_PATTERNS)
+          if (p.test(res.text)) problems.push(`internals (${String(p)}) — ${where}`);
+        if (c.mustRefuse && res.status < 400) problems.push(`accepted — ${where}`);
+        if (res.status >= 400) {
+          refused += 1;
+          const after = await state(h);
+          if (JSON.stringify(after) !== JSON.stringify(before)) {
+            const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
+            problems.push(`refused but wrote to ${changed.join(', ')} — ${where}`);
+          }
+        }
+        if (c.expectNoMatches && res.status < 300) {
+          const data = (res.body as { data?: unknown }).data;
+          const items = Array.isArray(data)
+            ? data
+            : ((data as { items?: unknown[]; calls?: unknown[] } | undefined)?.items ??
+              (data as { calls?: unknown[] } | undefined)?.calls ??
+              []);
+          if (items.length > 0) problems.push(`injection matched ${items.length} rows — ${where}`);
+        }
+      }
+    }
+    console.info(`fuzz: ${ops.length} operations, ${sent} requests, ${refused} refused`);
+    expect(sent).toBeGreaterThan(300);
+    expect(refused).toBeGreaterThan(150);
+    expect(problems).toEqual([]);
+  }, 60_000);
+});

@@ -692,7 +692,11 @@ async function bench(): Promise<void> {
     process.once(signal, () => void cleanup().finally(() => process.exit(130)));
 
   try {
-    server = await startServer(PORT, { CALL_REQUEST_RATE_LIMIT: '1000' });
+    server = await startServer(PORT, {
+      CALL_REQUEST_RATE_LIMIT: '1000',
+      CALL_REQUEST_PHONE_LIMIT: '1000',
+      CALL_REQUEST_GLOBAL_LIMIT: '1000',
+    });
     const admin = await Api.login(server.url);
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,

@@ -35,6 +35,8 @@ import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { landingPageFile } from './plugins/landing-page.js';
 import { createDocumentSender } from './plugins/site-documents.js';
+import { trustFunction } from './lib/client-address.js';
+import { Redis } from 'ioredis';
 
 export type BuildOptions = {
   clock?: Clock;
@@ -77,7 +79,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    // Forwarded headers only from the proxies the operator named (TRUST_PROXY); off by default.
+    trustProxy: trustFunction(config.trustProxy) || false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -119,7 +122,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cors, { origin: config.publicUrl, credentials: true });
-  await app.register(rateLimit, { global: false });
+  // Per-address limits live in Redis when configured, so every instance counts the same requests.
+  // A Redis outage lets requests through (skipOnError) rather than refusing every visitor.
+  const limitStore = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
+    : null;
+  if (limitStore) {
+    limitStore.on('error', (err) => app.log.warn({ err }, 'redis (rate limits) error'));
+    app.addHook('onClose', async () => {
+      await limitStore.quit().catch(() => limitStore.disconnect());
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(limitStore ? { redis: limitStore, nameSpace: 'belleza-rl-', skipOnError: true } : {}),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Belleza en Vivo API', version: '0.1.0' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isProxyEntry, type TrustProxy } from './lib/client-address.js';
 import { isStunUrl, parseTurnUrl } from './modules/video/turn/ice-url.js';
 
 /** A comma-separated list of URLs, each checked on its own so the error names the bad one. */
@@ -49,8 +50,46 @@ const configSchema = z
       .default(24 * 7),
     /** Disable the background sweeper (tests drive it by hand). */
     SWEEPER: z.enum(['on', 'off']).default('on'),
+    /**
+     * Which forwarded headers to believe: off (default: the peer is the client), a hop count
+     * (`1`: one proxy in front), or a comma-separated list of proxy addresses/CIDRs.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .transform((raw, ctx): TrustProxy => {
+        const value = raw.toLowerCase();
+        if (value === 'false' || value === 'off' || value === '0' || value === 'no') return false;
+        if (value === 'true')
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'cannot be "true" (any client could choose its address): give the number of proxies in front (e.g. 1) or their addresses',
+          });
+        if (/^\d+$/.test(value)) {
+          const hops = Number(value);
+          if (hops > 10) ctx.addIssue({ code: 'custom', message: 'must be at most 10 hops' });
+          return hops;
+        }
+        const entries = raw
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean);
+        for (const entry of entries)
+          if (!isProxyEntry(entry))
+            ctx.addIssue({
+              code: 'custom',
+              message: `has "${entry}": each entry must be an IP address, a CIDR (10.0.0.0/8) or loopback/linklocal/uniquelocal`,
+            });
+        return entries;
+      })
+      .optional(),
     /** Anonymous call/callback requests allowed per client address and minute (benchmarks raise it). */
     CALL_REQUEST_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(5),
+    /** Call and callback requests per phone number (digits) in 10 minutes, from any address. */
+    CALL_REQUEST_PHONE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(5),
+    /** New calls accepted per minute from everyone together: a flood cannot ring every stylist. */
+    CALL_REQUEST_GLOBAL_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
     /** TURN servers of the built-in video (coturn `use-auth-secret`); needs TURN_SECRET. */
     TURN_URLS: urlList(
       (url) => parseTurnUrl(url) !== null,
@@ -113,6 +152,12 @@ export type Config = {
   sweeper: boolean;
   /** anonymous call/callback requests per client address and minute */
   callRequestRateLimit: number;
+  /** call and callback requests per phone number in 10 minutes */
+  callRequestPhoneLimit: number;
+  /** new calls per minute, all visitors together */
+  callRequestGlobalLimit: number;
+  /** TRUST_PROXY: which forwarded headers are believed (false: none) */
+  trustProxy: TrustProxy;
   /** undefined when no TURN server is configured (TURN_URLS + TURN_SECRET) */
   turn: TurnConfig | undefined;
   /** STUN_URLS, empty when not set */
@@ -150,6 +195,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlMs: c.SESSION_TTL_HOURS * 3600_000,
     sweeper: c.SWEEPER === 'on',
     callRequestRateLimit: c.CALL_REQUEST_RATE_LIMIT,
+    callRequestPhoneLimit: c.CALL_REQUEST_PHONE_LIMIT,
+    callRequestGlobalLimit: c.CALL_REQUEST_GLOBAL_LIMIT,
+    trustProxy: c.TRUST_PROXY ?? false,
     turn: c.TURN_URLS && c.TURN_SECRET ? { urls: c.TURN_URLS, secret: c.TURN_SECRET } : undefined,
     stunUrls: c.STUN_URLS ?? [],
     smtp: c.SMTP_URL

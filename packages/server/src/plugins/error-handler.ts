@@ -30,6 +30,9 @@ export const errorHandlerPlugin = fp((app: FastifyInstance, _opts, done) => {
 
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
     if (err instanceof AppError) {
+      const retry = (err.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (err.status === 429 && typeof retry === 'number')
+        reply.header('retry-after', String(retry));
       return reply.status(err.status).send(body(err.code, err.message, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -66,7 +69,19 @@ export const errorHandlerPlugin = fp((app: FastifyInstance, _opts, done) => {
         .send(body('UNSUPPORTED_MEDIA_TYPE', 'Send JSON (Content-Type: application/json)'));
     }
     if (status === 429) {
-      return reply.status(429).send(body('RATE_LIMITED', 'Too many requests, try again shortly'));
+      // The limiter set Retry-After (seconds); the body says it too, for the screen's message.
+      const retryAfter = Number(reply.getHeader('retry-after'));
+      return reply
+        .status(429)
+        .send(
+          body(
+            'RATE_LIMITED',
+            'Too many requests, try again shortly',
+            Number.isFinite(retryAfter) && retryAfter > 0
+              ? { retryAfterSeconds: retryAfter }
+              : undefined,
+          ),
+        );
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send(body('BAD_REQUEST', fe.message || 'Bad request'));

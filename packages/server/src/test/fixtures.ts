@@ -257,7 +257,12 @@ export async function createCallsTestApp(
   const t = await createTestApp({
     db,
     ...opts,
-    config: { callRequestRateLimit: 100_000, ...opts.config },
+    config: {
+      callRequestRateLimit: 100_000,
+      callRequestPhoneLimit: 100_000,
+      callRequestGlobalLimit: 100_000,
+      ...opts.config,
+    },
   });
   return {
     ...t,

@@ -105,6 +105,7 @@ export async function createTestApp(
     clock,
     notifier,
     ...(options.instanceId ? { instanceId: options.instanceId } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();
   return {

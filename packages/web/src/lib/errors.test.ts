@@ -31,6 +31,29 @@ describe('error texts (SPEC §8)', () => {
     );
   });
 
+  it('says how long to wait after a 429 when the server said, in seconds or minutes', () => {
+    const limited = (retryAfterSeconds?: number) =>
+      new ApiError(
+        429,
+        'RATE_LIMITED',
+        'x',
+        retryAfterSeconds === undefined ? undefined : { retryAfterSeconds },
+      );
+    expect(errorMessage(limited(42))).toBe('Demasiados intentos. Inténtalo de nuevo en 42 s.');
+    expect(errorMessage(limited(241))).toBe('Demasiados intentos. Inténtalo de nuevo en 5 min.');
+    expect(errorMessage(limited())).toBe(
+      'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
+    );
+  });
+
+  it("passes an error's details into its text (the SMTP server's reply)", () => {
+    expect(
+      errorMessage(
+        new ApiError(502, 'EMAIL_SEND_FAILED', 'x', { detail: '535 Authentication failed' }),
+      ),
+    ).toBe('El servidor de correo no aceptó el mensaje: 535 Authentication failed');
+  });
+
   it('uses the given fallback for anything else', () => {
     expect(errorMessage(new Error('boom'), 'Error al cargar reportes')).toBe(
       'Error al cargar reportes',

@@ -49,9 +49,24 @@ export const translateServerMessage = (message: string): string =>
  * What to show for any thrown value: the localized text of its API code when we know the code,
  * else `fallback` (already translated) or SPEC's generic failed-request text.
  */
+/**
+ * How long a refused (429) request should wait, from the server's `retryAfterSeconds`, as the
+ * suffix and count of a `…Seconds`/`…Minutes` text; null when the server did not say.
+ */
+export function retryWait(error: unknown): { unit: 'Seconds' | 'Minutes'; count: number } | null {
+  if (!isApiError(error) || error.code !== 'RATE_LIMITED') return null;
+  const seconds = textParams(error.details).retryAfterSeconds;
+  if (typeof seconds !== 'number' || seconds <= 0) return null;
+  return seconds < 90
+    ? { unit: 'Seconds', count: Math.ceil(seconds) }
+    : { unit: 'Minutes', count: Math.ceil(seconds / 60) };
+}
+
 export function errorMessage(error: unknown, fallback?: string): string {
   if (isApiError(error)) {
     if (error.code === 'NO_ADVISORS_AVAILABLE') return i18n.t('errors:messages.noAdvisors');
+    const wait = retryWait(error);
+    if (wait) return i18n.t(`errors:messages.rateLimited${wait.unit}`, { count: wait.count });
     if (knownCodes.has(error.code) && error.code !== 'UNKNOWN_ERROR') {
       const key = errorCodeKey(error.code);
       if (i18n.exists(key)) return i18n.t(key, textParams(error.details));

@@ -8,15 +8,14 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
+import { extraLimit, LOGIN_PER_ACCOUNT, LOGIN_PER_ADDRESS } from '../../lib/limits.js';
 import { advisorOnly, requireAdvisor } from '../../plugins/auth.js';
 
-/** Attempts per client address and email; counted after the body is parsed, so the email is known. */
-export const LOGIN_RATE_LIMIT = { max: 10, timeWindow: 60_000 } as const;
-
-const loginKey = (req: FastifyRequest): string => {
+/** The account a sign-in tries (counted after the body is parsed, so the email is known). */
+const accountKey = (req: FastifyRequest): string => {
   const body = req.body as { email?: unknown } | undefined;
-  const email = typeof body?.email === 'string' ? body.email : '';
-  return `login|${req.ip}|${email}`;
+  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+  return `login-account|${email}`;
 };
 
 export const authRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
@@ -24,10 +23,13 @@ export const authRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
   { container },
   done,
 ) => {
+  // Two limits: per address (any account) before anything is parsed, per account (any address).
+  const perAccount = extraLimit(app, { ...LOGIN_PER_ACCOUNT, keyGenerator: accountKey });
   app.post(
     '/advisors/login',
     {
-      config: { rateLimit: { ...LOGIN_RATE_LIMIT, hook: 'preHandler', keyGenerator: loginKey } },
+      config: { rateLimit: LOGIN_PER_ADDRESS },
+      preHandler: perAccount,
       schema: {
         tags: ['auth'],
         summary: 'Sign in as an advisor; answers the advisor and a bearer session token',

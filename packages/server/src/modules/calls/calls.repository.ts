@@ -317,6 +317,22 @@ export async function countOpenCalls(db: Db): Promise<number> {
   return num(row?.n);
 }
 
+/** Calls requested after `since`, and the oldest of them (the global request cap). */
+export async function requestedSince(
+  db: Db,
+  since: string,
+): Promise<{ count: number; oldest: string | null }> {
+  const row = await db
+    .selectFrom('calls')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('n'),
+      eb.fn.min('requested_at').as('oldest'),
+    ])
+    .where('requested_at', '>', since)
+    .executeTakeFirst();
+  return { count: num(row?.n), oldest: row?.oldest ?? null };
+}
+
 export async function countActiveCallsOf(db: Db, advisorId: string): Promise<number> {
   const row = await db
     .selectFrom('calls')

@@ -442,7 +442,9 @@ describe('OpenAPI', () => {
 
 describe('anonymous request rate limit', () => {
   it('allows CALL_REQUEST_RATE_LIMIT requests per address and minute, then 429 RATE_LIMITED', async () => {
-    const t = await createCallsTestApp('sqlite', { config: { callRequestRateLimit: 2 } });
+    const t = await createCallsTestApp('sqlite', {
+      config: { callRequestRateLimit: 2, trustProxy: 1 },
+    });
     try {
       await insertAdvisor(t.db.db, { now: t.clock.now(), maxConcurrentCalls: 10 });
       const statuses: number[] = [];
@@ -453,6 +455,9 @@ describe('anonymous request rate limit', () => {
       expect(statuses).toEqual([201, 201, 429]);
       const limited = await api(t.app, 'POST', '/api/calls/request', { body: requestBody() });
       expect(limited.body.error?.code).toBe('RATE_LIMITED');
+      const { retryAfterSeconds } = limited.body.error?.details as { retryAfterSeconds: number };
+      expect(retryAfterSeconds).toBeGreaterThan(0);
+      expect(retryAfterSeconds).toBeLessThanOrEqual(60);
       // Another address is not affected.
       const other = await api(t.app, 'POST', '/api/calls/request', {
         body: requestBody(),
@@ -463,4 +468,93 @@ describe('anonymous request rate limit', () => {
       await t.close();
     }
   });
+
+  it('counts call and callback requests per phone number however it is typed, from any address', async () => {
+    const t = await createCallsTestApp('sqlite', {
+      config: { callRequestPhoneLimit: 2, trustProxy: 1 },
+    });
+    try {
+      await insertAdvisor(t.db.db, { now: t.clock.now(), maxConcurrentCalls: 10 });
+      const from = (address: string) => ({ 'x-forwarded-for': address });
+      const first = await api(t.app, 'POST', '/api/calls/request', {
+        body: requestBody({ phone: '+51 987 654 321' }),
+        headers: from('198.51.100.1'),
+      });
+      const second = await api(t.app, 'POST', '/api/callbacks', {
+        body: { name: 'Rosa', phone: '(+51) 987-654-321', consent: true },
+        headers: from('198.51.100.2'),
+      });
+      const third = await api(t.app, 'POST', '/api/calls/request', {
+        body: requestBody({ phone: '+51987654321' }),
+        headers: from('198.51.100.3'),
+      });
+      expect([first.status, second.status, third.status]).toEqual([201, 201, 429]);
+      expect(third.body.error?.code).toBe('RATE_LIMITED');
+      expect(await count(t, 'calls')).toBe(1);
+      // Another number is not affected.
+      const other = await api(t.app, 'POST', '/api/calls/request', {
+        body: requestBody({ phone: '+51 912 000 111' }),
+        headers: from('198.51.100.3'),
+      });
+      expect(other.status).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('caps new calls per minute from everyone together, with Retry-After, and lets them in again after the minute', async () => {
+    const t = await createCallsTestApp('sqlite', { config: { callRequestGlobalLimit: 3 } });
+    try {
+      await insertAdvisor(t.db.db, { now: t.clock.now(), maxConcurrentCalls: 10 });
+      const request = async (i: number) => {
+        await refreshPresence(t.db.db, t.clock.now());
+        return api(t.app, 'POST', '/api/calls/request', {
+          body: requestBody({ phone: `+51 900 000 00${i}` }),
+        });
+      };
+      for (let i = 0; i < 3; i++) {
+        expect((await request(i)).status).toBe(201);
+        t.clock.advance(10_000);
+      }
+      const flooded = await request(3);
+      expect(flooded.status).toBe(429);
+      expect(flooded.body.error?.code).toBe('RATE_LIMITED');
+      // The first of the three leaves the window 60 s after it came, 30 s from now.
+      expect(flooded.body.error?.details).toEqual({ retryAfterSeconds: 30 });
+      expect(await count(t, 'calls')).toBe(3);
+      t.clock.advance(30_000);
+      expect((await request(4)).status).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
 });
+
+describe('call list date filters', () => {
+  it('take a Lima day or an ISO date-time, and refuse anything else with 400', async () => {
+    const t = await createCallsTestApp('sqlite');
+    try {
+      const admin = await insertAdvisor(t.db.db, { isAdmin: true, now: t.clock.now() });
+      const list = (query: string) =>
+        api(t.app, 'GET', `/api/calls?${query}`, { token: admin.token });
+      expect((await list('startDate=2026-11-20')).status).toBe(200);
+      expect((await list('startDate=2026-11-20T10:00:00.000Z')).status).toBe(200);
+      expect((await list('endDate=2026-11-20T10:00-05:00')).status).toBe(200);
+      for (const bad of ["' OR '1'='1", 'Nov 20 2026', '1', '2026-11-20 10:00']) {
+        const res = await list(`startDate=${encodeURIComponent(bad)}`);
+        expect(res.status, bad).toBe(400);
+        expect(res.body.error?.code).toBe('VALIDATION_ERROR');
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+async function count(t: TestApp, table: 'calls' | 'callbacks'): Promise<number> {
+  const row = await t.db.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

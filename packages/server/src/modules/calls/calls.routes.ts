@@ -41,6 +41,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Container } from '../../container.js';
 import { AppError } from '../../lib/app-error.js';
+import { extraLimit, phoneKey, REQUESTS_PER_PHONE_WINDOW_MS } from '../../lib/limits.js';
 import { adminOnly, advisorOnly, requireAdmin, requireAdvisor } from '../../plugins/auth.js';
 import { clientView, type CallActor } from './calls.service.js';
 
@@ -76,6 +77,16 @@ export const callsRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
 ) => {
   const { calls, config } = container;
   const requestLimit = { rateLimit: { max: config.callRequestRateLimit, timeWindow: 60_000 } };
+  // Call and callback requests also count per phone number, from any address.
+  const perPhone = extraLimit(app, {
+    max: config.callRequestPhoneLimit,
+    timeWindow: REQUESTS_PER_PHONE_WINDOW_MS,
+    keyGenerator: (req) => {
+      const phone = (req.body as { phone?: unknown } | undefined)?.phone;
+      const digits = typeof phone === 'string' ? phoneKey(phone) : '';
+      return digits ? `request-phone|${digits}` : null;
+    },
+  });
 
   // ------------------------------------------------------------ visitor
 
@@ -83,10 +94,11 @@ export const callsRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
     '/calls/request',
     {
       config: requestLimit,
+      preHandler: perPhone,
       schema: {
         tags,
         summary:
-          'Request a live consultation (anonymous, rate-limited per address). Answers the call, its queue position and a secret clientKey, returned once.',
+          'Request a live consultation (anonymous; rate-limited per address and per phone number, 429 with Retry-After; a global cap on new calls per minute). Answers the call, its queue position and a secret clientKey, returned once.',
         body: callRequestBodySchema,
         response: { 201: ok(callRequestResponseDataSchema) },
       },
@@ -454,6 +466,7 @@ export const callsRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
     '/callbacks',
     {
       config: requestLimit,
+      preHandler: perPhone,
       schema: {
         tags: ['callbacks'],
         summary: 'Leave a callback request when nobody is online (anonymous, rate-limited)',

@@ -47,6 +47,7 @@ import type { Deps } from '../../container.js';
 import type { Db } from '../../db/kysely.js';
 import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
+import { rateLimited } from '../../lib/limits.js';
 import { hashSecret, newId, newSecret, safeEqual } from '../../lib/ids.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
@@ -66,6 +67,7 @@ import {
   countActiveCallsOf,
   countLoadOf,
   countOpenCalls,
+  requestedSince,
   expiredOffers,
   findCall,
   findCallback,
@@ -115,6 +117,7 @@ export type CallRequestInput = z.output<typeof callRequestBodySchema>;
 export type CallbackInput = z.output<typeof callbackRequestBodySchema>;
 
 export type CallsServiceDeps = Pick<Deps, 'db' | 'clock' | 'notifier' | 'log'> & {
+  config: Pick<Deps['config'], 'callRequestGlobalLimit'>;
   settings: { get(): Promise<Settings> };
   advisors: Pick<
     AdvisorsService,
@@ -259,6 +262,9 @@ function dateBound(value: string | undefined, edge: 'start' | 'end'): string | u
     if (Number.isNaN(new Date(bounds.start).getTime())) throw badDate(value);
     return edge === 'start' ? bounds.start : bounds.end;
   }
+  // An ISO date-time only: Date.parse alone reads almost any text with a digit in it as a date.
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value))
+    throw badDate(value);
   const t = Date.parse(value);
   if (Number.isNaN(t)) throw badDate(value);
   return new Date(t).toISOString();
@@ -881,6 +887,15 @@ export function createCallsService(deps: CallsServiceDeps) {
             503,
             'All our advisors are busy; please try again in a few minutes',
           );
+        }
+        // A flood from many addresses must not ring every stylist: new calls per minute are capped.
+        const lastMinute = await requestedSince(
+          trx,
+          new Date(now.getTime() - 60_000).toISOString(),
+        );
+        if (lastMinute.count >= deps.config.callRequestGlobalLimit) {
+          const frees = Date.parse(lastMinute.oldest ?? nowIso) + 60_000 - now.getTime();
+          throw rateLimited(frees / 1000);
         }
         await insertCall(trx, {
           id: callId,

@@ -37,6 +37,15 @@ import { registerMediaStatsHandlers } from '../video/media-stats.socket.js';
 import type { MediaStatsService } from '../video/media-stats.service.js';
 import { registerRtcHandlers } from '../video/video.socket.js';
 import type { VideoService } from '../video/video.service.js';
+import { clientAddressOf, trustFunction } from '../../lib/client-address.js';
+import {
+  createLimiter,
+  phoneKey,
+  REQUESTS_PER_PHONE_WINDOW_MS,
+  SOCKET_CONNECTIONS_PER_ADDRESS,
+  SOCKET_EVENTS_DISCONNECT_FACTOR,
+  SOCKET_EVENTS_PER_CONNECTION,
+} from '../../lib/limits.js';
 import type { PresenceService } from './presence.service.js';
 import { ADMINS_ROOM, advisorRoom, callRoom, type TypedServer } from './realtime.notifier.js';
 
@@ -46,7 +55,10 @@ type Ack = (
 ) => void;
 
 export type RealtimeDeps = {
-  config: Pick<Config, 'publicUrl' | 'redisUrl' | 'callRequestRateLimit'>;
+  config: Pick<
+    Config,
+    'publicUrl' | 'redisUrl' | 'callRequestRateLimit' | 'callRequestPhoneLimit' | 'trustProxy'
+  >;
   clock: Clock;
   log: FastifyBaseLogger;
   notifier: Notifier;
@@ -84,24 +96,6 @@ function handshakeToken(auth: unknown): string | null {
   return typeof token === 'string' && token.length > 0 && token.length <= 500 ? token : null;
 }
 
-/** A fixed-window limiter per client address for `call:request` over the socket (per instance). */
-function createRequestLimiter(max: number) {
-  const windows = new Map<string, { start: number; count: number }>();
-  return (key: string): boolean => {
-    const now = Date.now();
-    if (windows.size > 10_000) {
-      for (const [k, w] of windows) if (now - w.start >= 60_000) windows.delete(k);
-    }
-    const w = windows.get(key);
-    if (!w || now - w.start >= 60_000) {
-      windows.set(key, { start: now, count: 1 });
-      return true;
-    }
-    w.count += 1;
-    return w.count <= max;
-  };
-}
-
 export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime {
   const { calls, presence, advisors, sessions, notifier, log } = deps;
   const io: TypedServer = new Server<ClientToServerEvents, ServerToClientEvents>(server, {
@@ -133,8 +127,46 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     }
     return s;
   };
-  const allowRequest = createRequestLimiter(deps.config.callRequestRateLimit);
+  // Abuse limits (lib/limits.ts), shared through Redis when configured.
+  const trust = trustFunction(deps.config.trustProxy);
+  const limitStore = redis?.pub ?? null;
+  const connectionsPerAddress = createLimiter(
+    'socket-conn',
+    SOCKET_CONNECTIONS_PER_ADDRESS,
+    limitStore,
+  );
+  const requestsPerAddress = createLimiter(
+    'socket-call-request',
+    { points: deps.config.callRequestRateLimit, duration: 60 },
+    limitStore,
+  );
+  const requestsPerPhone = createLimiter(
+    'socket-call-request-phone',
+    { points: deps.config.callRequestPhoneLimit, duration: REQUESTS_PER_PHONE_WINDOW_MS / 1000 },
+    limitStore,
+  );
+  // Per connection: the connection lives in this process, so its count does too.
+  const eventsPerConnection = createLimiter('socket-events', SOCKET_EVENTS_PER_CONNECTION, null);
+  const addressOf = (socket: TypedSocket): string => clientAddressOf(socket.request, trust);
   let closed = false;
+
+  io.use((socket, next) => {
+    connectionsPerAddress.take(addressOf(socket)).then(
+      ({ over, retryAfterSeconds }) => {
+        if (over > 0) {
+          const refused = new Error('RATE_LIMITED') as Error & { data?: unknown };
+          refused.data = { code: 'RATE_LIMITED', retryAfterSeconds };
+          next(refused);
+          return;
+        }
+        next();
+      },
+      (err: unknown) => {
+        log.error({ err }, 'socket connection limit failed');
+        next();
+      },
+    );
+  });
 
   io.use((socket, next) => {
     const token = handshakeToken(socket.handshake.auth);
@@ -255,6 +287,33 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
 
   io.on('connection', (socket: TypedSocket) => {
     const state = stateOf(socket);
+    // Every incoming event counts; over the limit it is answered RATE_LIMITED and dropped, and a
+    // client far over it is disconnected.
+    socket.use((packet, next) => {
+      eventsPerConnection.take(socket.id).then(
+        ({ over, retryAfterSeconds }) => {
+          if (over <= 0) {
+            next();
+            return;
+          }
+          const error = {
+            code: 'RATE_LIMITED',
+            message: `Too many events; wait ${retryAfterSeconds} s`,
+          };
+          const ack: unknown = packet[packet.length - 1];
+          if (typeof ack === 'function') (ack as Ack)({ ok: false, error });
+          else socket.emit('error', error);
+          if (over >= SOCKET_EVENTS_PER_CONNECTION.points * (SOCKET_EVENTS_DISCONNECT_FACTOR - 1)) {
+            log.warn({ address: addressOf(socket) }, 'socket disconnected: event flood');
+            socket.disconnect(true);
+          }
+        },
+        (err: unknown) => {
+          log.error({ err }, 'socket event limit failed');
+          next();
+        },
+      );
+    });
     if (state.advisor) {
       const { token, checkedAt: _checkedAt, ...user } = state.advisor;
       signIn(socket, user, token).catch((err: unknown) => {
@@ -331,9 +390,9 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
         'call:request',
         callRequestPayload,
         async ({ clientInfo, consent, language }) => {
-          if (!allowRequest(socket.handshake.address)) {
-            throw new AppError('RATE_LIMITED', 429, 'Too many requests, try again shortly');
-          }
+          await requestsPerAddress.consume(addressOf(socket));
+          const digits = phoneKey(clientInfo.phone ?? '');
+          if (digits) await requestsPerPhone.consume(digits);
           const input = callRequestBodySchema.safeParse({
             name: clientInfo.name,
             phone: clientInfo.phone,

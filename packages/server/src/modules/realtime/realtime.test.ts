@@ -3,8 +3,7 @@
  * authentication, rooms, presence and heartbeat, client join with the clientKey, every event of
  * the call flow, and refusals. No sleeps: every wait is for an event or an ack.
  */
-import { type Call, type ClientToServerEvents, type ServerToClientEvents } from '@belleza/contract';
-import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
+import { type Call } from '@belleza/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -15,65 +14,7 @@ import {
   type TestAdvisor,
 } from '../../test/fixtures.js';
 import { dialects, type TestApp } from '../../test/helpers.js';
-
-type Client = ClientSocket<ServerToClientEvents, ClientToServerEvents>;
-type AckResult =
-  { ok: true; data: unknown } | { ok: false; error: { code: string; message: string } };
-type EventName = keyof ServerToClientEvents;
-
-const sockets: Client[] = [];
-
-/** Connects and resolves once connected; listeners can be attached through `before`. */
-async function open(
-  url: string,
-  opts: { token?: string; before?: (s: Client) => void } = {},
-): Promise<Client> {
-  const socket: Client = connect(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-    autoConnect: false,
-    ...(opts.token ? { auth: { token: opts.token } } : {}),
-  });
-  sockets.push(socket);
-  opts.before?.(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', (err) => reject(err));
-    socket.connect();
-  });
-  return socket;
-}
-
-/** The next `event` on `socket` whose payload passes `match`. */
-function next<E extends EventName>(
-  socket: Client,
-  event: E,
-  match: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean = () => true,
-): Promise<Parameters<ServerToClientEvents[E]>[0]> {
-  return new Promise((resolve) => {
-    const handler = (payload: Parameters<ServerToClientEvents[E]>[0]) => {
-      if (!match(payload)) return;
-      socket.off(event, handler as never);
-      resolve(payload);
-    };
-    socket.on(event, handler as never);
-  });
-}
-
-/** Emits with an acknowledgement and returns the server's answer. */
-function ask(
-  socket: Client,
-  event: keyof ClientToServerEvents,
-  payload: unknown,
-): Promise<AckResult> {
-  const emit = socket.timeout(5000).emitWithAck as unknown as (
-    e: string,
-    p: unknown,
-  ) => Promise<AckResult>;
-  return emit.call(socket.timeout(5000), event, payload);
-}
+import { ask, closeSockets, next, open, type Client } from '../../test/socket-clients.js';
 
 /** An advisor socket authenticated in the handshake, resolved once the server confirmed it. */
 async function advisorSocket(
@@ -93,9 +34,7 @@ async function advisorSocket(
   return { socket, pending: await pending };
 }
 
-afterEach(() => {
-  for (const s of sockets.splice(0)) s.disconnect();
-});
+afterEach(closeSockets);
 
 describe.each(await dialects())('realtime gateway (%s)', (dialect) => {
   let t: TestApp;

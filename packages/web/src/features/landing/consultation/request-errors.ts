@@ -6,7 +6,7 @@
 import { noAdvisorsDetailsSchema } from '@belleza/contract';
 import type { TFunction } from 'i18next';
 import { isApiError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/errors';
+import { errorMessage, retryWait } from '@/lib/errors';
 import { formatOpening } from '../content/availability-text';
 
 export type RequestErrorKind = 'noAdvisors' | 'maintenance' | 'rateLimited' | 'other';
@@ -29,8 +29,12 @@ export function requestErrorDetail(error: unknown, t: TFunction<'consultation'>)
     }
     case 'maintenance':
       return t('errors.maintenance');
-    case 'rateLimited':
-      return t('errors.rateLimited');
+    case 'rateLimited': {
+      const wait = retryWait(error);
+      return wait
+        ? t(`errors.rateLimited${wait.unit}`, { count: wait.count })
+        : t('errors.rateLimited');
+    }
     case 'other':
       return errorMessage(error, t('errors.unknown'));
   }

@@ -1,0 +1,108 @@
+/**
+ * Abuse limits (issue 13 §2) in one place: what is limited, by what key, how much. HTTP routes use
+ * @fastify/rate-limit (its store is Redis when REDIS_URL is set); sockets use rate-limiter-flexible
+ * (Redis-backed too, with an in-memory fallback while Redis is unreachable). Every refusal is a 429
+ * RATE_LIMITED with the seconds to wait.
+ */
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { AppError } from './app-error.js';
+
+/** Sign-in: per client address (any account)… */
+export const LOGIN_PER_ADDRESS = { max: 30, timeWindow: 60_000 } as const;
+/**
+ * …and per account (any address): slows a guess spread over many addresses to 10 tries per
+ * 5 minutes, while the real person is kept out for 5 minutes at most.
+ */
+export const LOGIN_PER_ACCOUNT = { max: 10, timeWindow: 5 * 60_000 } as const;
+/** Call and callback requests per phone number (digits only), whatever the address: the window (the count is CALL_REQUEST_PHONE_LIMIT). */
+export const REQUESTS_PER_PHONE_WINDOW_MS = 10 * 60_000;
+/** New socket connections per client address and minute (reconnects included). */
+export const SOCKET_CONNECTIONS_PER_ADDRESS = { points: 60, duration: 60 } as const;
+/**
+ * Events per connection: 100 per 10 s covers trickle-ICE bursts and typing indicators; a client
+ * that sends three times that in a window is disconnected.
+ */
+export const SOCKET_EVENTS_PER_CONNECTION = { points: 100, duration: 10 } as const;
+export const SOCKET_EVENTS_DISCONNECT_FACTOR = 3;
+
+/** Digits of a phone number: the same person however she types it. */
+export const phoneKey = (phone: string): string => phone.replace(/\D/g, '');
+
+export const rateLimited = (retryAfterSeconds: number) =>
+  new AppError('RATE_LIMITED', 429, 'Too many requests, try again shortly', {
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)),
+  });
+
+export type Limiter = {
+  /** Counts one for `key`; throws RATE_LIMITED (429) when the key is over its limit. */
+  consume(key: string): Promise<void>;
+  /** Like consume, but answers instead of throwing: how far over (0 when allowed) and the wait. */
+  take(key: string): Promise<{ over: number; retryAfterSeconds: number }>;
+};
+
+/** A limiter shared through Redis when given one (in memory while Redis is down), else per process. */
+export function createLimiter(
+  name: string,
+  opts: { points: number; duration: number },
+  redis: Redis | null,
+): Limiter {
+  const memory = new RateLimiterMemory({ keyPrefix: name, ...opts });
+  const limiter: RateLimiterAbstract = redis
+    ? new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `belleza-${name}`,
+        insuranceLimiter: memory,
+        ...opts,
+      })
+    : memory;
+
+  async function take(key: string): Promise<{ over: number; retryAfterSeconds: number }> {
+    try {
+      await limiter.consume(key);
+      return { over: 0, retryAfterSeconds: 0 };
+    } catch (res) {
+      if (res instanceof RateLimiterRes)
+        return {
+          over: res.consumedPoints - opts.points,
+          retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+        };
+      throw res;
+    }
+  }
+
+  return {
+    take,
+    async consume(key) {
+      const { over, retryAfterSeconds } = await take(key);
+      if (over > 0) throw rateLimited(retryAfterSeconds);
+    },
+  };
+}
+
+/**
+ * A preHandler applying one more limit to a route that already has its per-address one
+ * (@fastify/rate-limit runs one handler per request; this one counts through the same store).
+ */
+export function extraLimit(
+  app: FastifyInstance,
+  opts: { max: number; timeWindow: number; keyGenerator: (req: FastifyRequest) => string | null },
+): preHandlerAsyncHookHandler {
+  const check = app.createRateLimit({
+    max: opts.max,
+    timeWindow: opts.timeWindow,
+    keyGenerator: (req) => opts.keyGenerator(req) ?? '',
+  });
+  return async (req) => {
+    // A request without a key (e.g. no phone number) is not counted here.
+    if (opts.keyGenerator(req) === null) return;
+    const result = await check(req);
+    if (!result.isAllowed && result.isExceeded) throw rateLimited(result.ttlInSeconds);
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Socket abuse limits (issue 13 §2): new connections per client address, events per connection
+ * (refused through the ack, then the connection is closed), and call requests over the socket per
+ * address and per phone number. Real server, real socket.io clients, no sleeps.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Config } from '../../config.js';
+import { SOCKET_CONNECTIONS_PER_ADDRESS, SOCKET_EVENTS_PER_CONNECTION } from '../../lib/limits.js';
+import { createCallsTestApp, insertAdvisor } from '../../test/fixtures.js';
+import type { TestApp } from '../../test/helpers.js';
+import { ask, closeSockets, open } from '../../test/socket-clients.js';
+
+describe('socket limits', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    closeSockets();
+    await t?.close();
+    t = undefined;
+  });
+
+  const start = async (config: Partial<Config> = {}): Promise<string> => {
+    t = await createCallsTestApp('sqlite', { config });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    return `http://127.0.0.1:${address.port}`;
+  };
+
+  it('refuses new connections from one address over the limit; another (forwarded by a trusted proxy) still connects', async () => {
+    const url = await start({ trustProxy: 1 });
+    const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+    for (let i = 0; i < SOCKET_CONNECTIONS_PER_ADDRESS.points; i++) {
+      (await open(url, from('198.51.100.7'))).disconnect();
+    }
+    const refused = await open(url, from('198.51.100.7')).then(
+      () => null,
+      (err: Error & { data?: unknown }) => err,
+    );
+    expect(refused?.message).toBe('RATE_LIMITED');
+    const data = refused?.data as { code: string; retryAfterSeconds: number };
+    expect(data.code).toBe('RATE_LIMITED');
+    expect(data.retryAfterSeconds).toBeGreaterThan(0);
+    await expect(open(url, from('198.51.100.8'))).resolves.toBeDefined();
+  });
+
+  it('answers events over the per-connection limit with RATE_LIMITED, and closes a flooding connection', async () => {
+    const url = await start();
+    const socket = await open(url);
+    const closed = new Promise<string>((resolve) => socket.on('disconnect', resolve));
+    // Invalid payloads: each is answered (VALIDATION_ERROR) and counted.
+    for (let i = 0; i < SOCKET_EVENTS_PER_CONNECTION.points; i++) {
+      const answer = await ask(socket, 'call:typing', {});
+      expect(answer).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
+    }
+    const over = await ask(socket, 'call:typing', {});
+    expect(over).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } });
+    // Keep flooding without waiting: the server hangs up.
+    for (let i = 0; i < SOCKET_EVENTS_PER_CONNECTION.points * 3; i++) socket.emit('ping');
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it('limits call requests over the socket per address and per phone number', async () => {
+    const url = await start({ callRequestRateLimit: 3, callRequestPhoneLimit: 2 });
+    await insertAdvisor(t!.db.db, { now: t!.clock.now(), maxConcurrentCalls: 10 });
+    const socket = await open(url);
+    const request = (phone: string) =>
+      ask(socket, 'call:request', {
+        clientInfo: { name: 'Rosa', phone, email: '', subject: 'general', message: '' },
+        consent: true,
+      });
+    expect((await request('+51 911 111 111')).ok).toBe(true);
+    expect((await request('+51911111111')).ok).toBe(true);
+    // Same number, typed differently: over the phone limit.
+    expect(await request('(+51) 911-111-111')).toMatchObject({
+      ok: false,
+      error: { code: 'RATE_LIMITED' },
+    });
+    // The address has one request left (the refused one counted), then it is over too.
+    expect(await request('+51 922 222 222')).toMatchObject({
+      ok: false,
+      error: { code: 'RATE_LIMITED' },
+    });
+  });
+});

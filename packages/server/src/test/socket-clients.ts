@@ -1,0 +1,75 @@
+/**
+ * Real socket.io clients for tests: connect (resolving once connected), wait for an event, ask
+ * with an acknowledgement. `closeSockets()` disconnects every client opened since the last call.
+ */
+import type { ClientToServerEvents, ServerToClientEvents } from '@belleza/contract';
+import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
+
+export type Client = ClientSocket<ServerToClientEvents, ClientToServerEvents>;
+export type AckResult =
+  { ok: true; data: unknown } | { ok: false; error: { code: string; message: string } };
+type EventName = keyof ServerToClientEvents;
+
+const sockets: Client[] = [];
+
+/** Connects and resolves once connected; listeners can be attached through `before`. */
+export async function open(
+  url: string,
+  opts: {
+    token?: string;
+    before?: (s: Client) => void;
+    /** e.g. X-Forwarded-For, sent with the websocket handshake */
+    headers?: Record<string, string>;
+  } = {},
+): Promise<Client> {
+  const socket: Client = connect(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    autoConnect: false,
+    ...(opts.token ? { auth: { token: opts.token } } : {}),
+    ...(opts.headers ? { extraHeaders: opts.headers } : {}),
+  });
+  sockets.push(socket);
+  opts.before?.(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (err) => reject(err));
+    socket.connect();
+  });
+  return socket;
+}
+
+/** The next `event` on `socket` whose payload passes `match`. */
+export function next<E extends EventName>(
+  socket: Client,
+  event: E,
+  match: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean = () => true,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return new Promise((resolve) => {
+    const handler = (payload: Parameters<ServerToClientEvents[E]>[0]) => {
+      if (!match(payload)) return;
+      socket.off(event, handler as never);
+      resolve(payload);
+    };
+    socket.on(event, handler as never);
+  });
+}
+
+/** Emits with an acknowledgement and returns the server's answer. */
+export function ask(
+  socket: Client,
+  event: keyof ClientToServerEvents,
+  payload: unknown,
+): Promise<AckResult> {
+  // Any event name and payload on purpose (tests send invalid ones too).
+  const timed = socket.timeout(5000) as unknown as {
+    emitWithAck(e: string, p: unknown): Promise<AckResult>;
+  };
+  return timed.emitWithAck(event, payload);
+}
+
+export function closeSockets(): void {
+  for (const s of sockets.splice(0)) s.disconnect();
+}

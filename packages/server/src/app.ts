@@ -86,7 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
 
   const database = options.database ?? openDatabase(config.databaseUrl);
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, database.schema);
   if (!options.database) app.addHook('onClose', () => database.close());
 
   // Services emit through one notifier: Socket.IO (bound below) plus the caller's (tests record).
@@ -120,8 +120,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS only where the site is HTTPS (on plain HTTP browsers ignore it, and it would only
+    // mislead whoever reads the headers); a year, subdomains included.
+    strictTransportSecurity: config.publicUrl.startsWith('https:')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
   });
-  await app.register(cors, { origin: config.publicUrl, credentials: true });
+  // Only the site itself: a foreign Origin gets no Access-Control-Allow-Origin at all.
+  await app.register(cors, { origin: [new URL(config.publicUrl).origin], credentials: true });
   // Per-address limits live in Redis when configured, so every instance counts the same requests.
   // A Redis outage lets requests through (skipOnError) rather than refusing every visitor.
   const limitStore = config.redisUrl

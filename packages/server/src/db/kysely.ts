@@ -15,7 +15,13 @@ import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
-export type DatabaseHandle = { db: Db; dialect: Dialect; close: () => Promise<void> };
+export type DatabaseHandle = {
+  db: Db;
+  dialect: Dialect;
+  close: () => Promise<void>;
+  /** PostgreSQL only: the schema the app lives in, when not the default search path */
+  schema?: string;
+};
 
 /** Migrations in order; a new one is appended here (no filesystem scanning, so builds stay simple). */
 const migrations: Record<string, Migration> = {
@@ -44,7 +50,12 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      ...(options.schema ? { schema: options.schema } : {}),
+    };
   }
   const file = url.replace(/^sqlite:(\/\/)?/, '');
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
@@ -57,10 +68,13 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    // In a schema of its own, the bookkeeping tables are looked for there only (Kysely otherwise
+    // looks in every schema, and another schema's tables make it skip creating its own).
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

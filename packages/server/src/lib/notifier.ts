@@ -7,10 +7,15 @@ type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
  * The port services emit realtime events through (rooms `advisor:{id}`, `admins`, `call:{id}`).
  * Socket.IO implements it in production; tests use `RecordingNotifier`. Emit after commit.
  */
+/** Whose sockets to close: one session's, or all of an advisor's but (optionally) one session's. */
+export type SignOutTarget = { sessionId: string } | { advisorId: string; exceptSessionId?: string };
+
 export type Notifier = {
   toAdvisor<E extends EventName>(advisorId: string, event: E, payload: Payload<E>): void;
   toAdmins<E extends EventName>(event: E, payload: Payload<E>): void;
   toCall<E extends EventName>(callId: string, event: E, payload: Payload<E>): void;
+  /** Revoked sessions lose their live sockets at once, on every instance (after commit). */
+  signOut(target: SignOutTarget): void;
 };
 
 export type RecordedEvent = { room: string; event: EventName; payload: unknown };
@@ -26,6 +31,10 @@ export class RecordingNotifier implements Notifier {
   toCall<E extends EventName>(callId: string, event: E, payload: Payload<E>): void {
     this.events.push({ room: `call:${callId}`, event, payload });
   }
+  readonly signOuts: SignOutTarget[] = [];
+  signOut(target: SignOutTarget): void {
+    this.signOuts.push(target);
+  }
   of(event: EventName, room?: string): RecordedEvent[] {
     return this.events.filter((e) => e.event === event && (room === undefined || e.room === room));
   }
@@ -39,4 +48,5 @@ export const nullNotifier: Notifier = {
   toAdvisor: () => undefined,
   toAdmins: () => undefined,
   toCall: () => undefined,
+  signOut: () => undefined,
 };

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeAdvisor } from '@/test/fixtures';
+import { authStore } from './auth-store';
 import {
   createSocket,
   emitIfConnected,
@@ -94,5 +96,37 @@ describe('socket helpers (SPEC §7)', () => {
     socket.active = false;
     vi.advanceTimersByTime(20_000);
     expect(socket.connect).toHaveBeenCalledOnce();
+  });
+});
+
+describe('a staff socket whose session ended', () => {
+  afterEach(() => {
+    authStore.clear();
+  });
+  const fire = (socket: AppSocket, event: 'error' | 'connect_error', payload: unknown) => {
+    for (const listener of socket.listeners(event)) (listener as (p: unknown) => void)(payload);
+  };
+
+  it('signs the page out when the server says UNAUTHENTICATED or refuses the reconnect', () => {
+    authStore.setSession('tok-1', makeAdvisor());
+    const socket = createSocket({ auth: { token: 'tok-1' } });
+    fire(socket, 'error', { code: 'VALIDATION_ERROR', message: 'x' });
+    expect(authStore.getState().token).toBe('tok-1');
+    fire(socket, 'error', { code: 'UNAUTHENTICATED', message: 'Your session has ended' });
+    expect(authStore.getState().token).toBeNull();
+
+    authStore.setSession('tok-2', makeAdvisor());
+    const again = createSocket({ auth: { token: 'tok-2' } });
+    fire(again, 'connect_error', new Error('timeout'));
+    expect(authStore.getState().token).toBe('tok-2');
+    fire(again, 'connect_error', new Error('Not authenticated'));
+    expect(authStore.getState().token).toBeNull();
+  });
+
+  it("leaves a newer session alone (the old socket's news is about the old token)", () => {
+    const old = createSocket({ auth: { token: 'old' } });
+    authStore.setSession('new', makeAdvisor());
+    fire(old, 'error', { code: 'UNAUTHENTICATED', message: 'Your session has ended' });
+    expect(authStore.getState().token).toBe('new');
   });
 });

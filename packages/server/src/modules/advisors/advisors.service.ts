@@ -380,6 +380,13 @@ export function createAdvisorsService(
         }
         await audit.record(actor.advisorId, 'advisor.update', id, changes, trx);
       });
+      // Committed: the revoked sessions' open dashboards are closed now, not at their next check.
+      if (newPasswordHash)
+        notifier.signOut(
+          actor.advisorId === id && actor.sessionId
+            ? { advisorId: id, exceptSessionId: actor.sessionId }
+            : { advisorId: id },
+        );
       return getById(id);
     },
 
@@ -406,6 +413,7 @@ export function createAdvisorsService(
           trx,
         );
       });
+      notifier.signOut({ advisorId: id });
     },
 
     async setStatus(

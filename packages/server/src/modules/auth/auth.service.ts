@@ -96,7 +96,7 @@ export function createSessionsService(deps: Pick<Deps, 'db' | 'clock' | 'config'
 }
 
 export function createAuthService(
-  _deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'notifier'>,
   services: { advisors: AdvisorsService; sessions: SessionsService },
 ) {
   const { advisors, sessions } = services;
@@ -110,6 +110,7 @@ export function createAuthService(
 
     async logout(user: AuthUser): Promise<void> {
       await sessions.revoke(user.sessionId);
+      deps.notifier.signOut({ sessionId: user.sessionId });
       // Her last session signed out: nobody can answer her calls any more. Offline at once (the
       // admins' counts follow), and the sweeper moves her ringing offers on within a second.
       if (!(await sessions.hasLive(user.advisorId)))

@@ -118,7 +118,7 @@ describe.each(await dialects())('seedDemo on %s', (dialect) => {
 
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
-    await migrateToLatest(db.db);
+    await migrateToLatest(db.db, db.schema);
     first = await seedDemo(db.db, dialect, clock, { months: 6 });
   });
   afterAll(async () => {

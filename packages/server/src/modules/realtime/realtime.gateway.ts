@@ -47,7 +47,13 @@ import {
   SOCKET_EVENTS_PER_CONNECTION,
 } from '../../lib/limits.js';
 import type { PresenceService } from './presence.service.js';
-import { ADMINS_ROOM, advisorRoom, callRoom, type TypedServer } from './realtime.notifier.js';
+import {
+  ADMINS_ROOM,
+  advisorRoom,
+  callRoom,
+  sessionRoom,
+  type TypedServer,
+} from './realtime.notifier.js';
 
 type TypedSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 type Ack = (
@@ -199,9 +205,8 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     const previous = state.advisor;
     if (previous && previous.advisorId !== user.advisorId) await signOut(socket);
     state.advisor = { ...user, token, checkedAt: Date.now() };
-    await socket.join(
-      user.isAdmin ? [advisorRoom(user.advisorId), ADMINS_ROOM] : [advisorRoom(user.advisorId)],
-    );
+    const rooms = [advisorRoom(user.advisorId), sessionRoom(user.sessionId)];
+    await socket.join(user.isAdmin ? [...rooms, ADMINS_ROOM] : rooms);
     await presence.connect(socket.id, user.advisorId);
     const row = await advisors.findActiveRow(user.advisorId);
     const status = row?.status ?? 'offline';
@@ -222,6 +227,7 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     if (!advisor) return;
     state.advisor = null;
     await socket.leave(advisorRoom(advisor.advisorId));
+    await socket.leave(sessionRoom(advisor.sessionId));
     await socket.leave(ADMINS_ROOM);
     await presence.forget(socket.id);
   }

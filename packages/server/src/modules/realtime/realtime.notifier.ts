@@ -11,6 +11,8 @@ export type TypedServer = Server<ClientToServerEvents, ServerToClientEvents>;
 export const advisorRoom = (advisorId: string): string => `advisor:${advisorId}`;
 export const callRoom = (callId: string): string => `call:${callId}`;
 export const ADMINS_ROOM = 'admins';
+/** Every socket signed in with one session (so revoking it closes exactly those). */
+export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
 
 export type SocketNotifier = Notifier & {
   /** Events before `bind` (or after `unbind`) go nowhere: there is nobody to hear them. */
@@ -40,6 +42,18 @@ export function createSocketNotifier(): SocketNotifier {
     toCall(callId, event, payload) {
       emit(callRoom(callId), event, payload);
     },
+    signOut(target) {
+      if (!io) return;
+      let sockets =
+        'sessionId' in target
+          ? io.in(sessionRoom(target.sessionId))
+          : io.in(advisorRoom(target.advisorId));
+      if ('advisorId' in target && target.exceptSessionId)
+        sockets = sockets.except(sessionRoom(target.exceptSessionId));
+      // Told why first (the page goes to sign-in), then closed; the Redis adapter reaches every instance.
+      sockets.emit('error', { code: 'UNAUTHENTICATED', message: 'Your session has ended' });
+      sockets.disconnectSockets(true);
+    },
   };
 }
 
@@ -54,6 +68,9 @@ export function fanOutNotifier(...targets: Notifier[]): Notifier {
     },
     toCall(callId, event, payload) {
       for (const t of targets) t.toCall(callId, event, payload);
+    },
+    signOut(target) {
+      for (const t of targets) t.signOut(target);
     },
   };
 }

@@ -208,7 +208,7 @@ describe.each(await dialects())('reports service on %s', (dialect) => {
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
     const { migrateToLatest } = await import('../../db/kysely.js');
-    await migrateToLatest(db.db);
+    await migrateToLatest(db.db, db.schema);
     ids = await seedFixture(db);
     report = await createReportsService({ db: db.db, dialect, clock }).getReport(6);
   });
@@ -379,7 +379,7 @@ describe.each(await dialects())('reports service caching on %s', (dialect) => {
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
     const { migrateToLatest } = await import('../../db/kysely.js');
-    await migrateToLatest(db.db);
+    await migrateToLatest(db.db, db.schema);
     ids = await seedFixture(db);
     service = createReportsService({ db: db.db, dialect, clock });
     await service.getReport();
@@ -457,7 +457,7 @@ describe.each(await dialects())('reports service edge cases on %s', (dialect) =>
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
     const { migrateToLatest } = await import('../../db/kysely.js');
-    await migrateToLatest(db.db);
+    await migrateToLatest(db.db, db.schema);
   });
   afterAll(async () => {
     await db.drop();
@@ -552,7 +552,7 @@ describe.each(await dialects())(
     beforeAll(async () => {
       db = await createTestDatabase(dialect);
       const { migrateToLatest } = await import('../../db/kysely.js');
-      await migrateToLatest(db.db);
+      await migrateToLatest(db.db, db.schema);
       app = await buildRoutesHarness({
         db: db.db,
         dialect,

@@ -89,7 +89,7 @@ describe.each(await dialects())('system status service on %s', (dialect) => {
 
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
-    await migrateToLatest(db.db);
+    await migrateToLatest(db.db, db.schema);
   });
   afterAll(async () => {
     await db.drop();
@@ -224,7 +224,7 @@ describe('video status with a TURN server', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('sqlite');
-    await migrateToLatest(db.db);
+    await migrateToLatest(db.db, db.schema);
   });
   afterAll(async () => {
     await db.drop();
@@ -337,7 +337,7 @@ describe.runIf(await coturnAvailable())('video status against a real coturn', ()
 
   beforeAll(async () => {
     db = await createTestDatabase('sqlite');
-    await migrateToLatest(db.db);
+    await migrateToLatest(db.db, db.schema);
     coturn = await startCoturn({ secret: TURN_SECRET });
   }, 15_000);
   afterAll(async () => {
@@ -382,7 +382,7 @@ describe.each(await dialects())('GET /api/system/status on %s (routes harness)',
   let app: FastifyInstance;
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
-    await migrateToLatest(db.db);
+    await migrateToLatest(db.db, db.schema);
     app = await buildRoutesHarness({
       db: db.db,
       dialect,

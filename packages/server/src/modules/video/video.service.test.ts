@@ -34,7 +34,7 @@ describe.each(await dialects())('video service (%s)', (dialect) => {
   });
   beforeEach(async () => {
     db = await createTestDatabase(dialect);
-    await migrateToLatest(db.db);
+    await migrateToLatest(db.db, db.schema);
     settings = structuredClone(defaultSettings);
     clock.set('2026-11-20T15:00:00.000Z');
     fake.rooms.clear();

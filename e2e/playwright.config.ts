@@ -1,6 +1,15 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_PATH, LOOPBACK_VIDEO_ARGS } from './support/chromium.js';
 
+/** Specs whose tests wait for decoded remote video (WebRTC with fake camera frames). */
+const VIDEO_SPECS = [
+  /video\.spec\.ts$/,
+  /video-nat\.spec\.ts$/,
+  /call-flow\.spec\.ts$/,
+  /advisor-ringing\.spec\.ts$/,
+  /visitor\.spec\.ts$/,
+];
+
 /**
  * e2e against the BUILT app (node packages/server/dist/server.js), in Debian's Chromium with fake
  * camera/microphone. Each worker starts its own server on its own SQLite file (support/fixtures.ts);
@@ -16,6 +25,13 @@ export default defineConfig({
   reporter: [['list']],
   // Overridable so several runs at once (one per developer checkout or helper) keep their own.
   outputDir: process.env.E2E_OUTPUT_DIR ?? '../test-results',
+  // Specs that decode real video never run two at a time: on 2 cores, two WebRTC calls with fake
+  // cameras starve each other (accept → first frame went from 3.5 s alone to 10–15 s). The rest
+  // share the other worker.
+  projects: [
+    { name: 'video', testMatch: VIDEO_SPECS, workers: 1 },
+    { name: 'app', testIgnore: VIDEO_SPECS },
+  ],
   use: {
     locale: 'es-PE',
     timezoneId: 'America/Lima',

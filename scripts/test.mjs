@@ -1,16 +1,55 @@
 #!/usr/bin/env node
 // `npm test`: every check in order — typecheck, lint, unit + integration (Vitest), build, e2e (Playwright).
 // Outside CI a missing Chromium skips e2e with one loud line; with CI=true it is a failure.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const ci = process.env.CI === 'true';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+// Stand-ins for the real world (issue 13 §5), off by default:
+//   TEST_CPU_HOG=1  a busy loop pinned to one core runs for the whole suite (a loaded machine);
+//   TEST_AT=2026-11-26T20:00:00-05:00  every process runs at that instant and on from it
+//                   (libfaketime: apt-get install -y faketime), e.g. 03:00 or 20:00 in Lima.
+const extraEnv = {};
+if (process.env.TEST_AT) {
+  const at = new Date(process.env.TEST_AT);
+  const lib = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
+  if (Number.isNaN(at.getTime()) || !existsSync(lib)) {
+    console.error(
+      `!!! TEST_AT needs an ISO instant and libfaketime (${lib}): apt-get install -y faketime`,
+    );
+    process.exit(1);
+  }
+  const stamp = at.toISOString().replace('T', ' ').slice(0, 19);
+  Object.assign(extraEnv, {
+    LD_PRELOAD: lib,
+    FAKETIME: `@${stamp}`,
+    FAKETIME_DONT_RESET: '1',
+    TZ: 'UTC',
+  });
+  console.log(`=== every process starts at ${stamp} UTC (${process.env.TEST_AT})`);
+}
+let hog = null;
+if (process.env.TEST_CPU_HOG === '1') {
+  const pin = spawnSync('taskset', ['--version']).status === 0;
+  const loop = [process.execPath, '-e', 'for (;;) {}'];
+  hog = pin
+    ? spawn('taskset', ['-c', '0', ...loop], { stdio: 'ignore' })
+    : spawn(loop[0], loop.slice(1), { stdio: 'ignore' });
+  console.log(`=== CPU hog running (pid ${hog.pid}${pin ? ', pinned to core 0' : ''})`);
+  const stop = () => hog?.kill('SIGKILL');
+  process.on('exit', stop);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+}
+
 function step(name, cmd, args, env = {}) {
   const started = Date.now();
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const r = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    env: { ...process.env, ...extraEnv, ...env },
+  });
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   if (r.status !== 0) {
     console.error(`\n=== ${name} FAILED after ${secs}s`);
@@ -29,6 +68,8 @@ if (existsSync(chromium)) {
   console.error(`\n!!! Chromium not found at ${chromium}: e2e cannot run under CI=true`);
   process.exit(1);
 } else {
-  console.warn(`\n!!! Chromium not found at ${chromium}: e2e SKIPPED (install it: apt-get install -y chromium)\n`);
+  console.warn(
+    `\n!!! Chromium not found at ${chromium}: e2e SKIPPED (install it: apt-get install -y chromium)\n`,
+  );
 }
 console.log('\nAll checks passed.');

@@ -146,7 +146,16 @@ export async function postgresReachable(): Promise<boolean> {
  */
 export async function postgresDatabase(): Promise<FaultDatabase> {
   const schema = randomName('fault');
-  await pgQuery(`create schema ${schema}`);
+  // Kysely's migrator takes a migration table in ANY schema of the database for its own (its
+  // existence check ignores search_path), then fails on "relation kysely_migration_lock does not
+  // exist" while another suite's schema is around; so the tables exist up front, as in
+  // test/fixtures.ts createIsolatedDatabase.
+  await pgQuery(
+    `create schema ${schema};
+     create table ${schema}.kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null);
+     create table ${schema}.kysely_migration_lock (id varchar(255) primary key, is_locked integer not null default 0);
+     insert into ${schema}.kysely_migration_lock (id, is_locked) values ('migration_lock', 0);`,
+  );
   const url = new URL(PG_URL);
   url.searchParams.set('options', `-c search_path=${schema}`);
   url.searchParams.set('application_name', schema);

@@ -16,6 +16,8 @@ export const errorCodes = [
   'FORBIDDEN',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
+  /** the database is unreachable for a moment (connection lost); retry */
+  'DATABASE_UNAVAILABLE',
   // advisors
   'ADVISOR_NOT_FOUND',
   'EMAIL_TAKEN',

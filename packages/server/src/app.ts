@@ -85,7 +85,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? openDatabase(config.databaseUrl);
+  const database =
+    options.database ??
+    openDatabase(config.databaseUrl, {
+      onConnectionError: (err) => app.log.warn({ err }, 'database connection lost; reconnecting'),
+    });
   await migrateToLatest(database.db, database.schema);
   if (!options.database) app.addHook('onClose', () => database.close());
 

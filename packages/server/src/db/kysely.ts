@@ -40,6 +40,15 @@ export type DatabaseOptions = {
   schema?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /**
+   * PostgreSQL: an idle pooled connection that dies (server restart, pg_terminate_backend, network)
+   * is reported here. Without a listener pg's pool re-throws it and the whole process exits.
+   */
+  onConnectionError?: (err: Error) => void;
+};
+
+const defaultConnectionError = (err: Error): void => {
+  console.warn(`database connection lost: ${err.message}`);
 };
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
@@ -49,6 +58,8 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    // The pool drops the dead client and opens a new one on the next query.
+    pool.on('error', (err) => (options.onConnectionError ?? defaultConnectionError)(err));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

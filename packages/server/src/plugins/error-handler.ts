@@ -9,6 +9,30 @@ const body = (code: ErrorCode, message: string, details?: unknown): ErrorBody =>
   error: details === undefined ? { code, message } : { code, message, details },
 });
 
+/** PostgreSQL connection classes (08: connection exception, 57P0x: shut down / terminated). */
+const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-3])/;
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+/**
+ * A request that failed because the database went away (terminated connection, server down):
+ * a clear 503 the client may retry, not an internal error.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  if (
+    typeof code === 'string' &&
+    (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NODE_CODES.has(code))
+  )
+    return true;
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|connection timeout|Client has encountered a connection error/i.test(
+      message,
+    )
+  );
+}
+
 /**
  * One central error handler: every failure answers `{ success:false, error:{code,message} }`.
  * Anything a user can send maps to a 4xx; 5xx never leak stack traces or SQL.
@@ -46,6 +70,12 @@ export const errorHandlerPlugin = fp((app: FastifyInstance, _opts, done) => {
         ? `Invalid ${where}: ${first.path || '(root)'} ${first.message}`
         : `Invalid ${where}`;
       return reply.status(400).send(body('VALIDATION_ERROR', message, { issues }));
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .send(body('DATABASE_UNAVAILABLE', 'The database is unavailable; try again in a moment'));
     }
     const fe = err as FastifyError;
     const status = fe.statusCode ?? 500;

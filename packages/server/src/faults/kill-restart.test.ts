@@ -46,6 +46,8 @@ afterAll(() => closeSockets());
 describe.concurrent('kill -9 and restart on the same database', () => {
   it.for(cases)(
     '$dialect: nothing lost or doubled, the offer proceeds, the call ends once',
+    // two server starts and a 10 s offer timeout, on 2 cores shared with the other fault files
+    { timeout: 60_000 },
     async ({ dialect, ports }, { expect }) => {
       const db: FaultDatabase = dialect === 'sqlite' ? sqliteDatabase() : await postgresDatabase();
       const server = new ServerProcess(await freePort(...ports), { DATABASE_URL: db.url });

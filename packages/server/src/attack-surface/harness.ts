@@ -4,9 +4,7 @@
  * helpers and table row counts. Test-only; not imported by production code.
  */
 import type { AddressInfo } from 'node:net';
-import type { ClientToServerEvents, ServerToClientEvents } from '@belleza/contract';
 import { sql } from 'kysely';
-import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { buildApp, type App } from '../app.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
@@ -14,6 +12,7 @@ import { ManualClock } from '../lib/clock.js';
 import { RecordingNotifier } from '../lib/notifier.js';
 import { createIsolatedDatabase } from '../test/fixtures.js';
 import { testConfig, type TestDatabase } from '../test/helpers.js';
+import { open, type Client } from '../test/socket-clients.js';
 
 export type Harness = {
   app: App;
@@ -243,14 +242,13 @@ export async function send(
 
 // ------------------------------------------------------------------ sockets
 
-export type Client = ClientSocket<ServerToClientEvents, ClientToServerEvents>;
-export type AckResult =
-  { ok: true; data: unknown } | { ok: false; error: { code: string; message: string } };
+export type { AckResult, Client } from '../test/socket-clients.js';
+export { ask } from '../test/socket-clients.js';
 
 let socketCounter = 0;
 
 /** Connects (optionally with a handshake token) and resolves once connected. */
-export async function openSocket(
+export function openSocket(
   url: string,
   opts: { token?: string; before?: (s: Client) => void } = {},
 ): Promise<Client> {
@@ -258,32 +256,7 @@ export async function openSocket(
   // decide an outcome in these suites.
   socketCounter += 1;
   const localAddress = `127.0.${(socketCounter >> 8) & 255}.${socketCounter & 255 || 1}`;
-  // `localAddress` reaches the Node websocket (ws) but is missing from socket.io-client's types.
-  const options = {
-    path: '/socket.io',
-    localAddress,
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-    autoConnect: false,
-    ...(opts.token ? { auth: { token: opts.token } } : {}),
-  } as Parameters<typeof connect>[1];
-  const socket: Client = connect(url, options);
-  opts.before?.(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', (err) => reject(err));
-    socket.connect();
-  });
-  return socket;
-}
-
-/** Emits with an acknowledgement and returns the server's answer (5 s bound). */
-export function ask(socket: Client, event: string, payload: unknown): Promise<AckResult> {
-  const timed = socket.timeout(5000) as unknown as {
-    emitWithAck: (e: string, p: unknown) => Promise<AckResult>;
-  };
-  return timed.emitWithAck(event, payload);
+  return open(url, { ...opts, localAddress });
 }
 
 /** The next `event` on `socket` whose payload passes `match`. */

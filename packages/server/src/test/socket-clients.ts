@@ -3,6 +3,7 @@
  * with an acknowledgement. `closeSockets()` disconnects every client opened since the last call.
  */
 import type { ClientToServerEvents, ServerToClientEvents } from '@belleza/contract';
+import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 
 export type Client = ClientSocket<ServerToClientEvents, ClientToServerEvents>;
@@ -20,9 +21,13 @@ export async function open(
     before?: (s: Client) => void;
     /** e.g. X-Forwarded-For, sent with the websocket handshake */
     headers?: Record<string, string>;
+    /** the loopback address to connect from (e.g. 127.0.3.7): a client address of its own */
+    localAddress?: string;
   } = {},
 ): Promise<Client> {
+  // `localAddress` reaches Node's websocket (ws) but is missing from socket.io-client's types.
   const socket: Client = connect(url, {
+    ...(opts.localAddress ? ({ localAddress: opts.localAddress } as object) : {}),
     path: '/socket.io',
     transports: ['websocket'],
     forceNew: true,
@@ -60,7 +65,7 @@ export function next<E extends EventName>(
 /** Emits with an acknowledgement and returns the server's answer. */
 export function ask(
   socket: Client,
-  event: keyof ClientToServerEvents,
+  event: keyof ClientToServerEvents | (string & {}),
   payload: unknown,
 ): Promise<AckResult> {
   // Any event name and payload on purpose (tests send invalid ones too).
@@ -72,4 +77,12 @@ export function ask(
 
 export function closeSockets(): void {
   for (const s of sockets.splice(0)) s.disconnect();
+}
+
+/** Makes the test app listen on a free loopback port; answers its base URL. */
+export async function listenUrl(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
 }

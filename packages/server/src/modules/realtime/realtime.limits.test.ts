@@ -8,7 +8,7 @@ import type { Config } from '../../config.js';
 import { SOCKET_CONNECTIONS_PER_ADDRESS, SOCKET_EVENTS_PER_CONNECTION } from '../../lib/limits.js';
 import { createCallsTestApp, insertAdvisor } from '../../test/fixtures.js';
 import type { TestApp } from '../../test/helpers.js';
-import { ask, closeSockets, open } from '../../test/socket-clients.js';
+import { ask, closeSockets, listenUrl, open } from '../../test/socket-clients.js';
 
 describe('socket limits', () => {
   let t: TestApp | undefined;
@@ -20,10 +20,7 @@ describe('socket limits', () => {
 
   const start = async (config: Partial<Config> = {}): Promise<string> => {
     t = await createCallsTestApp('sqlite', { config });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    return `http://127.0.0.1:${address.port}`;
+    return listenUrl(t.app);
   };
 
   it('refuses new connections from one address over the limit; another (forwarded by a trusted proxy) still connects', async () => {

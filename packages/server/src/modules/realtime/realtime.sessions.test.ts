@@ -6,17 +6,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, createCallsTestApp, insertAdvisor, insertSession } from '../../test/fixtures.js';
 import type { TestApp } from '../../test/helpers.js';
-import { closeSockets, next, open, type Client } from '../../test/socket-clients.js';
+import { closeSockets, listenUrl, next, open, type Client } from '../../test/socket-clients.js';
 
 describe('sockets of revoked sessions', () => {
   let t: TestApp;
   let url: string;
   beforeAll(async () => {
     t = await createCallsTestApp('sqlite');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    url = `http://127.0.0.1:${address.port}`;
+    url = await listenUrl(t.app);
   });
   afterAll(async () => {
     await t.close();

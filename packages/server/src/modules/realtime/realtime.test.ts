@@ -14,7 +14,14 @@ import {
   type TestAdvisor,
 } from '../../test/fixtures.js';
 import { dialects, type TestApp } from '../../test/helpers.js';
-import { ask, closeSockets, next, open, type Client } from '../../test/socket-clients.js';
+import {
+  ask,
+  closeSockets,
+  listenUrl,
+  next,
+  open,
+  type Client,
+} from '../../test/socket-clients.js';
 
 /** An advisor socket authenticated in the handshake, resolved once the server confirmed it. */
 async function advisorSocket(
@@ -41,10 +48,7 @@ describe.each(await dialects())('realtime gateway (%s)', (dialect) => {
   let url: string;
   beforeAll(async () => {
     t = await createCallsTestApp(dialect);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    url = `http://127.0.0.1:${address.port}`;
+    url = await listenUrl(t.app);
   });
   afterAll(async () => {
     await t.close();

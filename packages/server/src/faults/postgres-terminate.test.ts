@@ -6,16 +6,20 @@
  * comes. Wanted: the app recovers without a restart, and every request in between answers within
  * 5 s, 200 or a clear JSON error (503, not 500 INTERNAL_ERROR).
  *
- * KNOWN FAILURES (findings, 2026-11-25), hence `it.fails` until fixed (vitest then reports the
- * test as passing unexpectedly, and `it.fails` becomes `it`):
- * 1. The server process dies. The pg pool behind Kysely (db/kysely.ts `openDatabase`) has no
- *    'error' listener on the pool (idle connections) nor on checked-out clients, so the first
- *    terminated connection ("terminating connection due to administrator command", SQLSTATE
- *    57P01, or "Connection terminated unexpectedly") is an unhandled 'error' event on BoundPool /
- *    Client and the process exits; every later request fails to connect.
- * 2. With (1) fixed (`pool.on('error')` + `pool.on('connect', c => c.on('error'))`, tried on a
- *    patched copy of the build), the app recovers at once, but the requests in flight answer
- *    500 INTERNAL_ERROR (the DatabaseError 57P01 reaches the error handler unmapped).
+ * Found by these tests (2026-11-25, fixed in a127d13): the process died (no 'error' listener on the
+ * pg pool: "terminating connection due to administrator command", SQLSTATE 57P01, was an
+ * unhandled 'error' event), and requests in flight answered 500 INTERNAL_ERROR; now they answer
+ * 503 DATABASE_UNAVAILABLE and the app recovers at once.
+ *
+ * KNOWN FAILURE (finding, still open after a127d13), hence `it.fails` on the last case until fixed
+ * (vitest then reports it as passing unexpectedly, and `it.fails` becomes `it`): cuts under a
+ * write load still kill the process, 8 times out of 8 tries: "Unhandled 'error' event … Error:
+ * Connection terminated unexpectedly … Emitted 'error' event on Client instance". The pool's
+ * 'error' listener covers idle clients only; a client checked out (e.g. inside a transaction,
+ * between two statements) has no listener once pg-pool takes its idle listener off. Adding
+ * `pool.on('connect', (client) => client.on('error', log))` in db/kysely.ts `openDatabase` makes
+ * the case pass (tried on a patched copy of the build: 3 of 3 runs, 8 cuts each, every request
+ * 200/201 or 503 DATABASE_UNAVAILABLE, the process up).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -109,39 +113,86 @@ async function cutUnderLoad() {
 }
 
 describe.skipIf(!pgUp)('PostgreSQL connections terminated under a running app', () => {
-  it.fails(
-    'KNOWN FAILURE (process dies): recovers without a restart, every request in between answers in JSON within 5 s',
-    async () => {
-      const { server, token, cut, after } = await cutUnderLoad();
-      for (const o of [...cut, ...after]) {
-        expect(o).toMatchObject({ answered: true });
-        if (o.answered && o.status !== 200) expect(o.code).toEqual(expect.any(String));
-      }
-      const cutAt = Date.now();
-      await until(
-        'the app to answer from the database again',
-        async () => (await call(server.url, 'GET', '/api/settings', { token })).status === 200,
-        10_000,
-        100,
-      );
-      console.info(`[faults] postgres: recovered ${Date.now() - cutAt} ms after the cut`);
-      const callback = await call(server.url, 'POST', '/api/callbacks', {
-        body: { name: 'Visitante', phone: '+51 999 888 777', consent: true },
-      });
-      expect(callback.status).toBe(201);
-      expect(server.running).toBe(true);
-    },
-  );
+  it('recovers without a restart, every request in between answers in JSON within 5 s', async () => {
+    const { server, token, cut, after } = await cutUnderLoad();
+    for (const o of [...cut, ...after]) {
+      expect(o).toMatchObject({ answered: true });
+      if (o.answered && o.status !== 200) expect(o.code).toEqual(expect.any(String));
+    }
+    const cutAt = Date.now();
+    await until(
+      'the app to answer from the database again',
+      async () => (await call(server.url, 'GET', '/api/settings', { token })).status === 200,
+      10_000,
+      100,
+    );
+    console.info(`[faults] postgres: recovered ${Date.now() - cutAt} ms after the cut`);
+    const callback = await call(server.url, 'POST', '/api/callbacks', {
+      body: { name: 'Visitante', phone: '+51 999 888 777', consent: true },
+    });
+    expect(callback.status).toBe(201);
+    expect(server.running).toBe(true);
+  });
+
+  it('a request whose connection is cut answers 503 DATABASE_UNAVAILABLE, not 500', async () => {
+    const { cut } = await cutUnderLoad();
+    // They were waiting inside the database when their connections went: each of them failed.
+    expect(cut.map((o) => (o.answered ? [o.status, o.code] : o.error))).toEqual(
+      Array.from({ length: IN_FLIGHT }, () => [503, 'DATABASE_UNAVAILABLE']),
+    );
+  });
 
   it.fails(
-    'KNOWN FAILURE (500 INTERNAL_ERROR): a request whose connection is cut answers 503, not 500',
+    'KNOWN FAILURE (a checked-out client’s error kills the process): survives repeated cuts under a write load, every request answers 2xx or 503',
     async () => {
-      const { cut } = await cutUnderLoad();
-      for (const o of cut) {
-        expect(o).toMatchObject({ answered: true });
-        if (o.answered) expect([o.status, o.code]).not.toEqual([500, 'INTERNAL_ERROR']);
-        if (o.answered && o.status !== 200) expect(o.status).toBe(503);
+      const db: FaultDatabase = await postgresDatabase();
+      const server = new ServerProcess(await freePort(4960, 4963), { DATABASE_URL: db.url });
+      cleanup = async () => {
+        await server.stop();
+        await db.drop();
+      };
+      await server.start();
+      const { token } = await login(server.url, ADMIN.email, ADMIN.password);
+      const advisor = await createAdvisor(server.url, token, 'Rosa');
+      const appName = db.schema!;
+      const seen = new Map<string, number>();
+      for (let round = 0; round < 8; round++) {
+        const load = Array.from({ length: 12 }, (_, i) =>
+          outcome(
+            i % 3 === 0
+              ? call(server.url, 'POST', '/api/callbacks', {
+                  body: { name: `Carga ${round}-${i}`, phone: '+51 999 888 777', consent: true },
+                })
+              : i % 3 === 1
+                ? call(server.url, 'POST', `/api/advisors/${advisor.advisorId}/status`, {
+                    token,
+                    body: { status: i % 2 ? 'available' : 'busy' },
+                  })
+                : call(server.url, 'GET', '/api/calls/stats', { token }),
+          ),
+        );
+        await terminateConnections(appName);
+        for (const o of await Promise.all(load)) {
+          const key = o.answered ? `${o.status}${o.code ? ` ${o.code}` : ''}` : o.error;
+          seen.set(key, (seen.get(key) ?? 0) + 1);
+        }
       }
+      console.info(
+        `[faults] postgres: 8 cuts under load: ${JSON.stringify([...seen])}; process ${server.running ? 'up' : 'GONE'}`,
+      );
+      if (!server.running)
+        console.info(
+          `[faults] postgres: the server died: ${server.stderr
+            .join('')
+            .split('\n')
+            .filter((l) => /Error|error|code:/.test(l) && !/^\s+at /.test(l))
+            .slice(0, 6)
+            .join(' | ')}`,
+        );
+      expect(
+        [...seen.keys()].filter((k) => !/^(200|201|503 DATABASE_UNAVAILABLE)$/.test(k)),
+      ).toEqual([]);
+      expect(server.running).toBe(true);
     },
   );
 });

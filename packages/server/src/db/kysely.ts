@@ -58,8 +58,12 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    // The pool drops the dead client and opens a new one on the next query.
-    pool.on('error', (err) => (options.onConnectionError ?? defaultConnectionError)(err));
+    // The pool drops the dead client and opens a new one on the next query. The pool's listener
+    // covers idle clients; a client checked out at that moment (mid-transaction) emits on itself,
+    // and its query fails on its own (answered 503 by the error handler).
+    const onError = (err: Error) => (options.onConnectionError ?? defaultConnectionError)(err);
+    pool.on('error', onError);
+    pool.on('connect', (client) => client.on('error', onError));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

@@ -20,6 +20,15 @@ const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
 /** The built server; FAULTS_SERVER_JS runs the faults against another build (e.g. a patched copy). */
 const SERVER_JS = process.env.FAULTS_SERVER_JS ?? join(ROOT, 'packages/server/dist/server.js');
 
+/** The environment without libfaketime (TEST_AT): for stand-ins of outside services. */
+export function realClockEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.LD_PRELOAD;
+  delete env.FAKETIME;
+  delete env.FAKETIME_DONT_RESET;
+  return env;
+}
+
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const ADMIN = { email: 'admin@faults.test', password: 'faults-admin-pass-123' };
 export const ADVISOR_PASSWORD = 'faults-advisor-pass-123';
@@ -355,7 +364,9 @@ export class RedisProcess {
       spawn(
         'redis-server',
         ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-        { stdio: ['ignore', 'pipe', 'pipe'] },
+        // Redis stands in for an outside service: it runs on the real clock even when the suite
+        // runs under libfaketime (TEST_AT), like the shared Redis and PostgreSQL do.
+        { stdio: ['ignore', 'pipe', 'pipe'], env: realClockEnv() },
       ),
     );
     this.child = proc;

@@ -29,7 +29,9 @@ export default defineConfig({
   // cameras starve each other (accept → first frame went from 3.5 s alone to 10–15 s). The rest
   // share the other worker.
   projects: [
-    { name: 'video', testMatch: VIDEO_SPECS, workers: 1 },
+    // Their budget holds on a loaded machine: a call with two or three fake cameras takes several
+    // times longer to set up when one core is busy elsewhere.
+    { name: 'video', testMatch: VIDEO_SPECS, workers: 1, timeout: 120_000 },
     { name: 'app', testIgnore: VIDEO_SPECS },
   ],
   use: {

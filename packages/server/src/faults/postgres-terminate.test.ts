@@ -63,8 +63,8 @@ afterEach(async () => {
   cleanup = undefined;
 });
 
-/** A fresh app on a fresh schema; the cut made with IN_FLIGHT requests waiting in the database. */
-async function cutUnderLoad() {
+/** The built server on a fresh schema, signed in as the admin, with one advisor. */
+async function startOnFreshSchema() {
   const db: FaultDatabase = await postgresDatabase();
   const server = new ServerProcess(await freePort(4960, 4963), { DATABASE_URL: db.url });
   cleanup = async () => {
@@ -75,6 +75,12 @@ async function cutUnderLoad() {
   const { token } = await login(server.url, ADMIN.email, ADMIN.password);
   const advisor = await createAdvisor(server.url, token, 'Rosa');
   const appName = db.schema!;
+  return { server, token, advisor, appName };
+}
+
+/** A fresh app on a fresh schema; the cut made with IN_FLIGHT requests waiting in the database. */
+async function cutUnderLoad() {
+  const { server, token, advisor, appName } = await startOnFreshSchema();
   const reads = () =>
     [
       call(server.url, 'GET', '/api/calls/stats', { token }),
@@ -138,16 +144,7 @@ describe.skipIf(!pgUp)('PostgreSQL connections terminated under a running app', 
   });
 
   it('survives repeated cuts under a write load: every request answers 2xx or 503, the process stays up', async () => {
-    const db: FaultDatabase = await postgresDatabase();
-    const server = new ServerProcess(await freePort(4960, 4963), { DATABASE_URL: db.url });
-    cleanup = async () => {
-      await server.stop();
-      await db.drop();
-    };
-    await server.start();
-    const { token } = await login(server.url, ADMIN.email, ADMIN.password);
-    const advisor = await createAdvisor(server.url, token, 'Rosa');
-    const appName = db.schema!;
+    const { server, token, advisor, appName } = await startOnFreshSchema();
     const seen = new Map<string, number>();
     for (let round = 0; round < 8; round++) {
       const load = Array.from({ length: 12 }, (_, i) =>

@@ -31,7 +31,13 @@ export default defineConfig({
   projects: [
     // Their budget holds on a loaded machine: a call with two or three fake cameras takes several
     // times longer to set up when one core is busy elsewhere.
-    { name: 'video', testMatch: VIDEO_SPECS, workers: 1, timeout: 120_000 },
+    {
+      name: 'video',
+      testMatch: VIDEO_SPECS,
+      workers: 1,
+      timeout: 120_000,
+      expect: { timeout: 25_000 },
+    },
     { name: 'app', testIgnore: VIDEO_SPECS },
   ],
   use: {

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { isProxyEntry, type TrustProxy } from './lib/client-address.js';
+import {
+  LOGIN_PER_ACCOUNT,
+  LOGIN_PER_ADDRESS,
+  SOCKET_CONNECTIONS_PER_ADDRESS,
+} from './lib/limits.js';
 import { isStunUrl, parseTurnUrl } from './modules/video/turn/ice-url.js';
 
 /** A comma-separated list of URLs, each checked on its own so the error names the bad one. */
@@ -86,6 +91,22 @@ const configSchema = z
       .optional(),
     /** Anonymous call/callback requests allowed per client address and minute (benchmarks raise it). */
     CALL_REQUEST_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(5),
+    /** Sign-ins per client address and minute (any account). */
+    LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(LOGIN_PER_ADDRESS.max),
+    /** Sign-ins per account in 5 minutes (any address). */
+    LOGIN_ACCOUNT_RATE_LIMIT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(LOGIN_PER_ACCOUNT.max),
+    /** New socket connections per client address and minute. */
+    SOCKET_CONNECTION_RATE_LIMIT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(SOCKET_CONNECTIONS_PER_ADDRESS.points),
     /** Call and callback requests per phone number (digits) in 10 minutes, from any address. */
     CALL_REQUEST_PHONE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(5),
     /** New calls accepted per minute from everyone together: a flood cannot ring every stylist. */
@@ -152,6 +173,11 @@ export type Config = {
   sweeper: boolean;
   /** anonymous call/callback requests per client address and minute */
   callRequestRateLimit: number;
+  /** sign-ins per address and minute; per account in LOGIN_PER_ACCOUNT's window */
+  loginRateLimit: number;
+  loginAccountRateLimit: number;
+  /** new socket connections per address and minute */
+  socketConnectionRateLimit: number;
   /** call and callback requests per phone number in 10 minutes */
   callRequestPhoneLimit: number;
   /** new calls per minute, all visitors together */
@@ -195,6 +221,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlMs: c.SESSION_TTL_HOURS * 3600_000,
     sweeper: c.SWEEPER === 'on',
     callRequestRateLimit: c.CALL_REQUEST_RATE_LIMIT,
+    loginRateLimit: c.LOGIN_RATE_LIMIT,
+    loginAccountRateLimit: c.LOGIN_ACCOUNT_RATE_LIMIT,
+    socketConnectionRateLimit: c.SOCKET_CONNECTION_RATE_LIMIT,
     callRequestPhoneLimit: c.CALL_REQUEST_PHONE_LIMIT,
     callRequestGlobalLimit: c.CALL_REQUEST_GLOBAL_LIMIT,
     trustProxy: c.TRUST_PROXY ?? false,

@@ -24,11 +24,18 @@ export const authRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
   done,
 ) => {
   // Two limits: per address (any account) before anything is parsed, per account (any address).
-  const perAccount = extraLimit(app, { ...LOGIN_PER_ACCOUNT, keyGenerator: accountKey });
+  const { config } = container;
+  const perAccount = extraLimit(app, {
+    max: config.loginAccountRateLimit,
+    timeWindow: LOGIN_PER_ACCOUNT.timeWindow,
+    keyGenerator: accountKey,
+  });
   app.post(
     '/advisors/login',
     {
-      config: { rateLimit: LOGIN_PER_ADDRESS },
+      config: {
+        rateLimit: { max: config.loginRateLimit, timeWindow: LOGIN_PER_ADDRESS.timeWindow },
+      },
       preHandler: perAccount,
       schema: {
         tags: ['auth'],

@@ -63,7 +63,12 @@ type Ack = (
 export type RealtimeDeps = {
   config: Pick<
     Config,
-    'publicUrl' | 'redisUrl' | 'callRequestRateLimit' | 'callRequestPhoneLimit' | 'trustProxy'
+    | 'publicUrl'
+    | 'redisUrl'
+    | 'callRequestRateLimit'
+    | 'callRequestPhoneLimit'
+    | 'socketConnectionRateLimit'
+    | 'trustProxy'
   >;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -138,7 +143,10 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
   const limitStore = redis?.pub ?? null;
   const connectionsPerAddress = createLimiter(
     'socket-conn',
-    SOCKET_CONNECTIONS_PER_ADDRESS,
+    {
+      points: deps.config.socketConnectionRateLimit,
+      duration: SOCKET_CONNECTIONS_PER_ADDRESS.duration,
+    },
     limitStore,
   );
   const requestsPerAddress = createLimiter(

@@ -7,6 +7,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ServerToClientEvents } from '@belleza/contract';
 import { getStoredToken } from './api-client';
+import { endSessionWhenRefused } from './session';
 import { createSocket, type AppSocket } from './socket';
 
 declare module '@tanstack/react-query' {
@@ -52,6 +53,7 @@ export function useAdminLiveQueries(): void {
     const token = getStoredToken();
     if (!token) return undefined;
     const socket = createSocket({ auth: { token } });
+    endSessionWhenRefused(socket, token);
     const unbind = bindLiveQueries(socket, queryClient);
     socket.connect();
     return () => {

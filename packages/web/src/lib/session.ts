@@ -1,4 +1,5 @@
 /** Session calls shared by the guards, the login page and the layouts' logout button. */
+import type { AppSocket } from './socket';
 import { advisorSchema, type Advisor } from '@belleza/contract';
 import { api } from './api-client';
 import { authStore } from './auth-store';
@@ -45,4 +46,21 @@ export async function logout(): Promise<void> {
   } finally {
     authStore.clear();
   }
+}
+
+/**
+ * A staff socket whose session the server revoked (sign-out elsewhere, password change, account
+ * deleted) is told UNAUTHENTICATED and closed, or refused when it reconnects: the session is over
+ * here too, so the page goes to sign-in instead of showing a dashboard that no longer hears calls.
+ */
+export function endSessionWhenRefused(socket: AppSocket, token: string): void {
+  const end = () => {
+    if (authStore.getState().token === token) authStore.clear();
+  };
+  socket.on('error', (error) => {
+    if (error.code === 'UNAUTHENTICATED') end();
+  });
+  socket.on('connect_error', (error) => {
+    if (error.message === 'Not authenticated') end();
+  });
 }

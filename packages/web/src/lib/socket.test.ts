@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeAdvisor } from '@/test/fixtures';
 import { authStore } from './auth-store';
+import { endSessionWhenRefused } from './session';
 import {
   createSocket,
   emitIfConnected,
@@ -110,6 +111,7 @@ describe('a staff socket whose session ended', () => {
   it('signs the page out when the server says UNAUTHENTICATED or refuses the reconnect', () => {
     authStore.setSession('tok-1', makeAdvisor());
     const socket = createSocket({ auth: { token: 'tok-1' } });
+    endSessionWhenRefused(socket, 'tok-1');
     fire(socket, 'error', { code: 'VALIDATION_ERROR', message: 'x' });
     expect(authStore.getState().token).toBe('tok-1');
     fire(socket, 'error', { code: 'UNAUTHENTICATED', message: 'Your session has ended' });
@@ -117,6 +119,7 @@ describe('a staff socket whose session ended', () => {
 
     authStore.setSession('tok-2', makeAdvisor());
     const again = createSocket({ auth: { token: 'tok-2' } });
+    endSessionWhenRefused(again, 'tok-2');
     fire(again, 'connect_error', new Error('timeout'));
     expect(authStore.getState().token).toBe('tok-2');
     fire(again, 'connect_error', new Error('Not authenticated'));
@@ -125,6 +128,7 @@ describe('a staff socket whose session ended', () => {
 
   it("leaves a newer session alone (the old socket's news is about the old token)", () => {
     const old = createSocket({ auth: { token: 'old' } });
+    endSessionWhenRefused(old, 'old');
     authStore.setSession('new', makeAdvisor());
     fire(old, 'error', { code: 'UNAUTHENTICATED', message: 'Your session has ended' });
     expect(authStore.getState().token).toBe('new');

@@ -9,7 +9,6 @@ import {
   type ServerToClientEvents,
 } from '@belleza/contract';
 import { io, type Socket } from 'socket.io-client';
-import { authStore } from './auth-store';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -32,27 +31,7 @@ export function createSocket(options: CreateSocketOptions = {}): AppSocket {
     autoConnect: options.autoConnect ?? false,
     ...(options.auth ? { auth: options.auth } : {}),
   };
-  const socket: AppSocket = options.url ? io(options.url, socketOptions) : io(socketOptions);
-  const token = options.auth?.token;
-  if (typeof token === 'string') endSessionWhenRefused(socket, token);
-  return socket;
-}
-
-/**
- * A staff socket whose session the server revoked (sign-out elsewhere, password change, account
- * deleted) is told UNAUTHENTICATED and closed, or refused when it reconnects: the session is over
- * here too, so the page goes to sign-in instead of showing a dashboard that no longer hears calls.
- */
-function endSessionWhenRefused(socket: AppSocket, token: string): void {
-  const end = () => {
-    if (authStore.getState().token === token) authStore.clear();
-  };
-  socket.on('error', (error) => {
-    if (error.code === 'UNAUTHENTICATED') end();
-  });
-  socket.on('connect_error', (error) => {
-    if (error.message === 'Not authenticated') end();
-  });
+  return options.url ? io(options.url, socketOptions) : io(socketOptions);
 }
 
 type EmitArgs<E extends keyof ClientToServerEvents> = Parameters<ClientToServerEvents[E]>;

@@ -13,6 +13,7 @@ import type {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { endSessionWhenRefused } from '@/lib/session';
 import { createSocket, startHeartbeat } from '@/lib/socket';
 import { dashboardKey } from '../api/dashboard';
 import {
@@ -59,6 +60,7 @@ export function useAdvisorSocket(
     const mine = (call: Call) => !call.advisorId || call.advisorId === advisorId;
 
     const socket = createSocket({ auth: { token }, autoConnect: false });
+    endSessionWhenRefused(socket, token);
     socket.on('connect', () => {
       setStatus('connected');
       // Whatever happened while we were away: one fresh read.

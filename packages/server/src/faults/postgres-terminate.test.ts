@@ -118,7 +118,7 @@ describe.skipIf(!pgUp)('PostgreSQL connections terminated under a running app', 
     const { server, token, cut, after } = await cutUnderLoad();
     for (const o of [...cut, ...after]) {
       expect(o).toMatchObject({ answered: true });
-      if (o.answered && o.status !== 200) expect(o.code).toEqual(expect.any(String));
+      if (o.answered && o.status !== 200) expect(typeof o.code).toBe('string');
     }
     const cutAt = Date.now();
     await until(

@@ -38,7 +38,8 @@ export default defineConfig({
       timeout: 120_000,
       expect: { timeout: 25_000 },
     },
-    { name: 'app', testIgnore: VIDEO_SPECS },
+    // The rest share the other core with a video call: budgets for a busy machine, too.
+    { name: 'app', testIgnore: VIDEO_SPECS, timeout: 90_000, expect: { timeout: 15_000 } },
   ],
   use: {
     locale: 'es-PE',

@@ -122,7 +122,8 @@ async function openContext(
 }
 
 test.describe('stored XSS', () => {
-  test.describe.configure({ mode: 'serial' });
+  // Every screen of two roles in each test: their budget holds while video specs load the machine.
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
   let server: ServerHandle;
   let adminApi: Api;
   let advisor: Advisor;
@@ -267,7 +268,6 @@ test.describe('stored XSS', () => {
   test('the admin dashboard, calls, details, callbacks, advisors and reports show payloads as text', async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
     const cb = await new Api(server.url).request<Callback>('POST', '/api/callbacks', {
       name: CALLBACK.name,
       phone: '+51 922 333 444',

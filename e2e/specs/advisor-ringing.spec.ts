@@ -44,6 +44,28 @@ async function recordNotifications(context: BrowserContext): Promise<void> {
   });
 }
 
+/** Records every title the page sets (a flag stays until she has seen it, then goes). */
+async function recordTitles(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const titles: string[] = [];
+    (window as unknown as { __titles: string[] }).__titles = titles;
+    const native = Object.getOwnPropertyDescriptor(Document.prototype, 'title')!;
+    Object.defineProperty(Document.prototype, 'title', {
+      configurable: true,
+      get() {
+        return native.get!.call(this) as string;
+      },
+      set(value: string) {
+        titles.push(value);
+        native.set!.call(this, value);
+      },
+    });
+  });
+}
+
+const titlesOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __titles: string[] }).__titles);
+
 const notificationsOf = (page: Page) =>
   page.evaluate(
     () =>
@@ -55,6 +77,7 @@ async function stylistPage(browser: Browser, baseURL: string) {
   await installRtcProbe(context);
   await installBackgroundTabEmulation(context);
   await recordNotifications(context);
+  await recordTitles(context);
   return { context, page: await context.newPage() };
 }
 
@@ -100,7 +123,7 @@ test.describe('stylists are rung when they can answer', () => {
     // A visitor asks: the background tab is rung (popup and notification) at once.
     const call = await new Api(server.url).requestCall('Beatriz Prisa');
     expect(call.advisorId).toBe(created.advisorId);
-    const popup = stylist.page.getByRole('dialog', { name: 'Llamada Entrante' });
+    const popup = stylist.page.getByRole('alertdialog', { name: 'Llamada Entrante' });
     await expect(popup).toContainText('Beatriz Prisa');
     await expect
       .poll(() => notificationsOf(stylist.page))
@@ -152,7 +175,8 @@ test.describe('stylists are rung when they can answer', () => {
       title: 'Llamada conectada',
       body: 'Pilar Auto está en la videollamada: la aceptaste automáticamente.',
     });
-    expect(await stylist.page.title()).toBe(`Llamada conectada · ${originalTitle}`);
+    // The tab said so (the flag goes 5 s after she has seen it, which she has).
+    expect(await titlesOf(stylist.page)).toContain(`Llamada conectada · ${originalTitle}`);
     await expectRemoteVideo(stylist.page, ADVISOR_FRAME);
     await expectRemoteVideo(visitor, VISITOR_FRAME);
     await visitorContext.close();

@@ -418,7 +418,7 @@ async function consultation(
       message: 'Quiero un corte bob',
     });
 
-    const popup = stylist.getByRole('dialog', { name: 'Llamada Entrante' });
+    const popup = stylist.getByRole('alertdialog', { name: 'Llamada Entrante' });
     await popup.getByText('María Pérez').waitFor();
     if (RING_MS > 0) await sleep(RING_MS);
     const clickAsked = Date.now();
@@ -447,6 +447,7 @@ async function consultation(
 
     // The stylist ends the call, so the next consultation starts clean.
     await stylist.getByRole('button', { name: 'Finalizar Llamada' }).click();
+    await stylist.getByRole('button', { name: 'Finalizar para ambos' }).click();
     await visitor.getByText('Consulta Finalizada', { exact: true }).waitFor();
     return {
       visitor: visitorFirst - clickAt,

@@ -8,6 +8,7 @@ const VIDEO_SPECS = [
   /call-flow\.spec\.ts$/,
   /advisor-ringing\.spec\.ts$/,
   /visitor\.spec\.ts$/,
+  /call-screen-sizes\.spec\.ts$/,
 ];
 
 /**

@@ -47,7 +47,7 @@ test.describe('an offer while on a call', () => {
     const second = await visitors.requestCall('Segunda Clienta');
     const banner = page.getByRole('alert', { name: 'Otra llamada entrante:' });
     await expect(banner).toContainText('Segunda Clienta');
-    await expect(page.getByRole('dialog', { name: 'Llamada Entrante' })).toHaveCount(0);
+    await expect(page.getByRole('alertdialog', { name: 'Llamada Entrante' })).toHaveCount(0);
     await banner.getByRole('button', { name: 'Declinar' }).click();
     await expect(banner).toHaveCount(0);
     // Nobody else can take it: the visitor is told nobody answered.

@@ -38,7 +38,7 @@ async function setStatus(desk: Desk, label: 'Disponible' | 'Ocupado' | 'Desconec
   await expect(desk.page.getByLabel('Estado')).toBeEnabled();
 }
 
-const popup = (desk: Desk) => desk.page.getByRole('dialog', { name: 'Llamada Entrante' });
+const popup = (desk: Desk) => desk.page.getByRole('alertdialog', { name: 'Llamada Entrante' });
 
 test.describe('advisor dashboard', () => {
   test.describe.configure({ mode: 'serial' });
@@ -97,7 +97,7 @@ test.describe('advisor dashboard', () => {
     await expect(screen).toBeVisible();
     await expect(screen).toContainText('Valeria Quispe');
     await expect(second.page.getByTestId('advisor-status-label')).toHaveText('Ocupado');
-    await screen.getByRole('button', { name: 'Cerrar (la llamada sigue activa)' }).click();
+    await screen.getByRole('button', { name: 'Minimizar (la llamada sigue activa)' }).click();
     await expect(screen).toHaveCount(0);
     await expect(second.page.getByRole('heading', { name: 'Llamadas Activas (1)' })).toBeVisible();
     await expect(second.page.getByText('EN LLAMADA', { exact: true })).toBeVisible();
@@ -105,7 +105,7 @@ test.describe('advisor dashboard', () => {
     // 'Volver a Llamada' reopens the screen; 'Finalizar' asks first, then ends the call.
     await second.page.getByRole('button', { name: 'Volver a Llamada' }).click();
     await expect(screen).toBeVisible();
-    await screen.getByRole('button', { name: 'Cerrar (la llamada sigue activa)' }).click();
+    await screen.getByRole('button', { name: 'Minimizar (la llamada sigue activa)' }).click();
     await second.page.getByRole('button', { name: 'Finalizar', exact: true }).click();
     const confirm = second.page.getByRole('dialog', { name: 'Finalizar llamada' });
     await confirm.getByRole('button', { name: 'Finalizar Llamada' }).click();

@@ -74,6 +74,10 @@ test.describe('a consultation from the landing page to the end of the call', () 
 
     // The stylist ends the call: the visitor is told and asked for a rating.
     await stylist.page.getByRole('button', { name: 'Finalizar Llamada' }).click();
+    await stylist.page
+      .getByRole('alertdialog', { name: '¿Finalizar la llamada?' })
+      .getByRole('button', { name: 'Finalizar para ambos' })
+      .click();
     await expect(visitor.page.getByText('Consulta Finalizada', { exact: true })).toBeVisible();
     await expect(visitor.page.getByRole('dialog', { name: 'Videollamada' })).toBeHidden();
     await expect(

@@ -190,7 +190,7 @@ test.describe('stored XSS', () => {
       });
       expect(rated.advisorId).toBe(advisor.advisorId);
       ratedCallId = rated.callId;
-      const popup = page.getByRole('dialog', { name: 'Llamada Entrante' });
+      const popup = page.getByRole('alertdialog', { name: 'Llamada Entrante' });
       await expectLiteral(popup, RATED.name, RATED.subject);
       await expect(page.getByRole('heading', { name: 'Llamadas Pendientes (1)' })).toBeVisible();
       await expectNothingRan(page, w);
@@ -205,7 +205,7 @@ test.describe('stored XSS', () => {
         .poll(() => page.frames().some((f) => f.url().includes('daily_video_call.html')))
         .toBe(true);
       await expectNothingRan(page, w);
-      await screen.getByRole('button', { name: 'Cerrar (la llamada sigue activa)' }).click();
+      await screen.getByRole('button', { name: 'Minimizar (la llamada sigue activa)' }).click();
       await expect(screen).toHaveCount(0);
       await expect(page.getByRole('heading', { name: 'Llamadas Activas (1)' })).toBeVisible();
       await expectLiteral(page, RATED.name, RATED.subject);

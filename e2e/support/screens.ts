@@ -43,7 +43,7 @@ export async function submitConsultation(page: Page, visitor: Visitor): Promise<
 
 /** Waits for the popup to ring with the visitor's name and presses 'Aceptar Llamada'; answers when (epoch ms). */
 export async function acceptRinging(page: Page, visitorName: string): Promise<number> {
-  const popup = page.getByRole('dialog', { name: 'Llamada Entrante' });
+  const popup = page.getByRole('alertdialog', { name: 'Llamada Entrante' });
   await popup.getByText(visitorName).waitFor();
   const acceptedAt = Date.now();
   await popup.getByRole('button', { name: 'Aceptar Llamada' }).click();

@@ -85,6 +85,8 @@ export const callSchema = z.object({
   estimatedWaitTime: z.number().int().nonnegative().nullable(),
   /** 1-based position among waiting calls; null when offered or not pending. */
   queuePosition: z.number().int().positive().nullable(),
+  /** While it rings someone: when that offer runs out (her popup counts down to it). */
+  offerExpiresAt: isoDateTime.nullable(),
   consentAt: isoDateTime.nullable(),
   source: z.string(),
   language: languageSchema,

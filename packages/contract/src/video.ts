@@ -47,6 +47,8 @@ export const videoPageActionSchema = z.enum([
   'mic-error',
   /** built-in only: media stopped flowing and the page is restarting ICE ('Reconectando…') */
   'reconnecting',
+  /** Escape pressed while focus is inside the page: the parent answers as if pressed on it */
+  'escape',
 ]);
 export type VideoPageAction = z.infer<typeof videoPageActionSchema>;
 export const videoPageMessageSchema = z.object({

@@ -104,6 +104,15 @@ export function VideoCallPage({ params: fromUrl }: { params: VideoPageParams }) 
     document.title = t('page.title');
   }, [t]);
 
+  // Keyboard users inside the frame: Escape is the parent screen's (its exit question).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) post('escape');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [post]);
+
   const waiting = standby && !join;
   const problem = useMemo(() => {
     if (waiting) return null;

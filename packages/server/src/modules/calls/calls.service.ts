@@ -219,6 +219,7 @@ export function toCallDto(r: CallRecord): Call {
     dailyRoomName: r.roomName,
     estimatedWaitTime: r.estimatedWaitSeconds,
     queuePosition: r.queuePosition,
+    offerExpiresAt: r.status === 'pending' && r.advisorId ? r.offerExpiresAt : null,
     consentAt: r.consentAt,
     source: r.source,
     language: r.language,

@@ -13,6 +13,10 @@ export type ModalProps = {
   closeOnBackdrop?: boolean;
   /** Hide the X button (e.g. a confirmation that needs an explicit answer). */
   hideClose?: boolean;
+  /** 'alertdialog' for something that needs an answer now (an incoming call). */
+  role?: 'dialog' | 'alertdialog';
+  /** Id of the element that says what the dialog is about (read when it opens). */
+  describedBy?: string;
 };
 
 const focusableSelector =
@@ -28,6 +32,8 @@ export function Modal({
   size = 'md',
   closeOnBackdrop = true,
   hideClose = false,
+  role = 'dialog',
+  describedBy,
 }: ModalProps) {
   const { t } = useTranslation('common');
   const titleId = useId();
@@ -43,7 +49,10 @@ export function Modal({
     const previouslyFocused =
       document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = dialogRef.current;
-    const first = dialog?.querySelector<HTMLElement>(focusableSelector);
+    // A control marked `data-autofocus` gets the focus first (e.g. 'Aceptar Llamada').
+    const first =
+      dialog?.querySelector<HTMLElement>('[data-autofocus]:not([disabled])') ??
+      dialog?.querySelector<HTMLElement>(focusableSelector);
     (first ?? dialog)?.focus();
 
     const handleKeyDown = (event: KeyboardEvent) => {
@@ -85,9 +94,10 @@ export function Modal({
     >
       <div
         ref={dialogRef}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={describedBy}
         tabIndex={-1}
         className={`modal modal--${size}`}
       >

@@ -17,8 +17,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/errors';
 import { CallNotesPanel } from './CallNotesPanel';
+import { CallConfirmDialog } from './CallConfirmDialog';
 import { useCallNotes } from './use-call-notes';
 import { useVideoPageMessages, VIDEO_FRAME_ALLOW } from './use-video-page-messages';
+import { useCallScreenFocus } from './use-call-screen-focus';
 import { useVideoToasts } from './use-video-toasts';
 import { fetchCallNotes, fetchCallToken, saveCallNotes } from './video-call.api';
 import './video-call.css';
@@ -89,6 +91,10 @@ export function AdvisorCallScreen({
   const [frameSrc, setFrameSrc] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [ending, setEnding] = useState(false);
+  const [confirmingEnd, setConfirmingEnd] = useState(false);
+  const screenRef = useRef<HTMLDivElement>(null);
+  useCallScreenFocus(screenRef, !standby);
+  const escapeRef = useRef<() => void>(() => undefined);
   const [notesOpen, setNotesOpen] = useState(true);
   /** media lost its path mid-call; the page is restarting ICE */
   const [reconnecting, setReconnecting] = useState(false);
@@ -224,6 +230,9 @@ export function AdvisorCallScreen({
         case 'left':
         case 'closed':
           break;
+        case 'escape':
+          escapeRef.current();
+          break;
         default: {
           const never: never = m.action;
           void never;
@@ -286,6 +295,21 @@ export function AdvisorCallScreen({
     onClose();
   };
 
+  // Escape, here or inside the video, minimises (the call goes on); the question answers it first.
+  useEffect(() => {
+    escapeRef.current = () => {
+      if (!standby && !confirmingEnd) void handleClose();
+    };
+  });
+  useEffect(() => {
+    if (standby) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) escapeRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [standby]);
+
   const clientName = call.clientInfo.name?.trim() || t('advisor.clientFallback');
   const rawSubject = call.clientInfo.subject?.trim();
   const subject = !rawSubject
@@ -301,6 +325,8 @@ export function AdvisorCallScreen({
       aria-modal="true"
       aria-labelledby="vc-advisor-title"
       hidden={standby}
+      ref={screenRef}
+      tabIndex={-1}
     >
       <header className="vc-header">
         <div className="vc-header__info">
@@ -326,21 +352,23 @@ export function AdvisorCallScreen({
               {t('advisor.showNotes')}
             </button>
           )}
+          {/* Back to the dashboard, the call goes on: the secondary way out. */}
+          <button
+            type="button"
+            className="vc-button"
+            aria-label={t('advisor.close')}
+            onClick={() => void handleClose()}
+          >
+            {t('advisor.minimize')}
+          </button>
+          {/* Ending is for both sides: it asks first. */}
           <button
             type="button"
             className="vc-button vc-button--danger"
             disabled={ending}
-            onClick={() => void handleEnd()}
+            onClick={() => setConfirmingEnd(true)}
           >
             {ending ? t('advisor.ending') : t('advisor.end')}
-          </button>
-          <button
-            type="button"
-            className="vc-icon-button"
-            aria-label={t('advisor.close')}
-            onClick={() => void handleClose()}
-          >
-            ×
           </button>
         </div>
       </header>
@@ -375,6 +403,21 @@ export function AdvisorCallScreen({
             </div>
           )}
         </div>
+        {confirmingEnd && (
+          <CallConfirmDialog
+            title={t('advisor.confirmEnd.title')}
+            message={t('advisor.confirmEnd.message', { name: clientName })}
+            actions={[
+              { label: t('advisor.confirmEnd.keep'), onClick: () => setConfirmingEnd(false) },
+              {
+                label: ending ? t('advisor.ending') : t('advisor.confirmEnd.confirm'),
+                danger: true,
+                disabled: ending,
+                onClick: () => void handleEnd().then(() => setConfirmingEnd(false)),
+              },
+            ]}
+          />
+        )}
         {notesOpen && (
           <CallNotesPanel
             notes={notes.notes}

@@ -6,8 +6,10 @@
 import { videoPageUrl, videoStandbyUrl, type VideoPageMessage } from '@belleza/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCallScreenFocus } from './use-call-screen-focus';
 import { useVideoToasts } from './use-video-toasts';
 import { useVideoPageMessages, VIDEO_FRAME_ALLOW } from './use-video-page-messages';
+import { CallConfirmDialog } from './CallConfirmDialog';
 import './video-call.css';
 
 export const LOADING_OVERLAY_MS = 1500;
@@ -101,6 +103,8 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
   const [retrying, setRetrying] = useState(false);
   const [persistent, setPersistent] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const screenRef = useRef<HTMLDivElement>(null);
+  useCallScreenFocus(screenRef, !standby);
   const [attempt, setAttempt] = useState(0);
   const joinedRef = useRef(false);
   const retriesRef = useRef(0);
@@ -196,6 +200,9 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
           }
           break;
         }
+        case 'escape':
+          setConfirmOpen(true);
+          break;
         default: {
           const never: never = m.action;
           void never;
@@ -270,6 +277,8 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
       aria-modal="true"
       aria-labelledby="vc-client-title"
       hidden={standby}
+      ref={screenRef}
+      tabIndex={-1}
     >
       <header className="vc-header">
         <div>
@@ -343,35 +352,21 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
       </div>
 
       {confirmOpen && (
-        <div className="vc-confirm-backdrop">
-          <div
-            className="vc-confirm"
-            role="alertdialog"
-            aria-modal="true"
-            aria-labelledby="vc-confirm-title"
-          >
-            <h3 id="vc-confirm-title">{t('modal.confirmExit.title')}</h3>
-            <p>{t('modal.confirmExit.body')}</p>
-            <div className="vc-actions">
-              <button type="button" className="vc-button" onClick={() => setConfirmOpen(false)}>
-                {t('modal.confirmExit.cancel')}
-              </button>
-              <button
-                type="button"
-                className="vc-button"
-                onClick={() => {
-                  setConfirmOpen(false);
-                  onMinimize();
-                }}
-              >
-                {t('modal.confirmExit.minimize')}
-              </button>
-              <button type="button" className="vc-button vc-button--danger" onClick={handleEnd}>
-                {t('modal.confirmExit.end')}
-              </button>
-            </div>
-          </div>
-        </div>
+        <CallConfirmDialog
+          title={t('modal.confirmExit.title')}
+          message={t('modal.confirmExit.body')}
+          actions={[
+            { label: t('modal.confirmExit.cancel'), onClick: () => setConfirmOpen(false) },
+            {
+              label: t('modal.confirmExit.minimize'),
+              onClick: () => {
+                setConfirmOpen(false);
+                onMinimize();
+              },
+            },
+            { label: t('modal.confirmExit.end'), danger: true, onClick: handleEnd },
+          ]}
+        />
       )}
     </div>
   );

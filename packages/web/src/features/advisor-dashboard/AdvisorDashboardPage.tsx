@@ -134,6 +134,7 @@ export function AdvisorDashboardPage() {
     soundEnabledRef.current = soundEnabled;
   }, [soundEnabled]);
   const screenCallRef = useRef<Call | null>(null);
+  const endingIdsRef = useRef(new Set<string>());
   useEffect(() => {
     screenCallRef.current = screenCall;
   }, [screenCall]);
@@ -154,9 +155,11 @@ export function AdvisorDashboardPage() {
           toast.info(t('withdrawn.title'), t(`withdrawn.${reason}`));
       },
       onCallEnded: (call: Call) => {
+        // Ended here: 'Finalizar' says so itself, once (issue 14 §4).
+        if (endingIdsRef.current.has(call.callId)) return;
         if (screenCallRef.current?.callId !== call.callId) return;
         setScreenCall(null);
-        toast.info(t('toasts.infoTitle'), t('calls.endedByOther'));
+        toast.info(t('calls.endedTitle'), t('calls.endedByOther'));
       },
       onEndingSoon: (_callId: string, minutesLeft: number) => {
         toast.warning(t('endingSoon.title'), t('endingSoon.message', { count: minutesLeft }));
@@ -247,16 +250,18 @@ export function AdvisorDashboardPage() {
 
   const runEnd = async (call: Call): Promise<boolean> => {
     setBusyCallId(call.callId);
+    endingIdsRef.current.add(call.callId);
     try {
       await endCall(call.callId);
       patch((d) => removeCall(d, call.callId));
       if (screenCallRef.current?.callId === call.callId) setScreenCall(null);
-      toast.success(t('toasts.infoTitle'), t('calls.ended'));
+      toast.success(t('calls.endedTitle'), t('calls.ended'));
       return true;
     } catch (err) {
       fail(t('errors.end'), err);
       return false;
     } finally {
+      endingIdsRef.current.delete(call.callId);
       setBusyCallId(null);
       if (advisorId) void queryClient.invalidateQueries({ queryKey: dashboardKey(advisorId) });
     }
@@ -345,6 +350,7 @@ export function AdvisorDashboardPage() {
       {alert.call && !screenCall && (
         <IncomingCallPopup
           call={alert.call}
+          advisorId={advisorId}
           busy={busyCallId === alert.call.callId}
           onAccept={() => alert.call && void handleAccept(alert.call)}
           onDecline={() => alert.call && void handleDecline(alert.call)}

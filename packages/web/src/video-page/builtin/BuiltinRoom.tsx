@@ -35,6 +35,7 @@ export function BuiltinRoom(props: Props) {
 
   const hasCamera = (localStream?.getVideoTracks().length ?? 0) > 0;
   const hasMic = (localStream?.getAudioTracks().length ?? 0) > 0;
+  const leavesHere = props.userType !== 'advisor' || window.parent === window;
   const inCall = stage === 'joining' || stage === 'joined' || stage === 'starting';
   const quality = state.media === 'reconnecting' ? 'bad' : ownQuality(peers);
 
@@ -62,19 +63,22 @@ export function BuiltinRoom(props: Props) {
 
       {inCall && (
         <>
-          <section
-            className="vp-grid"
-            aria-label={t('page.participants', { count: peers.length + 1 })}
-          >
-            {peers.map((peer) => (
-              <RemoteTile key={peer.peerId} peer={peer} viewer={props.userType} />
-            ))}
-            {stage === 'joined' && peers.length === 0 && (
-              <p className="vp-waiting">{t('page.waitingForOthers')}</p>
-            )}
-            {stage !== 'joined' && <p className="vp-waiting">{t('page.connecting')}</p>}
-          </section>
-          <LocalPreview stream={localStream} cameraOn={state.cameraOn} />
+          {/* The videos live in the stage; the controls below it are never covered. */}
+          <div className="vp-stage">
+            <section
+              className="vp-grid"
+              aria-label={t('page.participants', { count: peers.length + 1 })}
+            >
+              {peers.map((peer) => (
+                <RemoteTile key={peer.peerId} peer={peer} viewer={props.userType} />
+              ))}
+              {stage === 'joined' && peers.length === 0 && (
+                <p className="vp-waiting">{t('page.waitingForOthers')}</p>
+              )}
+              {stage !== 'joined' && <p className="vp-waiting">{t('page.connecting')}</p>}
+            </section>
+            <LocalPreview stream={localStream} cameraOn={state.cameraOn} />
+          </div>
           <CallControls
             micOn={state.micOn}
             cameraOn={state.cameraOn}
@@ -82,7 +86,9 @@ export function BuiltinRoom(props: Props) {
             hasCamera={hasCamera}
             onToggleMic={toggleMic}
             onToggleCamera={toggleCamera}
-            onLeave={() => leave('left')}
+            // The advisor's call screen has its own way out ('Finalizar Llamada', 'Minimizar'):
+            // a third one inside her video, leaving the room but not the call, only confused.
+            onLeave={leavesHere ? () => leave('left') : undefined}
           />
         </>
       )}

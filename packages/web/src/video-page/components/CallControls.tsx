@@ -7,7 +7,8 @@ type Props = {
   hasCamera: boolean;
   onToggleMic: () => void;
   onToggleCamera: () => void;
-  onLeave: () => void;
+  /** Without it there is no leave button (the surrounding screen offers the way out). */
+  onLeave?: (() => void) | undefined;
 };
 
 export function CallControls({
@@ -20,12 +21,14 @@ export function CallControls({
   onLeave,
 }: Props) {
   const { t } = useTranslation('video');
+  // The label says what a press does next ('Activar micrófono' while muted), so the buttons carry
+  // no aria-pressed as well: a screen reader would read both states at once.
   return (
     <div className="vp-controls" role="toolbar" aria-label={t('page.controls')}>
       <button
         type="button"
         className="vp-button"
-        aria-pressed={!micOn}
+        data-off={!micOn}
         disabled={!hasMic}
         onClick={onToggleMic}
       >
@@ -34,15 +37,17 @@ export function CallControls({
       <button
         type="button"
         className="vp-button"
-        aria-pressed={!cameraOn}
+        data-off={!cameraOn}
         disabled={!hasCamera}
         onClick={onToggleCamera}
       >
         {cameraOn ? t('page.cameraOffAction') : t('page.cameraOnAction')}
       </button>
-      <button type="button" className="vp-button vp-button--danger" onClick={onLeave}>
-        {t('page.leave')}
-      </button>
+      {onLeave && (
+        <button type="button" className="vp-button vp-button--danger" onClick={onLeave}>
+          {t('page.leave')}
+        </button>
+      )}
     </div>
   );
 }

@@ -39,7 +39,7 @@ export function Toaster() {
   const { t } = useTranslation('common');
   const toasts = useToasts();
   return (
-    <section className="toaster" aria-label={t('toast.region')}>
+    <section className="toaster" aria-label={t('toast.region')} data-over-call>
       {toasts.map((item) => (
         <ToastItem key={item.id} toast={item} />
       ))}

@@ -1,5 +1,5 @@
 import type { Call } from '@belleza/contract';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADVISOR_LOAD_TIMEOUT_MS, AdvisorCallScreen, RETRY_RESTART_MS } from '../AdvisorCallScreen';
 import { NOTES_AUTOSAVE_MS } from '../use-call-notes';
@@ -46,6 +46,7 @@ const baseCall: Call = {
   dailyRoomName: 'call_9',
   estimatedWaitTime: null,
   queuePosition: null,
+  offerExpiresAt: null,
   consentAt: null,
   source: 'website',
   language: 'es',
@@ -217,25 +218,79 @@ describe('AdvisorCallScreen header and room', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('URL de sala no proporcionada');
   });
 
-  it("ends the call showing 'Finalizando...' meanwhile; close keeps it active", async () => {
+  it("'Finalizar Llamada' asks first: 'Seguir en la llamada' keeps it, 'Finalizar para ambos' ends it showing 'Finalizando...'", async () => {
     let finish: () => void = () => undefined;
     const { onEnd, onClose } = await setup();
     onEnd.mockImplementationOnce(() => new Promise<void>((resolve) => (finish = resolve)));
-    fireEvent.click(screen.getByRole('button', { name: 'Finalizar Llamada' }));
+    const end = screen.getByRole('button', { name: 'Finalizar Llamada' });
+    end.focus();
+    fireEvent.click(end);
+    let confirm = screen.getByRole('alertdialog', { name: '¿Finalizar la llamada?' });
+    expect(confirm).toHaveAccessibleDescription(
+      'La consulta con Ana Pérez terminará para los dos. Para volver al panel sin colgar, usa Minimizar.',
+    );
+    // Focus on the safe answer; Tab stays inside; Escape is the safe answer too.
+    const keep = within(confirm).getByRole('button', { name: 'Seguir en la llamada' });
+    expect(keep).toHaveFocus();
+    fireEvent.keyDown(keep, { key: 'Tab' });
+    expect(within(confirm).getByRole('button', { name: 'Finalizar para ambos' })).toHaveFocus();
+    fireEvent.keyDown(document.activeElement!, { key: 'Tab' });
+    expect(keep).toHaveFocus();
+    fireEvent.keyDown(keep, { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(end).toHaveFocus();
+    expect(onEnd).not.toHaveBeenCalled();
+
+    fireEvent.click(end);
+    confirm = screen.getByRole('alertdialog', { name: '¿Finalizar la llamada?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Seguir en la llamada' }));
+    expect(onEnd).not.toHaveBeenCalled();
+
+    fireEvent.click(end);
+    confirm = screen.getByRole('alertdialog', { name: '¿Finalizar la llamada?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Finalizar para ambos' }));
     await flush();
-    const busy = screen.getByRole('button', { name: 'Finalizando...' });
-    expect(busy).toBeDisabled();
+    expect(within(confirm).getByRole('button', { name: 'Finalizando...' })).toBeDisabled();
+    // The header's button says it too.
+    expect(screen.getAllByRole('button', { name: 'Finalizando...' })).toHaveLength(2);
     expect(onEnd).toHaveBeenCalledTimes(1);
     await act(async () => {
       finish();
       await Promise.resolve();
     });
-    expect(screen.getByRole('button', { name: 'Finalizar Llamada' })).toBeEnabled();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Cerrar (la llamada sigue activa)' }));
+  it('Escape minimises, pressed on the screen or inside the video; other page messages do not', async () => {
+    const { onEnd, onClose } = await setup();
+    for (const action of ['loading', 'joining', 'joined', 'left'] as const)
+      postFromFrame(frame(), { action });
+    await flush();
+    expect(onClose).not.toHaveBeenCalled();
+    postFromFrame(frame(), { action: 'escape' });
     await flush();
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect(onEnd).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await flush();
+    expect(onClose).toHaveBeenCalledTimes(2);
+    // With the question open, Escape answers it and the screen stays.
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar Llamada' }));
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Seguir en la llamada' }), {
+      key: 'Escape',
+    });
+    await flush();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledTimes(2);
+    expect(onEnd).not.toHaveBeenCalled();
+  });
+
+  it("'Minimizar' closes the screen and keeps the call", async () => {
+    const { onEnd, onClose } = await setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Minimizar (la llamada sigue activa)' }));
+    await flush();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(onEnd).not.toHaveBeenCalled();
   });
 });
 
@@ -269,7 +324,7 @@ describe('AdvisorCallScreen notes', () => {
   it('saves pending notes at once when the screen is closed', async () => {
     const { onClose } = await setup();
     fireEvent.change(notesBox(), { target: { value: 'Recomendar mascarilla' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Cerrar (la llamada sigue activa)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Minimizar (la llamada sigue activa)' }));
     await flush();
     expect(api.saveCallNotes).toHaveBeenCalledWith('call_9', 'Recomendar mascarilla');
     expect(onClose).toHaveBeenCalled();

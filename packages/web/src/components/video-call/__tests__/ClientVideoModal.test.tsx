@@ -197,10 +197,21 @@ describe('ClientVideoModal', () => {
   });
 
   it('asks before leaving: cancel keeps the call, minimise closes, end leaves the room and ends', () => {
-    const { onMinimize, onEnd, control } = setup();
+    const { onMinimize, onEnd, control, frame } = setup();
     const open = () => fireEvent.click(screen.getByRole('button', { name: 'Cerrar videollamada' }));
 
     open();
+    expect(
+      screen.getByRole('alertdialog', { name: 'Confirmar salida de la videollamada' }),
+    ).toBeInTheDocument();
+    // The safe answer has the focus, and Escape means it too.
+    expect(screen.getByRole('button', { name: 'Cancelar' })).toHaveFocus();
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Cancelar' }), { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(onEnd).not.toHaveBeenCalled();
+
+    // Escape pressed inside the video (forwarded by the page) asks too.
+    postFromFrame(frame, { action: 'escape' });
     expect(
       screen.getByRole('alertdialog', { name: 'Confirmar salida de la videollamada' }),
     ).toBeInTheDocument();

@@ -34,6 +34,7 @@ export function makeCall(overrides: Partial<Call> = {}): Call {
     dailyRoomName: 'room-1',
     estimatedWaitTime: 120,
     queuePosition: null,
+    offerExpiresAt: null,
     consentAt: '2026-11-22T15:00:00.000Z',
     source: 'website',
     language: 'es',

@@ -55,6 +55,7 @@ const call = (i: number, status: Call['status'], minutesAgo: number): Call => {
     dailyRoomName: null,
     estimatedWaitTime: null,
     queuePosition: null,
+    offerExpiresAt: null,
     consentAt: null,
     source: 'website',
     language: 'es',

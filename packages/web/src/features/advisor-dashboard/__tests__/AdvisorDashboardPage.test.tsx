@@ -77,7 +77,7 @@ vi.mock('@/components/video-call', () => ({
 }));
 
 const NOW = new Date('2026-11-20T15:00:30.000Z');
-const popup = () => screen.queryByRole('dialog', { name: 'Llamada Entrante' });
+const popup = () => screen.queryByRole('alertdialog', { name: 'Llamada Entrante' });
 const statusSelect = () => screen.getByLabelText<HTMLSelectElement>('Estado');
 
 beforeEach(() => {
@@ -327,6 +327,26 @@ describe('advisor dashboard: incoming-call popup', () => {
     expect(within(dialog).getByTestId('wait-counter')).toHaveTextContent('1m 1s');
     expect(within(dialog).getByRole('button', { name: 'Declinar' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Aceptar Llamada' })).toBeInTheDocument();
+  });
+
+  it("is an alertdialog naming the caller, with the focus on 'Aceptar Llamada' and her offer counted down", async () => {
+    await renderDashboard();
+    const call = makeCall({
+      callId: 'c1',
+      name: 'Lucía Ramos',
+      offerExpiresAt: new Date(NOW.getTime() + 30_000).toISOString(),
+    });
+    server.dashboard = makeDashboard({ pendingCalls: [call] });
+    await serverEmit('call:new', call);
+    const dialog = popup()!;
+    expect(dialog).toHaveAccessibleDescription(
+      'Un cliente solicita tu asesoría profesional Lucía Ramos',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Aceptar Llamada' })).toHaveFocus();
+    const countdown = within(dialog).getByTestId('offer-countdown');
+    expect(countdown).toHaveTextContent('Pasa a otro asesor en 30 segundos si no respondes');
+    await tick(29_000);
+    expect(countdown).toHaveTextContent('Pasa a otro asesor en 1 segundo si no respondes');
   });
 
   it("says 'Ahora' without a requested time and '?' without a name", async () => {
@@ -730,7 +750,7 @@ describe('advisor dashboard: incoming-call popup', () => {
     });
     expect(screen.queryByRole('dialog', { name: 'Finalizar llamada' })).not.toBeInTheDocument();
     expect(screen.getByText('No hay llamadas pendientes ni activas')).toBeInTheDocument();
-    expect(success).toHaveBeenCalledWith('Información', 'Llamada finalizada exitosamente');
+    expect(success).toHaveBeenCalledWith('Llamada finalizada', 'Llamada finalizada exitosamente');
   });
 
   it("a failed end shows 'No se pudo finalizar la llamada'", async () => {

@@ -25,6 +25,7 @@ export function makeCall(overrides: Partial<Call> & { name?: string } = {}): Cal
     dailyRoomName: null,
     estimatedWaitTime: 120,
     queuePosition: null,
+    offerExpiresAt: null,
     consentAt: '2026-11-20T15:00:00.000Z',
     source: 'website',
     language: 'es',

@@ -19,7 +19,12 @@ export function IncomingCallBanner({ call, busy, onAccept, onDecline }: Incoming
   const { t } = useTranslation('advisor');
   const name = call.clientInfo.name?.trim() || t('incoming.clientFallback');
   return (
-    <section className="incoming-banner" role="alert" aria-label={t('incoming.bannerTitle')}>
+    <section
+      className="incoming-banner"
+      role="alert"
+      aria-label={t('incoming.bannerTitle')}
+      data-over-call
+    >
       <p className="incoming-banner__text">
         <strong>{t('incoming.bannerTitle')}</strong> {name}
       </p>

@@ -1,6 +1,6 @@
 /** SPEC §2 'Incoming-call popup': who calls, since when, and Declinar / Aceptar Llamada. */
 import type { Call } from '@belleza/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Modal } from '@/components/ui';
 import {
@@ -15,6 +15,8 @@ export const WAIT_TICK_MS = 1_000;
 
 export type IncomingCallPopupProps = {
   call: Call;
+  /** Whose popup this is: the offer's deadline is counted down when it is hers. */
+  advisorId: string | null;
   busy: boolean;
   onAccept: () => void;
   onDecline: () => void;
@@ -24,6 +26,7 @@ export type IncomingCallPopupProps = {
 
 export function IncomingCallPopup({
   call,
+  advisorId,
   busy,
   onAccept,
   onDecline,
@@ -42,10 +45,17 @@ export function IncomingCallPopup({
   const subject = subjectLabel(call.clientInfo.subject, t('incoming.subjectFallback'), t);
   const requested = formatRequestedTime(call.requestedAt, new Date(now)) ?? t('incoming.now');
   const waited = formatWait(secondsSince(call.requestedAt, now), t);
+  const secondsLeft =
+    call.offerExpiresAt && call.advisorId === advisorId
+      ? Math.max(0, Math.ceil((Date.parse(call.offerExpiresAt) - now) / 1000))
+      : null;
+  const aboutId = useId();
 
   return (
     <Modal
       open
+      role="alertdialog"
+      describedBy={aboutId}
       size="sm"
       title={t('incoming.title')}
       onClose={onClose}
@@ -55,20 +65,28 @@ export function IncomingCallPopup({
           <Button variant="secondary" onClick={onDecline} disabled={busy}>
             {t('incoming.decline')}
           </Button>
-          <Button variant="primary" onClick={onAccept} loading={busy}>
+          <Button variant="primary" onClick={onAccept} loading={busy} data-autofocus>
             {t('incoming.accept')}
           </Button>
         </>
       }
     >
       <div className="incoming-call">
-        <p className="incoming-call__subtitle">{t('incoming.subtitle')}</p>
-        <div className="incoming-call__client">
-          <span className="incoming-call__avatar" aria-hidden="true">
-            {initialsOf(rawName)}
-          </span>
-          <p className="incoming-call__name">{name}</p>
+        {/* Read when the popup opens: who is calling. */}
+        <div id={aboutId}>
+          <p className="incoming-call__subtitle">{t('incoming.subtitle')}</p>
+          <div className="incoming-call__client">
+            <span className="incoming-call__avatar" aria-hidden="true">
+              {initialsOf(rawName)}
+            </span>
+            <p className="incoming-call__name">{name}</p>
+          </div>
         </div>
+        {secondsLeft !== null && (
+          <p className="incoming-call__countdown" data-testid="offer-countdown">
+            {t('incoming.countdown', { count: secondsLeft })}
+          </p>
+        )}
         <dl className="incoming-call__facts">
           <div>
             <dt>{t('incoming.phone')}</dt>

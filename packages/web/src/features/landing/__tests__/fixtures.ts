@@ -63,6 +63,7 @@ export function callData(overrides: Partial<Call> = {}): Call {
     dailyRoomName: 'room_1',
     estimatedWaitTime: 120,
     queuePosition: null,
+    offerExpiresAt: null,
     consentAt: '2026-11-23T15:00:00.000Z',
     source: 'website',
     language: 'es',

@@ -49,6 +49,9 @@ export function PrejoinCheck({ onJoin, onCancel, joinLabel, mediaDevices }: Prej
   const [cameraId, setCameraId] = useState<string | undefined>();
   const [micId, setMicId] = useState<string | undefined>();
   const videoRef = useRef<HTMLVideoElement>(null);
+  // Opened on request: the keyboard and the screen reader go where the new content is.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => titleRef.current?.focus(), []);
   const streamRef = useRef<MediaStream | null>(null);
   const level = useMicLevel(stream);
 
@@ -120,7 +123,9 @@ export function PrejoinCheck({ onJoin, onCancel, joinLabel, mediaDevices }: Prej
 
   return (
     <section className="vc-prejoin" aria-labelledby="vc-prejoin-title">
-      <h2 id="vc-prejoin-title">{t('prejoin.title')}</h2>
+      <h2 id="vc-prejoin-title" ref={titleRef} tabIndex={-1}>
+        {t('prejoin.title')}
+      </h2>
 
       {phase === 'intro' && (
         <>

@@ -61,6 +61,7 @@ function ConsultationPending({ failed, onRetry }: { failed: boolean; onRetry: ()
 }
 
 export function LandingPage() {
+  const { t: tCommon } = useTranslation('common');
   const active = useScrollSpy(SECTION_IDS) as SectionId;
   const { availability, refresh } = useAvailability();
   const [savedAtStart] = useState(hasSavedConsultation);
@@ -78,9 +79,13 @@ export function LandingPage() {
 
   return (
     <>
+      <a className="skip-link" href="#main-content">
+        {tCommon('skipToContent')}
+      </a>
       <LandingHeader active={active} />
       <main
         id="main-content"
+        tabIndex={-1}
         className="landing"
         onPointerOver={preloadOnCallButton}
         onFocus={preloadOnCallButton}

@@ -88,6 +88,8 @@ describe('PrejoinCheck', () => {
     const onJoin = vi.fn();
     renderWithI18n(<PrejoinCheck onJoin={onJoin} mediaDevices={devices.api} />);
     await flush();
+    // Opened on request: the focus is on its title.
+    expect(screen.getByRole('heading', { level: 2 })).toHaveFocus();
     expect(screen.getByText(/usaremos tu cámara y tu micrófono/)).toBeInTheDocument();
     expect(devices.getUserMedia).not.toHaveBeenCalled();
 

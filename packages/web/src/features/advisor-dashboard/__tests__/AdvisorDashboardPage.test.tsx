@@ -7,6 +7,7 @@ import { fail, jsonResponse, ok } from '@/test/fetch-mock';
 import { makeAdvisor } from '@/test/fixtures';
 import { NOTIFICATION_CLOSE_MS, RING_START_DELAY_MS } from '../hooks/use-incoming-call-alert';
 import { SOUND_STORAGE_KEY } from '../hooks/use-sound-setting';
+import { STATUS_KEYS_SETTLE_MS } from '../components/StatusBar';
 import { activeCall, makeCall, makeDashboard } from './fixtures';
 import {
   FakeAudioContext,
@@ -217,6 +218,41 @@ describe('advisor dashboard: page', () => {
     expect(api.requests.find((r) => r.path === '/api/advisors/adv_1/status')?.body).toEqual({
       status: 'busy',
     });
+  });
+
+  it('arrow keys pass over statuses without sending them; the one they rest on is sent once', async () => {
+    server.answers = {
+      'POST /api/advisors/adv_1/status': ok(makeAdvisor({ status: 'offline' })),
+    };
+    const { api } = await renderDashboard();
+    const statusRequests = () =>
+      api.requests.filter((r) => r.path === '/api/advisors/adv_1/status');
+    const select = statusSelect();
+    fireEvent.keyDown(select, { key: 'ArrowDown' });
+    fireEvent.change(select, { target: { value: 'busy' } });
+    await tick(STATUS_KEYS_SETTLE_MS - 1);
+    fireEvent.keyDown(select, { key: 'ArrowDown' });
+    fireEvent.change(select, { target: { value: 'offline' } });
+    await tick(STATUS_KEYS_SETTLE_MS - 1);
+    expect(statusRequests()).toEqual([]);
+    expect(statusSelect().value).toBe('offline');
+    await tick(1);
+    expect(statusRequests().map((r) => r.body)).toEqual([{ status: 'offline' }]);
+  });
+
+  it('Enter sends the status the arrow keys chose at once', async () => {
+    server.answers = {
+      'POST /api/advisors/adv_1/status': ok(makeAdvisor({ status: 'busy' })),
+    };
+    const { api } = await renderDashboard();
+    const select = statusSelect();
+    fireEvent.keyDown(select, { key: 'ArrowDown' });
+    fireEvent.change(select, { target: { value: 'busy' } });
+    fireEvent.keyDown(select, { key: 'Enter' });
+    await tick();
+    expect(
+      api.requests.filter((r) => r.path === '/api/advisors/adv_1/status').map((r) => r.body),
+    ).toEqual([{ status: 'busy' }]);
   });
 
   it('says why the system set the advisor offline (missed offers)', async () => {

@@ -1,11 +1,28 @@
 /** Dashboard header controls: status dot, label and selector; sound toggle and test button. */
 import { advisorStatusSchema, type AdvisorStatus } from '@belleza/contract';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui';
 
 /** Mirrors the server's limit: offers left to time out in a row before going offline. */
 export const MISSED_OFFERS_IN_ROW = 2;
+
+/**
+ * Arrow keys on a closed select change its value at each press: a choice made that way is sent
+ * once the keys rest this long (or at once on Enter or on leaving the field), so passing over
+ * 'Ocupado' on the way to 'Desconectado' never sets her busy.
+ */
+export const STATUS_KEYS_SETTLE_MS = 1_000;
+const BROWSING_KEYS = new Set([
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+]);
 
 export type StatusBarProps = {
   status: AdvisorStatus;
@@ -21,6 +38,24 @@ export function StatusBar(props: StatusBarProps) {
   const { status, statusReason, saving, soundEnabled } = props;
   const { t } = useTranslation('advisor');
   const selectId = useId();
+  const { onStatusChange } = props;
+  // A value chosen with the arrow keys, not sent yet.
+  const [draft, setDraft] = useState<AdvisorStatus | null>(null);
+  const byKeys = useRef(false);
+  const settle = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(settle.current), []);
+  const send = (next: AdvisorStatus) => {
+    window.clearTimeout(settle.current);
+    setDraft(null);
+    if (next !== status) onStatusChange(next);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLSelectElement>) => {
+    if (BROWSING_KEYS.has(event.key) || event.key.length === 1) byKeys.current = true;
+    if (event.key === 'Enter' && draft) {
+      event.preventDefault();
+      send(draft);
+    }
+  };
   const soundLabel = soundEnabled ? t('sound.on') : t('sound.off');
   return (
     <div className="advisor-status">
@@ -37,10 +72,19 @@ export function StatusBar(props: StatusBarProps) {
         <label htmlFor={selectId}>{t('status.label')}</label>
         <select
           id={selectId}
-          value={status}
+          value={draft ?? status}
           disabled={saving}
           aria-busy={saving || undefined}
-          onChange={(e) => props.onStatusChange(advisorStatusSchema.parse(e.target.value))}
+          onKeyDown={onKeyDown}
+          onBlur={() => draft && send(draft)}
+          onChange={(e) => {
+            const next = advisorStatusSchema.parse(e.target.value);
+            if (!byKeys.current) return send(next);
+            byKeys.current = false;
+            setDraft(next);
+            window.clearTimeout(settle.current);
+            settle.current = window.setTimeout(() => send(next), STATUS_KEYS_SETTLE_MS);
+          }}
         >
           {advisorStatusSchema.options.map((s) => (
             <option key={s} value={s}>

@@ -73,6 +73,18 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+describe('keyboard', () => {
+  it("the first Tab stop is 'Saltar al contenido', which leads to the page's content", async () => {
+    mockFetch({ 'GET /api/availability': ok(openAvailability) });
+    await openLanding();
+    const skip = screen.getByRole('link', { name: 'Saltar al contenido' });
+    const focusables = document.querySelectorAll('a[href], button, input, select, textarea');
+    expect(focusables[0]).toBe(skip);
+    expect(skip).toHaveAttribute('href', '#main-content');
+    expect(document.getElementById('main-content')).toHaveAttribute('tabindex', '-1');
+  });
+});
+
 describe('availability before asking', () => {
   it('shows the estimated wait under the call buttons when advisors are online', async () => {
     mockFetch({ 'GET /api/availability': ok(openAvailability) });
@@ -147,6 +159,8 @@ describe('consultation form', () => {
 
     for (const label of ['Nombre', 'Teléfono', 'Mensaje'])
       expect(within(dialog).getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    // The focus is on the first field to fix.
+    expect(within(dialog).getByLabelText('Nombre')).toHaveFocus();
     expect(within(dialog).getAllByText('Este campo es obligatorio')).toHaveLength(3);
     expect(within(dialog).getByText('Debes aceptar para continuar')).toBeVisible();
     expect(within(dialog).getByLabelText('Correo electrónico (opcional)')).not.toHaveAttribute(
@@ -155,10 +169,38 @@ describe('consultation form', () => {
 
     fillForm(dialog, { Teléfono: 'abc', 'Correo electrónico (opcional)': 'ana@' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Solicitar consulta' }));
+    expect(within(dialog).getByLabelText('Teléfono')).toHaveFocus();
     expect(within(dialog).getByText('Ingresa un número de teléfono válido')).toBeVisible();
     expect(within(dialog).getByText('Ingresa un correo electrónico válido')).toBeVisible();
     expect(within(dialog).queryByText('Este campo es obligatorio')).toBeNull();
     expect(api.requests.some((r) => r.path === '/api/calls/request')).toBe(false);
+  });
+
+  it('Escape, X or Cancelar on a typed-in form asks before throwing the text away', async () => {
+    mockFetch({ 'GET /api/availability': ok(openAvailability) });
+    const confirm = vi
+      .spyOn(window, 'confirm')
+      .mockReturnValueOnce(false)
+      .mockReturnValueOnce(true);
+    const dialog = await openForm();
+    fillForm(dialog, { Teléfono: '', Mensaje: '' });
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(confirm).toHaveBeenCalledWith('¿Cerrar y borrar lo que escribiste?');
+    expect(within(dialog).getByLabelText('Nombre')).toHaveValue('Ana Visitante');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(confirm).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('dialog', { name: 'Consulta gratuita en vivo' })).toBeNull();
+    confirm.mockRestore();
+  });
+
+  it('an empty form closes without asking', async () => {
+    mockFetch({ 'GET /api/availability': ok(openAvailability) });
+    const confirm = vi.spyOn(window, 'confirm');
+    await openForm();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog', { name: 'Consulta gratuita en vivo' })).toBeNull();
+    confirm.mockRestore();
   });
 
   it.each([
@@ -259,6 +301,8 @@ describe('from request to rating', () => {
     // Waiting: position and estimate, saved for 2 hours.
     const waiting = await screen.findByRole('dialog', { name: 'Tu consulta' });
     expect(within(waiting).getByText('Esperando asesor...')).toBeVisible();
+    // Sent: the focus moved to the new content.
+    expect(within(waiting).getByText('Esperando asesor...')).toHaveFocus();
     expect(within(waiting).getByTestId('queue-position')).toHaveTextContent(
       'Posición 2 en la fila',
     );

@@ -4,7 +4,7 @@
  * call exists — the waiting view with queue position, live estimate and cancel.
  */
 import type { Availability, CallRequestBody, CallSubject } from '@belleza/contract';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaChoice } from '@/components/video-call/ClientVideoModal';
 import { Button, Modal, Spinner } from '@/components/ui';
@@ -57,15 +57,27 @@ export function ConsultationModal(props: ConsultationModalProps) {
           ? t('maintenance.title')
           : t('modal.title');
 
+  // Typed in and about to be thrown away (Escape, X, 'Cancelar'): ask first.
+  const formDirty = useRef(false);
+  const onDirtyChange = useCallback((dirty: boolean) => {
+    formDirty.current = dirty;
+  }, []);
+  const close = () => {
+    if (view === 'form' && formDirty.current && !window.confirm(t('form.discardConfirm'))) return;
+    formDirty.current = false;
+    onClose();
+  };
+
   return (
-    <Modal open={open} title={title} onClose={onClose} closeOnBackdrop={view !== 'form'}>
+    <Modal open={open} title={title} onClose={close} closeOnBackdrop={view !== 'form'}>
       {view === 'form' && (
         <RequestForm
           key={subject}
           subject={subject}
           busy={busy === 'request'}
           onSubmit={onSubmit}
-          onCancel={onClose}
+          onCancel={close}
+          onDirtyChange={onDirtyChange}
         />
       )}
       {view === 'waiting' && saved && (
@@ -118,10 +130,13 @@ function WaitingView({
   const { t } = useTranslation('consultation');
   const { t: tLanding } = useTranslation('landing');
   const [checking, setChecking] = useState(false);
+  // Just sent (or reopened): the focus moves to what is new, the waiting state.
+  const headingRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   return (
     <div className="consult-waiting">
       <Spinner decorative />
-      <p className="consult-waiting__heading" role="status">
+      <p className="consult-waiting__heading" role="status" ref={headingRef} tabIndex={-1}>
         {t('waiting.heading')}
       </p>
       <dl className="consult-waiting__facts" aria-live="polite">

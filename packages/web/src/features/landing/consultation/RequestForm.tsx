@@ -1,6 +1,6 @@
 /** The consultation form (SPEC §3/§5): name, phone, message required; email optional; consent. */
 import { callSubjects, type CallRequestBody, type CallSubject } from '@belleza/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Field, TextField } from '@/components/ui';
 import { currentLanguage } from '@/lib/i18n';
@@ -16,9 +16,17 @@ export type RequestFormProps = {
   busy: boolean;
   onSubmit: (body: CallRequestBody) => Promise<boolean>;
   onCancel: () => void;
+  /** Told whenever the form goes from empty to typed in, or back (closing asks first then). */
+  onDirtyChange?: (dirty: boolean) => void;
 };
 
-export function RequestForm({ subject, busy, onSubmit, onCancel }: RequestFormProps) {
+export function RequestForm({
+  subject,
+  busy,
+  onSubmit,
+  onCancel,
+  onDirtyChange,
+}: RequestFormProps) {
   const { t } = useTranslation('consultation');
   const [values, setValues] = useState<RequestFormValues>({
     name: '',
@@ -29,6 +37,16 @@ export function RequestForm({ subject, busy, onSubmit, onCancel }: RequestFormPr
     consent: false,
   });
   const [errors, setErrors] = useState<FieldErrors<RequestField>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refused submit puts the focus on the first field that needs fixing.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+  const dirty = [values.name, values.phone, values.email, values.message].some(
+    (v) => v.trim() !== '',
+  );
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const set = <K extends keyof RequestFormValues>(key: K, value: RequestFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -46,6 +64,7 @@ export function RequestForm({ subject, busy, onSubmit, onCancel }: RequestFormPr
     const result = validateRequestForm(values, label, currentLanguage());
     if (!result.ok) {
       setErrors(result.errors);
+      setRefusals((n) => n + 1);
       return;
     }
     setErrors({});
@@ -53,7 +72,7 @@ export function RequestForm({ subject, busy, onSubmit, onCancel }: RequestFormPr
   };
 
   return (
-    <form className="consult-form" noValidate onSubmit={handleSubmit}>
+    <form ref={formRef} className="consult-form" noValidate onSubmit={handleSubmit}>
       <p className="consult-form__intro">{t('form.intro')}</p>
       <TextField
         label={t('form.name')}

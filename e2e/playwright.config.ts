@@ -9,6 +9,7 @@ const VIDEO_SPECS = [
   /advisor-ringing\.spec\.ts$/,
   /visitor\.spec\.ts$/,
   /call-screen-sizes\.spec\.ts$/,
+  /keyboard\.spec\.ts$/,
 ];
 
 /**

@@ -101,7 +101,8 @@ export function Modal({
         tabIndex={-1}
         className={`modal modal--${size}`}
       >
-        <header className="modal__header">
+        {/* A div, not a header: inside a dialog a <header> would be a second banner landmark. */}
+        <div className="modal__header">
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
@@ -115,7 +116,7 @@ export function Modal({
               <span aria-hidden="true">×</span>
             </button>
           )}
-        </header>
+        </div>
         <div className="modal__body">{children}</div>
         {footer && <footer className="modal__footer">{footer}</footer>}
       </div>

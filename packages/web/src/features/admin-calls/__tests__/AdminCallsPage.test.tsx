@@ -346,6 +346,11 @@ describe('AdminCallsPage', { timeout: 20_000 }, () => {
     expect(steps[2]).toContain('Aceptada');
     expect(steps[3]).toContain('Aceptada por Lucía Torres');
     expect(steps[4]).toContain('Llamada finalizada');
+    // The id is copied with a button, which says so.
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    await user.click(dialog.getByRole('button', { name: 'Copiar ID' }));
+    expect(writeText).toHaveBeenCalledWith('call_1');
+    expect(await dialog.findByRole('button', { name: 'Copiado' })).toBeInTheDocument();
   });
 
   it("shows 'Error al cargar los detalles' when the details cannot be read", async () => {

@@ -27,7 +27,13 @@ export function AdvisorPerformance({ advisors }: { advisors: AdvisorReportRow[] 
       ) : (
         <>
           {advisors.some((a) => a.calls > 0) && <AdvisorsChart advisors={advisors} />}
-          <div className="reports-table-wrap">
+          {/* Scrolls sideways on narrow screens: focusable, so the keyboard can scroll it too. */}
+          <div
+            className="reports-table-wrap"
+            role="region"
+            aria-label={t('advisors.table')}
+            tabIndex={0}
+          >
             <table className="reports-table">
               <thead>
                 <tr>

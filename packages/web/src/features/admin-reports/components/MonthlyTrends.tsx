@@ -22,7 +22,13 @@ export function MonthlyTrends({ months }: { months: MonthReportRow[] }) {
       ) : (
         <>
           <MonthlyChart months={months} />
-          <div className="reports-table-wrap">
+          {/* Scrolls sideways on narrow screens: focusable, so the keyboard can scroll it too. */}
+          <div
+            className="reports-table-wrap"
+            role="region"
+            aria-label={t('months.table')}
+            tabIndex={0}
+          >
             <table className="reports-table">
               <thead>
                 <tr>

@@ -24,7 +24,7 @@ export function Testimonials() {
         className="lp-carousel"
         role="region"
         aria-roledescription={t('testimonials.roleCarousel')}
-        aria-label={t('testimonials.title')}
+        aria-label={t('testimonials.carouselLabel')}
       >
         <div className="lp-carousel__viewport" aria-live={carousel.playing ? 'off' : 'polite'}>
           {TESTIMONIALS.map((item, i) => (

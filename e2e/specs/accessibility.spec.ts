@@ -1,0 +1,216 @@
+/**
+ * axe-core on every page and state people use (issue 14 §3), in Spanish and in English: 0
+ * critical, serious or moderate violations of WCAG 2.1 A/AA and axe's best practices. Runs on a
+ * private server with the demo data (reports, call history) and one visitor's call ringing.
+ */
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { Api, uniqueEmail } from '../support/api.js';
+import { expect, test } from '../support/fixtures.js';
+import { ADMIN, startServer, type ServerHandle } from '../support/server.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const PORT = 4470;
+const PASSWORD = 'a11y-pass-1234';
+const BLOCKING = new Set(['critical', 'serious', 'moderate']);
+
+/** Runs axe on the page as it is now (frames included) and fails with a readable list. */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const builder = new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'best-practice',
+  ]);
+  const { violations } = await builder.analyze();
+  const blocking = violations
+    .filter((v) => BLOCKING.has(v.impact ?? ''))
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+  // Soft: one run lists every page's violations, not only the first page's.
+  expect.soft(blocking, `axe on ${what}`).toEqual([]);
+}
+
+const TEXT = {
+  es: {
+    cta: 'Consulta gratuita en vivo',
+    form: 'Consulta gratuita en vivo',
+    signIn: 'Iniciar sesión',
+    email: 'Correo electrónico',
+    password: 'Contraseña',
+    add: 'Agregar Asesor',
+    details: 'Ver detalles',
+    status: 'Estado',
+    available: 'Disponible',
+    popup: 'Llamada Entrante',
+    online: 'Asesores en línea',
+    submit: 'Solicitar consulta',
+    name: 'Nombre',
+    phone: 'Teléfono',
+    message: 'Mensaje',
+    waiting: 'Esperando asesor...',
+    cancel: 'Cancelar consulta',
+  },
+  en: {
+    cta: 'Free live consultation',
+    form: 'Free live consultation',
+    signIn: 'Sign in',
+    email: 'Email',
+    password: 'Password',
+    add: 'Add Advisor',
+    details: 'View details',
+    status: 'Status',
+    available: 'Available',
+    popup: 'Incoming Call',
+    online: 'Advisors online',
+    submit: 'Request consultation',
+    name: 'Name',
+    phone: 'Phone',
+    message: 'Message',
+    waiting: 'Waiting for an advisor...',
+    cancel: 'Cancel consultation',
+  },
+} as const;
+
+test.describe('accessibility (axe)', () => {
+  test.describe.configure({ mode: 'serial' });
+  let server: ServerHandle;
+  let adminApi: Api;
+  let advisorEmail: string;
+  test.beforeAll(async () => {
+    server = await startServer(PORT);
+    // The demo seed writes straight into the database: stop the server meanwhile (one writer).
+    await server.kill();
+    const seed = spawnSync(process.execPath, [join(root, 'packages/server/dist/seed-demo.js')], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: `sqlite:${server.dbFile}`, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
+    if (seed.status !== 0) throw new Error(`demo seed failed: ${seed.stderr || seed.stdout}`);
+    await server.start();
+    adminApi = await Api.login(server.url);
+    advisorEmail = uniqueEmail('a11y');
+    await adminApi.createAdvisor({
+      name: 'Alba Accesible',
+      email: advisorEmail,
+      password: PASSWORD,
+    });
+  });
+  test.afterAll(async () => {
+    await server.stop();
+  });
+
+  for (const lang of ['es', 'en'] as const) {
+    const text = TEXT[lang];
+    test.describe(lang, () => {
+      test.beforeEach(async ({ context }) => {
+        await context.addInitScript((lng) => {
+          window.localStorage.setItem('preferred-language', lng);
+        }, lang);
+      });
+
+      const signIn = async (page: Page, email: string, password: string) => {
+        await page.goto(`${server.url}/advisor/login`);
+        await page.getByLabel(text.email).fill(email);
+        await page.getByLabel(text.password).fill(password);
+        await page.getByRole('button', { name: text.signIn }).click();
+      };
+
+      test('public pages: landing while closed and its dialog, login, not found', async ({
+        page,
+      }) => {
+        await page.goto(`${server.url}/`);
+        await expect(page.locator('main')).toBeVisible();
+        await expectAccessible(page, 'landing, closed');
+        await page.getByRole('button', { name: text.cta, exact: true }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expectAccessible(page, 'landing, closed, callback dialog');
+        await page.goto(`${server.url}/advisor/login`);
+        await expect(page.getByRole('button', { name: text.signIn })).toBeVisible();
+        await expectAccessible(page, 'login');
+        await page.goto(`${server.url}/no-such-page`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectAccessible(page, 'not found');
+      });
+
+      test('admin pages: dashboard, advisors and form, calls and details, settings, reports', async ({
+        page,
+      }) => {
+        await signIn(page, ADMIN.email, ADMIN.password);
+        await expect(page).toHaveURL(/\/admin\/dashboard$/);
+        await expect(page.getByRole('main')).toBeVisible();
+        await expectAccessible(page, 'admin dashboard');
+        await page.goto(`${server.url}/admin/advisors`);
+        await expect(page.getByRole('table')).toBeVisible();
+        await expectAccessible(page, 'advisors');
+        await page.getByRole('button', { name: text.add }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expectAccessible(page, 'advisor form');
+        await page.goto(`${server.url}/admin/calls`);
+        await expect(page.getByRole('table')).toBeVisible();
+        await expectAccessible(page, 'calls');
+        await page.getByRole('button', { name: text.details }).first().click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expectAccessible(page, 'call details');
+        await page.goto(`${server.url}/admin/settings`);
+        await expect(page.getByRole('main')).toBeVisible();
+        await expectAccessible(page, 'settings');
+        await page.goto(`${server.url}/admin/reports`);
+        await expect(page.getByRole('main').locator('svg').first()).toBeVisible();
+        await expectAccessible(page, 'reports');
+      });
+
+      test('a consultation: advisor offline and available, landing open, form, waiting, popup', async ({
+        page,
+        browser,
+      }) => {
+        await signIn(page, advisorEmail, PASSWORD);
+        await expect(page).toHaveURL(/\/advisor\/dashboard$/);
+        await expect(page.getByTestId('advisor-status-label')).toBeVisible();
+        await expectAccessible(page, 'advisor dashboard, offline');
+        await page.getByLabel(text.status, { exact: true }).selectOption('available');
+        await expect(page.getByTestId('advisor-status-label')).toHaveText(text.available);
+        await expectAccessible(page, 'advisor dashboard, available');
+
+        const visitorContext = await browser.newContext({ baseURL: server.url });
+        await visitorContext.addInitScript((lng) => {
+          window.localStorage.setItem('preferred-language', lng);
+        }, lang);
+        const visitor = await visitorContext.newPage();
+        await visitor.goto('/');
+        await expect(visitor.getByTestId('availability').first()).toContainText(text.online);
+        await expectAccessible(visitor, 'landing, open');
+        await visitor.getByRole('button', { name: text.cta, exact: true }).click();
+        const form = visitor.getByRole('dialog', { name: text.form });
+        await expect(form).toBeVisible();
+        await expectAccessible(visitor, 'request form');
+        await form.getByRole('button', { name: text.submit }).click();
+        await expectAccessible(visitor, 'request form with errors');
+        await form.getByLabel(text.name, { exact: true }).fill('Irene Lectora');
+        await form.getByLabel(text.phone, { exact: true }).fill('+51 977 666 555');
+        await form.getByLabel(text.message, { exact: true }).fill('Quiero un corte');
+        await form.getByRole('checkbox').check();
+        await form.getByRole('button', { name: text.submit }).click();
+        await expect(visitor.getByText(text.waiting)).toBeVisible();
+        await expectAccessible(visitor, 'waiting');
+
+        await expect(page.getByRole('alertdialog', { name: text.popup })).toBeVisible();
+        await expectAccessible(page, 'incoming-call popup');
+        // Withdrawn, so the next language's run starts with an empty queue.
+        await visitor.getByRole('button', { name: text.cancel }).click();
+        await expect(page.getByRole('alertdialog', { name: text.popup })).toHaveCount(0);
+        await page.getByLabel(text.status, { exact: true }).selectOption('offline');
+        await visitorContext.close();
+      });
+    });
+  }
+});

@@ -93,10 +93,7 @@ test.describe('a consultation with the keyboard only', () => {
     // Waiting: the focus is on the news; the camera check opens and takes it.
     const waiting = page.getByRole('dialog', { name: 'Tu consulta' });
     await expect(waiting.getByText('Esperando asesor...')).toBeFocused();
-    await tabTo(
-      page,
-      waiting.getByRole('button', { name: 'Probar cámara y micrófono mientras esperas' }),
-    );
+    await tabTo(page, waiting.getByRole('button', { name: 'Probar cámara y micrófono' }));
     await page.keyboard.press('Enter');
     await expect(
       waiting.getByRole('heading', { name: 'Antes de entrar a la videollamada' }),

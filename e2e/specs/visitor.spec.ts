@@ -135,9 +135,12 @@ test.describe('visitor on the landing page', () => {
     await form.getByRole('checkbox').check();
     await form.getByRole('button', { name: 'Solicitar consulta' }).click();
 
-    await expect(page.getByText('Consulta Solicitada', { exact: true })).toBeVisible();
     const waiting = page.getByRole('dialog', { name: 'Tu consulta' });
     await expect(waiting.getByText('Esperando asesor...')).toBeVisible();
+    // She is told who is being rung for her.
+    await expect(waiting.getByTestId('ringing-stylist')).toHaveText(
+      'Estamos llamando a Eva Estilista para ti.',
+    );
     const saved = await page.evaluate(
       () => JSON.parse(localStorage.getItem('activeCall') ?? 'null') as SavedCall | null,
     );
@@ -153,9 +156,7 @@ test.describe('visitor on the landing page', () => {
     await expect(waiting.getByText('Esperando asesor...')).toBeVisible();
 
     // While waiting, the visitor checks camera and microphone (the pre-join check).
-    await waiting
-      .getByRole('button', { name: 'Probar cámara y micrófono mientras esperas' })
-      .click();
+    await waiting.getByRole('button', { name: 'Probar cámara y micrófono' }).click();
     // The browser context already granted both, so the check goes straight to the preview.
     await expect(waiting.getByLabel('Vista previa de tu cámara')).toBeVisible();
     await waiting.getByRole('button', { name: 'Listo, usar estos dispositivos' }).click();

@@ -89,6 +89,8 @@ export const callQueueUpdatedPayload = z.object({
   callId: idSchema,
   queuePosition: z.number().int().positive().nullable(),
   estimatedWaitTime: z.number().int().nonnegative(),
+  /** Who is being rung for the visitor now (name and title only); null while queued. */
+  ringing: z.object({ name: z.string(), title: z.string() }).nullable(),
 });
 export const callOfferWithdrawnPayload = z.object({
   callId: idSchema,

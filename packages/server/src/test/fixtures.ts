@@ -37,6 +37,8 @@ export type AdvisorOptions = {
   autoAccept?: boolean;
   lastCallEndedAt?: string | null;
   timezone?: string;
+  /** job title shown to visitors (default '') */
+  title?: string;
   workingHours?: WorkingHours;
   /** a presence row seen at `now` (default true) */
   online?: boolean;
@@ -63,7 +65,7 @@ export async function insertAdvisor(db: Db, opts: AdvisorOptions = {}): Promise<
       status: opts.status ?? 'available',
       status_reason: opts.statusReason ?? null,
       is_admin: opts.isAdmin ? 1 : 0,
-      title: '',
+      title: opts.title ?? '',
       phone: '',
       bio: '',
       timezone: opts.timezone ?? 'America/Lima',

@@ -27,6 +27,8 @@ export type CallRecord = {
   advisorId: string | null;
   advisorName: string | null;
   advisorEmail: string | null;
+  /** The advisor's job title as shown to visitors ('' when none). */
+  advisorTitle: string | null;
   clientId: string;
   clientKeyHash: string;
   clientInfo: ClientInfo;
@@ -133,6 +135,7 @@ type SelectedCall = Pick<
 > & {
   advisor_name: string | null;
   advisor_email: string | null;
+  advisor_title: string | null;
   queue_position: number | string | null;
 };
 
@@ -143,6 +146,7 @@ function toRecord(r: SelectedCall): CallRecord {
     advisorId: r.advisor_id,
     advisorName: r.advisor_name,
     advisorEmail: r.advisor_email,
+    advisorTitle: r.advisor_title,
     clientId: r.client_id,
     clientKeyHash: r.client_key_hash,
     clientInfo: {
@@ -175,16 +179,19 @@ function toRecord(r: SelectedCall): CallRecord {
   };
 }
 
+/** The assigned advisor's side of a call row (joined as `a`). */
+const advisorColumns = [
+  'a.name as advisor_name',
+  'a.email as advisor_email',
+  'a.title as advisor_title',
+] as const;
+
 function selectCalls(db: Db) {
   return db
     .selectFrom('calls as c')
     .leftJoin('advisors as a', 'a.id', 'c.advisor_id')
     .select(callColumns)
-    .select([
-      'a.name as advisor_name',
-      'a.email as advisor_email',
-      queuePositionSql.as('queue_position'),
-    ]);
+    .select([...advisorColumns, queuePositionSql.as('queue_position')]);
 }
 
 // ---------------------------------------------------------------- reads of calls
@@ -271,11 +278,7 @@ export async function pageOfCalls(
   const rows = await filtered(db, f)
     .leftJoin('advisors as a', 'a.id', 'c.advisor_id')
     .select(callColumns)
-    .select([
-      'a.name as advisor_name',
-      'a.email as advisor_email',
-      queuePositionSql.as('queue_position'),
-    ])
+    .select([...advisorColumns, queuePositionSql.as('queue_position')])
     .orderBy('c.requested_at', 'desc')
     .orderBy('c.id', 'desc')
     .limit(pageSize)

@@ -162,7 +162,7 @@ describe.each(await dialects())('call routing (%s)', (dialect) => {
   });
 
   it('queues FIFO with positions when everyone is at capacity, and offers the head as soon as a call ends', async () => {
-    const a = await advisor({ maxConcurrentCalls: 1 });
+    const a = await advisor({ maxConcurrentCalls: 1, title: 'Colorista senior' });
     const c1 = await requestCall(t.app);
     expect(c1.advisorId).toBe(a.id);
     await api(t.app, 'POST', `/api/calls/${c1.callId}/accept`, { token: a.token });
@@ -184,7 +184,20 @@ describe.each(await dialects())('call routing (%s)', (dialect) => {
     const queueNews = t.notifier
       .of('call:queue:updated', `call:${c3.callId}`)
       .map((e) => e.payload);
-    expect(queueNews.at(-1)).toMatchObject({ callId: c3.callId, queuePosition: 1 });
+    expect(queueNews.at(-1)).toMatchObject({
+      callId: c3.callId,
+      queuePosition: 1,
+      ringing: null,
+    });
+    // The visitor being rung is told who rings for her: name and title, nothing else.
+    const ringNews = t.notifier
+      .of('call:queue:updated', `call:${c2.callId}`)
+      .map((e) => e.payload);
+    expect(ringNews.at(-1)).toMatchObject({ callId: c2.callId, queuePosition: null });
+    expect((ringNews.at(-1) as { ringing: unknown }).ringing).toEqual({
+      name: a.name,
+      title: 'Colorista senior',
+    });
     const s3 = await api<{ queuePosition: number }>(
       t.app,
       'GET',

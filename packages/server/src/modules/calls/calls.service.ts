@@ -542,6 +542,7 @@ export function createCallsService(deps: CallsServiceDeps) {
         callId,
         queuePosition: i + 1,
         estimatedWaitTime: est.queued(i + 1, capacity),
+        ringing: null,
       });
     });
   }
@@ -577,6 +578,7 @@ export function createCallsService(deps: CallsServiceDeps) {
               callId: dto.callId,
               queuePosition: null,
               estimatedWaitTime: dto.estimatedWaitTime ?? DEFAULT_ANSWER_SECONDS,
+              ringing: { name: call.advisorName ?? '', title: call.advisorTitle ?? '' },
             });
             break;
           }

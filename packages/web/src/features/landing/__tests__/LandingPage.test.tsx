@@ -280,12 +280,10 @@ describe('from request to rating', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Solicitar consulta' }));
 
     // SPEC §3: company empty, source website, message appended to the subject; consent stored.
-    expect(await within(toastRegion()).findByText('Consulta Solicitada')).toBeVisible();
-    expect(
-      within(toastRegion()).getByText(
-        '¡Consulta solicitada exitosamente! Te conectaremos con un asesor en breve.',
-      ),
-    ).toBeVisible();
+    const waitingNow = await screen.findByRole('dialog', { name: 'Tu consulta' }, SLOW);
+    expect(within(waitingNow).getByText('Esperando asesor...')).toBeVisible();
+    // The dialog says it: no toast repeats it over the page (issue 14 §5).
+    expect(within(toastRegion()).queryByText('Consulta Solicitada')).toBeNull();
     expect(api.requests.find((r) => r.path === '/api/calls/request')?.body).toEqual({
       name: 'Ana Visitante',
       phone: '+51 999 888 777',
@@ -327,6 +325,7 @@ describe('from request to rating', () => {
         callId: 'call_1',
         queuePosition: 1,
         estimatedWaitTime: 45,
+        ringing: null,
       }),
     );
     expect(within(waiting).getByTestId('queue-position')).toHaveTextContent(
@@ -338,10 +337,24 @@ describe('from request to rating', () => {
         callId: 'other',
         queuePosition: 9,
         estimatedWaitTime: 999,
+        ringing: null,
       }),
     );
     expect(within(waiting).getByTestId('queue-position')).toHaveTextContent(
       'Posición 1 en la fila',
+    );
+    expect(within(waiting).queryByTestId('ringing-stylist')).toBeNull();
+    // Offered: she is told who is being rung for her.
+    act(() =>
+      lastSocket().serverEmit('call:queue:updated', {
+        callId: 'call_1',
+        queuePosition: null,
+        estimatedWaitTime: 30,
+        ringing: { name: 'Lucía Torres', title: 'Colorista' },
+      }),
+    );
+    expect(within(waiting).getByTestId('ringing-stylist')).toHaveTextContent(
+      'Estamos llamando a Lucía Torres, Colorista, para ti.',
     );
 
     // While she waits, the video page warms up out of sight (standby, no room yet).

@@ -16,20 +16,24 @@ vi.mock('../consultation', async (importOriginal) => {
   return importOriginal();
 });
 
+// The lazy landing and consultation modules load for real: budgets for a busy machine.
+const SLOW = { timeout: 5000 };
+vi.setConfig({ testTimeout: 20_000 });
+
 describe('loading the consultation', () => {
   it('a failed load is reported with a retry that then opens the request form', async () => {
     mockFetch({ 'GET /api/availability': ok(openAvailability) });
     render(<LandingRoot />);
-    await screen.findAllByText('Asesores en línea · espera estimada 2 minutos');
+    await screen.findAllByText('Asesores en línea · espera estimada 2 minutos', {}, SLOW);
 
     fireEvent.click(screen.getByRole('button', { name: 'Consulta gratuita en vivo' }));
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', {}, SLOW);
     expect(alert).toHaveTextContent('No pudimos abrir la consulta. Revisa tu conexión.');
     expect(screen.getByRole('heading', { name: 'TU NUEVO LOOK empieza aquí' })).toBeVisible();
 
     fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
     expect(
-      await screen.findByRole('dialog', { name: 'Consulta gratuita en vivo' }),
+      await screen.findByRole('dialog', { name: 'Consulta gratuita en vivo' }, SLOW),
     ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(attempts.count).toBe(2);

@@ -139,6 +139,17 @@ function WaitingView({
       <p className="consult-waiting__heading" role="status" ref={headingRef} tabIndex={-1}>
         {t('waiting.heading')}
       </p>
+      {/* Who is being rung for her, once someone is: a person, not a queue. */}
+      {saved.ringing?.name && (
+        <p className="consult-waiting__ringing" data-testid="ringing-stylist">
+          {saved.ringing.title
+            ? t('waiting.ringingWithTitle', {
+                name: saved.ringing.name,
+                title: saved.ringing.title,
+              })
+            : t('waiting.ringing', { name: saved.ringing.name })}
+        </p>
+      )}
       <dl className="consult-waiting__facts" aria-live="polite">
         <div>
           <dt>{t('waiting.positionLabel')}</dt>
@@ -172,7 +183,8 @@ function WaitingView({
           {media.audioOnly ? t('waiting.devicesAudioOnly') : t('waiting.devicesReady')}
         </p>
       ) : (
-        <Button variant="ghost" onClick={() => setChecking(true)}>
+        // The one thing worth doing while she waits: the primary action.
+        <Button variant="primary" onClick={() => setChecking(true)}>
           {t('waiting.checkDevices')}
         </Button>
       )}
@@ -180,7 +192,7 @@ function WaitingView({
         <Button variant="ghost" onClick={onHide}>
           {t('waiting.hide')}
         </Button>
-        <Button variant="danger" loading={cancelling} onClick={() => void onCancel()}>
+        <Button variant="secondary" loading={cancelling} onClick={() => void onCancel()}>
           {cancelling ? t('waiting.cancelling') : t('waiting.cancel')}
         </Button>
       </div>

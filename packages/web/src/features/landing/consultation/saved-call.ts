@@ -21,6 +21,8 @@ const savedCallSchema = z.object({
   queuePosition: z.number().int().positive().nullable(),
   /** seconds */
   estimatedWaitTime: z.number().int().nonnegative().nullable(),
+  /** The stylist being rung for her now (absent in records saved before it existed). */
+  ringing: z.object({ name: z.string(), title: z.string() }).nullable().optional(),
   savedAt: z.number(),
   expiresAt: z.number(),
 });
@@ -82,7 +84,7 @@ export function saveCall(call: NewSavedCall, now = Date.now()): SavedCall {
 /** Updates what we know of the call; the expiry stays that of the original save. */
 export function updateSavedCall(
   saved: SavedCall,
-  patch: Partial<Pick<SavedCall, 'status' | 'queuePosition' | 'estimatedWaitTime'>>,
+  patch: Partial<Pick<SavedCall, 'status' | 'queuePosition' | 'estimatedWaitTime' | 'ringing'>>,
 ): SavedCall {
   const next = { ...saved, ...patch };
   write(next);

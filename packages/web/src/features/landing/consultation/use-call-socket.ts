@@ -13,6 +13,8 @@ export type CallSocketUpdate = {
   callId: string;
   status?: CallStatus;
   queuePosition?: number | null;
+  /** Who rings for her now; null while she is queued. */
+  ringing?: { name: string; title: string } | null;
   estimatedWaitTime?: number | null;
   reason?: string | null;
   /** the system ends the call at maxCallDuration in this many minutes */
@@ -55,6 +57,11 @@ export function useCallSocket(
               status: parsed.data.status,
               queuePosition: parsed.data.queuePosition,
               estimatedWaitTime: parsed.data.estimatedWaitTime,
+              // Rung before we joined: the snapshot names her (the title comes with the next news).
+              ringing:
+                parsed.data.status === 'pending' && parsed.data.advisorInfo
+                  ? { name: parsed.data.advisorInfo.name, title: '' }
+                  : null,
             });
         });
       });
@@ -63,6 +70,7 @@ export function useCallSocket(
           callId: p.callId,
           queuePosition: p.queuePosition,
           estimatedWaitTime: p.estimatedWaitTime,
+          ringing: p.ringing,
         }),
       );
       s.on('call:accepted', (c) => report({ callId: c.callId, status: 'active' }));

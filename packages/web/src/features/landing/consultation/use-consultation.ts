@@ -34,7 +34,6 @@ import {
 } from './saved-call';
 import { useCallSocket, type CallSocketUpdate } from './use-call-socket';
 
-export const REQUESTED_TOAST_MS = 6000;
 export const REQUEST_ERROR_TOAST_MS = 8000;
 export const FINISHED_TOAST_MS = 4000;
 
@@ -114,6 +113,17 @@ export function useConsultation(refreshAvailability: () => void) {
       }
       const position =
         update.queuePosition !== undefined ? { queuePosition: update.queuePosition } : {};
+      // Back in the queue, nobody rings for her any more.
+      const known = current.ringing;
+      const ringing =
+        update.ringing === undefined
+          ? update.queuePosition
+            ? { ringing: null }
+            : {}
+          : // A snapshot names the same stylist without her title: keep the title we had.
+            update.ringing && !update.ringing.title && known?.name === update.ringing.name
+            ? {}
+            : { ringing: update.ringing };
       const estimate =
         update.estimatedWaitTime !== undefined && update.estimatedWaitTime !== null
           ? { estimatedWaitTime: update.estimatedWaitTime }
@@ -121,7 +131,7 @@ export function useConsultation(refreshAvailability: () => void) {
       switch (update.status) {
         case undefined:
         case 'pending':
-          store(updateSavedCall(current, { ...position, ...estimate }));
+          store(updateSavedCall(current, { ...position, ...estimate, ...ringing }));
           return;
         case 'accepted':
         case 'active': {
@@ -215,9 +225,7 @@ export function useConsultation(refreshAvailability: () => void) {
         store(next);
         clearPendingRating();
         setRating(null);
-        toast.success(t('toasts.requestedTitle'), t('toasts.requestedMessage'), {
-          duration: REQUESTED_TOAST_MS,
-        });
+        // No toast: the waiting dialog that replaces the form (and takes the focus) says it.
         // With auto-accept the call can already be active.
         if (created.status !== 'pending') apply({ callId: created.callId, status: created.status });
         return true;

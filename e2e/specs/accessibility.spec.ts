@@ -3,16 +3,12 @@
  * critical, serious or moderate violations of WCAG 2.1 A/AA and axe's best practices. Runs on a
  * private server with the demo data (reports, call history) and one visitor's call ringing.
  */
-import { spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { Api, uniqueEmail } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
-import { ADMIN, startServer, type ServerHandle } from '../support/server.js';
+import { ADMIN, seedDemoData, startServer, type ServerHandle } from '../support/server.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = 4470;
 const PASSWORD = 'a11y-pass-1234';
 const BLOCKING = new Set(['critical', 'serious', 'moderate']);
@@ -88,15 +84,7 @@ test.describe('accessibility (axe)', () => {
   let advisorEmail: string;
   test.beforeAll(async () => {
     server = await startServer(PORT);
-    // The demo seed writes straight into the database: stop the server meanwhile (one writer).
-    await server.kill();
-    const seed = spawnSync(process.execPath, [join(root, 'packages/server/dist/seed-demo.js')], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: `sqlite:${server.dbFile}`, LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-    });
-    if (seed.status !== 0) throw new Error(`demo seed failed: ${seed.stderr || seed.stdout}`);
-    await server.start();
+    await seedDemoData(server);
     adminApi = await Api.login(server.url);
     advisorEmail = uniqueEmail('a11y');
     await adminApi.createAdvisor({

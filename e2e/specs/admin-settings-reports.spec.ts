@@ -5,15 +5,12 @@
  * 'Enviar correo de prueba' reaches the mailbox of an SMTP server the test runs;
  * the reports page renders the demo data (seeded into a private server's database) with charts.
  */
-import { spawnSync } from 'node:child_process';
-import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { Api } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
-import { ADMIN, startServer, type ServerHandle } from '../support/server.js';
+import { ADMIN, seedDemoData, startServer, type ServerHandle } from '../support/server.js';
 import { recipientOf, startTestSmtp, type TestSmtp } from '../../packages/server/src/test/smtp.js';
 
-const root = resolve(import.meta.dirname, '..', '..');
 const PORT = 4400;
 
 let server: ServerHandle;
@@ -25,15 +22,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   smtp = await startTestSmtp();
   server = await startServer(PORT, { SMTP_URL: smtp.url });
-  // The demo seed writes straight into the database: stop the server meanwhile (one SQLite writer).
-  await server.kill();
-  const seed = spawnSync(process.execPath, [join(root, 'packages/server/dist/seed-demo.js')], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: `sqlite:${server.dbFile}`, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-  if (seed.status !== 0) throw new Error(`demo seed failed: ${seed.stderr || seed.stdout}`);
-  await server.start();
+  await seedDemoData(server);
   adminApi = await Api.login(server.url);
 });
 

@@ -4,27 +4,10 @@
  * both see each other's (fake) camera over built-in WebRTC; the stylist ends; the visitor is told.
  * Prints the time from 'Aceptar Llamada' to the first decoded remote frame on each side.
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { Api, uniqueEmail } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
-import {
-  ADVISOR_FRAME,
-  acceptRinging,
-  requestConsultation,
-  signInAvailable,
-  VISITOR_FRAME,
-} from '../support/screens.js';
+import { ADVISOR_FRAME, VISITOR_FRAME } from '../support/screens.js';
 import { startServer, type ServerHandle } from '../support/server.js';
-import { expectRemoteVideo, installRtcProbe, rtcFacts } from '../support/video.js';
-
-async function participant(
-  browser: Browser,
-  baseURL: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, permissions: ['camera', 'microphone'] });
-  await installRtcProbe(context);
-  return { context, page: await context.newPage() };
-}
+import { expectRemoteVideo, rtcFacts, stylistTakesVisitor } from '../support/video.js';
 
 test.describe('a consultation from the landing page to the end of the call', () => {
   test.describe.configure({ mode: 'serial' });
@@ -38,24 +21,14 @@ test.describe('a consultation from the landing page to the end of the call', () 
   });
 
   test('visitor and stylist meet on video through the real screens', async ({ browser }) => {
-    const adminApi = await Api.login(server.url);
-    const email = uniqueEmail('flow-stylist');
-    await adminApi.createAdvisor({ name: 'Camila Estilista', email, password: 'camila-pass-123' });
-
-    // The stylist signs in and becomes available.
-    const stylist = await participant(browser, server.url);
-    await signInAvailable(stylist.page, email, 'camila-pass-123');
-
-    // The visitor asks from the landing page.
-    const visitor = await participant(browser, server.url);
-    await requestConsultation(visitor.page, {
-      name: 'María Pérez',
-      phone: '+51 999 111 222',
-      message: 'Quiero un corte bob',
-    });
-
-    // The stylist is rung with the visitor's name and accepts.
-    const acceptedAt = await acceptRinging(stylist.page, 'María Pérez');
+    // The stylist signs in and becomes available; the visitor asks from the landing page; the
+    // stylist is rung with the visitor's name and accepts.
+    const { stylist, visitor, acceptedAt } = await stylistTakesVisitor(
+      browser,
+      server.url,
+      'Camila Estilista',
+      { name: 'María Pérez', phone: '+51 999 111 222', message: 'Quiero un corte bob' },
+    );
 
     // Both see the other's camera.
     await expect(stylist.page.getByText('Videollamada Activa')).toBeVisible();

@@ -6,18 +6,11 @@
  * own ways out (the visitor's close, the stylist's end and minimise) ask or work. A screenshot
  * of each side at each size is attached to the report.
  */
-import type { Browser, BrowserContext, FrameLocator, Page, TestInfo } from '@playwright/test';
-import { Api, uniqueEmail } from '../support/api.js';
+import type { FrameLocator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
-import {
-  ADVISOR_FRAME,
-  acceptRinging,
-  requestConsultation,
-  signInAvailable,
-  VISITOR_FRAME,
-} from '../support/screens.js';
+import { ADVISOR_FRAME, VISITOR_FRAME } from '../support/screens.js';
 import { startServer, type ServerHandle } from '../support/server.js';
-import { expectRemoteVideo, installRtcProbe } from '../support/video.js';
+import { expectRemoteVideo, stylistTakesVisitor } from '../support/video.js';
 
 const SIZES = [
   { width: 360, height: 640 },
@@ -32,15 +25,6 @@ const SIZES = [
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-async function participant(
-  browser: Browser,
-  baseURL: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, permissions: ['camera', 'microphone'] });
-  await installRtcProbe(context);
-  return { context, page: await context.newPage() };
-}
 
 async function boxOf(locator: ReturnType<FrameLocator['locator']>): Promise<Box> {
   const box = await locator.boundingBox();
@@ -131,18 +115,11 @@ test.describe('the call screens at every window size', () => {
     browser,
   }, testInfo) => {
     test.setTimeout(360_000);
-    const adminApi = await Api.login(server.url);
-    const email = uniqueEmail('sizes');
-    await adminApi.createAdvisor({ name: 'Sara Tamaños', email, password: 'sara-pass-1234' });
-    const stylist = await participant(browser, server.url);
-    await signInAvailable(stylist.page, email, 'sara-pass-1234');
-    const visitor = await participant(browser, server.url);
-    await requestConsultation(visitor.page, {
+    const { stylist, visitor } = await stylistTakesVisitor(browser, server.url, 'Sara Tamaños', {
       name: 'Inés Pantalla',
       phone: '+51 999 333 444',
       message: 'Quiero ver mi color',
     });
-    await acceptRinging(stylist.page, 'Inés Pantalla');
     await expectRemoteVideo(visitor.page, VISITOR_FRAME);
     await expectRemoteVideo(stylist.page, ADVISOR_FRAME);
 

@@ -4,21 +4,12 @@
  * Escape; the stylist accepts with Enter on the popup's first focus and ends the call with the
  * keyboard. No clicks and no `focus()` calls: each control is reached by pressing Tab.
  */
-import type { Browser, BrowserContext, FrameLocator, Locator, Page } from '@playwright/test';
+import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { Api, uniqueEmail } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
 import { signInAvailable, VISITOR_FRAME } from '../support/screens.js';
 import { startServer, type ServerHandle } from '../support/server.js';
-import { expectRemoteVideo, installRtcProbe } from '../support/video.js';
-
-async function participant(
-  browser: Browser,
-  baseURL: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, permissions: ['camera', 'microphone'] });
-  await installRtcProbe(context);
-  return { context, page: await context.newPage() };
-}
+import { expectRemoteVideo, participant } from '../support/video.js';
 
 /** Focused, and inside a frame only while that frame has the page's focus. */
 const isFocused = (target: Locator) =>

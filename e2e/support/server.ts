@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -84,4 +84,19 @@ export async function startServer(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Writes the demo data (advisors, months of calls) into a server's database. The seed writes
+ * straight into the SQLite file, so the server is stopped meanwhile (one writer) and started again.
+ */
+export async function seedDemoData(server: ServerHandle): Promise<void> {
+  await server.kill();
+  const seed = spawnSync(process.execPath, [join(root, 'packages/server/dist/seed-demo.js')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: `sqlite:${server.dbFile}`, LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+  if (seed.status !== 0) throw new Error(`demo seed failed: ${seed.stderr || seed.stdout}`);
+  await server.start();
 }

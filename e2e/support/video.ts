@@ -13,9 +13,10 @@ import {
   type ParticipantType,
   type VideoPageMessage,
 } from '@belleza/contract';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import { Api, uniqueEmail } from './api.js';
+import { acceptRinging, requestConsultation, signInAvailable, type Visitor } from './screens.js';
 
 /** Records peer connections and the wall-clock time (epoch ms) of the first decoded remote frame. */
 const RTC_PROBE = () => {
@@ -56,6 +57,15 @@ const RTC_PROBE = () => {
 
 export async function installRtcProbe(context: BrowserContext): Promise<void> {
   await context.addInitScript(RTC_PROBE);
+}
+
+export type Participant = { context: BrowserContext; page: Page };
+
+/** A person with a camera and microphone (fake devices, allowed) in a context of their own. */
+export async function participant(browser: Browser, baseURL: string): Promise<Participant> {
+  const context = await browser.newContext({ baseURL, permissions: ['camera', 'microphone'] });
+  await installRtcProbe(context);
+  return { context, page: await context.newPage() };
 }
 
 /** getUserMedia refuses the camera as a user who clicked "Block" would; the microphone still works. */
@@ -316,4 +326,27 @@ export async function postedActions(page: Page): Promise<string[]> {
       (m) => m.action,
     ),
   );
+}
+
+/**
+ * Through the real screens: a new stylist signs in and sets herself available, a visitor asks from
+ * the landing page, the stylist accepts from the ringing popup. Answers both people and when
+ * 'Aceptar Llamada' was pressed (epoch ms); the video is left to the caller to wait for.
+ */
+export async function stylistTakesVisitor(
+  browser: Browser,
+  baseURL: string,
+  stylistName: string,
+  visitor: Visitor,
+): Promise<{ stylist: Participant; visitor: Participant; acceptedAt: number }> {
+  const adminApi = await Api.login(baseURL);
+  const email = uniqueEmail('stylist');
+  const password = 'stylist-pass-1234';
+  await adminApi.createAdvisor({ name: stylistName, email, password });
+  const stylist = await participant(browser, baseURL);
+  await signInAvailable(stylist.page, email, password);
+  const asking = await participant(browser, baseURL);
+  await requestConsultation(asking.page, visitor);
+  const acceptedAt = await acceptRinging(stylist.page, visitor.name);
+  return { stylist, visitor: asking, acceptedAt };
 }

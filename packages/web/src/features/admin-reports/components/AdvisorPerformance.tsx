@@ -10,6 +10,7 @@ import {
   formatUsd,
 } from '../utils/report-format';
 import { AdvisorsChart } from './lazy-charts';
+import { TableRegion } from './TableRegion';
 
 /** SPEC §2: green available, yellow busy, grey offline. */
 const statusTone: Record<AdvisorStatus, BadgeTone> = {
@@ -27,13 +28,7 @@ export function AdvisorPerformance({ advisors }: { advisors: AdvisorReportRow[] 
       ) : (
         <>
           {advisors.some((a) => a.calls > 0) && <AdvisorsChart advisors={advisors} />}
-          {/* Scrolls sideways on narrow screens: focusable, so the keyboard can scroll it too. */}
-          <div
-            className="reports-table-wrap"
-            role="region"
-            aria-label={t('advisors.table')}
-            tabIndex={0}
-          >
+          <TableRegion label={t('advisors.table')}>
             <table className="reports-table">
               <thead>
                 <tr>
@@ -74,7 +69,7 @@ export function AdvisorPerformance({ advisors }: { advisors: AdvisorReportRow[] 
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         </>
       )}
     </Card>

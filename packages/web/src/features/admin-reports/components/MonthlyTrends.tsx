@@ -10,6 +10,7 @@ import {
   formatRating,
   formatSeconds,
 } from '../utils/report-format';
+import { TableRegion } from './TableRegion';
 
 /** Six Lima months, oldest first; empty when none of them has a call. */
 export function MonthlyTrends({ months }: { months: MonthReportRow[] }) {
@@ -22,13 +23,7 @@ export function MonthlyTrends({ months }: { months: MonthReportRow[] }) {
       ) : (
         <>
           <MonthlyChart months={months} />
-          {/* Scrolls sideways on narrow screens: focusable, so the keyboard can scroll it too. */}
-          <div
-            className="reports-table-wrap"
-            role="region"
-            aria-label={t('months.table')}
-            tabIndex={0}
-          >
+          <TableRegion label={t('months.table')}>
             <table className="reports-table">
               <thead>
                 <tr>
@@ -63,7 +58,7 @@ export function MonthlyTrends({ months }: { months: MonthReportRow[] }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         </>
       )}
     </Card>

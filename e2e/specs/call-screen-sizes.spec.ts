@@ -8,7 +8,7 @@
  */
 import type { FrameLocator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
-import { ADVISOR_FRAME, VISITOR_FRAME } from '../support/screens.js';
+import { ADVISOR_FRAME, recordToasts, VISITOR_FRAME } from '../support/screens.js';
 import { startServer, type ServerHandle } from '../support/server.js';
 import { expectRemoteVideo, stylistTakesVisitor } from '../support/video.js';
 
@@ -139,11 +139,13 @@ test.describe('the call screens at every window size', () => {
     await expect(screen).toBeVisible();
 
     // The stylist ends it for both, and is told once.
+    const toasts = await recordToasts(stylist.page);
     await stylist.page.getByRole('button', { name: 'Finalizar Llamada' }).click();
     await stylist.page.getByRole('button', { name: 'Finalizar para ambos' }).click();
     await expect(visitor.page.getByText('Consulta Finalizada', { exact: true })).toBeVisible();
-    await expect(stylist.page.getByText('Llamada finalizada exitosamente')).toHaveCount(1);
-    await expect(stylist.page.getByText('La consulta ha finalizado.')).toHaveCount(0);
+    const saying = async (text: string) => (await toasts()).filter((t) => t.includes(text));
+    await expect.poll(async () => (await saying('Llamada finalizada exitosamente')).length).toBe(1);
+    expect(await saying('La consulta ha finalizado.')).toEqual([]);
     await visitor.context.close();
     await stylist.context.close();
   });

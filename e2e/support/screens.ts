@@ -49,3 +49,21 @@ export async function acceptRinging(page: Page, visitorName: string): Promise<nu
   await popup.getByRole('button', { name: 'Aceptar Llamada' }).click();
   return acceptedAt;
 }
+
+/**
+ * Keeps the text of every toast the page shows from now on: a toast lasts a few seconds, and on a
+ * busy machine a check could come after it is gone. Answers a function that reads them.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes)
+          if (node instanceof HTMLElement && node.matches('.toast'))
+            seen.push(node.textContent ?? '');
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+}

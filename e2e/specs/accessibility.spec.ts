@@ -78,7 +78,8 @@ const TEXT = {
 } as const;
 
 test.describe('accessibility (axe)', () => {
-  test.describe.configure({ mode: 'serial' });
+  // Each test runs axe several times over whole pages: a budget for a busy machine.
+  test.describe.configure({ mode: 'serial', timeout: 180_000 });
   let server: ServerHandle;
   let adminApi: Api;
   let advisorEmail: string;

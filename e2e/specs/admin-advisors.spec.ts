@@ -3,14 +3,15 @@
  * advisors page (create an advisor who can then sign in; set an advisor offline from the table).
  * Runs on a private server (ports 4380-4389): advisors created here never receive other specs' calls.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import { Api, uniqueEmail } from '../support/api.js';
+import { signIn } from '../support/screens.js';
 import { ADMIN, startServer, type ServerHandle } from '../support/server.js';
 
 const test = base.extend<object, { server: ServerHandle; adminApi: Api }>({
   server: [
     async ({}, use, workerInfo) => {
-      const server = await startServer(4380 + (workerInfo.workerIndex % 10));
+      const server = await startServer(4380 + workerInfo.parallelIndex);
       await use(server);
       await server.stop();
     },
@@ -21,20 +22,12 @@ const test = base.extend<object, { server: ServerHandle; adminApi: Api }>({
 
 test.use({ baseURL: async ({ server }, use) => use(server.url) });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/advisor/login');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-}
-
 test('the dashboard shows the four stat cards and the live system status', async ({
   page,
   adminApi,
 }) => {
   const stats = await adminApi.callStats();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signIn(page, ADMIN.email, ADMIN.password, { home: 'admin' });
 
   const cards = page.getByRole('list', { name: 'Estadísticas' });
   for (const label of [
@@ -69,8 +62,7 @@ test('the admin creates an advisor in the UI, who can then sign in', async ({
 }) => {
   const email = uniqueEmail('nueva');
   const password = 'valeria-pass-123';
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signIn(page, ADMIN.email, ADMIN.password, { home: 'admin' });
 
   // The dashboard's quick action opens the advisors page with the create form.
   await page.getByRole('link', { name: 'Agregar Asesor', exact: true }).click();
@@ -98,7 +90,6 @@ test('the admin creates an advisor in the UI, who can then sign in', async ({
   try {
     const advisorPage = await context.newPage();
     await signIn(advisorPage, email, password);
-    await expect(advisorPage).toHaveURL(/\/advisor\/dashboard$/);
   } finally {
     await context.close();
   }
@@ -112,8 +103,7 @@ test('the admin sets an advisor offline from the table', async ({ page, adminApi
   });
   await adminApi.setAdvisorStatus(advisor.advisorId, 'available');
 
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signIn(page, ADMIN.email, ADMIN.password, { home: 'admin' });
   await page.getByRole('link', { name: 'Asesores', exact: true }).click();
 
   const select = page.getByRole('combobox', { name: 'Estado de Rocío Paredes' });
@@ -141,8 +131,7 @@ test('at 1280×800 the advisors table fits its container without horizontal scro
     expertise: ['Maquillaje de novia', 'Colorimetría personal', 'Automaquillaje'],
   });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signIn(page, ADMIN.email, ADMIN.password, { home: 'admin' });
   await page.getByRole('link', { name: 'Asesores', exact: true }).click();
   await expect(page.getByRole('row', { name: /Ximena Villanueva Castañeda/ })).toBeVisible();
 

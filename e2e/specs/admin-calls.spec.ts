@@ -15,6 +15,7 @@ import type { Page } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import { Api, uniqueEmail } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
+import { signIn } from '../support/screens.js';
 import { ADMIN, startServer, type ServerHandle } from '../support/server.js';
 import { arrangeActiveCall, connectAdvisor } from '../support/video.js';
 
@@ -27,7 +28,7 @@ let adminApi: Api;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({}, workerInfo) => {
-  server = await startServer(4390 + workerInfo.workerIndex);
+  server = await startServer(4390 + workerInfo.parallelIndex);
   adminApi = await Api.login(server.url);
 });
 test.afterAll(async () => {
@@ -35,11 +36,7 @@ test.afterAll(async () => {
 });
 
 async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto(`${server.url}/advisor/login`);
-  await page.getByLabel('Correo electrónico').fill(ADMIN.email);
-  await page.getByLabel('Contraseña').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signIn(page, ADMIN.email, ADMIN.password, { home: 'admin', baseUrl: server.url });
 }
 
 /** The visitor's side: a socket joined to its call, recording every status it is told. */

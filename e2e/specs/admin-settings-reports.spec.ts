@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { Api } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
-import { recordToasts } from '../support/screens.js';
+import { recordToasts, signIn } from '../support/screens.js';
 import { ADMIN, seedDemoData, startServer, type ServerHandle } from '../support/server.js';
 import { recipientOf, startTestSmtp, type TestSmtp } from '../../packages/server/src/test/smtp.js';
 
@@ -32,12 +32,8 @@ test.afterAll(async () => {
   await smtp.close();
 });
 
-async function signIn(page: Page, path: string) {
-  await page.goto(`${server.url}/advisor/login`);
-  await page.getByLabel('Correo electrónico').fill(ADMIN.email);
-  await page.getByLabel('Contraseña').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+async function signInTo(page: Page, path: string) {
+  await signIn(page, ADMIN.email, ADMIN.password, { home: 'admin', baseUrl: server.url });
   await page.goto(`${server.url}${path}`);
 }
 
@@ -46,7 +42,7 @@ test('invalid settings show SPEC messages and are not saved', async ({ page }) =
   page.on('request', (req) => {
     if (req.method() === 'PUT' && req.url().endsWith('/api/settings')) puts.push(req.url());
   });
-  await signIn(page, '/admin/settings');
+  await signInTo(page, '/admin/settings');
 
   await expect(page.getByLabel('Timeout de llamada (segundos)')).toHaveValue('30');
   await page.getByLabel('Timeout de llamada (segundos)').fill('5');
@@ -94,7 +90,7 @@ test('invalid settings show SPEC messages and are not saved', async ({ page }) =
 });
 
 test('a valid save persists across a reload and is audited', async ({ page }) => {
-  await signIn(page, '/admin/settings');
+  await signInTo(page, '/admin/settings');
   await expect(page.getByLabel('Timeout de llamada (segundos)')).toHaveValue('30');
   await page.getByLabel('Timeout de llamada (segundos)').fill('45');
   await page.getByLabel('Duración máxima de llamada (minutos)').fill('90');
@@ -138,7 +134,7 @@ test('a valid save persists across a reload and is audited', async ({ page }) =>
 });
 
 test('a test e-mail from Settings reaches the mailbox typed in the form', async ({ page }) => {
-  await signIn(page, '/admin/settings');
+  await signInTo(page, '/admin/settings');
   const address = page.getByLabel('Email de administrador');
   await expect(address).toBeVisible();
   await address.fill('duena@salon.pe');
@@ -155,7 +151,7 @@ test('reports render the demo data with charts', async ({ page }) => {
   page.on('request', (req) => {
     if (/ReportCharts-[\w-]+\.js$/.test(req.url())) chartChunks.push(req.url());
   });
-  await signIn(page, '/admin/settings');
+  await signInTo(page, '/admin/settings');
   await expect(page.getByRole('heading', { name: 'Sistema' })).toBeVisible();
   // No other page downloads the chart library.
   expect(chartChunks).toHaveLength(0);

@@ -13,7 +13,7 @@ test.describe('an offer while on a call', () => {
   let server: ServerHandle;
   test.beforeAll(async ({}, workerInfo) => {
     // Private server: this stylist is the only one who can be rung.
-    server = await startServer(4440 + workerInfo.workerIndex);
+    server = await startServer(4440 + workerInfo.parallelIndex);
   });
   test.afterAll(async () => {
     await server.stop();

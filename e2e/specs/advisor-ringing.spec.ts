@@ -87,7 +87,7 @@ test.describe('stylists are rung when they can answer', () => {
   let admin: Api;
   test.beforeAll(async ({}, workerInfo) => {
     // Private server: this spec's stylists are the only ones a call can ring.
-    server = await startServer(4430 + workerInfo.workerIndex);
+    server = await startServer(4430 + workerInfo.parallelIndex);
     admin = await Api.login(server.url);
   });
   test.afterAll(async () => {

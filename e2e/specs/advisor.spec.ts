@@ -7,6 +7,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { Api, uniqueEmail } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
+import { signIn } from '../support/screens.js';
 import { startServer, type ServerHandle } from '../support/server.js';
 
 const PASSWORD = 'advisor-e2e-pass-123';
@@ -23,11 +24,7 @@ async function openDesk(
   const advisor = await adminApi.createAdvisor({ name, email, password: PASSWORD });
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await page.goto('/advisor/login');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page).toHaveURL(/\/advisor\/dashboard$/);
+  await signIn(page, email, PASSWORD);
   await expect(page.getByText('Tiempo real conectado')).toBeVisible();
   return { name, context, page, advisorId: advisor.advisorId };
 }
@@ -57,7 +54,7 @@ test.describe('advisor dashboard', () => {
   const other = (desk: Desk) => (desk === ana ? berta : ana);
 
   test.beforeAll(async ({ browser }, workerInfo) => {
-    server = await startServer(4370 + workerInfo.workerIndex, { CALL_REQUEST_RATE_LIMIT: '100' });
+    server = await startServer(4370 + workerInfo.parallelIndex, { CALL_REQUEST_RATE_LIMIT: '100' });
     adminApi = await Api.login(server.url);
     visitor = new Api(server.url);
     ana = await openDesk(browser, server.url, adminApi, 'Ana Asesora');

@@ -14,7 +14,7 @@ test.describe('a consultation from the landing page to the end of the call', () 
   let server: ServerHandle;
   test.beforeAll(async ({}, workerInfo) => {
     // Private server: this spec's stylist is the only one who can be rung.
-    server = await startServer(4410 + workerInfo.workerIndex);
+    server = await startServer(4410 + workerInfo.parallelIndex);
   });
   test.afterAll(async () => {
     await server.stop();

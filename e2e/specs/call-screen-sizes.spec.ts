@@ -105,7 +105,7 @@ test.describe('the call screens at every window size', () => {
   let server: ServerHandle;
   test.beforeAll(async ({}, workerInfo) => {
     // Private server: this spec's stylist is the only one who can be rung.
-    server = await startServer(4450 + workerInfo.workerIndex);
+    server = await startServer(4450 + workerInfo.parallelIndex);
   });
   test.afterAll(async () => {
     await server.stop();

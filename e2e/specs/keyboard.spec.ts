@@ -37,7 +37,7 @@ test.describe('a consultation with the keyboard only', () => {
   let server: ServerHandle;
   test.beforeAll(async ({}, workerInfo) => {
     // Private server: this spec's stylist is the only one who can be rung.
-    server = await startServer(4460 + workerInfo.workerIndex);
+    server = await startServer(4460 + workerInfo.parallelIndex);
   });
   test.afterAll(async () => {
     await server.stop();

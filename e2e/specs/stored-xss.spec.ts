@@ -19,6 +19,7 @@ import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { Api, uniqueEmail } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
+import { signIn } from '../support/screens.js';
 import { ADMIN, startServer, type ServerHandle } from '../support/server.js';
 
 const P = {
@@ -99,13 +100,6 @@ async function expectLiteral(scope: Locator | Page, ...texts: string[]): Promise
   for (const text of texts) await expect(scope.getByText(text).first()).toBeVisible();
 }
 
-async function signIn(page: Page, baseUrl: string, email: string, password: string) {
-  await page.goto(`${baseUrl}/advisor/login`);
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-}
-
 /**
  * A browser context that records what could betray a payload. The server's CSP (script-src 'self')
  * would block inline handlers anyway; it is bypassed so that a rendering hole would really run and
@@ -133,7 +127,7 @@ test.describe('stored XSS', () => {
   let formulaCallId: string;
 
   test.beforeAll(async ({}, workerInfo) => {
-    server = await startServer(4900 + workerInfo.workerIndex, { CALL_REQUEST_RATE_LIMIT: '100' });
+    server = await startServer(4900 + workerInfo.parallelIndex, { CALL_REQUEST_RATE_LIMIT: '100' });
     adminApi = await Api.login(server.url);
     advisorEmail = uniqueEmail('xss-advisor');
     advisor = await adminApi.createAdvisor({
@@ -159,8 +153,7 @@ test.describe('stored XSS', () => {
     const desk = await openContext(browser);
     const { page, w } = desk;
     try {
-      await signIn(page, server.url, advisorEmail, PASSWORD);
-      await expect(page).toHaveURL(/\/advisor\/dashboard$/);
+      await signIn(page, advisorEmail, PASSWORD, { baseUrl: server.url });
       await expect(page.getByText('Tiempo real conectado')).toBeVisible();
       await expectLiteral(page, `Hola, ${ADVISOR.name}`);
       await page.getByLabel('Estado', { exact: true }).selectOption({ label: 'Disponible' });
@@ -280,8 +273,7 @@ test.describe('stored XSS', () => {
     const desk = await openContext(browser);
     const { page, w } = desk;
     try {
-      await signIn(page, server.url, ADMIN.email, ADMIN.password);
-      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+      await signIn(page, ADMIN.email, ADMIN.password, { home: 'admin', baseUrl: server.url });
       const recent = page.getByRole('region', { name: 'Actividad Reciente' });
       await expectLiteral(recent, RATED.name, CANCELLED.name, `con ${ADVISOR.name}`);
       const top = page.getByRole('region', { name: 'Mejores Asesores' });
@@ -358,8 +350,7 @@ test.describe('stored XSS', () => {
     const desk = await openContext(browser);
     const { page, w } = desk;
     try {
-      await signIn(page, server.url, ADMIN.email, ADMIN.password);
-      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+      await signIn(page, ADMIN.email, ADMIN.password, { home: 'admin', baseUrl: server.url });
       await page.goto(`${server.url}/admin/calls`);
       await expectLiteral(page.getByRole('table', { name: 'Historial de llamadas' }), FORMULA.name);
       const [download] = await Promise.all([

@@ -40,7 +40,7 @@ test.describe('built-in video call', () => {
   let adminApi: Api;
   let call: ActiveCall | undefined;
   test.beforeAll(async ({}, workerInfo) => {
-    server = await startServer(4350 + workerInfo.workerIndex);
+    server = await startServer(4350 + workerInfo.parallelIndex);
     adminApi = await Api.login(server.url);
   });
   test.afterAll(async () => {

@@ -32,7 +32,7 @@ test.describe('visitor on the landing page', () => {
 
   test.beforeAll(async ({}, workerInfo) => {
     smtp = await startTestSmtp();
-    server = await startServer(4360 + workerInfo.workerIndex, {
+    server = await startServer(4360 + workerInfo.parallelIndex, {
       CALL_REQUEST_RATE_LIMIT: '100',
       SMTP_URL: smtp.url,
       SMTP_FROM: 'avisos@salon.pe',

@@ -8,7 +8,7 @@ type WorkerFixtures = { server: ServerHandle; adminApi: Api };
 export const test = base.extend<object, WorkerFixtures>({
   server: [
     async ({}, use, workerInfo) => {
-      const server = await startServer(4310 + workerInfo.workerIndex);
+      const server = await startServer(4310 + workerInfo.parallelIndex);
       await use(server);
       await server.stop();
     },

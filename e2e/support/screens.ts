@@ -4,18 +4,70 @@
  * landing page, the stylist accepts from the ringing popup. They wait with the page's own timeouts
  * (`waitFor`), so the bench can use them outside the test runner.
  */
-import type { Page } from '@playwright/test';
+import type { ConsoleMessage, Frame, Page, Response } from '@playwright/test';
 
 export const VISITOR_FRAME = 'iframe[title="Videollamada con tu asesor"]';
 export const ADVISOR_FRAME = 'iframe[title="Videollamada con el cliente"]';
 
+/**
+ * Signs in through /advisor/login and waits for the home the account lands on. If it does not get
+ * there, the error says what the page went through (navigations, refused API calls, the alert on
+ * screen, script errors), so a failure in CI explains itself without the trace.
+ */
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  { home = 'advisor', baseUrl = '' }: { home?: 'advisor' | 'admin'; baseUrl?: string } = {},
+): Promise<void> {
+  const journey: string[] = [];
+  const since = Date.now();
+  const note = (what: string) => journey.push(`+${Date.now() - since} ms ${what}`);
+  const onNavigated = (frame: Frame) => {
+    if (frame === page.mainFrame()) note(`at ${new URL(frame.url()).pathname}`);
+  };
+  const onResponse = (response: Response) => {
+    if (response.url().includes('/api/') && response.status() >= 400)
+      note(
+        `${response.request().method()} ${new URL(response.url()).pathname} → ${response.status()}`,
+      );
+  };
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error') note(`console: ${message.text()}`);
+  };
+  const onPageError = (error: Error) => note(`page error: ${error.message}`);
+  page.on('framenavigated', onNavigated);
+  page.on('response', onResponse);
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  try {
+    await page.goto(`${baseUrl}/advisor/login`);
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña').fill(password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    note('pressed Iniciar sesión');
+    await page.waitForURL(new RegExp(`/${home}/dashboard$`), { timeout: 30_000 });
+  } catch (error) {
+    const alerts = await page
+      .getByRole('alert')
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(
+      `${email} did not reach /${home}/dashboard (now at ${page.url()}; on screen: ${
+        alerts.join(' | ') || 'no alert'
+      }):\n  ${journey.join('\n  ')}\n${error instanceof Error ? error.message : String(error)}`,
+    );
+  } finally {
+    page.off('framenavigated', onNavigated);
+    page.off('response', onResponse);
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
+  }
+}
+
 /** From /advisor/login to an available stylist with a live connection. */
 export async function signInAvailable(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/advisor/login');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL(/\/advisor\/dashboard$/);
+  await signIn(page, email, password);
   await page.getByLabel('Estado', { exact: true }).selectOption('available');
   await page.getByText('Tiempo real conectado').waitFor();
 }

@@ -1,5 +1,5 @@
 /**
- * Join time (issue 11 §6): from the stylist's click on 'Aceptar Llamada' to the first decoded
+ * Join time (issue 11 §6): from the stylist's click on 'Aceptar llamada' to the first decoded
  * remote video frame on the visitor's side and on the stylist's side, over BENCH_CONSULTATIONS (10)
  * consultations in a row through the real screens: built server (packages/server/dist, SQLite temp
  * file), Debian's Chromium with the fake camera, one visitor and one stylist context at a time.
@@ -418,11 +418,11 @@ async function consultation(
       message: 'Quiero un corte bob',
     });
 
-    const popup = stylist.getByRole('alertdialog', { name: 'Llamada Entrante' });
+    const popup = stylist.getByRole('alertdialog', { name: 'Llamada entrante' });
     await popup.getByText('María Pérez').waitFor();
     if (RING_MS > 0) await sleep(RING_MS);
     const clickAsked = Date.now();
-    await popup.getByRole('button', { name: 'Aceptar Llamada' }).click();
+    await popup.getByRole('button', { name: 'Aceptar llamada' }).click();
 
     const stylistVideo = await videoFrame(stylist, ADVISOR_FRAME);
     const visitorVideo = await videoFrame(visitor, VISITOR_FRAME);
@@ -440,15 +440,15 @@ async function consultation(
       ['visitor network', visitorRequests],
     ];
     const clickAt =
-      sources[0]?.[1].find((m) => m.what.startsWith('click Aceptar Llamada'))?.t ?? clickAsked;
+      sources[0]?.[1].find((m) => m.what.startsWith('click Aceptar llamada'))?.t ?? clickAsked;
     const steps = stepsOf(sources, clickAt);
     steps.set('stylist video page: FIRST REMOTE FRAME', advisorFirst - clickAt);
     steps.set('visitor video page: FIRST REMOTE FRAME', visitorFirst - clickAt);
 
     // The stylist ends the call, so the next consultation starts clean.
-    await stylist.getByRole('button', { name: 'Finalizar Llamada' }).click();
+    await stylist.getByRole('button', { name: 'Finalizar llamada' }).click();
     await stylist.getByRole('button', { name: 'Finalizar para ambos' }).click();
-    await visitor.getByText('Consulta Finalizada', { exact: true }).waitFor();
+    await visitor.getByText('Consulta finalizada', { exact: true }).waitFor();
     return {
       visitor: visitorFirst - clickAt,
       advisor: advisorFirst - clickAt,

@@ -31,18 +31,18 @@ test('the dashboard shows the four stat cards and the live system status', async
 
   const cards = page.getByRole('list', { name: 'Estadísticas' });
   for (const label of [
-    'Total Asesores',
-    'Llamadas Activas',
-    'Completadas Hoy',
-    'Calificación Promedio',
+    'Total de asesores',
+    'Llamadas activas',
+    'Completadas hoy',
+    'Calificación promedio',
   ]) {
     await expect(cards.getByText(label)).toBeVisible();
   }
-  await expect(cards.getByRole('listitem').filter({ hasText: 'Total Asesores' })).toContainText(
+  await expect(cards.getByRole('listitem').filter({ hasText: 'Total de asesores' })).toContainText(
     String(stats.totalAdvisors),
   );
 
-  const system = page.getByRole('region', { name: 'Estado del Sistema' });
+  const system = page.getByRole('region', { name: 'Estado del sistema' });
   const item = (name: string) => system.getByRole('listitem').filter({ hasText: name });
   await expect(item('Base de datos')).toContainText('SQLite');
   await expect(item('Base de datos')).toContainText('OK');
@@ -65,8 +65,11 @@ test('the admin creates an advisor in the UI, who can then sign in', async ({
   await signIn(page, ADMIN.email, ADMIN.password, { home: 'admin' });
 
   // The dashboard's quick action opens the advisors page with the create form.
-  await page.getByRole('link', { name: 'Agregar Asesor', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Agregar Asesor' });
+  await page
+    .getByRole('region', { name: 'Acciones rápidas' })
+    .getByRole('link', { name: 'Agregar asesor', exact: true })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Agregar asesor' });
   await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/advisors$/);
 
@@ -78,7 +81,7 @@ test('the admin creates an advisor in the UI, who can then sign in', async ({
   await dialog.getByLabel('Especialidades').press('Enter');
   await expect(dialog.getByRole('button', { name: 'Quitar Balayage' })).toBeVisible();
   await dialog.getByLabel('Máximo de llamadas simultáneas').fill('2');
-  await dialog.getByRole('button', { name: 'Crear Asesor' }).click();
+  await dialog.getByRole('button', { name: 'Crear asesor' }).click();
 
   await expect(page.getByText('Asesor creado exitosamente')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -127,7 +130,7 @@ test('at 1280×800 the advisors table fits its container without horizontal scro
     name: 'Ximena Villanueva Castañeda',
     email: uniqueEmail('ximena.villanueva.castaneda'),
     password: 'ximena-pass-123',
-    title: 'Especialista en Cuidado de la Piel',
+    title: 'Especialista en cuidado de la piel',
     expertise: ['Maquillaje de novia', 'Colorimetría personal', 'Automaquillaje'],
   });
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -167,7 +167,7 @@ test('the admin sees a visitor callback request and marks it done', async ({ pag
 
   await signInAsAdmin(page);
   await page.goto(`${server.url}/admin/calls`);
-  await page.getByRole('tab', { name: /Solicitudes de devolución/ }).click();
+  await page.getByRole('tab', { name: /Pedidos de llamada/ }).click();
   await expect(page).toHaveURL(/view=callbacks/);
 
   const row = page.getByRole('row').filter({ hasText: 'Rosa Rellamada' });
@@ -192,7 +192,7 @@ test('the admin joins an active call in a new tab, then ends it', async ({ page,
     await signInAsAdmin(page);
     await page.goto(`${server.url}/admin/calls?status=active`);
     const row = page.getByRole('row').filter({ hasText: 'Alba Activa' });
-    await expect(row.getByText('En Progreso', { exact: true })).toBeVisible();
+    await expect(row.getByText('En curso', { exact: true })).toBeVisible();
 
     const [tab] = await Promise.all([
       context.waitForEvent('page'),

@@ -44,18 +44,18 @@ test('invalid settings show SPEC messages and are not saved', async ({ page }) =
   });
   await signInTo(page, '/admin/settings');
 
-  await expect(page.getByLabel('Timeout de llamada (segundos)')).toHaveValue('30');
-  await page.getByLabel('Timeout de llamada (segundos)').fill('5');
+  await expect(page.getByLabel('Tiempo de espera de llamada (segundos)')).toHaveValue('30');
+  await page.getByLabel('Tiempo de espera de llamada (segundos)').fill('5');
   await page.getByLabel('Máximo de llamadas concurrentes').fill('51');
   await page.getByLabel('Duración máxima de llamada (minutos)').fill('200');
   await page.getByLabel('Máximo de participantes').fill('1');
   await page.getByRole('radio', { name: /Daily\.co/ }).check();
-  await page.getByLabel('Email de administrador').fill('no-es-email');
+  await page.getByLabel('Correo del administrador').fill('no-es-email');
   await expect(page.getByText('Cambios sin guardar')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
   for (const message of [
-    'El timeout de llamada debe estar entre 10 y 300 segundos',
+    'El tiempo de espera de llamada debe estar entre 10 y 300 segundos',
     'El número máximo de llamadas concurrentes debe estar entre 1 y 50',
     'La duración máxima de llamada debe estar entre 5 y 180 minutos',
     'El número máximo de participantes debe estar entre 2 y 20',
@@ -65,13 +65,13 @@ test('invalid settings show SPEC messages and are not saved', async ({ page }) =
   ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
-  await page.getByLabel('Email de administrador').fill('');
+  await page.getByLabel('Correo del administrador').fill('');
   await expect(
-    page.getByText('Email de administrador es requerido para notificaciones por email'),
+    page.getByText('El correo del administrador es obligatorio para las notificaciones por correo'),
   ).toBeVisible();
 
   // The connection test needs credentials first.
-  await page.getByRole('button', { name: 'Probar Conexión' }).click();
+  await page.getByRole('button', { name: 'Probar conexión' }).click();
   await expect(
     page.getByText('Por favor, ingresa la API Key y el dominio antes de probar la conexión'),
   ).toBeVisible();
@@ -91,12 +91,12 @@ test('invalid settings show SPEC messages and are not saved', async ({ page }) =
 
 test('a valid save persists across a reload and is audited', async ({ page }) => {
   await signInTo(page, '/admin/settings');
-  await expect(page.getByLabel('Timeout de llamada (segundos)')).toHaveValue('30');
-  await page.getByLabel('Timeout de llamada (segundos)').fill('45');
+  await expect(page.getByLabel('Tiempo de espera de llamada (segundos)')).toHaveValue('30');
+  await page.getByLabel('Tiempo de espera de llamada (segundos)').fill('45');
   await page.getByLabel('Duración máxima de llamada (minutos)').fill('90');
   await page.getByRole('button', { name: 'Agregar servidor ICE' }).click();
   await page.getByLabel('URL del servidor 1').fill('stun:stun.example.org:3478');
-  await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
 
   await expect(page.getByText('Configuración guardada exitosamente')).toBeVisible();
   await expect(page.getByText('Cambios sin guardar')).toHaveCount(0);
@@ -119,13 +119,13 @@ test('a valid save persists across a reload and is audited', async ({ page }) =>
   }
 
   await page.reload();
-  await expect(page.getByLabel('Timeout de llamada (segundos)')).toHaveValue('45');
+  await expect(page.getByLabel('Tiempo de espera de llamada (segundos)')).toHaveValue('45');
   await expect(page.getByLabel('Duración máxima de llamada (minutos)')).toHaveValue('90');
   await expect(page.getByLabel('URL del servidor 1')).toHaveValue('stun:stun.example.org:3478');
 
   const audit = page.getByRole('region', { name: 'Historial de cambios' });
   await expect(audit.getByText(ADMIN.name, { exact: false }).first()).toBeVisible();
-  await expect(audit.getByText('Timeout de llamada (segundos)')).toBeVisible();
+  await expect(audit.getByText('Tiempo de espera de llamada (segundos)')).toBeVisible();
   await expect(audit.getByText('30 → 45')).toBeVisible();
 
   const stored = await adminApi.getSettings();
@@ -135,7 +135,7 @@ test('a valid save persists across a reload and is audited', async ({ page }) =>
 
 test('a test e-mail from Settings reaches the mailbox typed in the form', async ({ page }) => {
   await signInTo(page, '/admin/settings');
-  const address = page.getByLabel('Email de administrador');
+  const address = page.getByLabel('Correo del administrador');
   await expect(address).toBeVisible();
   await address.fill('duena@salon.pe');
   await page.getByRole('button', { name: 'Enviar correo de prueba' }).click();
@@ -158,17 +158,17 @@ test('reports render the demo data with charts', async ({ page }) => {
 
   await page.getByRole('link', { name: 'Reportes' }).click();
   await expect(page.getByRole('heading', { name: 'Reportes', level: 2 })).toBeVisible();
-  await expect(page.getByText('Total de Llamadas')).toBeVisible();
+  await expect(page.getByText('Total de llamadas')).toBeVisible();
 
-  const performance = page.getByRole('region', { name: 'Rendimiento de Asesores' });
+  const performance = page.getByRole('region', { name: 'Rendimiento de asesores' });
   await expect(performance.getByRole('row').nth(1)).toBeVisible();
   expect(await performance.getByRole('row').count()).toBeGreaterThan(2);
   await expect(performance.getByText('Admin', { exact: true }).first()).toBeVisible();
 
-  const months = page.getByRole('region', { name: 'Tendencias Mensuales' });
+  const months = page.getByRole('region', { name: 'Tendencias mensuales' });
   await expect(months.getByRole('row')).toHaveCount(7);
-  await expect(page.getByRole('heading', { name: 'Análisis Detallado' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Nivel de Servicio' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Análisis detallado' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Nivel de servicio' })).toBeVisible();
 
   const trend = page.getByRole('figure', { name: 'Tendencia mensual de llamadas' });
   await expect(trend.locator('svg.recharts-surface').first()).toBeVisible();

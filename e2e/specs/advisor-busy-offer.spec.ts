@@ -1,7 +1,7 @@
 /**
  * A stylist with room for two calls is rung for the second one over her call screen (issue 12
  * §3): a compact banner, not the popup hidden behind the call, with the caller's name and
- * Declinar / Aceptar Llamada; declining moves the offer on, accepting opens the second call.
+ * Rechazar / Aceptar llamada; declining moves the offer on, accepting opens the second call.
  */
 import type { Call } from '@belleza/contract';
 import { Api, uniqueEmail } from '../support/api.js';
@@ -41,14 +41,14 @@ test.describe('an offer while on a call', () => {
     const visitors = new Api(server.url);
     const first = await visitors.requestCall('Primera Clienta');
     await acceptRinging(page, 'Primera Clienta');
-    await expect(page.getByRole('button', { name: 'Finalizar Llamada' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Finalizar llamada' })).toBeVisible();
 
     // Second call while on the first: a banner over the call screen, no popup behind it.
     const second = await visitors.requestCall('Segunda Clienta');
     const banner = page.getByRole('alert', { name: 'Otra llamada entrante:' });
     await expect(banner).toContainText('Segunda Clienta');
-    await expect(page.getByRole('alertdialog', { name: 'Llamada Entrante' })).toHaveCount(0);
-    await banner.getByRole('button', { name: 'Declinar' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Llamada entrante' })).toHaveCount(0);
+    await banner.getByRole('button', { name: 'Rechazar' }).click();
     await expect(banner).toHaveCount(0);
     // Nobody else can take it: the visitor is told nobody answered.
     await expect
@@ -58,7 +58,7 @@ test.describe('an offer while on a call', () => {
     // A third one, accepted from the banner: she now has two active calls.
     const third = await visitors.requestCall('Tercera Clienta');
     await expect(banner).toContainText('Tercera Clienta');
-    await banner.getByRole('button', { name: 'Aceptar Llamada' }).click();
+    await banner.getByRole('button', { name: 'Aceptar llamada' }).click();
     await expect(banner).toHaveCount(0);
     for (const call of [first, third]) {
       const stored = await adminApi.request<Call>('GET', `/api/calls/${call.callId}`);

@@ -123,11 +123,11 @@ test.describe('stylists are rung when they can answer', () => {
     // A visitor asks: the background tab is rung (popup and notification) at once.
     const call = await new Api(server.url).requestCall('Beatriz Prisa');
     expect(call.advisorId).toBe(created.advisorId);
-    const popup = stylist.page.getByRole('alertdialog', { name: 'Llamada Entrante' });
+    const popup = stylist.page.getByRole('alertdialog', { name: 'Llamada entrante' });
     await expect(popup).toContainText('Beatriz Prisa');
     await expect
       .poll(() => notificationsOf(stylist.page))
-      .toContainEqual(expect.objectContaining({ title: 'Llamada Entrante' }));
+      .toContainEqual(expect.objectContaining({ title: 'Llamada entrante' }));
     // Nobody answers it: withdrawn, so the queue (first come, first served) is empty for the next test.
     await admin.request('POST', `/api/calls/${call.callId}/cancel`, {});
     await stylist.context.close();
@@ -167,8 +167,8 @@ test.describe('stylists are rung when they can answer', () => {
     await expect(visitor.getByRole('dialog', { name: 'Videollamada' })).toBeVisible();
 
     // She pressed nothing: the call screen opened with the visitor's video, and she was told.
-    await expect(stylist.page.getByRole('dialog', { name: 'Videollamada Activa' })).toBeVisible();
-    await expect(stylist.page.getByRole('dialog', { name: 'Videollamada Activa' })).toContainText(
+    await expect(stylist.page.getByRole('dialog', { name: 'Videollamada activa' })).toBeVisible();
+    await expect(stylist.page.getByRole('dialog', { name: 'Videollamada activa' })).toContainText(
       'Pilar Auto',
     );
     expect(await notificationsOf(stylist.page)).toContainEqual({

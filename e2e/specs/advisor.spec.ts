@@ -35,7 +35,7 @@ async function setStatus(desk: Desk, label: 'Disponible' | 'Ocupado' | 'Desconec
   await expect(desk.page.getByLabel('Estado')).toBeEnabled();
 }
 
-const popup = (desk: Desk) => desk.page.getByRole('alertdialog', { name: 'Llamada Entrante' });
+const popup = (desk: Desk) => desk.page.getByRole('alertdialog', { name: 'Llamada entrante' });
 
 test.describe('advisor dashboard', () => {
   test.describe.configure({ mode: 'serial' });
@@ -79,33 +79,33 @@ test.describe('advisor dashboard', () => {
     await expect(popup(second)).toHaveCount(0);
     // The call is listed too, and the title blinks while it rings.
     await expect(
-      first.page.getByRole('heading', { name: 'Llamadas Pendientes (1)' }),
+      first.page.getByRole('heading', { name: 'Llamadas pendientes (1)' }),
     ).toBeVisible();
     await expect.poll(() => first.page.title()).toBe('LLAMADA ENTRANTE');
 
-    await popup(first).getByRole('button', { name: 'Declinar' }).click();
+    await popup(first).getByRole('button', { name: 'Rechazar' }).click();
     await expect(popup(first)).toHaveCount(0);
     await expect(popup(second)).toBeVisible();
     await expect(popup(second)).toContainText('Valeria Quispe');
     await expect(first.page.getByText('No hay llamadas pendientes ni activas')).toBeVisible();
 
-    await popup(second).getByRole('button', { name: 'Aceptar Llamada' }).click();
-    const screen = second.page.getByRole('dialog', { name: 'Videollamada Activa' });
+    await popup(second).getByRole('button', { name: 'Aceptar llamada' }).click();
+    const screen = second.page.getByRole('dialog', { name: 'Videollamada activa' });
     await expect(screen).toBeVisible();
     await expect(screen).toContainText('Valeria Quispe');
     await expect(second.page.getByTestId('advisor-status-label')).toHaveText('Ocupado');
     await screen.getByRole('button', { name: 'Minimizar (la llamada sigue activa)' }).click();
     await expect(screen).toHaveCount(0);
-    await expect(second.page.getByRole('heading', { name: 'Llamadas Activas (1)' })).toBeVisible();
+    await expect(second.page.getByRole('heading', { name: 'Llamadas activas (1)' })).toBeVisible();
     await expect(second.page.getByText('EN LLAMADA', { exact: true })).toBeVisible();
 
-    // 'Volver a Llamada' reopens the screen; 'Finalizar' asks first, then ends the call.
-    await second.page.getByRole('button', { name: 'Volver a Llamada' }).click();
+    // 'Volver a la llamada' reopens the screen; 'Finalizar' asks first, then ends the call.
+    await second.page.getByRole('button', { name: 'Volver a la llamada' }).click();
     await expect(screen).toBeVisible();
     await screen.getByRole('button', { name: 'Minimizar (la llamada sigue activa)' }).click();
     await second.page.getByRole('button', { name: 'Finalizar', exact: true }).click();
     const confirm = second.page.getByRole('dialog', { name: 'Finalizar llamada' });
-    await confirm.getByRole('button', { name: 'Finalizar Llamada' }).click();
+    await confirm.getByRole('button', { name: 'Finalizar llamada' }).click();
     await expect(second.page.getByText('No hay llamadas pendientes ni activas')).toBeVisible();
     await expect(second.page.getByTestId('advisor-status-label')).toHaveText('Disponible');
   });
@@ -122,7 +122,7 @@ test.describe('advisor dashboard', () => {
     // The server withdraws the offer from the offline advisor and rings the other one.
     await expect(popup(second)).toBeVisible();
     await expect(popup(second)).toContainText('Rosa Flores');
-    await popup(second).getByRole('button', { name: 'Declinar' }).click();
+    await popup(second).getByRole('button', { name: 'Rechazar' }).click();
     await expect(popup(second)).toHaveCount(0);
     await setStatus(first, 'Disponible');
   });

@@ -2,7 +2,7 @@
  * The whole product in one consultation, through the real screens only: a stylist signs in and
  * sets herself available; a visitor asks from the landing page; the stylist is rung and accepts;
  * both see each other's (fake) camera over built-in WebRTC; the stylist ends; the visitor is told.
- * Prints the time from 'Aceptar Llamada' to the first decoded remote frame on each side.
+ * Prints the time from 'Aceptar llamada' to the first decoded remote frame on each side.
  */
 import { expect, test } from '../support/fixtures.js';
 import { ADVISOR_FRAME, VISITOR_FRAME } from '../support/screens.js';
@@ -31,7 +31,7 @@ test.describe('a consultation from the landing page to the end of the call', () 
     );
 
     // Both see the other's camera.
-    await expect(stylist.page.getByText('Videollamada Activa')).toBeVisible();
+    await expect(stylist.page.getByText('Videollamada activa')).toBeVisible();
     await expect(visitor.page.getByRole('dialog', { name: 'Videollamada' })).toBeVisible();
     await expectRemoteVideo(visitor.page, VISITOR_FRAME);
     await expectRemoteVideo(stylist.page, ADVISOR_FRAME);
@@ -42,22 +42,22 @@ test.describe('a consultation from the landing page to the end of the call', () 
     expect(first.visitor).not.toBeNull();
     expect(first.stylist).not.toBeNull();
     console.log(
-      `[call-flow] 'Aceptar Llamada' → first decoded remote frame: visitor ${Math.round(first.visitor! - acceptedAt)} ms, stylist ${Math.round(first.stylist! - acceptedAt)} ms`,
+      `[call-flow] 'Aceptar llamada' → first decoded remote frame: visitor ${Math.round(first.visitor! - acceptedAt)} ms, stylist ${Math.round(first.stylist! - acceptedAt)} ms`,
     );
 
     // The stylist ends the call: the visitor is told and asked for a rating.
-    await stylist.page.getByRole('button', { name: 'Finalizar Llamada' }).click();
+    await stylist.page.getByRole('button', { name: 'Finalizar llamada' }).click();
     await stylist.page
       .getByRole('alertdialog', { name: '¿Finalizar la llamada?' })
       .getByRole('button', { name: 'Finalizar para ambos' })
       .click();
-    await expect(visitor.page.getByText('Consulta Finalizada', { exact: true })).toBeVisible();
+    await expect(visitor.page.getByText('Consulta finalizada', { exact: true })).toBeVisible();
     await expect(visitor.page.getByRole('dialog', { name: 'Videollamada' })).toBeHidden();
     await expect(
       visitor.page.getByRole('region', { name: '¿Cómo fue tu consulta?' }),
     ).toBeVisible();
-    await expect(stylist.page.getByText('Videollamada Activa')).toBeHidden();
-    await expect(stylist.page.getByText('Llamadas Activas (1)')).toBeHidden();
+    await expect(stylist.page.getByText('Videollamada activa')).toBeHidden();
+    await expect(stylist.page.getByText('Llamadas activas (1)')).toBeHidden();
 
     await visitor.context.close();
     await stylist.context.close();

@@ -93,12 +93,12 @@ test.describe('a consultation with the keyboard only', () => {
     await tabTo(page, waiting.getByRole('button', { name: 'Listo, usar estos dispositivos' }));
     await page.keyboard.press('Enter');
 
-    // The stylist: the popup opens with 'Aceptar Llamada' focused; Enter accepts.
-    const popup = stylist.page.getByRole('alertdialog', { name: 'Llamada Entrante' });
+    // The stylist: the popup opens with 'Aceptar llamada' focused; Enter accepts.
+    const popup = stylist.page.getByRole('alertdialog', { name: 'Llamada entrante' });
     await expect(popup).toContainText('Kira Teclas');
-    await expect(popup.getByRole('button', { name: 'Aceptar Llamada' })).toBeFocused();
+    await expect(popup.getByRole('button', { name: 'Aceptar llamada' })).toBeFocused();
     await stylist.page.keyboard.press('Enter');
-    const screen = stylist.page.getByRole('dialog', { name: 'Videollamada Activa' });
+    const screen = stylist.page.getByRole('dialog', { name: 'Videollamada activa' });
     await expect(screen).toBeVisible();
 
     // The visitor's video: Tab reaches the controls inside it; Space mutes.
@@ -121,7 +121,7 @@ test.describe('a consultation with the keyboard only', () => {
     await expect(frame.getByText('Saliste de la videollamada')).toBeVisible();
 
     // The stylist ends it with the keyboard: the question focuses 'Seguir en la llamada'.
-    await tabTo(stylist.page, screen.getByRole('button', { name: 'Finalizar Llamada' }));
+    await tabTo(stylist.page, screen.getByRole('button', { name: 'Finalizar llamada' }));
     await stylist.page.keyboard.press('Enter');
     const end = stylist.page.getByRole('alertdialog', { name: '¿Finalizar la llamada?' });
     await expect(end.getByRole('button', { name: 'Seguir en la llamada' })).toBeFocused();
@@ -129,6 +129,6 @@ test.describe('a consultation with the keyboard only', () => {
     await expect(end.getByRole('button', { name: 'Finalizar para ambos' })).toBeFocused();
     await stylist.page.keyboard.press('Enter');
     await expect(screen).toHaveCount(0);
-    await expect(page.getByText('Consulta Finalizada', { exact: true })).toBeVisible();
+    await expect(page.getByText('Consulta finalizada', { exact: true })).toBeVisible();
   });
 });

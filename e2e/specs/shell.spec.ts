@@ -15,11 +15,11 @@ test.describe('sign-in and guards', () => {
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    await expect(page.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
-    await expect(page).toHaveTitle(/Dashboard/);
+    await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+    await expect(page).toHaveTitle(/Panel de administración/);
 
     // Signing out ends the session on the server too: the next visit to /admin needs a login again.
-    await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
     await expect(page).toHaveURL(/\/advisor\/login$/);
     await page.goto('/admin/dashboard');
     await expect(page).toHaveURL(/\/advisor\/login$/);
@@ -79,7 +79,7 @@ test.describe('language and unknown pages', () => {
     await page.getByLabel('Correo electrónico').fill(ADMIN.email);
     await page.getByLabel('Contraseña').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await expect(page.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
 
     await page.getByRole('button', { name: 'EN', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
@@ -90,7 +90,7 @@ test.describe('language and unknown pages', () => {
     expect(await page.evaluate(() => localStorage.getItem('preferred-language'))).toBe('en');
 
     await page.getByRole('button', { name: 'ES', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
   });
 
   test('a visitor who chose English gets the landing page from the server in English', async ({
@@ -117,8 +117,8 @@ test.describe('language and unknown pages', () => {
 
   test('an unknown path shows the not-found page', async ({ page }) => {
     await page.goto('/esta-pagina-no-existe');
-    await expect(page.getByRole('heading', { name: 'Página No Encontrada' })).toBeVisible();
-    await expect(page).toHaveTitle(/Página No Encontrada/);
+    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+    await expect(page).toHaveTitle(/Página no encontrada/);
     await page.getByRole('link', { name: 'Volver al inicio' }).click();
     await expect(page).toHaveURL(/\/$/);
     // `/` is the landing page's own document, loaded in full from the app.

@@ -183,14 +183,14 @@ test.describe('stored XSS', () => {
       });
       expect(rated.advisorId).toBe(advisor.advisorId);
       ratedCallId = rated.callId;
-      const popup = page.getByRole('alertdialog', { name: 'Llamada Entrante' });
+      const popup = page.getByRole('alertdialog', { name: 'Llamada entrante' });
       await expectLiteral(popup, RATED.name, RATED.subject);
-      await expect(page.getByRole('heading', { name: 'Llamadas Pendientes (1)' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Llamadas pendientes (1)' })).toBeVisible();
       await expectNothingRan(page, w);
 
       // Accepted: the call screen names both sides, and its video page gets her name.
-      await popup.getByRole('button', { name: 'Aceptar Llamada' }).click();
-      const screen = page.getByRole('dialog', { name: 'Videollamada Activa' });
+      await popup.getByRole('button', { name: 'Aceptar llamada' }).click();
+      const screen = page.getByRole('dialog', { name: 'Videollamada activa' });
       await expectLiteral(screen, RATED.name, RATED.subject, `Asesor: ${ADVISOR.name}`);
       const frame = page.frameLocator('iframe[title="Videollamada con el cliente"]');
       await expect(frame.locator('#root')).not.toBeEmpty();
@@ -200,7 +200,7 @@ test.describe('stored XSS', () => {
       await expectNothingRan(page, w);
       await screen.getByRole('button', { name: 'Minimizar (la llamada sigue activa)' }).click();
       await expect(screen).toHaveCount(0);
-      await expect(page.getByRole('heading', { name: 'Llamadas Activas (1)' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Llamadas activas (1)' })).toBeVisible();
       await expectLiteral(page, RATED.name, RATED.subject);
       await expectNothingRan(page, w);
 
@@ -274,9 +274,9 @@ test.describe('stored XSS', () => {
     const { page, w } = desk;
     try {
       await signIn(page, ADMIN.email, ADMIN.password, { home: 'admin', baseUrl: server.url });
-      const recent = page.getByRole('region', { name: 'Actividad Reciente' });
+      const recent = page.getByRole('region', { name: 'Actividad reciente' });
       await expectLiteral(recent, RATED.name, CANCELLED.name, `con ${ADVISOR.name}`);
-      const top = page.getByRole('region', { name: 'Mejores Asesores' });
+      const top = page.getByRole('region', { name: 'Mejores asesores' });
       await expectLiteral(top, ADVISOR.name);
       await expectNothingRan(page, w);
 
@@ -312,7 +312,7 @@ test.describe('stored XSS', () => {
       await expect(details).toHaveCount(0);
 
       // Callbacks view.
-      await page.getByRole('tab', { name: /Solicitudes de devolución/ }).click();
+      await page.getByRole('tab', { name: /Pedidos de llamada/ }).click();
       const cbRow = page.getByRole('row').filter({ hasText: CALLBACK.name });
       await expectLiteral(cbRow, CALLBACK.preferredTime, CALLBACK.message);
       await expectNothingRan(page, w);
@@ -324,7 +324,7 @@ test.describe('stored XSS', () => {
       await expectLiteral(advisorRow, ADVISOR.name, ...ADVISOR.expertise);
       await expectNothingRan(page, w);
       await advisorRow.getByRole('button', { name: `Editar a ${ADVISOR.name}` }).click();
-      const form = page.getByRole('dialog', { name: 'Editar Asesor' });
+      const form = page.getByRole('dialog', { name: 'Editar asesor' });
       await expect(form.getByLabel('Nombre', { exact: true })).toHaveValue(ADVISOR.name);
       await expect(form.getByLabel('Título', { exact: true })).toHaveValue(ADVISOR.title);
       await expect(form.getByLabel('Teléfono', { exact: true })).toHaveValue(ADVISOR.phone);
@@ -336,7 +336,7 @@ test.describe('stored XSS', () => {
 
       // Reports: the advisors' performance table.
       await page.getByRole('link', { name: 'Reportes' }).click();
-      const performance = page.getByRole('region', { name: 'Rendimiento de Asesores' });
+      const performance = page.getByRole('region', { name: 'Rendimiento de asesores' });
       await expectLiteral(performance, ADVISOR.name);
       await expectNothingRan(page, w);
     } finally {

@@ -201,10 +201,10 @@ test.describe('video behind NAT (network namespaces, coturn)', () => {
     expect((await rtcFacts(stylist.page, ADVISOR_FRAME)).openConnections).toBe(1);
     expect(await route(visitor.page, VISITOR_FRAME)).toEqual(['through TURN']);
     expect(await route(stylist.page, ADVISOR_FRAME)).toEqual(['through TURN']);
-    await expect(stylist.page.getByText('Videollamada Activa')).toBeVisible();
+    await expect(stylist.page.getByText('Videollamada activa')).toBeVisible();
 
     console.log(
-      `[video-nat] through TURN (both behind NAT): 'Aceptar Llamada' → first frame visitor ${Math.round(
+      `[video-nat] through TURN (both behind NAT): 'Aceptar llamada' → first frame visitor ${Math.round(
         first.visitor - acceptedAt,
       )} ms, stylist ${Math.round(first.stylist - acceptedAt)} ms; TURN allocation check ${
         status.video.turn.allocationMs
@@ -245,7 +245,7 @@ test.describe('video behind NAT (network namespaces, coturn)', () => {
     expect(status.video).toMatchObject({ atRisk: true, turn: { configured: false } });
 
     console.log(
-      `[video-nat] without TURN: 'Aceptar Llamada' → failure shown to the visitor after ${
+      `[video-nat] without TURN: 'Aceptar llamada' → failure shown to the visitor after ${
         visitorToldAt - acceptedAt
       } ms, to the stylist after ${stylistToldAt - acceptedAt} ms`,
     );

@@ -177,9 +177,9 @@ test.describe('visitor on the landing page', () => {
     ).toBeVisible({ timeout: 30_000 });
     await expect(video.getByRole('status')).toHaveText('Conectando...');
 
-    // The advisor ends: the modal closes, 'Consulta Finalizada', and the visitor rates once.
+    // The advisor ends: the modal closes, 'Consulta finalizada', and the visitor rates once.
     await advisorApi.request('POST', `/api/calls/${callId}/end`, {});
-    await expect(page.getByText('Consulta Finalizada', { exact: true })).toBeVisible();
+    await expect(page.getByText('Consulta finalizada', { exact: true })).toBeVisible();
     await expect(video).toBeHidden();
     await expect(banner).toBeHidden();
     const card = page.getByRole('region', { name: '¿Cómo fue tu consulta?' });

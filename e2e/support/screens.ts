@@ -93,12 +93,12 @@ export async function submitConsultation(page: Page, visitor: Visitor): Promise<
   await form.getByRole('button', { name: 'Solicitar consulta' }).click();
 }
 
-/** Waits for the popup to ring with the visitor's name and presses 'Aceptar Llamada'; answers when (epoch ms). */
+/** Waits for the popup to ring with the visitor's name and presses 'Aceptar llamada'; answers when (epoch ms). */
 export async function acceptRinging(page: Page, visitorName: string): Promise<number> {
-  const popup = page.getByRole('alertdialog', { name: 'Llamada Entrante' });
+  const popup = page.getByRole('alertdialog', { name: 'Llamada entrante' });
   await popup.getByText(visitorName).waitFor();
   const acceptedAt = Date.now();
-  await popup.getByRole('button', { name: 'Aceptar Llamada' }).click();
+  await popup.getByRole('button', { name: 'Aceptar llamada' }).click();
   return acceptedAt;
 }
 

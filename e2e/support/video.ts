@@ -331,7 +331,7 @@ export async function postedActions(page: Page): Promise<string[]> {
 /**
  * Through the real screens: a new stylist signs in and sets herself available, a visitor asks from
  * the landing page, the stylist accepts from the ringing popup. Answers both people and when
- * 'Aceptar Llamada' was pressed (epoch ms); the video is left to the caller to wait for.
+ * 'Aceptar llamada' was pressed (epoch ms); the video is left to the caller to wait for.
  */
 export async function stylistTakesVisitor(
   browser: Browser,

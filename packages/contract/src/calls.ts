@@ -8,7 +8,7 @@ export type CallStatus = z.infer<typeof callStatusSchema>;
 export const storedCallStatusSchema = z.enum(['pending', 'active', 'completed', 'cancelled']);
 export type StoredCallStatus = z.infer<typeof storedCallStatusSchema>;
 
-export const callSubjects = ['skin_care', 'makeup', 'hair_care', 'general'] as const;
+export const callSubjects = ['skin_care', 'makeup', 'hair_care', 'nail_care', 'general'] as const;
 export const callSubjectSchema = z.enum(callSubjects);
 export type CallSubject = z.infer<typeof callSubjectSchema>;
 

@@ -18,3 +18,36 @@ export const DEFAULT_SITE_NAME = 'Belleza en Vivo';
  */
 export const SITE_NAME_META = 'application-name';
 export const DEFAULT_LANGUAGE_META = 'default-language';
+
+/**
+ * `system.currency`: the currency of the landing's prices and the reports' revenue (issue 14 §6),
+ * soles until an admin changes it. The served pages carry it in a `<meta>` like the site name.
+ */
+export const CURRENCIES = ['PEN', 'USD', 'EUR', 'MXN', 'COP', 'CLP', 'ARS', 'BOB'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'PEN';
+export const CURRENCY_META = 'currency';
+
+/** The public privacy page (linked from the request and callback forms and the landing's footer). */
+export const PRIVACY_PATH = '/privacidad';
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * An amount in the display locale with the currency's local symbol ('S/ 39', '$ 1,234.50'), in
+ * both languages: the salon's prices read the same to every visitor.
+ */
+export function formatMoney(amount: number, currency: Currency, { whole = false } = {}): string {
+  const key = `${currency}:${String(whole)}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(DISPLAY_LOCALE, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: whole ? 0 : undefined,
+      maximumFractionDigits: whole ? 0 : 2,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format.format(amount);
+}

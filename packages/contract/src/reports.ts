@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { advisorStatusSchema } from './advisors.js';
+import { CURRENCIES } from './display.js';
 
-export const REVENUE_PER_MINUTE_USD = 2;
+/** SPEC's revenue estimate: 2 per call minute, in the salon's currency (`system.currency`). */
+export const REVENUE_PER_MINUTE = 2;
 export const REPORT_MONTHS = 6;
 /** Longest window GET /api/reports accepts, in Lima months. */
 export const MAX_REPORT_MONTHS = 24;
@@ -22,7 +24,7 @@ export const advisorReportRowSchema = z.object({
   rating: z.number(),
   /** minutes */
   averageDuration: z.number(),
-  /** USD, duration minutes × 2 */
+  /** in the report's currency, duration minutes × REVENUE_PER_MINUTE */
   revenue: z.number(),
   status: advisorStatusSchema,
   /** seconds from request to accept, over answered calls */
@@ -53,7 +55,7 @@ export const monthReportRowSchema = z.object({
 });
 export type MonthReportRow = z.infer<typeof monthReportRowSchema>;
 
-export const reportDataSchema = z.object({
+export const reportFiguresSchema = z.object({
   totalCalls: z.number().int(),
   /** percent change of this month's calls vs last month's */
   monthlyGrowth: z.number(),
@@ -82,4 +84,8 @@ export const reportDataSchema = z.object({
     abandonedCalls: z.number().int(),
   }),
 });
+export type ReportFigures = z.infer<typeof reportFiguresSchema>;
+
+/** GET /api/reports: the figures and the currency their revenue is in (`system.currency`). */
+export const reportDataSchema = reportFiguresSchema.extend({ currency: z.enum(CURRENCIES) });
 export type ReportData = z.infer<typeof reportDataSchema>;

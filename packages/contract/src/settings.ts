@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { languageSchema } from './common.js';
-import { DEFAULT_MAX_CALL_DURATION_MIN, DEFAULT_SITE_NAME } from './display.js';
+import {
+  CURRENCIES,
+  DEFAULT_CURRENCY,
+  DEFAULT_MAX_CALL_DURATION_MIN,
+  DEFAULT_SITE_NAME,
+} from './display.js';
 
 /** Prefix of a masked secret as returned by GET /api/settings; sending it back keeps the stored value. */
 export const SECRET_MASK = '••••';
@@ -19,6 +24,8 @@ export const iceServerSchema = z.object({
 });
 export type IceServer = z.infer<typeof iceServerSchema>;
 
+export const PRIVACY_POLICY_MAX = 20_000;
+
 const intIn = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 
@@ -29,10 +36,17 @@ export const systemSettingsSchema = z
     /** seconds an offer rings before it moves on */
     callTimeout: intIn(10, 300, 'settings.validation.callTimeout'),
     defaultLanguage: languageSchema,
+    /** prices on the landing and revenue in the reports */
+    currency: z.enum(CURRENCIES, { error: 'settings.validation.currency' }),
     enableNotifications: z.boolean(),
     maintenanceMode: z.boolean(),
     /** minutes */
     maxCallDuration: intIn(5, 180, 'settings.validation.maxCallDuration'),
+    /**
+     * The salon's privacy policy as plain text (blank lines between paragraphs), shown at
+     * PRIVACY_PATH; empty: the built-in text in the visitor's language.
+     */
+    privacyPolicy: z.string().max(PRIVACY_POLICY_MAX, 'settings.validation.privacyPolicy'),
   })
   // Unknown keys are refused, not dropped: e.g. the removed `allowRegistration` (decisions.md).
   .strict();
@@ -119,9 +133,11 @@ export const defaultSettings: Settings = {
     maxConcurrentCalls: 10,
     callTimeout: 30,
     defaultLanguage: 'es',
+    currency: DEFAULT_CURRENCY,
     enableNotifications: true,
     maintenanceMode: false,
     maxCallDuration: DEFAULT_MAX_CALL_DURATION_MIN,
+    privacyPolicy: '',
   },
   video: { provider: 'builtin', iceServers: [] },
   daily: {
@@ -138,11 +154,16 @@ export const defaultSettings: Settings = {
   },
 };
 
+/** GET /api/privacy: the admin's privacy policy; empty when the built-in text applies. */
+export const privacyPolicySchema = z.object({ text: z.string() });
+export type PrivacyPolicy = z.infer<typeof privacyPolicySchema>;
+
 /** What GET /api/settings/public carries: only what a visitor's browser needs. */
 export const publicSettingsSchema = z.object({
   system: systemSettingsSchema.pick({
     siteName: true,
     defaultLanguage: true,
+    currency: true,
     maintenanceMode: true,
     maxCallDuration: true,
   }),

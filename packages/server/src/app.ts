@@ -228,7 +228,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (isFile && !asset.endsWith('.html')) return reply.sendFile(asset);
       // An HTML document names the site and its default language as the admin set them.
       const { system } = await container.settings.getPublic();
-      const site = { siteName: system.siteName, defaultLanguage: system.defaultLanguage };
+      const site = {
+        siteName: system.siteName,
+        defaultLanguage: system.defaultLanguage,
+        currency: system.currency,
+      };
       if (isFile) return sendDocument(req, reply, asset, site);
       // The web build prerenders the landing page, per language, so `/` paints before any JS
       // runs; every other path keeps the empty shell, so no page flashes the landing.

@@ -4,7 +4,8 @@
  * `landing.html` or `landing.en.html` by the language cookie), so a phone paints it before any
  * JavaScript runs; this script then takes it over. When the stored choice matches the document's
  * language the first render equals the HTML, so React hydrates it and keeps the DOM as is;
- * otherwise (the cookie and the storage disagree) it is rendered afresh: hydrating would only
+ * otherwise (the cookie and the storage disagree, or the admin's currency is not the build's) it is
+ * rendered afresh: hydrating would only
  * report a mismatch and then do the same. Both run as a transition, in small slices,
  * so the phone's main thread stays responsive. `#root` is inert until React owns it, so no
  * click lands on a button that does nothing yet.
@@ -12,7 +13,8 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LANDING_NAMESPACES, LandingRoot } from './features/landing';
-import { initI18n, readStoredLanguage } from './lib/i18n';
+import { DEFAULT_CURRENCY } from '@belleza/contract';
+import { initI18n, readStoredLanguage, siteCurrency } from './lib/i18n';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -29,7 +31,12 @@ initI18n(LANDING_NAMESPACES).then(
     startTransition(() => {
       const app = <LandingRoot onCommit={onCommit} />;
       const prerenderedIn = document.documentElement.lang;
-      if (container.dataset.prerendered && readStoredLanguage() === prerenderedIn)
+      // The prerendered prices are in the build's currency (soles).
+      if (
+        container.dataset.prerendered &&
+        readStoredLanguage() === prerenderedIn &&
+        siteCurrency() === DEFAULT_CURRENCY
+      )
         hydrateRoot(container, app);
       else createRoot(container).render(app);
     }),

@@ -145,6 +145,7 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/callbacks/{callbackId}/done': { allow: ADMIN },
   // ---------------------------------------------------------------- settings, admin
   'GET /api/settings/public': { allow: ALL },
+  'GET /api/privacy': { allow: ALL },
   'GET /api/settings': { allow: ADMIN },
   'PUT /api/settings': {
     allow: ADMIN,

@@ -1,24 +1,28 @@
 /**
  * The HTML documents the web build writes (landing per language, the app shell, the video page)
  * carry the default site name and default language; when the admin has changed either
- * (`system.siteName`, `system.defaultLanguage`), each document is sent with the configured ones in
- * their place: every occurrence of the default name (title, header, footer, prerendered text)
- * and the two `<meta>` the page's script reads before it renders, so the prerendered landing
- * still hydrates. Such a document is made and compressed once per file and setting, then kept;
+ * (`system.siteName`, `system.defaultLanguage`, `system.currency`), each document is sent with the
+ * configured ones in their place: every occurrence of the default name (title, header, footer,
+ * prerendered text) and the `<meta>`s the page's script reads before it renders, so the
+ * prerendered landing still hydrates (with another currency than the build's, the landing renders
+ * afresh: its prerendered prices are in soles). Such a document is made and compressed once per file and setting, then kept;
  * with the defaults the pre-compressed files are sent as they are.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import {
+  CURRENCY_META,
+  DEFAULT_CURRENCY,
   DEFAULT_LANGUAGE_META,
   DEFAULT_SITE_NAME,
   SITE_NAME_META,
+  type Currency,
   type Language,
 } from '@belleza/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export type SiteIdentity = { siteName: string; defaultLanguage: Language };
+export type SiteIdentity = { siteName: string; defaultLanguage: Language; currency: Currency };
 
 const BUILD_LANGUAGE: Language = 'es';
 
@@ -43,11 +47,17 @@ export function personalizeDocument(html: string, site: SiteIdentity): string {
     .replace(
       new RegExp(`(<meta name="${DEFAULT_LANGUAGE_META}" content=")[^"]*(")`),
       `$1${site.defaultLanguage}$2`,
+    )
+    .replace(
+      new RegExp(`(<meta name="${CURRENCY_META}" content=")[^"]*(")`),
+      `$1${site.currency}$2`,
     );
 }
 
 export const isDefaultIdentity = (site: SiteIdentity) =>
-  site.siteName === DEFAULT_SITE_NAME && site.defaultLanguage === BUILD_LANGUAGE;
+  site.siteName === DEFAULT_SITE_NAME &&
+  site.defaultLanguage === BUILD_LANGUAGE &&
+  site.currency === DEFAULT_CURRENCY;
 
 type Variant = { identity: Buffer; br: Buffer; gzip: Buffer };
 
@@ -61,7 +71,7 @@ export function createDocumentSender(webDist: string) {
   ): FastifyReply {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     if (isDefaultIdentity(site)) return reply.sendFile(file);
-    const key = `${file}\u0000${site.siteName}\u0000${site.defaultLanguage}`;
+    const key = `${file}\u0000${site.siteName}\u0000${site.defaultLanguage}\u0000${site.currency}`;
     let variant = made.get(key);
     if (!variant) {
       const identity = Buffer.from(

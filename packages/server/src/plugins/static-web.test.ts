@@ -21,7 +21,8 @@ describe('the built web app', () => {
     writeFileSync(
       join(dir, 'index.html'),
       '<!doctype html><meta name="application-name" content="Belleza en Vivo" />' +
-        '<meta name="default-language" content="es" /><title>app shell | Belleza en Vivo</title>',
+        '<meta name="default-language" content="es" /><meta name="currency" content="PEN" />' +
+        '<title>app shell | Belleza en Vivo</title>',
     );
     writeFileSync(
       join(dir, 'daily_video_call.html'),
@@ -122,7 +123,12 @@ describe('the built web app', () => {
       { advisorId: admin.advisorId },
       {
         ...current,
-        system: { ...current.system, siteName: 'Salón <Rosa> & Co', defaultLanguage: 'en' },
+        system: {
+          ...current.system,
+          siteName: 'Salón <Rosa> & Co',
+          defaultLanguage: 'en',
+          currency: 'USD',
+        },
       },
     );
     try {
@@ -134,6 +140,7 @@ describe('the built web app', () => {
         '<meta name="application-name" content="Salón &lt;Rosa&gt; &amp; Co" />',
       );
       expect(html).toContain('<meta name="default-language" content="en" />');
+      expect(html).toContain('<meta name="currency" content="USD" />');
       expect(html).not.toContain('Belleza en Vivo');
       const video = await t.app.inject({ url: '/daily_video_call.html' });
       expect(video.body).toContain('<title>Videollamada | Salón &lt;Rosa&gt; &amp; Co</title>');

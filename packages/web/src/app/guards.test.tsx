@@ -58,7 +58,7 @@ describe('navigation guard (SPEC §2)', () => {
     });
     signIn(false);
     const { router } = renderApp('/admin/dashboard');
-    await screen.findByRole('heading', { name: 'Panel del Asesor', level: 2 });
+    await screen.findByRole('heading', { name: 'Panel del asesor', level: 2 });
     expect(router.state.location.pathname).toBe('/advisor/dashboard');
     expect(screen.queryByRole('navigation', { name: 'Administración' })).not.toBeInTheDocument();
   });
@@ -66,7 +66,7 @@ describe('navigation guard (SPEC §2)', () => {
   it('fetches the current advisor when only a token is stored, and lets an admin in', async () => {
     const { requests } = signIn(true);
     const { router } = renderApp('/admin');
-    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Panel', level: 2 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/dashboard');
     expect(screen.getByRole('navigation', { name: 'Administración' })).toBeInTheDocument();
     expect(screen.getByText('Ana Admin')).toBeInTheDocument();
@@ -78,14 +78,14 @@ describe('navigation guard (SPEC §2)', () => {
   it('redirects a signed-in admin away from /login to the admin dashboard', async () => {
     signIn(true);
     const { router } = renderApp('/login');
-    await screen.findByRole('heading', { name: 'Dashboard', level: 2 });
+    await screen.findByRole('heading', { name: 'Panel', level: 2 });
     expect(router.state.location.pathname).toBe('/admin/dashboard');
   });
 
   it('redirects a signed-in advisor away from /advisor/login to the advisor dashboard', async () => {
     signIn(false);
     const { router } = renderApp('/advisor/login');
-    await screen.findByRole('heading', { name: 'Panel del Asesor', level: 2 });
+    await screen.findByRole('heading', { name: 'Panel del asesor', level: 2 });
     expect(router.state.location.pathname).toBe('/advisor/dashboard');
   });
 
@@ -99,13 +99,13 @@ describe('navigation guard (SPEC §2)', () => {
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
-  it("shows 'Página No Encontrada' for an unknown path", async () => {
+  it("shows 'Página no encontrada' for an unknown path", async () => {
     mockFetch();
     renderApp('/esto/no/existe');
     expect(
-      await screen.findByRole('heading', { name: 'Página No Encontrada' }),
+      await screen.findByRole('heading', { name: 'Página no encontrada' }),
     ).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Página No Encontrada | Belleza en Vivo'));
+    await waitFor(() => expect(document.title).toBe('Página no encontrada | Belleza en Vivo'));
   });
 
   it('sets the page title from the route', async () => {
@@ -113,8 +113,8 @@ describe('navigation guard (SPEC §2)', () => {
     const { router } = renderApp('/login');
     await screen.findByRole('heading', { name: 'Iniciar sesión como asesor' });
     await act(() => router.navigate('/esto/no/existe'));
-    await screen.findByRole('heading', { name: 'Página No Encontrada' });
-    await waitFor(() => expect(document.title).toBe('Página No Encontrada | Belleza en Vivo'));
+    await screen.findByRole('heading', { name: 'Página no encontrada' });
+    await waitFor(() => expect(document.title).toBe('Página no encontrada | Belleza en Vivo'));
     await act(() => router.navigate('/advisor/login'));
     await screen.findByRole('heading', { name: 'Iniciar sesión como asesor' });
     await waitFor(() =>
@@ -129,7 +129,7 @@ describe('navigation guard (SPEC §2)', () => {
     await waitFor(() => expect(document.title).toBe('Llamadas | Belleza en Vivo'));
     expect(screen.getByRole('heading', { name: 'Llamadas', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Llamadas' })).toHaveAttribute('aria-current', 'page');
-    for (const name of ['Dashboard', 'Asesores', 'Reportes', 'Configuración']) {
+    for (const name of ['Panel', 'Asesores', 'Reportes', 'Configuración']) {
       expect(screen.getByRole('link', { name })).toBeInTheDocument();
     }
     await act(() => router.navigate('/admin/reports'));
@@ -194,11 +194,11 @@ describe('navigation guard (SPEC §2)', () => {
       </AppProviders>,
     );
     expect(
-      await screen.findByRole('heading', { name: 'Página No Encontrada' }),
+      await screen.findByRole('heading', { name: 'Página no encontrada' }),
     ).toBeInTheDocument();
     expect(screen.queryByText('secreto')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/solo-admins');
-    await waitFor(() => expect(document.title).toBe('Página No Encontrada | Belleza en Vivo'));
+    await waitFor(() => expect(document.title).toBe('Página no encontrada | Belleza en Vivo'));
   });
 
   it('logs out from the header and lands on the advisor login', async () => {
@@ -209,7 +209,7 @@ describe('navigation guard (SPEC §2)', () => {
     });
     const { router } = renderApp('/advisor');
     await screen.findByText('Bea Asesora');
-    await userEvent.click(screen.getByRole('button', { name: 'Cerrar Sesión' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
     await screen.findByRole('heading', { name: 'Iniciar sesión como asesor' });
     expect(router.state.location.pathname).toBe('/advisor/login');
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();

@@ -3,6 +3,7 @@
  * Pages and the staff layouts load lazily, with their translation namespaces.
  */
 import type { ComponentType } from 'react';
+import { PRIVACY_PATH } from '@belleza/contract';
 import { redirect, redirectDocument, type RouteObject } from 'react-router';
 import { loadNamespaces } from '@/lib/i18n';
 import { alwaysRevalidate, guard, sessionLoader } from './guards';
@@ -56,6 +57,13 @@ export const routes: RouteObject[] = [
               },
               loginRoute('/login'),
               loginRoute('/advisor/login'),
+              {
+                path: PRIVACY_PATH,
+                loader: guard({ access: 'public' }),
+                shouldRevalidate: alwaysRevalidate,
+                handle: handle({ titleKey: 'titles.privacy' }),
+                lazy: lazyRoute(() => import('@/features/privacy'), ['privacy']),
+              },
               {
                 // Unknown paths under /admin still need an admin (SPEC §2), so this one is guarded too.
                 path: '*',

@@ -67,7 +67,7 @@ describe('error texts (SPEC §8)', () => {
   it('translates contract validation keys: first segment is the namespace', () => {
     expect(translateValidation('validation.email')).toBe('Ingresa un correo electrónico válido');
     expect(translateValidation('settings.validation.callTimeout')).toBe(
-      'El timeout de llamada debe estar entre 10 y 300 segundos',
+      'El tiempo de espera de llamada debe estar entre 10 y 300 segundos',
     );
     expect(translateValidation('Some raw message')).toBe('Some raw message');
     expect(translateValidation('validation.unknownKey')).toBe('validation.unknownKey');

@@ -26,7 +26,7 @@ describe('the English fallback', () => {
   it('is not downloaded while Spanish is active, and is complete once English is chosen', async () => {
     const { i18n, initI18n, changeLanguage } = await freshI18n();
     await initI18n(['common']);
-    expect(i18n.t('common:header.logout')).toBe('Cerrar Sesión');
+    expect(i18n.t('common:header.logout')).toBe('Cerrar sesión');
     expect(i18n.getResourceBundle('en', 'common')).toEqual({});
 
     await changeLanguage('en');
@@ -49,6 +49,6 @@ describe('the English fallback', () => {
     await loadFallbackLanguage();
     i18n.addResource('en', 'common', 'onlyInEnglishToo', 'Only in English');
     expect(i18n.t('common:onlyInEnglishToo')).toBe('Only in English');
-    expect(i18n.t('common:header.logout')).toBe('Cerrar Sesión');
+    expect(i18n.t('common:header.logout')).toBe('Cerrar sesión');
   });
 });

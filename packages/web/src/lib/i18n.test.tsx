@@ -13,7 +13,7 @@ function Sample() {
 describe('i18n', () => {
   it('starts in Spanish', () => {
     expect(i18n.language).toBe('es');
-    expect(i18n.t('common:header.logout')).toBe('Cerrar Sesión');
+    expect(i18n.t('common:header.logout')).toBe('Cerrar sesión');
   });
 
   it('reads the stored preference, defaulting to Spanish', () => {
@@ -45,7 +45,7 @@ describe('i18n', () => {
     expect(document.cookie).toContain('preferred-language=en');
 
     await user.click(screen.getByRole('button', { name: 'ES' }));
-    expect(await screen.findByRole('button', { name: 'Cerrar Sesión' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('es');
     expect(document.cookie).toContain('preferred-language=es');
   });

@@ -11,9 +11,13 @@
  * the whole contract to this module (i18n-fallback.test.ts checks the two lists are equal).
  */
 import {
+  CURRENCIES,
+  CURRENCY_META,
+  DEFAULT_CURRENCY,
   DEFAULT_LANGUAGE_META,
   DEFAULT_SITE_NAME,
   SITE_NAME_META,
+  type Currency,
   type Language,
 } from '@belleza/contract';
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
@@ -88,6 +92,12 @@ export function siteName(): string {
 export function siteDefaultLanguage(): Language {
   const configured = pageMeta(DEFAULT_LANGUAGE_META);
   return isLanguage(configured) ? configured : DEFAULT_LANGUAGE;
+}
+
+/** The salon's currency (admin setting `system.currency`), as the server put it into the page. */
+export function siteCurrency(): Currency {
+  const configured = pageMeta(CURRENCY_META);
+  return CURRENCIES.find((c) => c === configured) ?? DEFAULT_CURRENCY;
 }
 
 export function readStoredLanguage(): Language {

@@ -20,7 +20,7 @@ export const demoAdvisorProfiles: readonly DemoAdvisorProfile[] = [
   {
     key: 'valeria.rojas',
     name: 'Valeria Rojas',
-    title: 'Estilista Senior',
+    title: 'Estilista sénior',
     expertise: ['Colorimetría', 'Cortes modernos', 'Balayage'],
     bio: 'Doce años transformando looks en salones de Miraflores y San Isidro.',
     phone: '+51 987 120 341',
@@ -30,7 +30,7 @@ export const demoAdvisorProfiles: readonly DemoAdvisorProfile[] = [
   {
     key: 'camila.torres',
     name: 'Camila Torres',
-    title: 'Especialista en Cuidado de la Piel',
+    title: 'Especialista en cuidado de la piel',
     expertise: ['Rutinas faciales', 'Piel grasa y acné', 'Antiedad'],
     bio: 'Cosmiatra certificada; diseña rutinas sencillas para cada tipo de piel.',
     phone: '+51 986 554 210',
@@ -40,7 +40,7 @@ export const demoAdvisorProfiles: readonly DemoAdvisorProfile[] = [
   {
     key: 'lucia.fernandez',
     name: 'Lucía Fernández',
-    title: 'Maquilladora Profesional',
+    title: 'Maquilladora profesional',
     expertise: ['Maquillaje de novia', 'Maquillaje de noche', 'Automaquillaje'],
     bio: 'Maquilladora de pasarela y de novias; enseña técnicas fáciles para el día a día.',
     phone: '+51 981 332 908',
@@ -60,7 +60,7 @@ export const demoAdvisorProfiles: readonly DemoAdvisorProfile[] = [
   {
     key: 'mariana.castillo',
     name: 'Mariana Castillo',
-    title: 'Especialista en Uñas',
+    title: 'Especialista en uñas',
     expertise: ['Manicure', 'Uñas acrílicas', 'Nail art'],
     bio: 'Diseños de uñas a medida y cuidado de cutículas sin salir de casa.',
     phone: '+51 989 204 667',
@@ -90,7 +90,7 @@ export const demoAdvisorProfiles: readonly DemoAdvisorProfile[] = [
   {
     key: 'gabriela.huaman',
     name: 'Gabriela Huamán',
-    title: 'Asesora de Imagen',
+    title: 'Asesora de imagen',
     expertise: ['Asesoría de imagen', 'Maquillaje natural', 'Colorimetría personal'],
     bio: 'Encuentra contigo los colores y estilos que mejor te quedan.',
     phone: '+51 983 690 552',
@@ -163,8 +163,9 @@ export const lastNames = [
 export const subjectWeights: readonly (readonly [CallSubject, number])[] = [
   ['hair_care', 40],
   ['skin_care', 25],
-  ['makeup', 20],
-  ['general', 15],
+  ['makeup', 15],
+  ['nail_care', 10],
+  ['general', 10],
 ];
 
 export const messagesBySubject: Record<CallSubject, readonly string[]> = {
@@ -180,6 +181,12 @@ export const messagesBySubject: Record<CallSubject, readonly string[]> = {
     '¿Qué protector solar uso para el verano en Lima?',
     'Quiero empezar una rutina antiedad sencilla.',
     'Tengo manchas en las mejillas después del verano.',
+    '',
+  ],
+  nail_care: [
+    'Se me quiebran las uñas, ¿qué me recomiendan?',
+    '¿Qué diseño de uñas va con un vestido verde esmeralda?',
+    'Quiero dejar el acrílico y recuperar mis uñas naturales.',
     '',
   ],
   makeup: [

@@ -145,7 +145,7 @@ describe.each(await dialects())('seedDemo on %s', (dialect) => {
       .execute();
     expect(rows.every((r) => r.email.endsWith(`@${DEMO_EMAIL_DOMAIN}`))).toBe(true);
     expect(rows.filter((r) => r.is_admin === 1)).toHaveLength(1);
-    expect(rows.some((r) => r.title === 'Estilista Senior')).toBe(true);
+    expect(rows.some((r) => r.title === 'Estilista sénior')).toBe(true);
     const first = rows[0];
     expect(first && (await verifyPassword(DEMO_PASSWORD, first.password_hash))).toBe(true);
   });

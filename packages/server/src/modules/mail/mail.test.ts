@@ -99,7 +99,7 @@ describe('e-mail to the admin', () => {
     expect(rest).toHaveLength(0);
     expect(mail!.subject).toBe('Salón Rosa: Llamada sin respuesta: Ana Torres');
     expect(mail!.text).toContain('Teléfono: +51 999 111 222');
-    expect(mail!.text).toContain('Tema: Cuidado del Cabello');
+    expect(mail!.text).toContain('Tema: Cuidado del cabello');
   });
 
   it('sends nothing for an answered call or a cancelled one', async () => {

@@ -23,7 +23,10 @@ export const reportsRoutes: FastifyPluginCallbackZod<{ container: Container }> =
     },
     async (req) => ({
       success: true as const,
-      data: await container.reports.getReport(req.query.months),
+      data: {
+        ...(await container.reports.getReport(req.query.months)),
+        currency: (await container.settings.get()).system.currency,
+      },
     }),
   );
   done();

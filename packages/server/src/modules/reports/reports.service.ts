@@ -1,10 +1,10 @@
 import {
   MAX_REPORT_MONTHS,
   REPORT_MONTHS,
-  REVENUE_PER_MINUTE_USD,
+  REVENUE_PER_MINUTE,
   type AdvisorReportRow,
   type MonthReportRow,
-  type ReportData,
+  type ReportFigures,
 } from '@belleza/contract';
 import type { Db, Dialect } from '../../db/kysely.js';
 import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';
@@ -248,7 +248,7 @@ export function createReportsService(deps: ReportsDeps) {
   }
 
   /** The admin report over the last `months` Lima months (the current one included). */
-  async function getReport(months: number = REPORT_MONTHS): Promise<ReportData> {
+  async function getReport(months: number = REPORT_MONTHS): Promise<ReportFigures> {
     const now = clock.now();
     const nowMs = now.getTime();
     const keys = limaMonthKeys(now, months);
@@ -314,7 +314,7 @@ export function createReportsService(deps: ReportsDeps) {
           completedCalls: s.completedCalls,
           rating: round(ratio(s.ratingSum, s.ratedCalls), 1),
           averageDuration: round(minutes(ratio(s.durationSeconds, s.durationCount))),
-          revenue: round(minutes(s.durationSeconds) * REVENUE_PER_MINUTE_USD),
+          revenue: round(minutes(s.durationSeconds) * REVENUE_PER_MINUTE),
           status: a.status,
           averageTimeToAnswer: round(ratio(s.answerSeconds, s.answeredCalls)),
           answerRate: percent(o.accepted, o.decided),

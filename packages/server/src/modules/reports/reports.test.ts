@@ -1,4 +1,9 @@
-import { reportDataSchema, type ReportData } from '@belleza/contract';
+import {
+  reportDataSchema,
+  reportFiguresSchema,
+  type ReportData,
+  type ReportFigures,
+} from '@belleza/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.js';
@@ -202,7 +207,7 @@ describe('Lima month helpers', () => {
 describe.each(await dialects())('reports service on %s', (dialect) => {
   let db: TestDatabase;
   let ids: Awaited<ReturnType<typeof seedFixture>>;
-  let report: ReportData;
+  let report: ReportFigures;
   const clock = new ManualClock(NOW);
 
   beforeAll(async () => {
@@ -217,7 +222,7 @@ describe.each(await dialects())('reports service on %s', (dialect) => {
   });
 
   it('answers in the contract shape', () => {
-    expect(reportDataSchema.parse(report)).toEqual(report);
+    expect(reportFiguresSchema.parse(report)).toEqual(report);
   });
 
   it('buckets by Lima month, keeps empty months, and matches the hand-computed month rows', () => {
@@ -588,6 +593,8 @@ describe.each(await dialects())(
       const body = res.json<{ success: true; data: ReportData }>();
       expect(body.success).toBe(true);
       expect(body.data.months.map((m) => m.month)).toEqual(['2026-09', '2026-10', '2026-11']);
+      // Revenue comes with the currency it is in: soles until the admin sets another.
+      expect(reportDataSchema.parse(body.data).currency).toBe('PEN');
       for (const bad of ['0', '25', 'abc']) {
         const r = await app.inject({
           method: 'GET',

@@ -1,5 +1,6 @@
 import {
   ok,
+  privacyPolicySchema,
   publicSettingsSchema,
   settingsResponseSchema,
   settingsSchema,
@@ -25,6 +26,21 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ container: Container }> = a
       },
     },
     async () => ({ success: true as const, data: await settings.getPublic() }),
+  );
+
+  app.get(
+    '/privacy',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: "The salon's privacy policy (empty: the built-in text applies)",
+        response: { 200: ok(privacyPolicySchema) },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: { text: (await settings.get()).system.privacyPolicy },
+    }),
   );
 
   app.get(

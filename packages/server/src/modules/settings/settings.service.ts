@@ -7,6 +7,7 @@
  *   get() → Settings          full and UNMASKED (server-side use only: timeouts, provider, Daily creds)
  * Route-facing: getMasked(), getPublic(), update(actor, input).
  */
+import { createHash } from 'node:crypto';
 import {
   SECRET_MASK,
   dailySettingsSchema,
@@ -58,6 +59,12 @@ function auditView(s: Settings): Record<string, unknown> {
     for (const [key, value] of Object.entries(s[section])) flat[`${section}.${key}`] = value;
   }
   flat['daily.apiKey'] = maskSecret(s.daily.apiKey);
+  // A page of text would swamp the audit log: its length and a fingerprint say that it changed.
+  const policy = s.system.privacyPolicy;
+  flat['system.privacyPolicy'] = {
+    characters: policy.length,
+    sha256: createHash('sha256').update(policy).digest('hex').slice(0, 12),
+  };
   flat['video.iceServers'] = s.video.iceServers.map((ice) =>
     ice.credential === undefined ? ice : { ...ice, credential: maskSecret(ice.credential) },
   );
@@ -133,6 +140,7 @@ export function createSettingsService(
         system: {
           siteName: s.system.siteName,
           defaultLanguage: s.system.defaultLanguage,
+          currency: s.system.currency,
           maintenanceMode: s.system.maintenanceMode,
           maxCallDuration: s.system.maxCallDuration,
         },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   SECRET_MASK,
   defaultSettings,
@@ -18,6 +19,8 @@ import {
 const DAILY_KEY = 'dk_live_0123456789abcdef';
 
 type Mutator = (s: Settings) => void;
+const fingerprint = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);
+
 const withChange = (base: Settings, mutate: Mutator): Settings => {
   const copy = structuredClone(base);
   mutate(copy);
@@ -69,6 +72,7 @@ describe.each(await dialects())('settings (%s)', (dialect) => {
         s.daily.apiKey = DAILY_KEY;
         s.daily.domain = 'salon.daily.co';
         s.system.maintenanceMode = true;
+        s.system.currency = 'USD';
       }),
     );
     const res = await call(t.app, 'GET', '/api/settings/public');
@@ -78,6 +82,7 @@ describe.each(await dialects())('settings (%s)', (dialect) => {
       system: {
         siteName: 'Belleza en Vivo',
         defaultLanguage: 'es',
+        currency: 'USD',
         maintenanceMode: true,
         maxCallDuration: 60,
       },
@@ -276,6 +281,42 @@ describe.each(await dialects())('settings (%s)', (dialect) => {
     expect(await getFull()).toEqual(body);
   });
 
+  it('serves the privacy policy to anyone, audits a change by its size, and bounds its length', async () => {
+    const empty = await call(t.app, 'GET', '/api/privacy');
+    expect(empty.status).toBe(200);
+    expect(empty.json<OkJson<{ text: string }>>().data).toEqual({ text: '' });
+
+    const policy = 'Responsable: Salón Lima.\n\nUsamos tu teléfono solo para esta consulta.';
+    expect(
+      (await put(withChange(base, (s) => void (s.system.privacyPolicy = policy)))).status,
+    ).toBe(200);
+    const served = await call(t.app, 'GET', '/api/privacy');
+    expect(served.json<OkJson<{ text: string }>>().data).toEqual({ text: policy });
+    const row = await t.db.db
+      .selectFrom('audit_log')
+      .select('changes')
+      .where('action', '=', 'settings.update')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.changes)).toEqual({
+      'system.privacyPolicy': {
+        from: { characters: 0, sha256: fingerprint('') },
+        to: { characters: policy.length, sha256: fingerprint(policy) },
+      },
+    });
+    expect(row.changes).not.toContain('Salón Lima');
+
+    const tooLong = await put(
+      withChange(base, (s) => void (s.system.privacyPolicy = 'a'.repeat(20_001))),
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json<ErrorJson>().error.details).toMatchObject({
+      issues: [{ path: 'system.privacyPolicy', message: 'settings.validation.privacyPolicy' }],
+    });
+    expect(
+      (await call(t.app, 'GET', '/api/privacy')).json<OkJson<{ text: string }>>().data,
+    ).toEqual({ text: policy });
+  });
+
   it('writes one audit row with the diff of changed fields, secrets masked', async () => {
     await put(
       withChange(base, (s) => {
@@ -348,13 +389,21 @@ describe.each(await dialects())('settings (%s)', (dialect) => {
       expect(refused.json<ErrorJson>().error.code).toBe('VALIDATION_ERROR');
     }
     // Nothing was written.
-    expect((await call(t.app, 'GET', '/api/settings', { token: admin.token })).body).toEqual(before);
+    expect((await call(t.app, 'GET', '/api/settings', { token: admin.token })).body).toEqual(
+      before,
+    );
     // An unknown section is still ignored.
     expect((await put({ ...base, extra: 1 })).status).toBe(200);
     const wrong = await put({ ...base, system: { ...base.system, callTimeout: '30' } });
     expect(wrong.status).toBe(400);
     expect(wrong.json<ErrorJson>().error.details).toMatchObject({
       issues: [{ path: 'system.callTimeout', message: 'settings.validation.callTimeout' }],
+    });
+    // The currency is one of the list (issue 14 §6), not any code.
+    const currency = await put({ ...base, system: { ...base.system, currency: 'XYZ' } });
+    expect(currency.status).toBe(400);
+    expect(currency.json<ErrorJson>().error.details).toMatchObject({
+      issues: [{ path: 'system.currency', message: 'settings.validation.currency' }],
     });
     const missing = await put({ system: base.system });
     expect(missing.status).toBe(400);

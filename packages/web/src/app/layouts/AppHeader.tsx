@@ -15,7 +15,7 @@ export type AppHeaderProps = {
   menu?: { open: boolean; onToggle: () => void; controls: string };
 };
 
-/** SPEC §2 header: page title, ES/EN toggle, user name + initial, 'Cerrar Sesión'. */
+/** SPEC §2 header: page title, ES/EN toggle, user name + initial, 'Cerrar sesión'. */
 export function AppHeader({ nameFallback, menu }: AppHeaderProps) {
   const { t } = useTranslation('common');
   const navigate = useNavigate();

@@ -49,7 +49,7 @@ export function Modal({
     const previouslyFocused =
       document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = dialogRef.current;
-    // A control marked `data-autofocus` gets the focus first (e.g. 'Aceptar Llamada').
+    // A control marked `data-autofocus` gets the focus first (e.g. 'Aceptar llamada').
     const first =
       dialog?.querySelector<HTMLElement>('[data-autofocus]:not([disabled])') ??
       dialog?.querySelector<HTMLElement>(focusableSelector);

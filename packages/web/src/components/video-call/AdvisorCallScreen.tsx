@@ -4,6 +4,7 @@
  * overlay forced away after 15 s, an error overlay with retry, and the private notes panel.
  */
 import {
+  callSubjects,
   DISPLAY_LOCALE,
   DISPLAY_TIME_ZONE,
   videoPageUrl,
@@ -50,8 +51,6 @@ export type AdvisorCallScreenProps = {
 };
 
 type Phase = 'connecting' | 'loaded' | 'error';
-
-const SUBJECT_KEYS = ['skin_care', 'makeup', 'hair_care', 'general'] as const;
 
 export function formatStartTime(
   iso: string | null,
@@ -314,7 +313,7 @@ export function AdvisorCallScreen({
   const rawSubject = call.clientInfo.subject?.trim();
   const subject = !rawSubject
     ? t('advisor.subjectFallback')
-    : (SUBJECT_KEYS as readonly string[]).includes(rawSubject)
+    : (callSubjects as readonly string[]).includes(rawSubject)
       ? t(`advisor.subjects.${rawSubject}`)
       : rawSubject;
 

@@ -1,5 +1,5 @@
 /**
- * A question asked on top of a call screen (issue 14 §2, §4): the advisor's 'Finalizar Llamada'
+ * A question asked on top of a call screen (issue 14 §2, §4): the advisor's 'Finalizar llamada'
  * and the visitor's way out. Drawn inside the full-screen call, above its video, it takes focus on
  * its first (safe) answer, keeps it (Tab cycles its buttons), answers Escape with that first answer
  * and gives focus back to what opened it.

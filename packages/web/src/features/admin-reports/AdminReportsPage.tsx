@@ -61,7 +61,7 @@ export function AdminReportsPage() {
       ) : (
         <>
           <SummaryCards report={report} />
-          <AdvisorPerformance advisors={report.advisors} />
+          <AdvisorPerformance advisors={report.advisors} currency={report.currency} />
           <MonthlyTrends months={report.months} />
           <DetailedAnalysis detail={report.detail} />
         </>

@@ -37,7 +37,7 @@ describe('LoginPage', () => {
     const api = mockFetch({ 'POST /api/advisors/login': ok({ advisor, token: 'tok-advisor' }) });
     const { router } = renderApp('/login');
     await fillAndSubmit('  Lucia@Belleza.test ');
-    await screen.findByRole('heading', { name: 'Panel del Asesor', level: 2 });
+    await screen.findByRole('heading', { name: 'Panel del asesor', level: 2 });
     expect(router.state.location.pathname).toBe('/advisor/dashboard');
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('tok-advisor');
     expect(authStore.getState().advisor?.advisorId).toBe(advisor.advisorId);
@@ -57,7 +57,7 @@ describe('LoginPage', () => {
     });
     const { router } = renderApp('/advisor/login');
     await fillAndSubmit();
-    await screen.findByRole('heading', { name: 'Dashboard', level: 2 });
+    await screen.findByRole('heading', { name: 'Panel', level: 2 });
     expect(router.state.location.pathname).toBe('/admin/dashboard');
   });
 

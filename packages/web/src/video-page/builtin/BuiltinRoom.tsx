@@ -86,7 +86,7 @@ export function BuiltinRoom(props: Props) {
             hasCamera={hasCamera}
             onToggleMic={toggleMic}
             onToggleCamera={toggleCamera}
-            // The advisor's call screen has its own way out ('Finalizar Llamada', 'Minimizar'):
+            // The advisor's call screen has its own way out ('Finalizar llamada', 'Minimizar'):
             // a third one inside her video, leaving the room but not the call, only confused.
             onLeave={leavesHere ? () => leave('left') : undefined}
           />

@@ -16,7 +16,7 @@ describe('toasts', () => {
     render(<Toaster />);
     act(() => {
       toast.success('Consulta Solicitada', 'Te conectaremos con un asesor en breve.');
-      toast.error('Error en la Solicitud', 'Error al solicitar la consulta: Error desconocido');
+      toast.error('Error en la solicitud', 'Error al solicitar la consulta: Error desconocido');
       toast.warning('Atención', 'Error de cámara: Verifica los permisos');
       toast.info('Aviso', 'Uniéndose a la llamada...');
     });
@@ -27,7 +27,7 @@ describe('toasts', () => {
       'info',
     ]);
     const alert = within(region()).getByRole('alert');
-    expect(alert).toHaveTextContent('Error en la Solicitud');
+    expect(alert).toHaveTextContent('Error en la solicitud');
     expect(alert).toHaveTextContent('Error al solicitar la consulta: Error desconocido');
     expect(statuses[0]).toHaveTextContent('Consulta Solicitada');
   });
@@ -52,7 +52,7 @@ describe('toasts', () => {
   it('honours a custom duration', () => {
     render(<Toaster />);
     act(() => {
-      toast.success('Conexión Establecida', 'Conectado a la videollamada', { duration: 3000 });
+      toast.success('Conexión establecida', 'Conectado a la videollamada', { duration: 3000 });
     });
     act(() => {
       vi.advanceTimersByTime(2999);

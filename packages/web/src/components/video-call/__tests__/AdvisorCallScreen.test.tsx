@@ -92,9 +92,9 @@ afterEach(() => {
 describe('AdvisorCallScreen header and room', () => {
   it('shows the call, and opens the room with the advisor token as t and the advisor name', async () => {
     await setup();
-    expect(screen.getByRole('heading', { name: 'Videollamada Activa' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Videollamada activa' })).toBeInTheDocument();
     expect(screen.getByText('Ana Pérez')).toBeInTheDocument();
-    expect(screen.getByText('Cuidado del Cabello')).toBeInTheDocument();
+    expect(screen.getByText('Cuidado del cabello')).toBeInTheDocument();
     expect(screen.getByText('Asesor: Eva Ruiz')).toBeInTheDocument();
     expect(screen.getByText(/^Iniciada: \d{2}:\d{2}/)).toBeInTheDocument();
     expect(api.fetchCallToken).toHaveBeenCalledWith('call_9', 'advisor');
@@ -105,7 +105,7 @@ describe('AdvisorCallScreen header and room', () => {
     expect(params.get('roomUrl')).toBe('/rtc/call_9');
   });
 
-  it("uses the defaults: 'Asesor', 'Cliente Anónimo', 'Consulta General', 'Iniciada ahora'", async () => {
+  it("uses the defaults: 'Asesor', 'Cliente anónimo', 'Consulta general', 'Iniciada ahora'", async () => {
     await setup(
       {
         startedAt: null,
@@ -115,8 +115,8 @@ describe('AdvisorCallScreen header and room', () => {
       undefined,
       true,
     );
-    expect(screen.getByText('Cliente Anónimo')).toBeInTheDocument();
-    expect(screen.getByText('Consulta General')).toBeInTheDocument();
+    expect(screen.getByText('Cliente anónimo')).toBeInTheDocument();
+    expect(screen.getByText('Consulta general')).toBeInTheDocument();
     expect(screen.getByText('Asesor: Asesor')).toBeInTheDocument();
     expect(screen.getByText('Iniciada ahora')).toBeInTheDocument();
     expect(new URL(frame().src).searchParams.get('userName')).toBe('Asesor');
@@ -172,14 +172,14 @@ describe('AdvisorCallScreen header and room', () => {
     expect(api.fetchCallToken).not.toHaveBeenCalled();
     expect(new URL(frame().src).searchParams.get('t')).toBe('tok-at-accept');
     postFromFrame(frame(), { action: 'error', errorCode: 'ice-failed', error: 'No se pudo' });
-    fireEvent.click(screen.getByRole('button', { name: 'Reintentar Conexión' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar conexión' }));
     advance(RETRY_RESTART_MS);
     await flush();
     expect(api.fetchCallToken).toHaveBeenCalledWith('call_9', 'advisor');
     expect(new URL(frame().src).searchParams.get('t')).toBe('tok-adv');
   });
 
-  it('shows a token failure and retries 100 ms after "Reintentar Conexión"', async () => {
+  it('shows a token failure and retries 100 ms after "Reintentar conexión"', async () => {
     api.fetchCallToken.mockRejectedValueOnce(
       new ApiError(409, 'CALL_NOT_ACTIVE', 'CALL_NOT_ACTIVE: call is not active'),
     );
@@ -189,7 +189,7 @@ describe('AdvisorCallScreen header and room', () => {
       // In the screen's language, from the error's code.
       'No se pudo obtener el acceso a la videollamada: La llamada no está activa.',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Reintentar Conexión' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar conexión' }));
     expect(connecting()).toBeInTheDocument();
     advance(RETRY_RESTART_MS - 1);
     expect(api.fetchCallToken).toHaveBeenCalledTimes(1);
@@ -218,11 +218,11 @@ describe('AdvisorCallScreen header and room', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('URL de sala no proporcionada');
   });
 
-  it("'Finalizar Llamada' asks first: 'Seguir en la llamada' keeps it, 'Finalizar para ambos' ends it showing 'Finalizando...'", async () => {
+  it("'Finalizar llamada' asks first: 'Seguir en la llamada' keeps it, 'Finalizar para ambos' ends it showing 'Finalizando...'", async () => {
     let finish: () => void = () => undefined;
     const { onEnd, onClose } = await setup();
     onEnd.mockImplementationOnce(() => new Promise<void>((resolve) => (finish = resolve)));
-    const end = screen.getByRole('button', { name: 'Finalizar Llamada' });
+    const end = screen.getByRole('button', { name: 'Finalizar llamada' });
     end.focus();
     fireEvent.click(end);
     let confirm = screen.getByRole('alertdialog', { name: '¿Finalizar la llamada?' });
@@ -275,7 +275,7 @@ describe('AdvisorCallScreen header and room', () => {
     await flush();
     expect(onClose).toHaveBeenCalledTimes(2);
     // With the question open, Escape answers it and the screen stays.
-    fireEvent.click(screen.getByRole('button', { name: 'Finalizar Llamada' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar llamada' }));
     fireEvent.keyDown(screen.getByRole('button', { name: 'Seguir en la llamada' }), {
       key: 'Escape',
     });
@@ -433,7 +433,7 @@ describe('AdvisorCallScreen in standby (warmed up while the call rings)', () => 
     rerender(screenFor({ standby: false }));
     await flush();
     postFromFrame(frame(), { action: 'error', error: 'Error de conexión' });
-    fireEvent.click(screen.getByRole('button', { name: 'Reintentar Conexión' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar conexión' }));
     advance(RETRY_RESTART_MS);
     await flush();
     const params = new URL(frame().src).searchParams;

@@ -87,7 +87,7 @@ describe('ClientVideoModal', () => {
     postFromFrame(frame, { action: 'joined', participantCount: 2 });
     expect(status()).toBe('Conectado · 2 participantes');
     expect(toasts.success).toHaveBeenCalledWith(
-      'Conexión Establecida',
+      'Conexión establecida',
       'Conectado a la videollamada',
       3000,
     );
@@ -164,8 +164,8 @@ describe('ClientVideoModal', () => {
     const { frame, control, onMinimize } = setup();
     for (let n = 1; n <= 3; n++) {
       postFromFrame(frame, { action: 'error', error: 'Error de conexión' });
-      expect(screen.getByRole('alert')).toHaveTextContent('Error de Conexión');
-      expect(toasts.error).toHaveBeenLastCalledWith('Error de Conexión', 'Error de conexión');
+      expect(screen.getByRole('alert')).toHaveTextContent('Error de conexión');
+      expect(toasts.error).toHaveBeenLastCalledWith('Error de conexión', 'Error de conexión');
       fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
       expect(status()).toBe(`Reintentando conexión (${n}/3)`);
       expect(control).toHaveBeenLastCalledWith(
@@ -189,7 +189,7 @@ describe('ClientVideoModal', () => {
   it('a successful retry clears the error and counts on from there', () => {
     const { frame } = setup();
     postFromFrame(frame, { action: 'error', error: 'Sin red' });
-    expect(toasts.error).toHaveBeenLastCalledWith('Error de Conexión', 'Sin red');
+    expect(toasts.error).toHaveBeenLastCalledWith('Error de conexión', 'Sin red');
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     postFromFrame(frame, { action: 'joined', participantCount: 2 });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -221,12 +221,12 @@ describe('ClientVideoModal', () => {
     expect(onEnd).not.toHaveBeenCalled();
 
     open();
-    fireEvent.click(screen.getByRole('button', { name: 'Solo Minimizar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Solo minimizar' }));
     expect(onMinimize).toHaveBeenCalledTimes(1);
     expect(onEnd).not.toHaveBeenCalled();
 
     open();
-    fireEvent.click(screen.getByRole('button', { name: 'Finalizar Llamada' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar llamada' }));
     expect(onEnd).toHaveBeenCalledTimes(1);
     expect(control).toHaveBeenCalledWith(
       { type: 'daily-video-call-control', action: 'leave' },

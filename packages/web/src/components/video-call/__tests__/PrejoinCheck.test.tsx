@@ -130,7 +130,7 @@ describe('PrejoinCheck', () => {
     await flush();
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('El micrófono funciona, pero no pudimos usar tu cámara.');
-    expect(alert).toHaveTextContent('Cambia Cámara y Micrófono a «Permitir».');
+    expect(alert).toHaveTextContent('Cambia cámara y micrófono a «Permitir».');
 
     const before = devices.getUserMedia.mock.calls.length;
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));

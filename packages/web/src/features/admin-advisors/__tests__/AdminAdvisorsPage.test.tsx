@@ -43,8 +43,8 @@ const lastRequest = (api: ReturnType<typeof mockFetch>, method: string, path: st
 async function openCreateForm() {
   const user = userEvent.setup();
   await screen.findByRole('row', { name: /Lucía Torres/ });
-  await user.click(screen.getByRole('button', { name: 'Agregar Asesor' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Agregar Asesor' });
+  await user.click(screen.getByRole('button', { name: 'Agregar asesor' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Agregar asesor' });
   return { user, dialog };
 }
 
@@ -190,7 +190,7 @@ describe('AdminAdvisorsPage', () => {
     const { user, dialog } = await openCreateForm();
     const d = within(dialog);
 
-    await user.click(d.getByRole('button', { name: 'Crear Asesor' }));
+    await user.click(d.getByRole('button', { name: 'Crear asesor' }));
     expect(d.getByLabelText('Nombre')).toHaveAccessibleDescription('Este campo es obligatorio');
     expect(d.getByLabelText('Contraseña')).toHaveAccessibleDescription(
       'Mínimo 8 caracteres Este campo es obligatorio',
@@ -207,7 +207,7 @@ describe('AdminAdvisorsPage', () => {
     await user.click(d.getByLabelText('Atiende el Sábado'));
     await user.clear(d.getByLabelText('Hora de fin del Sábado'));
     await user.type(d.getByLabelText('Hora de fin del Sábado'), '08:00');
-    await user.click(d.getByRole('button', { name: 'Crear Asesor' }));
+    await user.click(d.getByRole('button', { name: 'Crear asesor' }));
     expect(max).toHaveAccessibleDescription(
       'Entre 1 y 10 Las llamadas concurrentes deben estar entre 1 y 10',
     );
@@ -220,7 +220,7 @@ describe('AdminAdvisorsPage', () => {
     await user.type(d.getByLabelText('Hora de fin del Sábado'), '13:00');
     await user.type(d.getByLabelText('Especialidades'), 'Cortes{Enter}');
     await user.click(d.getByLabelText('Administrador'));
-    await user.click(d.getByRole('button', { name: 'Crear Asesor' }));
+    await user.click(d.getByRole('button', { name: 'Crear asesor' }));
 
     expect(await screen.findByText('Asesor creado exitosamente')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -253,13 +253,13 @@ describe('AdminAdvisorsPage', () => {
     await user.type(d.getByLabelText('Nombre'), 'Otra Lucía');
     await user.type(d.getByLabelText('Correo electrónico'), 'lucia@belleza.test');
     await user.type(d.getByLabelText('Contraseña'), 'secreto123');
-    await user.click(d.getByRole('button', { name: 'Crear Asesor' }));
+    await user.click(d.getByRole('button', { name: 'Crear asesor' }));
     await waitFor(() =>
       expect(d.getByLabelText('Correo electrónico')).toHaveAccessibleDescription(
         'Ya existe un asesor con ese correo.',
       ),
     );
-    expect(screen.getByRole('dialog', { name: 'Agregar Asesor' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Agregar asesor' })).toBeInTheDocument();
   });
 
   it('edit: starts from the advisor, a blank password is not sent, and the row updates', async () => {
@@ -268,7 +268,7 @@ describe('AdminAdvisorsPage', () => {
     const user = userEvent.setup();
     renderApp('/admin/advisors');
     await user.click(await screen.findByRole('button', { name: 'Editar a Lucía Torres' }));
-    const d = within(await screen.findByRole('dialog', { name: 'Editar Asesor' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Editar asesor' }));
     expect(d.getByLabelText('Nombre')).toHaveValue('Lucía Torres');
     expect(d.getByLabelText('Contraseña')).toHaveValue('');
     expect(d.getByLabelText('Contraseña')).not.toBeRequired();
@@ -278,7 +278,7 @@ describe('AdminAdvisorsPage', () => {
     expect(d.getByRole('button', { name: 'Quitar Coloración' })).toBeInTheDocument();
     await user.clear(d.getByLabelText('Nombre'));
     await user.type(d.getByLabelText('Nombre'), 'Lucía T. Vega');
-    await user.click(d.getByRole('button', { name: 'Guardar Cambios' }));
+    await user.click(d.getByRole('button', { name: 'Guardar cambios' }));
 
     expect(await screen.findByText('Asesor actualizado exitosamente')).toBeInTheDocument();
     const body = lastRequest(api, 'PUT', '/api/advisors/adv_lucia')?.body as Record<
@@ -299,9 +299,9 @@ describe('AdminAdvisorsPage', () => {
     const user = userEvent.setup();
     renderApp('/admin/advisors');
     await user.click(await screen.findByRole('button', { name: 'Editar a Ana Admin' }));
-    const d = within(await screen.findByRole('dialog', { name: 'Editar Asesor' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Editar asesor' }));
     await user.click(d.getByLabelText('Administrador'));
-    await user.click(d.getByRole('button', { name: 'Guardar Cambios' }));
+    await user.click(d.getByRole('button', { name: 'Guardar cambios' }));
     expect(await d.findByRole('alert')).toHaveTextContent(
       'Debe quedar al menos un administrador: no puedes quitar ni eliminar al último.',
     );
@@ -319,7 +319,7 @@ describe('AdminAdvisorsPage', () => {
     expect(await screen.findByRole('button', { name: 'Eliminar a Ana Admin' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Eliminar a Marco Ruiz' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Eliminar Asesor' });
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar asesor' });
     expect(dialog).toHaveTextContent('¿Seguro que quieres eliminar a Marco Ruiz?');
     expect(api.requests.some((r) => r.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
@@ -341,7 +341,7 @@ describe('AdminAdvisorsPage', () => {
   it('opens the create form from the dashboard link (?new=1) once', async () => {
     signInAdmin();
     const { router } = renderApp('/admin/advisors?new=1');
-    expect(await screen.findByRole('dialog', { name: 'Agregar Asesor' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Agregar asesor' })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });

@@ -47,7 +47,7 @@ describe('AdminCallsPage', { timeout: 20_000 }, () => {
     expect(within(stats).getByText('4.6 ★')).toBeInTheDocument();
 
     expect((await rowOf('Pía Pendiente')).getByText('Pendiente')).toBeInTheDocument();
-    expect((await rowOf('Alma Activa')).getByText('En Progreso')).toBeInTheDocument();
+    expect((await rowOf('Alma Activa')).getByText('En curso')).toBeInTheDocument();
     expect((await rowOf('Ana Visitante')).getByText('Completada')).toBeInTheDocument();
     expect((await rowOf('Carla Cancelada')).getByText('Cancelada')).toBeInTheDocument();
 
@@ -330,7 +330,7 @@ describe('AdminCallsPage', { timeout: 20_000 }, () => {
     await user.click((await rowOf('Ana Visitante')).getByRole('button', { name: 'Ver detalles' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Detalles de la llamada' }));
     expect(await dialog.findByText('ana@cliente.test')).toBeInTheDocument();
-    expect(dialog.getByText('Cuidado del Cabello')).toBeInTheDocument();
+    expect(dialog.getByText('Cuidado del cabello')).toBeInTheDocument();
     expect(dialog.getByText('+51 999 888 777')).toBeInTheDocument();
     expect(dialog.getByText('Recomendé un tratamiento de keratina')).toBeInTheDocument();
     expect(dialog.getByText('4 de 5')).toBeInTheDocument();
@@ -447,11 +447,11 @@ describe('callback requests tab', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     const { router } = renderApp('/admin/calls');
-    const tab = await screen.findByRole('tab', { name: 'Solicitudes de devolución (2)' });
+    const tab = await screen.findByRole('tab', { name: 'Pedidos de llamada (2)' });
     await user.click(tab);
     expect(router.state.location.search).toBe('?view=callbacks');
     await waitFor(() =>
-      expect(screen.getByRole('tab', { name: /Solicitudes/ })).toHaveAttribute(
+      expect(screen.getByRole('tab', { name: /Pedidos de llamada/ })).toHaveAttribute(
         'aria-selected',
         'true',
       ),
@@ -481,9 +481,7 @@ describe('callback requests tab', { timeout: 20_000 }, () => {
     renderApp('/admin/calls?view=callbacks');
     expect(await screen.findByText('No hay solicitudes pendientes')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Mostrar'), 'done');
-    expect(
-      await screen.findByText('No hay solicitudes de devolución de llamada'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('No hay pedidos de llamada')).toBeInTheDocument();
     expect(api.urls('/api/callbacks').some((u) => u.searchParams.get('status') === 'done')).toBe(
       true,
     );

@@ -209,11 +209,11 @@ describe('CSV', () => {
       'Asesor',
       '',
     ]);
-    expect(rows[2]?.[1]).toBe('En Progreso');
+    expect(rows[2]?.[1]).toBe('En curso');
     expect(rows[3]).toEqual([
       'call_cancelled',
       'Cancelada',
-      'Cliente Anónimo',
+      'Cliente anónimo',
       "'+51 999 888 777",
       'ana@cliente.test',
       'Tinte, "rubio"',

@@ -122,16 +122,16 @@ describe('AdminDashboardPage', () => {
   it('shows the four stat cards with their details', async () => {
     signInAdmin();
     renderApp('/admin/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Panel', level: 2 })).toBeInTheDocument();
     const cards = within(await screen.findByRole('list', { name: 'Estadísticas' }));
     const card = (label: string) => cards.getByText(label).closest('li');
     await screen.findByText('4 disponibles');
-    expect(card('Total Asesores')).toHaveTextContent(/9.*4 disponibles.*2 administradores/);
-    expect(card('Llamadas Activas')).toHaveTextContent(/3.*5 pendientes/);
-    expect(card('Completadas Hoy')).toHaveTextContent(
+    expect(card('Total de asesores')).toHaveTextContent(/9.*4 disponibles.*2 administradores/);
+    expect(card('Llamadas activas')).toHaveTextContent(/3.*5 pendientes/);
+    expect(card('Completadas hoy')).toHaveTextContent(
       /11.*14 llamadas hoy.*Duración promedio: 1 h 15 min/,
     );
-    expect(card('Calificación Promedio')).toHaveTextContent(
+    expect(card('Calificación promedio')).toHaveTextContent(
       /4\.6.*180 llamadas completadas.*Duración promedio: 1 h 15 min/,
     );
     expect(screen.queryByText('Modo de mantenimiento activado')).not.toBeInTheDocument();
@@ -140,7 +140,7 @@ describe('AdminDashboardPage', () => {
   it('lists the 7 newest finished calls, the top 5 advisors and the quick actions', async () => {
     signInAdmin();
     renderApp('/admin/dashboard');
-    const activity = (await screen.findByRole('heading', { name: 'Actividad Reciente' })).closest(
+    const activity = (await screen.findByRole('heading', { name: 'Actividad reciente' })).closest(
       'section',
     )!;
     const items = await within(activity).findAllByRole('listitem');
@@ -153,7 +153,7 @@ describe('AdminDashboardPage', () => {
       '/admin/calls',
     );
 
-    const top = screen.getByRole('heading', { name: 'Mejores Asesores' }).closest('section')!;
+    const top = screen.getByRole('heading', { name: 'Mejores asesores' }).closest('section')!;
     const names = within(top)
       .getAllByRole('listitem')
       .map((li) => li.querySelector('.dash-list__title')?.textContent);
@@ -173,8 +173,8 @@ describe('AdminDashboardPage', () => {
       '/admin/advisors?new=1',
     );
 
-    const quick = screen.getByRole('heading', { name: 'Acciones Rápidas' }).closest('section')!;
-    expect(within(quick).getByRole('link', { name: 'Ver Reportes' })).toHaveAttribute(
+    const quick = screen.getByRole('heading', { name: 'Acciones rápidas' }).closest('section')!;
+    expect(within(quick).getByRole('link', { name: 'Ver reportes' })).toHaveAttribute(
       'href',
       '/admin/reports',
     );
@@ -182,7 +182,7 @@ describe('AdminDashboardPage', () => {
       'href',
       '/admin/settings',
     );
-    expect(within(quick).getByRole('link', { name: 'Agregar Asesor' })).toHaveAttribute(
+    expect(within(quick).getByRole('link', { name: 'Agregar asesor' })).toHaveAttribute(
       'href',
       '/admin/advisors?new=1',
     );
@@ -191,7 +191,7 @@ describe('AdminDashboardPage', () => {
   it('shows the live system status, with the reason of each component that is not OK', async () => {
     signInAdmin();
     renderApp('/admin/dashboard');
-    const panel = (await screen.findByRole('heading', { name: 'Estado del Sistema' })).closest(
+    const panel = (await screen.findByRole('heading', { name: 'Estado del sistema' })).closest(
       'section',
     )!;
     const item = async (name: string) =>
@@ -222,7 +222,7 @@ describe('AdminDashboardPage', () => {
       }),
     });
     renderApp('/admin/dashboard');
-    const panel = (await screen.findByRole('heading', { name: 'Estado del Sistema' })).closest(
+    const panel = (await screen.findByRole('heading', { name: 'Estado del sistema' })).closest(
       'section',
     )!;
     const video = (await within(panel).findByText('Integración de video')).closest('li')!;
@@ -251,7 +251,7 @@ describe('AdminDashboardPage', () => {
       }),
     });
     renderApp('/admin/dashboard');
-    const panel = (await screen.findByRole('heading', { name: 'Estado del Sistema' })).closest(
+    const panel = (await screen.findByRole('heading', { name: 'Estado del sistema' })).closest(
       'section',
     )!;
     const video = (await within(panel).findByText('Integración de video')).closest('li')!;
@@ -284,7 +284,7 @@ describe('AdminDashboardPage', () => {
     });
     renderApp('/admin/dashboard');
     expect(await screen.findByText('Modo de mantenimiento activado')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ir a Configuración' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Ir a configuración' })).toHaveAttribute(
       'href',
       '/admin/settings',
     );

@@ -21,7 +21,7 @@ describe('AdminReportsPage', () => {
     expect(await screen.findByText('Cargando reportes...')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Actualizando...' })).toBeDisabled();
     answer(jsonResponse(200, { success: true, data: makeReport() }));
-    expect(await screen.findByText('Total de Llamadas')).toBeInTheDocument();
+    expect(await screen.findByText('Total de llamadas')).toBeInTheDocument();
     expect(screen.queryByText('Cargando reportes...')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Actualizar' })).toBeEnabled();
   });
@@ -33,25 +33,26 @@ describe('AdminReportsPage', () => {
       const api = mockFetch({ 'GET /api/reports': ok(makeReport()) });
       renderPage('/admin/reports', AdminReportsPage);
       expect(await screen.findByRole('heading', { name: 'Reportes' })).toBeInTheDocument();
-      await screen.findByText('Total de Llamadas');
+      await screen.findByText('Total de llamadas');
       expect(api.requests.find((r) => r.path === '/api/reports')).toBeDefined();
 
       expect(screen.getByText('120')).toBeInTheDocument();
       expect(
         screen.getByText(/\+12[.,]5\s?% vs\. los mismos días del mes anterior/),
       ).toBeInTheDocument();
-      expect(screen.getByText('Tiempo Promedio')).toBeInTheDocument();
+      expect(screen.getByText('Tiempo promedio')).toBeInTheDocument();
       expect(screen.getByText('14 min')).toBeInTheDocument();
       expect(screen.getByText(/80\s?% completadas/)).toBeInTheDocument();
       expect(screen.getByText('4.6 ★')).toBeInTheDocument();
       expect(screen.getByText('Destacado: Lucía Torres')).toBeInTheDocument();
 
-      const advisors = section('Rendimiento de Asesores');
+      const advisors = section('Rendimiento de asesores');
       const lucia = within(advisors).getByRole('row', { name: /Lucía Torres/ });
       expect(within(lucia).getByText('Admin')).toBeInTheDocument();
       expect(within(lucia).getByText('4.7 ★')).toBeInTheDocument();
       expect(within(lucia).getByText('15 min')).toBeInTheDocument();
-      expect(within(lucia).getByText(/2,100\.00|2\.100,00/)).toBeInTheDocument();
+      // Revenue in the salon's currency (system.currency, soles by default), not dollars.
+      expect(within(lucia).getByText('S/ 2,100.00')).toBeInTheDocument();
       expect(within(lucia).getByText('38 s')).toBeInTheDocument();
       expect(within(lucia).getByText('Disponible').closest('.badge')).toHaveClass('badge--success');
       const mario = within(advisors).getByRole('row', { name: /Mario Paz/ });
@@ -61,18 +62,18 @@ describe('AdminReportsPage', () => {
       expect(within(mario).getByText('1 min 35 s')).toBeInTheDocument();
       expect(within(mario).getByText('Ocupado').closest('.badge')).toHaveClass('badge--warning');
 
-      const months = section('Tendencias Mensuales');
+      const months = section('Tendencias mensuales');
       // header + six months
       expect(within(months).getAllByRole('row')).toHaveLength(7);
       const june = within(months).getByRole('row', { name: /jun/i });
       expect(within(june).getByText('N/A')).toBeInTheDocument();
 
-      const detail = section('Análisis Detallado');
+      const detail = section('Análisis detallado');
       expect(within(detail).getByText(/85[.,]5\s?%/)).toBeInTheDocument();
       expect(within(detail).getByText('1 d 4 h')).toBeInTheDocument();
       expect(within(detail).getByText(/12[.,]3\s?%/)).toBeInTheDocument();
 
-      const service = section('Nivel de Servicio');
+      const service = section('Nivel de servicio');
       expect(within(service).getByText('48 s')).toBeInTheDocument();
       expect(within(service).getByText(/88[.,]4\s?%/)).toBeInTheDocument();
       expect(within(service).getByText('10')).toBeInTheDocument();
@@ -90,6 +91,16 @@ describe('AdminReportsPage', () => {
     },
   );
 
+  it('shows revenue in the currency the admin set (system.currency)', async () => {
+    mockFetch({ 'GET /api/reports': ok(makeReport({ currency: 'USD' })) });
+    renderPage('/admin/reports', AdminReportsPage);
+    await screen.findByText('Total de llamadas');
+    const advisors = section('Rendimiento de asesores');
+    const lucia = within(advisors).getByRole('row', { name: /Lucía Torres/ });
+    expect(within(lucia).getByText('$ 2,100.00')).toBeInTheDocument();
+    expect(within(advisors).queryByText(/S\//)).toBeNull();
+  });
+
   it('shows the empty states and N/A satisfaction without data', async () => {
     mockFetch({ 'GET /api/reports': ok(emptyReport()) });
     renderPage('/admin/reports', AdminReportsPage);
@@ -106,14 +117,14 @@ describe('AdminReportsPage', () => {
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent('Error al cargar reportes');
     expect(banner).toHaveTextContent('No tienes permiso para realizar esta acción.');
-    expect(screen.queryByText('Total de Llamadas')).not.toBeInTheDocument();
+    expect(screen.queryByText('Total de llamadas')).not.toBeInTheDocument();
   });
 
   it('refreshes with a success toast, and an error toast when the refresh fails', async () => {
     const api = mockFetch({ 'GET /api/reports': ok(makeReport()) });
     const user = userEvent.setup();
     renderPage('/admin/reports', AdminReportsPage);
-    await screen.findByText('Total de Llamadas');
+    await screen.findByText('Total de llamadas');
 
     api.on('GET /api/reports', ok(makeReport({ totalCalls: 121 })));
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));

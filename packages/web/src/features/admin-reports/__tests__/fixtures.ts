@@ -14,6 +14,7 @@ const month = (key: string, calls: number) => ({
 
 export function makeReport(overrides: Partial<ReportData> = {}): ReportData {
   return {
+    currency: 'PEN',
     totalCalls: 120,
     monthlyGrowth: 12.5,
     avgSessionTime: 14,

@@ -1,14 +1,13 @@
-import type { AdvisorReportRow, AdvisorStatus } from '@belleza/contract';
+import {
+  formatMoney,
+  type AdvisorReportRow,
+  type AdvisorStatus,
+  type Currency,
+} from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
 import { Badge, Card, type BadgeTone } from '@/components/ui';
 import { formatDuration } from '@/lib/format';
-import {
-  formatCount,
-  formatPercent,
-  formatRating,
-  formatSeconds,
-  formatUsd,
-} from '../utils/report-format';
+import { formatCount, formatPercent, formatRating, formatSeconds } from '../utils/report-format';
 import { AdvisorsChart } from './lazy-charts';
 import { TableRegion } from './TableRegion';
 
@@ -19,7 +18,13 @@ const statusTone: Record<AdvisorStatus, BadgeTone> = {
   offline: 'neutral',
 };
 
-export function AdvisorPerformance({ advisors }: { advisors: AdvisorReportRow[] }) {
+export function AdvisorPerformance({
+  advisors,
+  currency,
+}: {
+  advisors: AdvisorReportRow[];
+  currency: Currency;
+}) {
   const { t } = useTranslation('reports');
   return (
     <Card title={t('advisors.title')} aria-label={t('advisors.title')} className="reports-section">
@@ -56,7 +61,7 @@ export function AdvisorPerformance({ advisors }: { advisors: AdvisorReportRow[] 
                     <td>{formatCount(a.calls)}</td>
                     <td>{a.rating > 0 ? `${formatRating(a.rating)} ★` : t('notAvailable')}</td>
                     <td>{formatDuration(a.averageDuration)}</td>
-                    <td>{formatUsd(a.revenue)}</td>
+                    <td>{formatMoney(a.revenue, currency)}</td>
                     <td>{formatSeconds(a.averageTimeToAnswer)}</td>
                     <td>{formatPercent(a.answerRate)}</td>
                     <td>{formatCount(a.missedOffers)}</td>

@@ -11,11 +11,6 @@ const signedPercentFormat = new Intl.NumberFormat(DISPLAY_LOCALE, {
   maximumFractionDigits: 1,
   signDisplay: 'exceptZero',
 });
-const usdFormat = new Intl.NumberFormat(DISPLAY_LOCALE, {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 2,
-});
 const integerFormat = new Intl.NumberFormat(DISPLAY_LOCALE, { maximumFractionDigits: 0 });
 const monthFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
   month: 'short',
@@ -26,7 +21,6 @@ const monthFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
 /** Server percentages are 0–100. */
 export const formatPercent = (value: number): string => percentFormat.format(value / 100);
 export const formatGrowth = (value: number): string => signedPercentFormat.format(value / 100);
-export const formatUsd = (value: number): string => usdFormat.format(value);
 export const formatCount = (value: number): string => integerFormat.format(value);
 /** Ratings to one decimal (SPEC §2). */
 export const formatRating = (value: number): string => value.toFixed(1);

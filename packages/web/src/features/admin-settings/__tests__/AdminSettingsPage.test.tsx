@@ -67,9 +67,9 @@ describe('AdminSettingsPage', () => {
 
   it('shows the three sections filled with the server values', async () => {
     setup();
-    expect(await screen.findByLabelText('Timeout de llamada (segundos)')).toHaveValue(45);
+    expect(await screen.findByLabelText('Tiempo de espera de llamada (segundos)')).toHaveValue(45);
     expect(screen.getByRole('heading', { name: 'Sistema' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Proveedor de Video' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Proveedor de video' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Notificaciones' })).toBeInTheDocument();
     expect(screen.getByLabelText('Máximo de llamadas concurrentes')).toHaveValue(10);
     expect(screen.getByLabelText('Duración máxima de llamada (minutos)')).toHaveValue(60);
@@ -77,7 +77,7 @@ describe('AdminSettingsPage', () => {
     expect(screen.getByRole('radio', { name: /WebRTC integrado/ })).toBeChecked();
     // Daily credentials only matter (and only show) when Daily is chosen.
     expect(screen.queryByLabelText(/API Key de Daily.co/)).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Email de administrador')).toHaveValue('admin@belleza.test');
+    expect(screen.getByLabelText('Correo del administrador')).toHaveValue('admin@belleza.test');
     expect(screen.queryByText('Cambios sin guardar')).not.toBeInTheDocument();
   });
 
@@ -138,12 +138,12 @@ describe('AdminSettingsPage', () => {
 
   it("shows SPEC's range messages and does not save invalid settings", async () => {
     const { api, user } = setup();
-    const timeout = await screen.findByLabelText('Timeout de llamada (segundos)');
+    const timeout = await screen.findByLabelText('Tiempo de espera de llamada (segundos)');
     await user.clear(timeout);
     await user.type(timeout, '5');
     await user.tab();
     expect(
-      await screen.findByText('El timeout de llamada debe estar entre 10 y 300 segundos'),
+      await screen.findByText('El tiempo de espera de llamada debe estar entre 10 y 300 segundos'),
     ).toBeInTheDocument();
 
     const concurrent = screen.getByLabelText('Máximo de llamadas concurrentes');
@@ -155,8 +155,8 @@ describe('AdminSettingsPage', () => {
     const duration = screen.getByLabelText('Duración máxima de llamada (minutos)');
     await user.clear(duration);
     await user.type(duration, '181');
-    await user.clear(screen.getByLabelText('Email de administrador'));
-    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    await user.clear(screen.getByLabelText('Correo del administrador'));
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
 
     expect(
       screen.getByText('El número máximo de llamadas concurrentes debe estar entre 1 y 50'),
@@ -168,15 +168,17 @@ describe('AdminSettingsPage', () => {
       screen.getByText('La duración máxima de llamada debe estar entre 5 y 180 minutos'),
     ).toBeInTheDocument();
     expect(
-      screen.getByText('Email de administrador es requerido para notificaciones por email'),
+      screen.getByText(
+        'El correo del administrador es obligatorio para las notificaciones por correo',
+      ),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Timeout de llamada (segundos)')).toHaveAttribute(
+    expect(screen.getByLabelText('Tiempo de espera de llamada (segundos)')).toHaveAttribute(
       'aria-invalid',
       'true',
     );
     expect(puts(api)).toHaveLength(0);
 
-    await user.type(screen.getByLabelText('Email de administrador'), 'malo');
+    await user.type(screen.getByLabelText('Correo del administrador'), 'malo');
     expect(
       screen.getByText('El email de administrador no tiene un formato válido'),
     ).toBeInTheDocument();
@@ -201,14 +203,14 @@ describe('AdminSettingsPage', () => {
         await screen.findByText('El correo no está configurado en este servidor.'),
       ).toBeInTheDocument();
       expect(screen.getByRole('note')).toHaveTextContent(/SMTP_URL/);
-      expect(screen.queryByLabelText('Email de administrador')).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('Correo del administrador')).not.toBeInTheDocument();
       expect(screen.queryByLabelText('Notificaciones por email')).not.toBeInTheDocument();
       expect(
         screen.queryByRole('button', { name: 'Enviar correo de prueba' }),
       ).not.toBeInTheDocument();
       expect(screen.getByLabelText('Notificaciones push')).toBeInTheDocument();
 
-      await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+      await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
       await waitFor(() => expect(puts(api)).toHaveLength(1));
     });
 
@@ -216,7 +218,7 @@ describe('AdminSettingsPage', () => {
       const { api, user } = setup({
         'POST /api/settings/test-email': ok({ sentTo: 'nueva@salon.pe' }),
       });
-      const address = await screen.findByLabelText('Email de administrador');
+      const address = await screen.findByLabelText('Correo del administrador');
       await user.clear(address);
       await user.type(address, 'nueva@salon.pe');
       await user.click(screen.getByRole('button', { name: 'Enviar correo de prueba' }));
@@ -250,7 +252,7 @@ describe('AdminSettingsPage', () => {
 
     it('asks for a valid address before sending anything', async () => {
       const { api, user } = setup();
-      const address = await screen.findByLabelText('Email de administrador');
+      const address = await screen.findByLabelText('Correo del administrador');
       await user.clear(address);
       await user.type(address, 'sin-arroba');
       await user.click(screen.getByRole('button', { name: 'Enviar correo de prueba' }));
@@ -275,7 +277,7 @@ describe('AdminSettingsPage', () => {
     const { api, user } = setup();
     await user.click(await screen.findByRole('radio', { name: /Daily\.co/ }));
     expect(screen.getByLabelText(/API Key de Daily.co/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect(screen.getByText('API Key de Daily.co es requerida')).toBeInTheDocument();
     expect(screen.getByText('Dominio de Daily.co es requerido')).toBeInTheDocument();
     expect(puts(api)).toHaveLength(0);
@@ -284,7 +286,7 @@ describe('AdminSettingsPage', () => {
   it('flags unsaved changes, warns before leaving, and clears the flag on save', async () => {
     const saved: Settings = { ...stored, system: { ...stored.system, callTimeout: 60 } };
     const { api, user, router } = setup({ 'PUT /api/settings': ok(saved) });
-    const timeout = await screen.findByLabelText('Timeout de llamada (segundos)');
+    const timeout = await screen.findByLabelText('Tiempo de espera de llamada (segundos)');
 
     const before = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(before);
@@ -306,9 +308,9 @@ describe('AdminSettingsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cambios sin guardar' });
     await user.click(within(dialog).getByRole('button', { name: 'Seguir editando' }));
     expect(router.state.location.pathname).toBe('/admin/settings');
-    expect(screen.getByLabelText('Timeout de llamada (segundos)')).toHaveValue(60);
+    expect(screen.getByLabelText('Tiempo de espera de llamada (segundos)')).toHaveValue(60);
 
-    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByText('Configuración guardada exitosamente')).toBeInTheDocument();
     expect(screen.queryByText('Cambios sin guardar')).not.toBeInTheDocument();
     expect(puts(api)[0]?.body).toEqual(saved);
@@ -330,7 +332,7 @@ describe('AdminSettingsPage', () => {
 
   it('leaves without saving when the admin confirms', async () => {
     const { user, router } = setup();
-    const timeout = await screen.findByLabelText('Timeout de llamada (segundos)');
+    const timeout = await screen.findByLabelText('Tiempo de espera de llamada (segundos)');
     await user.type(timeout, '0');
     // Blur first: the dialog takes the focus, and that blur would land outside act().
     await user.tab();
@@ -364,7 +366,7 @@ describe('AdminSettingsPage', () => {
     expect(
       await screen.findByText('No hay copia local: se muestran los valores por defecto.'),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Timeout de llamada (segundos)')).toHaveValue(30);
+    expect(screen.getByLabelText('Tiempo de espera de llamada (segundos)')).toHaveValue(30);
   });
 
   it('keeps the settings locally with a warning when the server cannot save them', async () => {
@@ -372,7 +374,7 @@ describe('AdminSettingsPage', () => {
     const duration = await screen.findByLabelText('Duración máxima de llamada (minutos)');
     await user.clear(duration);
     await user.type(duration, '120');
-    await user.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect(
       await screen.findByText('Error al guardar en el servidor (guardado localmente)'),
     ).toBeInTheDocument();
@@ -386,11 +388,11 @@ describe('AdminSettingsPage', () => {
 
   it('restores the defaults after confirmation', async () => {
     const { user } = setup();
-    expect(await screen.findByLabelText('Timeout de llamada (segundos)')).toHaveValue(45);
+    expect(await screen.findByLabelText('Tiempo de espera de llamada (segundos)')).toHaveValue(45);
     await user.click(screen.getByRole('button', { name: 'Restaurar valores por defecto' }));
     const dialog = screen.getByRole('dialog', { name: 'Restaurar valores por defecto' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
-    expect(screen.getByLabelText('Timeout de llamada (segundos)')).toHaveValue(45);
+    expect(screen.getByLabelText('Tiempo de espera de llamada (segundos)')).toHaveValue(45);
 
     await user.click(screen.getByRole('button', { name: 'Restaurar valores por defecto' }));
     await user.click(
@@ -400,8 +402,8 @@ describe('AdminSettingsPage', () => {
       ),
     );
     expect(screen.getByText('Configuración restaurada a valores por defecto')).toBeInTheDocument();
-    expect(screen.getByLabelText('Timeout de llamada (segundos)')).toHaveValue(30);
-    expect(screen.getByLabelText('Email de administrador')).toHaveValue('admin@belleza.test');
+    expect(screen.getByLabelText('Tiempo de espera de llamada (segundos)')).toHaveValue(30);
+    expect(screen.getByLabelText('Correo del administrador')).toHaveValue('admin@belleza.test');
     expect(screen.getByText('Cambios sin guardar')).toBeInTheDocument();
   });
 
@@ -410,7 +412,7 @@ describe('AdminSettingsPage', () => {
       'POST /api/settings/test-daily': ok({ ok: true, domain: 'salon.daily.co' }),
     });
     await user.click(await screen.findByRole('radio', { name: /Daily\.co/ }));
-    await user.click(screen.getByRole('button', { name: 'Probar Conexión' }));
+    await user.click(screen.getByRole('button', { name: 'Probar conexión' }));
     expect(
       screen.getByText('Por favor, ingresa la API Key y el dominio antes de probar la conexión'),
     ).toBeInTheDocument();
@@ -418,7 +420,7 @@ describe('AdminSettingsPage', () => {
 
     await user.type(screen.getByLabelText(/API Key de Daily.co/), 'key-123');
     await user.type(screen.getByLabelText(/Dominio de Daily.co/), 'salon.daily.co');
-    await user.click(screen.getByRole('button', { name: 'Probar Conexión' }));
+    await user.click(screen.getByRole('button', { name: 'Probar conexión' }));
     expect(await screen.findByText('Conexión exitosa con Daily.co')).toBeInTheDocument();
     expect(api.requests.find((r) => r.path === '/api/settings/test-daily')?.body).toEqual({
       apiKey: 'key-123',
@@ -429,7 +431,7 @@ describe('AdminSettingsPage', () => {
       'POST /api/settings/test-daily',
       fail(502, 'VIDEO_PROVIDER_UNAUTHORIZED', 'Daily rejected the API key'),
     );
-    await user.click(screen.getByRole('button', { name: 'Probar Conexión' }));
+    await user.click(screen.getByRole('button', { name: 'Probar conexión' }));
     expect(await screen.findByText('Error al conectar con Daily.co')).toBeInTheDocument();
     expect(screen.getByText('El proveedor de video rechazó las credenciales.')).toBeInTheDocument();
   });
@@ -443,7 +445,7 @@ describe('AdminSettingsPage', () => {
       await user.click(await screen.findByRole('radio', { name: /Daily\.co/ }));
       await user.type(screen.getByLabelText(/API Key de Daily.co/), 'key-123');
       await user.type(screen.getByLabelText(/Dominio de Daily.co/), 'salon.daily.co');
-      await user.click(screen.getByRole('button', { name: 'Probar Conexión' }));
+      await user.click(screen.getByRole('button', { name: 'Probar conexión' }));
       await screen.findByText('Conexión exitosa con Daily.co');
       act(() => {
         vi.advanceTimersByTime(9_000);
@@ -466,7 +468,7 @@ describe('AdminSettingsPage', () => {
       'section',
     )!;
     expect(await within(audit).findByText(/Ana Admin/)).toBeInTheDocument();
-    expect(within(audit).getByText('Timeout de llamada (segundos)')).toBeInTheDocument();
+    expect(within(audit).getByText('Tiempo de espera de llamada (segundos)')).toBeInTheDocument();
     expect(within(audit).getByText(/30 → 45/)).toBeInTheDocument();
     expect(within(audit).getByText(/\(vacío\) → ••••/)).toBeInTheDocument();
     expect(within(audit).getAllByRole('time')).toHaveLength(1);

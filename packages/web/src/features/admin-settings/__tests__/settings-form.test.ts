@@ -39,9 +39,24 @@ describe('settings form', () => {
       '',
       'El número máximo de llamadas concurrentes debe estar entre 1 y 50',
     ],
-    ['system', 'callTimeout', '9', 'El timeout de llamada debe estar entre 10 y 300 segundos'],
-    ['system', 'callTimeout', '301', 'El timeout de llamada debe estar entre 10 y 300 segundos'],
-    ['system', 'callTimeout', '12.5', 'El timeout de llamada debe estar entre 10 y 300 segundos'],
+    [
+      'system',
+      'callTimeout',
+      '9',
+      'El tiempo de espera de llamada debe estar entre 10 y 300 segundos',
+    ],
+    [
+      'system',
+      'callTimeout',
+      '301',
+      'El tiempo de espera de llamada debe estar entre 10 y 300 segundos',
+    ],
+    [
+      'system',
+      'callTimeout',
+      '12.5',
+      'El tiempo de espera de llamada debe estar entre 10 y 300 segundos',
+    ],
     [
       'system',
       'maxCallDuration',
@@ -90,7 +105,7 @@ describe('settings form', () => {
     f.notifications.adminEmail = '';
     let result = validateSettings(f);
     expect(!result.ok && result.errors['notifications.adminEmail']).toBe(
-      'Email de administrador es requerido para notificaciones por email',
+      'El correo del administrador es obligatorio para las notificaciones por correo',
     );
     f.notifications.adminEmail = 'no-es-un-email';
     result = validateSettings(f);

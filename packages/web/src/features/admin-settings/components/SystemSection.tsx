@@ -1,8 +1,14 @@
-import { languageSchema } from '@belleza/contract';
+import {
+  CURRENCIES,
+  formatMoney,
+  languageSchema,
+  PRIVACY_PATH,
+  PRIVACY_POLICY_MAX,
+} from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
 import { Card, Field, TextField } from '@/components/ui';
 import type { SectionProps } from './section-props';
-import { NumberField, Toggle } from './controls';
+import { NumberField, Toggle, type FieldBinding } from './controls';
 
 export function SystemSection({ values, bind, onChange }: SectionProps<'system'>) {
   const { t } = useTranslation(['settings', 'common']);
@@ -30,6 +36,28 @@ export function SystemSection({ values, bind, onChange }: SectionProps<'system'>
               {languageSchema.options.map((language) => (
                 <option key={language} value={language}>
                   {t(`header.languages.${language}`, { ns: 'common' })}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label={t('fields.system.currency')}
+          hint={t('hints.currency', { example: formatMoney(39, values.currency, { whole: true }) })}
+        >
+          {(control) => (
+            <select
+              className="select"
+              {...control}
+              value={values.currency}
+              onChange={(event) => {
+                const currency = CURRENCIES.find((c) => c === event.target.value);
+                if (currency) onChange('currency', currency);
+              }}
+            >
+              {CURRENCIES.map((currency) => (
+                <option key={currency} value={currency}>
+                  {t(`currencies.${currency}`)}
                 </option>
               ))}
             </select>
@@ -63,6 +91,11 @@ export function SystemSection({ values, bind, onChange }: SectionProps<'system'>
           {...bind('system.maxCallDuration')}
         />
       </div>
+      <PrivacyPolicyField
+        value={values.privacyPolicy}
+        onChange={(text) => onChange('privacyPolicy', text)}
+        binding={bind('system.privacyPolicy')}
+      />
       <div className="settings-toggles">
         <Toggle
           label={t('fields.system.enableNotifications')}
@@ -77,5 +110,45 @@ export function SystemSection({ values, bind, onChange }: SectionProps<'system'>
         />
       </div>
     </Card>
+  );
+}
+
+/** The salon's privacy policy (issue 14 §6): plain text; empty keeps the built-in one. */
+function PrivacyPolicyField({
+  value,
+  onChange,
+  binding,
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  binding: FieldBinding;
+}) {
+  const { t } = useTranslation('settings');
+  return (
+    <Field
+      label={t('fields.system.privacyPolicy')}
+      hint={
+        <>
+          {t('hints.privacyPolicy', { count: value.length, max: PRIVACY_POLICY_MAX })}{' '}
+          <a href={PRIVACY_PATH} target="_blank" rel="noopener">
+            {t('hints.privacyPolicyLink')}
+          </a>
+        </>
+      }
+      error={binding.error}
+      className="settings-privacy"
+    >
+      {(control) => (
+        <textarea
+          className="textarea"
+          rows={8}
+          maxLength={PRIVACY_POLICY_MAX}
+          {...control}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={binding.onBlur}
+        />
+      )}
+    </Field>
   );
 }

@@ -5,6 +5,7 @@
  */
 import {
   defaultSettings,
+  type Currency,
   settingsSchema,
   type Language,
   type Settings,
@@ -20,9 +21,11 @@ export type SettingsForm = {
     maxConcurrentCalls: string;
     callTimeout: string;
     defaultLanguage: Language;
+    currency: Currency;
     enableNotifications: boolean;
     maintenanceMode: boolean;
     maxCallDuration: string;
+    privacyPolicy: string;
   };
   video: { provider: VideoProvider; iceServers: IceServerForm[] };
   daily: {

@@ -55,7 +55,7 @@ vi.mock('@/components/video-call', () => ({
   }) => (
     <div
       role="dialog"
-      aria-label="Videollamada Activa"
+      aria-label="Videollamada activa"
       hidden={props.standby}
       data-preparing={props.preparing ? 'yes' : 'no'}
       data-token={props.token ? 'given' : 'none'}
@@ -78,7 +78,7 @@ vi.mock('@/components/video-call', () => ({
 }));
 
 const NOW = new Date('2026-11-20T15:00:30.000Z');
-const popup = () => screen.queryByRole('alertdialog', { name: 'Llamada Entrante' });
+const popup = () => screen.queryByRole('alertdialog', { name: 'Llamada entrante' });
 const statusSelect = () => screen.getByLabelText<HTMLSelectElement>('Estado');
 
 beforeEach(() => {
@@ -91,7 +91,7 @@ beforeEach(() => {
   server.answers = {};
   vi.stubGlobal('AudioContext', FakeAudioContext);
   vi.stubGlobal('Notification', FakeNotification);
-  document.title = 'Panel del Asesor | Belleza en Vivo';
+  document.title = 'Panel del asesor | Belleza en Vivo';
 });
 
 afterEach(() => {
@@ -116,7 +116,7 @@ describe('advisor dashboard: page', () => {
         todayStats: { callsAnswered: 4, averageCallTime: 12.4, averageRating: 4.25 },
       }),
     });
-    expect(screen.getByRole('heading', { name: 'Panel del Asesor', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Panel del asesor', level: 2 })).toBeInTheDocument();
     expect(screen.getByText('Hola, Asesor')).toBeInTheDocument();
     expect(screen.getByText('Esperando llamadas')).toBeInTheDocument();
     expect(screen.getByTestId('advisor-status-label')).toHaveTextContent('Disponible');
@@ -124,18 +124,18 @@ describe('advisor dashboard: page', () => {
     expect(screen.getByText('Tiempo promedio').nextSibling).toHaveTextContent('12 min');
     expect(screen.getByText('Calificación de clientes').nextSibling).toHaveTextContent('4.3');
 
-    const active = screen.getByRole('heading', { name: 'Llamadas Activas (1)' }).parentElement!;
-    expect(within(active).getByText('Cliente Anónimo')).toBeInTheDocument();
-    expect(within(active).getByText('Consulta General')).toBeInTheDocument();
+    const active = screen.getByRole('heading', { name: 'Llamadas activas (1)' }).parentElement!;
+    expect(within(active).getByText('Cliente anónimo')).toBeInTheDocument();
+    expect(within(active).getByText('Consulta general')).toBeInTheDocument();
     expect(within(active).getByText('EN LLAMADA')).toBeInTheDocument();
     expect(within(active).getByText('ID: call_a')).toBeInTheDocument();
     expect(within(active).getByText(/^Inicio: 20\/11\/2026/)).toBeInTheDocument();
-    expect(within(active).getByRole('button', { name: 'Volver a Llamada' })).toBeInTheDocument();
-    const pending = screen.getByRole('heading', { name: 'Llamadas Pendientes (1)' }).parentElement!;
+    expect(within(active).getByRole('button', { name: 'Volver a la llamada' })).toBeInTheDocument();
+    const pending = screen.getByRole('heading', { name: 'Llamadas pendientes (1)' }).parentElement!;
     expect(within(pending).getByText(/^Solicitada: 20\/11\/2026/)).toBeInTheDocument();
     expect(within(pending).getByText('ID: call_p')).toBeInTheDocument();
     expect(within(pending).getByRole('button', { name: 'Aceptar' })).toBeInTheDocument();
-    expect(within(pending).getByRole('button', { name: 'Declinar' })).toBeInTheDocument();
+    expect(within(pending).getByRole('button', { name: 'Rechazar' })).toBeInTheDocument();
 
     expect(screen.getByText('Inicio de sesión')).toBeInTheDocument();
     expect(screen.getByText('Tiempo activo').nextSibling).toHaveTextContent('0 h 0 min');
@@ -294,7 +294,7 @@ describe('advisor dashboard: page', () => {
     const start = polls();
     await tick(10_000);
     expect(polls()).toBe(start + 1);
-    fireEvent.click(screen.getByRole('button', { name: 'Volver a Llamada' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Volver a la llamada' }));
     await tick(30_000);
     expect(polls()).toBe(start + 1);
     fireEvent.click(screen.getByRole('button', { name: 'cerrar pantalla' }));
@@ -309,7 +309,7 @@ describe('advisor dashboard: live lists', () => {
     await serverEmit('call:new', makeCall({ callId: 'c1', name: 'Uno' }));
     await serverEmit('call:new', makeCall({ callId: 'c1', name: 'Uno' }));
     await serverEmit('call:new', makeCall({ callId: 'c2', name: 'Dos' }));
-    expect(screen.getByRole('heading', { name: 'Llamadas Pendientes (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Llamadas pendientes (2)' })).toBeInTheDocument();
     await serverEmit('call:new:urgent', makeCall({ callId: 'c1', name: 'Uno' }));
     const names = () =>
       screen
@@ -317,18 +317,18 @@ describe('advisor dashboard: live lists', () => {
         .map((li) => li.querySelector('.advisor-call__name')?.textContent);
     expect(names()).toEqual(['Uno', 'Dos']);
     await serverEmit('call:accepted', activeCall({ callId: 'c2', name: 'Dos' }));
-    expect(screen.getByRole('heading', { name: 'Llamadas Activas (1)' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Llamadas Pendientes (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Llamadas activas (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Llamadas pendientes (1)' })).toBeInTheDocument();
     await serverEmit('call:ended', activeCall({ callId: 'c2', status: 'completed' }));
-    expect(screen.queryByRole('heading', { name: /Llamadas Activas/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Llamadas activas/ })).not.toBeInTheDocument();
     await serverEmit('calls:pending', [makeCall({ callId: 'c3' }), makeCall({ callId: 'c4' })]);
-    expect(screen.getByRole('heading', { name: 'Llamadas Pendientes (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Llamadas pendientes (2)' })).toBeInTheDocument();
     await serverEmit('call:status:updated', {
       callId: 'c3',
       status: 'cancelled',
       call: makeCall({ callId: 'c3', status: 'cancelled' }),
     });
-    expect(screen.getByRole('heading', { name: 'Llamadas Pendientes (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Llamadas pendientes (1)' })).toBeInTheDocument();
     await serverEmit('call:offer:withdrawn', { callId: 'c4', reason: 'timeout' });
     expect(screen.getByText('No hay llamadas pendientes ni activas')).toBeInTheDocument();
   });
@@ -361,11 +361,11 @@ describe('advisor dashboard: incoming-call popup', () => {
     // Still the same popup after two polls (the server still lists the call).
     expect(popup()).toBe(dialog);
     expect(within(dialog).getByTestId('wait-counter')).toHaveTextContent('1m 1s');
-    expect(within(dialog).getByRole('button', { name: 'Declinar' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Aceptar Llamada' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Rechazar' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Aceptar llamada' })).toBeInTheDocument();
   });
 
-  it("is an alertdialog naming the caller, with the focus on 'Aceptar Llamada' and her offer counted down", async () => {
+  it("is an alertdialog naming the caller, with the focus on 'Aceptar llamada' and her offer counted down", async () => {
     await renderDashboard();
     const call = makeCall({
       callId: 'c1',
@@ -378,7 +378,7 @@ describe('advisor dashboard: incoming-call popup', () => {
     expect(dialog).toHaveAccessibleDescription(
       'Un cliente solicita tu asesoría profesional Lucía Ramos',
     );
-    expect(within(dialog).getByRole('button', { name: 'Aceptar Llamada' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Aceptar llamada' })).toHaveFocus();
     const countdown = within(dialog).getByTestId('offer-countdown');
     expect(countdown).toHaveTextContent('Pasa a otro asesor en 30 segundos si no respondes');
     await tick(29_000);
@@ -397,7 +397,7 @@ describe('advisor dashboard: incoming-call popup', () => {
     );
     const dialog = popup()!;
     expect(within(dialog).getByText('?')).toBeInTheDocument();
-    expect(within(dialog).getByText('Cliente Anónimo')).toBeInTheDocument();
+    expect(within(dialog).getByText('Cliente anónimo')).toBeInTheDocument();
     expect(within(dialog).getByText('Ahora')).toBeInTheDocument();
     expect(within(dialog).getByText('Maquillaje')).toBeInTheDocument();
   });
@@ -422,7 +422,7 @@ describe('advisor dashboard: incoming-call popup', () => {
     await tick(6_000);
     expect(ringCount()).toBe(3);
     // The close X leaves the call pending in the list.
-    expect(screen.getByRole('heading', { name: 'Llamadas Pendientes (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Llamadas pendientes (1)' })).toBeInTheDocument();
   });
 
   it('a call accepted for her (auto-accept) rings, notifies, flags the title and opens the call screen', async () => {
@@ -436,9 +436,9 @@ describe('advisor dashboard: incoming-call popup', () => {
       options: { body: 'Rosa Díaz está en la videollamada: la aceptaste automáticamente.' },
     });
     expect(document.title).toBe(`Llamada conectada · ${original}`);
-    expect(screen.getByRole('dialog', { name: 'Videollamada Activa' })).toHaveTextContent('c9');
+    expect(screen.getByRole('dialog', { name: 'Videollamada activa' })).toHaveTextContent('c9');
     fireEvent.click(screen.getByRole('button', { name: 'cerrar pantalla' }));
-    expect(screen.getByRole('heading', { name: 'Llamadas Activas (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Llamadas activas (1)' })).toBeInTheDocument();
     // No popup: there is nothing to accept.
     expect(popup()).not.toBeInTheDocument();
   });
@@ -450,8 +450,8 @@ describe('advisor dashboard: incoming-call popup', () => {
       advisor: { status: 'busy', statusReason: 'in_call' },
       dashboard: makeDashboard({ activeCalls: [activeCall({ callId: 'c1' })] }),
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Volver a Llamada' }));
-    expect(screen.getByRole('dialog', { name: 'Videollamada Activa' })).toHaveTextContent('c1');
+    fireEvent.click(screen.getByRole('button', { name: 'Volver a la llamada' }));
+    expect(screen.getByRole('dialog', { name: 'Videollamada activa' })).toHaveTextContent('c1');
 
     await serverEmit('call:new', makeCall({ callId: 'c2', name: 'Segunda Clienta' }));
     const banner = screen.getByRole('alert', { name: 'Otra llamada entrante:' });
@@ -461,11 +461,11 @@ describe('advisor dashboard: incoming-call popup', () => {
     await tick(RING_START_DELAY_MS);
     expect(ringCount()).toBe(1);
 
-    fireEvent.click(within(banner).getByRole('button', { name: 'Aceptar Llamada' }));
+    fireEvent.click(within(banner).getByRole('button', { name: 'Aceptar llamada' }));
     await tick();
     expect(api.requests.some((r) => r.path === '/api/calls/c2/accept')).toBe(true);
     expect(screen.queryByRole('alert', { name: 'Otra llamada entrante:' })).not.toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Videollamada Activa' })).toHaveTextContent('c2');
+    expect(screen.getByRole('dialog', { name: 'Videollamada activa' })).toHaveTextContent('c2');
   });
 
   it('warns her 1 minute before the system ends a call at the duration limit', async () => {
@@ -563,7 +563,7 @@ describe('advisor dashboard: incoming-call popup', () => {
     await serverEmit('call:new', makeCall({ callId: 'c1', name: 'Ana Pérez' }));
     expect(notifications).toHaveLength(1);
     expect(notifications[0]).toMatchObject({
-      title: 'Llamada Entrante',
+      title: 'Llamada entrante',
       options: { requireInteraction: true, body: 'Ana Pérez solicita una asesoría' },
       closed: false,
     });
@@ -669,21 +669,21 @@ describe('advisor dashboard: incoming-call popup', () => {
     server.answers = { 'POST /api/calls/c1/accept': ok(accepted) };
     const { api } = await renderDashboard();
     await serverEmit('call:new', makeCall({ callId: 'c1' }));
-    fireEvent.click(within(popup()!).getByRole('button', { name: 'Aceptar Llamada' }));
+    fireEvent.click(within(popup()!).getByRole('button', { name: 'Aceptar llamada' }));
     await tick();
     expect(api.requests.find((r) => r.path === '/api/calls/c1/accept')?.body).toEqual({
       advisorId: 'adv_1',
     });
     expect(popup()).not.toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Videollamada Activa' })).toHaveTextContent('c1');
+    expect(screen.getByRole('dialog', { name: 'Videollamada activa' })).toHaveTextContent('c1');
     // No token in the accept's answer: asked for as soon as it came, and handed to the screen.
     expect(tokensAsked).toEqual(['c1']);
-    expect(screen.getByRole('dialog', { name: 'Videollamada Activa' }).dataset.token).toBe('given');
+    expect(screen.getByRole('dialog', { name: 'Videollamada activa' }).dataset.token).toBe('given');
     expect(screen.getByTestId('advisor-status-label')).toHaveTextContent('Ocupado');
     fireEvent.click(screen.getByRole('button', { name: 'cerrar pantalla' }));
-    expect(screen.getByRole('heading', { name: 'Llamadas Activas (1)' })).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Volver a Llamada' }));
-    expect(screen.getByRole('dialog', { name: 'Videollamada Activa' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Llamadas activas (1)' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Volver a la llamada' }));
+    expect(screen.getByRole('dialog', { name: 'Videollamada activa' })).toBeInTheDocument();
   });
 
   it("uses the room token that comes with the accept's answer, asking for none", async () => {
@@ -701,10 +701,10 @@ describe('advisor dashboard: incoming-call popup', () => {
     };
     await renderDashboard();
     await serverEmit('call:new', makeCall({ callId: 'c1' }));
-    fireEvent.click(within(popup()!).getByRole('button', { name: 'Aceptar Llamada' }));
+    fireEvent.click(within(popup()!).getByRole('button', { name: 'Aceptar llamada' }));
     await tick();
     expect(tokensAsked).toEqual([]);
-    expect(screen.getByRole('dialog', { name: 'Videollamada Activa' }).dataset.token).toBe('given');
+    expect(screen.getByRole('dialog', { name: 'Videollamada activa' }).dataset.token).toBe('given');
   });
 
   it('warms the call screen hidden while it rings, and keeps that same screen through the accept', async () => {
@@ -718,10 +718,10 @@ describe('advisor dashboard: incoming-call popup', () => {
     await serverEmit('call:new', makeCall({ callId: 'c1' }));
     // Hidden elements have no accessible name: find the warm screen by its label.
     const warmScreen = () =>
-      document.querySelector<HTMLElement>('[aria-label="Videollamada Activa"]');
+      document.querySelector<HTMLElement>('[aria-label="Videollamada activa"]');
     expect(warmScreen()).not.toBeVisible();
     expect(screenMounts).toEqual([{ callId: 'c1', standby: true }]);
-    fireEvent.click(within(popup()!).getByRole('button', { name: 'Aceptar Llamada' }));
+    fireEvent.click(within(popup()!).getByRole('button', { name: 'Aceptar llamada' }));
     await tick();
     // 'Aceptar' pressed: the warm screen may open the camera.
     expect(warmScreen()?.dataset.preparing).toBe('yes');
@@ -731,7 +731,7 @@ describe('advisor dashboard: incoming-call popup', () => {
     expect(popup()).not.toBeInTheDocument();
     answer(jsonResponse(200, { success: true, data: accepted }));
     await tick();
-    expect(screen.getByRole('dialog', { name: 'Videollamada Activa' })).toBeVisible();
+    expect(screen.getByRole('dialog', { name: 'Videollamada activa' })).toBeVisible();
     expect(screenMounts).toEqual([{ callId: 'c1', standby: true }]);
   });
 
@@ -741,7 +741,7 @@ describe('advisor dashboard: incoming-call popup', () => {
     };
     await renderDashboard();
     await serverEmit('call:new', makeCall({ callId: 'c1' }));
-    fireEvent.click(within(popup()!).getByRole('button', { name: 'Aceptar Llamada' }));
+    fireEvent.click(within(popup()!).getByRole('button', { name: 'Aceptar llamada' }));
     await tick();
     const banner = screen.getByRole('alert');
     expect(banner).toHaveTextContent('No se pudo aceptar la llamada');
@@ -755,13 +755,13 @@ describe('advisor dashboard: incoming-call popup', () => {
     };
     const { api } = await renderDashboard();
     await serverEmit('call:new', makeCall({ callId: 'c1' }));
-    fireEvent.click(within(popup()!).getByRole('button', { name: 'Declinar' }));
+    fireEvent.click(within(popup()!).getByRole('button', { name: 'Rechazar' }));
     await tick();
     expect(api.requests.some((r) => r.path === '/api/calls/c1/decline')).toBe(true);
     expect(popup()).not.toBeInTheDocument();
     expect(screen.getByText('No hay llamadas pendientes ni activas')).toBeInTheDocument();
     await serverEmit('call:new', makeCall({ callId: 'c2' }));
-    fireEvent.click(within(popup()!).getByRole('button', { name: 'Declinar' }));
+    fireEvent.click(within(popup()!).getByRole('button', { name: 'Rechazar' }));
     await tick();
     expect(screen.getByRole('alert')).toHaveTextContent('No se pudo rechazar la llamada');
   });
@@ -779,7 +779,7 @@ describe('advisor dashboard: incoming-call popup', () => {
     expect(confirm).toHaveTextContent('¿Seguro que quieres finalizar la llamada con Ana Pérez?');
     expect(api.requests.some((r) => r.path === '/api/calls/c1/end')).toBe(false);
     server.dashboard = makeDashboard();
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Finalizar Llamada' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Finalizar llamada' }));
     await tick();
     expect(api.requests.find((r) => r.path === '/api/calls/c1/end')?.body).toEqual({
       endedBy: 'advisor',
@@ -795,7 +795,7 @@ describe('advisor dashboard: incoming-call popup', () => {
       dashboard: makeDashboard({ activeCalls: [activeCall({ callId: 'c1' })] }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Finalizar' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Finalizar Llamada' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar llamada' }));
     await tick();
     expect(screen.getByRole('alert')).toHaveTextContent('No se pudo finalizar la llamada');
   });

@@ -44,7 +44,7 @@ describe('incoming-call display rules (SPEC §2)', () => {
   });
 
   it('subjects: SPEC labels for known keys, free text as is, the default otherwise', () => {
-    expect(subjectLabel('hair_care', 'X', t)).toBe('Cuidado del Cabello');
+    expect(subjectLabel('hair_care', 'X', t)).toBe('Cuidado del cabello');
     expect(subjectLabel('Quiero un corte', 'X', t)).toBe('Quiero un corte');
     expect(subjectLabel('', 'Consulta general', t)).toBe('Consulta general');
   });

@@ -1,7 +1,7 @@
 /**
  * An offer that arrives while the stylist is on a call (she has room for another, so the server
  * offers it): a compact banner above the call screen, which would hide the popup, with the
- * caller's name and Declinar / Aceptar Llamada. The ringtone, title and notification are the
+ * caller's name and Rechazar / Aceptar llamada. The ringtone, title and notification are the
  * popup's (useIncomingCallAlert).
  */
 import type { Call } from '@belleza/contract';

@@ -95,6 +95,7 @@ describe('availability before asking', () => {
       SLOW,
     );
     expect(notes).toHaveLength(2); // hero and parallax banner
+    expect(screen.getByText(/^Hay asesores en línea ahora mismo\./)).toBeVisible();
     expect(
       screen.getByRole('button', { name: 'Comenzar consulta gratuita en vivo' }),
     ).toBeVisible();
@@ -122,6 +123,9 @@ describe('availability before asking', () => {
     });
     await openLanding();
     await screen.findAllByText(/^Fuera de horario · volvemos el martes, 24\/11, 09:00/, {}, SLOW);
+    // Closed, the banner promises nobody waiting (issue 14 §6): it offers the call-back instead.
+    expect(screen.queryByText(/te está esperando|en línea ahora mismo/)).toBeNull();
+    expect(screen.getByText(/déjanos tu número y te llamamos\.$/)).toBeVisible();
 
     fireEvent.click(screen.getByRole('button', { name: 'Consulta gratuita en vivo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ahora no hay asesores en línea' });
@@ -245,10 +249,54 @@ describe('consultation form', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Solicitar consulta' }));
 
     const toasts = within(toastRegion());
-    expect(await toasts.findByText('Error en la Solicitud')).toBeVisible();
+    expect(await toasts.findByText('Error en la solicitud')).toBeVisible();
     expect(toasts.getByText(text)).toBeVisible();
     expect(api.requests.filter((r) => r.path === '/api/calls/request')).toHaveLength(1);
     expect(window.localStorage.getItem(SAVED_CALL_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('services', () => {
+  it('each service opens the form on its own topic, nails included (issue 14 §6)', async () => {
+    mockFetch({ 'GET /api/availability': ok(openAvailability) });
+    await openLanding();
+    await screen.findAllByText('Asesores en línea · espera estimada 2 minutos', {}, SLOW);
+    fireEvent.click(screen.getByRole('button', { name: 'Consultar sobre Uñas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Consulta gratuita en vivo' }, SLOW);
+    const topic = within(dialog).getByLabelText('Tema');
+    expect(topic).toHaveValue('nail_care');
+    expect(within(topic).getByRole('option', { name: 'Uñas' })).toBeInTheDocument();
+    // The consent names a real privacy page, opened beside the form so nothing typed is lost.
+    const privacy = within(dialog).getByRole('link', { name: 'política de privacidad' });
+    expect(privacy).toHaveAttribute('href', '/privacidad');
+    expect(privacy).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('contentinfo')).toContainElement(
+      screen.getByRole('link', { name: 'Política de privacidad' }),
+    );
+  });
+});
+
+describe('plans', () => {
+  it('prices the paid plans in soles by default', async () => {
+    mockFetch({ 'GET /api/availability': ok(openAvailability) });
+    await openLanding();
+    expect(screen.getByText('Desde S/ 39 al mes')).toBeVisible();
+    expect(screen.getByText('Desde S/ 99')).toBeVisible();
+  });
+
+  it('prices them in the currency the admin set (system.currency, in the page meta)', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'currency';
+    meta.content = 'USD';
+    document.head.append(meta);
+    try {
+      mockFetch({ 'GET /api/availability': ok(openAvailability) });
+      await openLanding();
+      expect(screen.getByText('Desde $ 39 al mes')).toBeVisible();
+      expect(screen.queryByText(/S\//)).toBeNull();
+    } finally {
+      meta.remove();
+    }
   });
 });
 
@@ -288,7 +336,7 @@ describe('from request to rating', () => {
       name: 'Ana Visitante',
       phone: '+51 999 888 777',
       email: 'Ana@Mail.com',
-      subject: 'Cuidado del Cabello: Quiero un cambio de look',
+      subject: 'Cuidado del cabello: Quiero un cambio de look',
       message: 'Quiero un cambio de look',
       company: '',
       source: 'website',
@@ -414,9 +462,9 @@ describe('from request to rating', () => {
     ).toBeVisible();
     expect(screen.getByRole('dialog', { name: 'Videollamada' })).toBeVisible();
 
-    // The advisor ends: 'Consulta Finalizada', the saved call is gone, the rating card shows.
+    // The advisor ends: 'Consulta finalizada', the saved call is gone, the rating card shows.
     act(() => lastSocket().serverEmit('call:ended', callData({ status: 'completed' })));
-    expect(await within(toastRegion()).findByText('Consulta Finalizada')).toBeVisible();
+    expect(await within(toastRegion()).findByText('Consulta finalizada')).toBeVisible();
     expect(screen.queryByRole('dialog', { name: 'Videollamada' })).toBeNull();
     expect(window.localStorage.getItem(SAVED_CALL_STORAGE_KEY)).toBeNull();
     expect(screen.queryByRole('region', { name: 'Consulta activa' })).toBeNull();
@@ -534,7 +582,7 @@ describe('recovery after closing or reloading (SPEC §2, §4)', () => {
     });
     keep('active');
     await openLanding();
-    expect(await within(toastRegion()).findByText('Consulta Finalizada', {}, SLOW)).toBeVisible();
+    expect(await within(toastRegion()).findByText('Consulta finalizada', {}, SLOW)).toBeVisible();
     expect(screen.getByRole('region', { name: '¿Cómo fue tu consulta?' })).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Consulta activa' })).toBeNull();
     expect(window.localStorage.getItem(SAVED_CALL_STORAGE_KEY)).toBeNull();

@@ -1,3 +1,4 @@
+import { PRIVACY_PATH } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
 import { SECTION_IDS } from '../content/landing-content';
 
@@ -24,7 +25,14 @@ export function LandingFooter() {
           <p className="lp-footer__heading">{t('footer.contactTitle')}</p>
           <p>{t('footer.hours')}</p>
           <p>{t('footer.email')}</p>
-          <a href="/advisor/login">{t('nav.staff')}</a>
+          <ul>
+            <li>
+              <a href="/advisor/login">{t('nav.staff')}</a>
+            </li>
+            <li>
+              <a href={PRIVACY_PATH}>{t('footer.privacy')}</a>
+            </li>
+          </ul>
         </div>
       </div>
       <p className="lp-footer__legal">{t('footer.legal', { year })}</p>

@@ -22,7 +22,13 @@ export function ParallaxBanner({
       <div className="lp-parallax__bg" aria-hidden="true" />
       <div className="lp-parallax__content">
         <h2 id="lp-parallax-title">{t('banner.title')}</h2>
-        <p>{t('banner.text')}</p>
+        {/* Only an open service promises someone waiting (issue 14 §6); the prerendered page has
+            no availability yet and says what is true either way. */}
+        <p>
+          {availability?.open && !availability.maintenance
+            ? t('banner.textOpen')
+            : t('banner.text')}
+        </p>
         <button
           type="button"
           className="lp-cta lp-cta--light"

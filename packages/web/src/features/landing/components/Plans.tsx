@@ -1,6 +1,7 @@
-import { DEFAULT_MAX_CALL_DURATION_MIN } from '@belleza/contract';
+import { DEFAULT_MAX_CALL_DURATION_MIN, formatMoney } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
-import { PLANS } from '../content/landing-content';
+import { siteCurrency } from '@/lib/i18n';
+import { PLAN_PRICES, PLANS } from '../content/landing-content';
 
 export function Plans({
   onRequestCall,
@@ -11,6 +12,7 @@ export function Plans({
   maxCallDuration?: number | undefined;
 }) {
   const { t } = useTranslation('landing');
+  const currency = siteCurrency();
   return (
     <section id="planes" className="lp-section" aria-labelledby="lp-plans-title">
       <header className="lp-section__header">
@@ -24,7 +26,13 @@ export function Plans({
           return (
             <li key={id} className={`lp-card lp-plan${id === 'free' ? ' lp-plan--featured' : ''}`}>
               <h3>{t(`plans.items.${id}.title`)}</h3>
-              <p className="lp-plan__price">{t(`plans.items.${id}.price`)}</p>
+              <p className="lp-plan__price">
+                {id === 'free'
+                  ? t('plans.items.free.price')
+                  : t(`plans.items.${id}.price`, {
+                      price: formatMoney(PLAN_PRICES[id], currency, { whole: true }),
+                    })}
+              </p>
               <p>{t(`plans.items.${id}.text`)}</p>
               <ul className="lp-plan__features">
                 {id === 'free' && (

@@ -112,7 +112,7 @@ export function CallbackForm({ onClose }: { onClose: () => void }) {
       <ConsentCheckbox
         checked={values.consent}
         error={errorOf('consent')}
-        label={t('callback.consent')}
+        textKey="callback.consent"
         onChange={(checked) => set('consent', checked)}
       />
       <div className="consult-form__actions">

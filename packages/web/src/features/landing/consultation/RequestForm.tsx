@@ -1,7 +1,12 @@
 /** The consultation form (SPEC §3/§5): name, phone, message required; email optional; consent. */
-import { callSubjects, type CallRequestBody, type CallSubject } from '@belleza/contract';
+import {
+  callSubjects,
+  PRIVACY_PATH,
+  type CallRequestBody,
+  type CallSubject,
+} from '@belleza/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button, Field, TextField } from '@/components/ui';
 import { currentLanguage } from '@/lib/i18n';
 import {
@@ -136,7 +141,7 @@ export function RequestForm({
       <ConsentCheckbox
         checked={values.consent}
         error={errorOf('consent')}
-        label={t('form.consent')}
+        textKey="form.consent"
         onChange={(checked) => set('consent', checked)}
       />
       <div className="consult-form__actions">
@@ -151,17 +156,22 @@ export function RequestForm({
   );
 }
 
+/**
+ * The consent checkbox; `textKey`'s `<privacy>` part links to the privacy page (issue 14 §6), in a
+ * new tab so that what she typed stays.
+ */
 export function ConsentCheckbox({
   checked,
   error,
-  label,
+  textKey,
   onChange,
 }: {
   checked: boolean;
   error: string | null;
-  label: string;
+  textKey: 'form.consent' | 'callback.consent';
   onChange: (checked: boolean) => void;
 }) {
+  const { t } = useTranslation('consultation');
   const errorId = `${useId()}-error`;
   return (
     <div className={`consult-consent${error ? ' consult-consent--invalid' : ''}`}>
@@ -175,7 +185,16 @@ export function ConsentCheckbox({
           aria-describedby={error ? errorId : undefined}
           onChange={(e) => onChange(e.target.checked)}
         />
-        <span>{label}</span>
+        <span>
+          <Trans
+            t={t}
+            i18nKey={textKey}
+            components={{
+              // Trans puts the link text inside.
+              privacy: <a href={PRIVACY_PATH} target="_blank" rel="noopener" />,
+            }}
+          />
+        </span>
       </label>
       {error && (
         <p className="field__error" id={errorId} role="alert">

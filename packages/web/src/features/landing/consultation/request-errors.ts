@@ -1,5 +1,5 @@
 /**
- * What the 'Error en la Solicitud' toast says (SPEC §8): 'Error al solicitar la consulta: {detail}',
+ * What the 'Error en la solicitud' toast says (SPEC §8): 'Error al solicitar la consulta: {detail}',
  * with our own detail for no advisors online (and when they are back), maintenance and rate limits;
  * any other error gets the app's mapped text.
  */

@@ -23,12 +23,19 @@ export const SERVICES: readonly { id: string; subject: CallSubject }[] = [
   { id: 'haircare', subject: 'hair_care' },
   { id: 'skincare', subject: 'skin_care' },
   { id: 'makeup', subject: 'makeup' },
-  { id: 'nails', subject: 'general' },
+  { id: 'nails', subject: 'nail_care' },
 ];
 
 export const TREATMENTS = ['color', 'keratin', 'facial', 'bridal', 'brows', 'manicure'] as const;
 
 export const PLANS = ['free', 'follow', 'event'] as const;
+export type PlanId = (typeof PLANS)[number];
+
+/** The paid plans' starting prices, in the salon's currency (`system.currency`). */
+export const PLAN_PRICES: Readonly<Record<Exclude<PlanId, 'free'>, number>> = {
+  follow: 39,
+  event: 99,
+};
 
 /** SPEC §3 Testimonial: id, name, service, rating, comment, image — 4 static, each rated 5. */
 export type Testimonial = { id: string; name: string; rating: number; image: string };

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageToggle } from '@/components/language-toggle';
+import { usePrivacyPolicy } from './api/privacy';
+import './privacy.css';
+
+type Section = { title: string; text: string };
+
+/** Blank lines separate paragraphs; the text is shown as text, never as markup. */
+const paragraphsOf = (text: string): string[] =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+/**
+ * The privacy page the consent checkboxes link to (issue 14 §6): the salon's own text when the
+ * admin wrote one in Settings, otherwise the built-in policy in the visitor's language. While the
+ * salon's text loads nothing is shown in its place, so the built-in one never flashes first.
+ */
+export function PrivacyPage() {
+  const { t } = useTranslation('privacy');
+  const policy = usePrivacyPolicy();
+  const own = policy.data?.text.trim() ? paragraphsOf(policy.data.text) : null;
+  const sections = t('default.sections', { returnObjects: true }) as Section[];
+  return (
+    <main id="main-content" className="privacy-page">
+      <header className="privacy-page__header">
+        <Link to="/" reloadDocument className="privacy-page__back">
+          {t('back')}
+        </Link>
+        <LanguageToggle />
+      </header>
+      <article
+        className="privacy-page__body"
+        aria-labelledby="privacy-title"
+        aria-busy={policy.isPending}
+      >
+        <h1 id="privacy-title">{t('title')}</h1>
+        {policy.isPending ? (
+          <p role="status">{t('loading')}</p>
+        ) : own ? (
+          own.map((paragraph, i) => <p key={i}>{paragraph}</p>)
+        ) : (
+          <>
+            <p>{t('default.intro')}</p>
+            {sections.map((section) => (
+              <section key={section.title}>
+                <h2>{section.title}</h2>
+                <p>{section.text}</p>
+              </section>
+            ))}
+          </>
+        )}
+      </article>
+    </main>
+  );
+}
+
+export default PrivacyPage;

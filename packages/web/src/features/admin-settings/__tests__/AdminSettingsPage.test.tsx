@@ -283,6 +283,27 @@ describe('AdminSettingsPage', () => {
     expect(puts(api)).toHaveLength(0);
   });
 
+  it("saves the salon's currency and privacy policy, showing how a price will read", async () => {
+    const policy = 'Responsable: Salón Rosa.';
+    const saved: Settings = {
+      ...stored,
+      system: { ...stored.system, currency: 'USD', privacyPolicy: policy },
+    };
+    const { api, user } = setup({ 'PUT /api/settings': ok(saved) });
+    const currency = await screen.findByLabelText('Moneda');
+    expect(screen.getByText('Precios de la página y reportes, p. ej. S/ 39')).toBeInTheDocument();
+    await user.selectOptions(currency, 'USD');
+    expect(screen.getByText('Precios de la página y reportes, p. ej. $ 39')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Política de privacidad'), policy);
+    expect(screen.getByRole('link', { name: 'Ver la página' })).toHaveAttribute(
+      'href',
+      '/privacidad',
+    );
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Configuración guardada exitosamente')).toBeInTheDocument();
+    expect(puts(api)[0]?.body).toEqual(saved);
+  });
+
   it('flags unsaved changes, warns before leaving, and clears the flag on save', async () => {
     const saved: Settings = { ...stored, system: { ...stored.system, callTimeout: 60 } };
     const { api, user, router } = setup({ 'PUT /api/settings': ok(saved) });

@@ -22,47 +22,21 @@ export function SystemSection({ values, bind, onChange }: SectionProps<'system'>
           onChange={(event) => onChange('siteName', event.target.value)}
           {...bind('system.siteName')}
         />
-        <Field label={t('fields.system.defaultLanguage')}>
-          {(control) => (
-            <select
-              className="select"
-              {...control}
-              value={values.defaultLanguage}
-              onChange={(event) => {
-                const language = languageSchema.options.find((l) => l === event.target.value);
-                if (language) onChange('defaultLanguage', language);
-              }}
-            >
-              {languageSchema.options.map((language) => (
-                <option key={language} value={language}>
-                  {t(`header.languages.${language}`, { ns: 'common' })}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field
+        <ChoiceField
+          label={t('fields.system.defaultLanguage')}
+          value={values.defaultLanguage}
+          options={languageSchema.options}
+          labelOf={(language) => t(`header.languages.${language}`, { ns: 'common' })}
+          onChange={(language) => onChange('defaultLanguage', language)}
+        />
+        <ChoiceField
           label={t('fields.system.currency')}
           hint={t('hints.currency', { example: formatMoney(39, values.currency, { whole: true }) })}
-        >
-          {(control) => (
-            <select
-              className="select"
-              {...control}
-              value={values.currency}
-              onChange={(event) => {
-                const currency = CURRENCIES.find((c) => c === event.target.value);
-                if (currency) onChange('currency', currency);
-              }}
-            >
-              {CURRENCIES.map((currency) => (
-                <option key={currency} value={currency}>
-                  {t(`currencies.${currency}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+          value={values.currency}
+          options={CURRENCIES}
+          labelOf={(currency) => t(`currencies.${currency}`)}
+          onChange={(currency) => onChange('currency', currency)}
+        />
         <NumberField
           label={t('fields.system.maxConcurrentCalls')}
           hint={t('hints.range', { min: 1, max: 50 })}
@@ -148,6 +122,45 @@ function PrivacyPolicyField({
           onChange={(event) => onChange(event.target.value)}
           onBlur={binding.onBlur}
         />
+      )}
+    </Field>
+  );
+}
+
+/** A native select over a fixed list of values (a value not in the list is never sent). */
+function ChoiceField<T extends string>({
+  label,
+  hint,
+  value,
+  options,
+  labelOf,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  value: T;
+  options: readonly T[];
+  labelOf: (option: T) => string;
+  onChange: (option: T) => void;
+}) {
+  return (
+    <Field label={label} hint={hint}>
+      {(control) => (
+        <select
+          className="select"
+          {...control}
+          value={value}
+          onChange={(event) => {
+            const chosen = options.find((o) => o === event.target.value);
+            if (chosen) onChange(chosen);
+          }}
+        >
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {labelOf(option)}
+            </option>
+          ))}
+        </select>
       )}
     </Field>
   );

@@ -3,7 +3,7 @@
  * advisors page (create an advisor who can then sign in; set an advisor offline from the table).
  * Runs on a private server (ports 4380-4389): advisors created here never receive other specs' calls.
  */
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Locator } from '@playwright/test';
 import { Api, uniqueEmail } from '../support/api.js';
 import { signIn } from '../support/screens.js';
 import { ADMIN, startServer, type ServerHandle } from '../support/server.js';
@@ -147,4 +147,29 @@ test('at 1280×800 the advisors table fits its container without horizontal scro
       return { scrollWidth: wrap.scrollWidth, clientWidth: wrap.clientWidth };
     });
   expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
+});
+
+test('on a 390 px phone the advisor form fits the screen: close, fields, hours and submit', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, ADMIN.email, ADMIN.password, { home: 'admin' });
+  await page.goto('/admin/advisors?new=1');
+  const dialog = page.getByRole('dialog', { name: 'Agregar asesor' });
+  await expect(dialog).toBeVisible();
+
+  const inside = async (locator: Locator, what: string) => {
+    await locator.scrollIntoViewIfNeeded();
+    const box = await locator.boundingBox();
+    expect(box, what).not.toBeNull();
+    expect(box!.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, `${what}: right edge`).toBeLessThanOrEqual(390);
+  };
+  await inside(dialog, 'the dialog');
+  await inside(dialog.getByRole('button', { name: 'Cerrar' }), 'its close button');
+  await inside(dialog.getByLabel('Correo electrónico'), 'the e-mail field');
+  await inside(dialog.getByLabel('Hora de fin del domingo'), "Sunday's closing time");
+  await inside(dialog.getByRole('button', { name: 'Crear asesor' }), 'the submit button');
+  // Nothing in the page scrolls sideways either.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -45,7 +45,7 @@ export function WorkingHoursEditor({ value, onChange, errors }: WorkingHoursEdit
                   onChange={(event) => update(day, { enabled: event.target.checked })}
                 />
               </td>
-              <td>
+              <td data-label={t('form.start')}>
                 <input
                   type="time"
                   className="input"
@@ -55,7 +55,7 @@ export function WorkingHoursEditor({ value, onChange, errors }: WorkingHoursEdit
                   onChange={(event) => update(day, { start: event.target.value })}
                 />
               </td>
-              <td>
+              <td data-label={t('form.end')}>
                 <input
                   type="time"
                   className="input"

@@ -548,7 +548,7 @@ describe('recovery after closing or reloading (SPEC §2, §4)', () => {
     expect(await screen.findByRole('region', { name: 'Consulta activa' })).toBeVisible();
   });
 
-  it("active: banner says 'En progreso' and 'Volver a la llamada' opens the video", async () => {
+  it("active: banner says 'En curso' and 'Volver a la llamada' opens the video", async () => {
     mockFetch({
       'GET /api/availability': ok(openAvailability),
       'GET /api/calls/call_1/status': ok(statusData({ status: 'active' })),
@@ -557,7 +557,7 @@ describe('recovery after closing or reloading (SPEC §2, §4)', () => {
     keep('active');
     await openLanding();
     const banner = await screen.findByRole('region', { name: 'Consulta activa' }, SLOW);
-    expect(within(banner).getByText('En progreso')).toBeVisible();
+    expect(within(banner).getByText('En curso')).toBeVisible();
     // Reloading during a call does not throw the visitor into the video unasked.
     expect(screen.queryByRole('dialog', { name: 'Videollamada' })).toBeNull();
     fireEvent.click(within(banner).getByRole('button', { name: 'Volver a la llamada' }));

@@ -8,8 +8,8 @@ import { RecoveryBanner } from '../consultation/RecoveryBanner';
 describe("recovery banner 'Consulta activa' (SPEC §2)", () => {
   it.each<[CallStatus, string]>([
     ['pending', 'Esperando asesor...'],
-    ['active', 'En progreso'],
-    ['accepted', 'En progreso'],
+    ['active', 'En curso'],
+    ['accepted', 'En curso'],
     ['completed', 'completed'],
     ['cancelled', 'cancelled'],
   ])('status %s reads %s', (status, text) => {

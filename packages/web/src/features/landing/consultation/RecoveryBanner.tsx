@@ -1,6 +1,6 @@
 /**
  * SPEC §2: 'Consulta activa' with the call's status ('Esperando asesor...' when pending,
- * 'En progreso' when active, otherwise the raw status) and 'Volver a la llamada'.
+ * 'En curso' when active, otherwise the raw status) and 'Volver a la llamada'.
  */
 import type { CallStatus } from '@belleza/contract';
 import type { TFunction } from 'i18next';

@@ -20,6 +20,7 @@ import { LandingHeader } from './components/LandingHeader';
 import { ParallaxBanner } from './components/ParallaxBanner';
 import { Plans } from './components/Plans';
 import { Services } from './components/Services';
+import { StickyCallButton } from './components/StickyCallButton';
 import { Team } from './components/Team';
 import { Testimonials } from './components/Testimonials';
 import { Treatments } from './components/Treatments';
@@ -69,9 +70,9 @@ export function LandingPage() {
   const { Root: ConsultationRoot, load: loadConsultationModule } = consultation;
   const [request, setRequest] = useState<ConsultationRequest | null>(null);
   const requestCall = useCallback(
-    (subject: CallSubject = 'general') => {
+    (subject: CallSubject = 'general', message?: string) => {
       loadConsultationModule();
-      setRequest((last) => ({ subject, seq: (last?.seq ?? 0) + 1 }));
+      setRequest((last) => ({ subject, message, seq: (last?.seq ?? 0) + 1 }));
     },
     [loadConsultationModule],
   );
@@ -94,13 +95,18 @@ export function LandingPage() {
         <Benefits />
         <Services onRequestCall={requestCall} />
         <Treatments />
-        <Plans onRequestCall={requestGeneral} maxCallDuration={availability?.maxCallDuration} />
+        <Plans
+          onRequestCall={requestGeneral}
+          onAskAboutPlan={(message) => requestCall('general', message)}
+          maxCallDuration={availability?.maxCallDuration}
+        />
         <Testimonials />
         <Team />
         <ParallaxBanner availability={availability} onRequestCall={requestGeneral} />
         <Gallery />
       </main>
       <LandingFooter />
+      <StickyCallButton availability={availability} onRequestCall={requestGeneral} />
       {ConsultationRoot ? (
         <ConsultationRoot
           availability={availability}

@@ -276,12 +276,94 @@ describe('services', () => {
   });
 });
 
+describe('sticky call button', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  /** An IntersectionObserver that reports the hero as scrolled up out of view (or not). */
+  const heroScrolledAway = (away: boolean) =>
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly report: IntersectionObserverCallback) {}
+        observe() {
+          this.report(
+            [
+              {
+                isIntersecting: !away,
+                boundingClientRect: { top: away ? -600 : 0 },
+              } as IntersectionObserverEntry,
+            ],
+            this as unknown as IntersectionObserver,
+          );
+        }
+        disconnect() {}
+      },
+    );
+
+  it('appears once the hero has scrolled away and opens the consultation', async () => {
+    heroScrolledAway(true);
+    mockFetch({ 'GET /api/availability': ok(openAvailability) });
+    await openLanding();
+    await screen.findAllByText('Asesores en línea · espera estimada 2 minutos', {}, SLOW);
+    fireEvent.click(screen.getByRole('button', { name: 'Hablar con un asesor ahora' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Consulta gratuita en vivo' }, SLOW),
+    ).toBeVisible();
+  });
+
+  it('offers the call-back when nobody is online, and is absent while the hero shows', async () => {
+    heroScrolledAway(true);
+    mockFetch({ 'GET /api/availability': ok(closedAvailability) });
+    const view = await openLanding();
+    expect(await screen.findByRole('button', { name: 'Pedir que me llamen' })).toBeInTheDocument();
+    view.unmount();
+    heroScrolledAway(false);
+    await openLanding();
+    expect(screen.queryByRole('button', { name: 'Pedir que me llamen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Hablar con un asesor ahora' })).toBeNull();
+  });
+});
+
 describe('plans', () => {
   it('prices the paid plans in soles by default', async () => {
     mockFetch({ 'GET /api/availability': ok(openAvailability) });
     await openLanding();
     expect(screen.getByText('Desde S/ 39 al mes')).toBeVisible();
     expect(screen.getByText('Desde S/ 99')).toBeVisible();
+  });
+
+  it("a paid plan's button opens the form with a message naming the plan", async () => {
+    mockFetch({ 'GET /api/availability': ok(openAvailability) });
+    const confirm = vi.spyOn(window, 'confirm');
+    await openLanding();
+    await screen.findAllByText('Asesores en línea · espera estimada 2 minutos', {}, SLOW);
+    fireEvent.click(screen.getByRole('button', { name: 'Consultar el plan Seguimiento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Consulta gratuita en vivo' }, SLOW);
+    const message = within(dialog).getByLabelText<HTMLTextAreaElement>('Mensaje');
+    expect(message.value.replace(/\s/g, ' ')).toBe(
+      'Me interesa el plan Seguimiento (Desde S/ 39 al mes). ¿Me cuentan cómo funciona?',
+    );
+    expect(within(dialog).getByLabelText('Tema')).toHaveValue('general');
+    // The text was given to her, not typed: closing asks nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog', { name: 'Consulta gratuita en vivo' })).toBeNull();
+    confirm.mockRestore();
+  });
+
+  it('closed, the call-back form carries the plan in its message too', async () => {
+    mockFetch({ 'GET /api/availability': ok(closedAvailability) });
+    await openLanding();
+    await screen.findAllByText(/^Fuera de horario/, {}, SLOW);
+    fireEvent.click(screen.getByRole('button', { name: 'Consultar el plan Evento especial' }));
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Ahora no hay asesores en línea' },
+      SLOW,
+    );
+    const message = within(dialog).getByLabelText<HTMLTextAreaElement>('Mensaje (opcional)');
+    expect(message.value).toMatch(/^Me interesa el plan Evento especial \(Desde S\/\s99\)\./);
   });
 
   it('prices them in the currency the admin set (system.currency, in the page meta)', async () => {

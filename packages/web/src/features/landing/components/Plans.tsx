@@ -5,9 +5,12 @@ import { PLAN_PRICES, PLANS } from '../content/landing-content';
 
 export function Plans({
   onRequestCall,
+  onAskAboutPlan,
   maxCallDuration = DEFAULT_MAX_CALL_DURATION_MIN,
 }: {
   onRequestCall: () => void;
+  /** a paid plan's button: the consultation opens with a message naming the plan */
+  onAskAboutPlan: (message: string) => void;
   /** the admin's `system.maxCallDuration` once availability is read; the default before */
   maxCallDuration?: number | undefined;
 }) {
@@ -23,16 +26,17 @@ export function Plans({
       <ul className="lp-plans">
         {PLANS.map((id) => {
           const features = t(`plans.items.${id}.features`, { returnObjects: true });
+          const title = t(`plans.items.${id}.title`);
+          const price =
+            id === 'free'
+              ? t('plans.items.free.price')
+              : t(`plans.items.${id}.price`, {
+                  price: formatMoney(PLAN_PRICES[id], currency, { whole: true }),
+                });
           return (
             <li key={id} className={`lp-card lp-plan${id === 'free' ? ' lp-plan--featured' : ''}`}>
-              <h3>{t(`plans.items.${id}.title`)}</h3>
-              <p className="lp-plan__price">
-                {id === 'free'
-                  ? t('plans.items.free.price')
-                  : t(`plans.items.${id}.price`, {
-                      price: formatMoney(PLAN_PRICES[id], currency, { whole: true }),
-                    })}
-              </p>
+              <h3>{title}</h3>
+              <p className="lp-plan__price">{price}</p>
               <p>{t(`plans.items.${id}.text`)}</p>
               <ul className="lp-plan__features">
                 {id === 'free' && (
@@ -42,7 +46,7 @@ export function Plans({
                   <li key={f}>{f}</li>
                 ))}
               </ul>
-              {id === 'free' && (
+              {id === 'free' ? (
                 <button
                   type="button"
                   className="lp-cta lp-cta--small"
@@ -50,6 +54,15 @@ export function Plans({
                   onClick={onRequestCall}
                 >
                   {t('plans.start')}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="lp-cta lp-cta--small lp-cta--outline"
+                  data-call-button
+                  onClick={() => onAskAboutPlan(t('plans.interest', { plan: title, price }))}
+                >
+                  {t('plans.askAbout', { plan: title })}
                 </button>
               )}
             </li>

@@ -17,13 +17,20 @@ import {
 } from './form-validation';
 import { ConsentCheckbox } from './RequestForm';
 
-export function CallbackForm({ onClose }: { onClose: () => void }) {
+export function CallbackForm({
+  onClose,
+  initialMessage = '',
+}: {
+  onClose: () => void;
+  /** what the message starts with (a plan's button names the plan) */
+  initialMessage?: string;
+}) {
   const { t } = useTranslation('consultation');
   const [values, setValues] = useState<CallbackFormValues>({
     name: '',
     phone: '',
     preferredTime: '',
-    message: '',
+    message: initialMessage,
     consent: false,
   });
   const [errors, setErrors] = useState<FieldErrors<CallbackField>>({});

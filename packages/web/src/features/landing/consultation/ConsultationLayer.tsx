@@ -49,6 +49,7 @@ export function ConsultationLayer({
       <ConsultationModal
         open={modalOpen}
         subject={state.subject}
+        message={state.message}
         availability={availability}
         saved={saved}
         busy={state.busy}

@@ -21,6 +21,8 @@ const PrejoinCheck = lazy(() =>
 export type ConsultationModalProps = {
   open: boolean;
   subject: CallSubject;
+  /** what the form's message starts with */
+  message: string;
   availability: Availability | null;
   saved: SavedCall | null;
   busy: 'request' | 'cancel' | 'video' | null;
@@ -44,7 +46,8 @@ function viewOf(saved: SavedCall | null, availability: Availability | null): Vie
 }
 
 export function ConsultationModal(props: ConsultationModalProps) {
-  const { open, subject, availability, saved, busy, onClose, onSubmit, onCancelCall } = props;
+  const { open, subject, message, availability, saved, busy, onClose, onSubmit, onCancelCall } =
+    props;
   const { media, onMediaChosen } = props;
   const { t } = useTranslation('consultation');
   const view = viewOf(saved, availability);
@@ -72,8 +75,9 @@ export function ConsultationModal(props: ConsultationModalProps) {
     <Modal open={open} title={title} onClose={close} closeOnBackdrop={view !== 'form'}>
       {view === 'form' && (
         <RequestForm
-          key={subject}
+          key={`${subject}|${message}`}
           subject={subject}
+          initialMessage={message}
           busy={busy === 'request'}
           onSubmit={onSubmit}
           onCancel={close}
@@ -105,7 +109,7 @@ export function ConsultationModal(props: ConsultationModalProps) {
               ? t('closed.nextOpening', { when: formatOpening(availability?.nextOpening) })
               : t('closed.noNextOpening')}
           </p>
-          <CallbackForm onClose={onClose} />
+          <CallbackForm key={message} onClose={onClose} initialMessage={message} />
         </div>
       )}
     </Modal>

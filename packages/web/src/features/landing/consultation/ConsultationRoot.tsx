@@ -13,8 +13,11 @@ import { createQueryClient } from '@/lib/query-client';
 import { ConsultationLayer } from './ConsultationLayer';
 import { useConsultation } from './use-consultation';
 
-/** A press of a call button; `seq` tells two presses with the same subject apart. */
-export type ConsultationRequest = { subject: CallSubject; seq: number };
+/**
+ * A press of a call button; `seq` tells two presses with the same subject apart. `message` starts
+ * the form's message (a plan's button says which plan she asks about).
+ */
+export type ConsultationRequest = { subject: CallSubject; message?: string; seq: number };
 
 export type ConsultationRootProps = {
   availability: Availability | null;
@@ -27,7 +30,7 @@ function Consultation({ availability, refreshAvailability, request }: Consultati
   const state = useConsultation(refreshAvailability);
   const { openRequest } = state;
   useEffect(() => {
-    if (request) openRequest(request.subject);
+    if (request) openRequest(request.subject, request.message);
   }, [request, openRequest]);
   return <ConsultationLayer state={state} availability={availability} />;
 }

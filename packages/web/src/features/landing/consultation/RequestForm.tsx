@@ -18,6 +18,8 @@ import {
 
 export type RequestFormProps = {
   subject: CallSubject;
+  /** the message she starts from (empty unless a plan's button opened the form) */
+  initialMessage?: string;
   busy: boolean;
   onSubmit: (body: CallRequestBody) => Promise<boolean>;
   onCancel: () => void;
@@ -27,6 +29,7 @@ export type RequestFormProps = {
 
 export function RequestForm({
   subject,
+  initialMessage = '',
   busy,
   onSubmit,
   onCancel,
@@ -38,7 +41,7 @@ export function RequestForm({
     phone: '',
     email: '',
     subject,
-    message: '',
+    message: initialMessage,
     consent: false,
   });
   const [errors, setErrors] = useState<FieldErrors<RequestField>>({});
@@ -48,9 +51,10 @@ export function RequestForm({
   useEffect(() => {
     if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refusals]);
-  const dirty = [values.name, values.phone, values.email, values.message].some(
-    (v) => v.trim() !== '',
-  );
+  // Typed in by her: a message she was given to start from is not hers to lose yet.
+  const dirty =
+    [values.name, values.phone, values.email].some((v) => v.trim() !== '') ||
+    values.message.trim() !== initialMessage.trim();
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const set = <K extends keyof RequestFormValues>(key: K, value: RequestFormValues[K]) => {

@@ -59,7 +59,10 @@ export function useConsultation(refreshAvailability: () => void) {
   const [saved, setSaved] = useState<SavedCall | null>(() => loadSavedCall());
   const savedRef = useRef(saved);
   const [modalOpen, setModalOpen] = useState(false);
-  const [subject, setSubject] = useState<CallSubject>('general');
+  const [preset, setPreset] = useState<{ subject: CallSubject; message: string }>({
+    subject: 'general',
+    message: '',
+  });
   const [video, setVideo] = useState<VideoSession | null>(null);
   // A call that ended before a reload can still be rated: its card comes back.
   const [rating, setRating] = useState<CallCredentials | null>(loadPendingRating);
@@ -201,8 +204,8 @@ export function useConsultation(refreshAvailability: () => void) {
   });
 
   const openRequest = useCallback(
-    (preset: CallSubject = 'general') => {
-      setSubject(preset);
+    (subject: CallSubject = 'general', message = '') => {
+      setPreset({ subject, message });
       setModalOpen(true);
       refreshAvailability();
     },
@@ -289,7 +292,8 @@ export function useConsultation(refreshAvailability: () => void) {
   return {
     saved,
     modalOpen,
-    subject,
+    subject: preset.subject,
+    message: preset.message,
     video,
     rating,
     busy,

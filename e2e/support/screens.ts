@@ -4,7 +4,8 @@
  * landing page, the stylist accepts from the ringing popup. They wait with the page's own timeouts
  * (`waitFor`), so the bench can use them outside the test runner.
  */
-import type { ConsoleMessage, Frame, Page, Response } from '@playwright/test';
+import type { ConsoleMessage, Frame, Page, Request, Response } from '@playwright/test';
+import { recentServerLogs } from './server.js';
 
 export const VISITOR_FRAME = 'iframe[title="Videollamada con tu asesor"]';
 export const ADVISOR_FRAME = 'iframe[title="Videollamada con el cliente"]';
@@ -32,12 +33,22 @@ export async function signIn(
         `${response.request().method()} ${new URL(response.url()).pathname} → ${response.status()}`,
       );
   };
+  const onRequest = (request: Request) => {
+    if (request.url().includes('/api/'))
+      note(`${request.method()} ${new URL(request.url()).pathname} sent`);
+  };
+  const onRequestFailed = (request: Request) =>
+    note(
+      `${request.method()} ${new URL(request.url()).pathname} failed: ${request.failure()?.errorText}`,
+    );
   const onConsole = (message: ConsoleMessage) => {
     if (message.type() === 'error') note(`console: ${message.text()}`);
   };
   const onPageError = (error: Error) => note(`page error: ${error.message}`);
   page.on('framenavigated', onNavigated);
   page.on('response', onResponse);
+  page.on('request', onRequest);
+  page.on('requestfailed', onRequestFailed);
   page.on('console', onConsole);
   page.on('pageerror', onPageError);
   try {
@@ -52,14 +63,18 @@ export async function signIn(
       .getByRole('alert')
       .allInnerTexts()
       .catch(() => []);
+    const serverLog = recentServerLogs(page.url()).slice(-25);
     throw new Error(
       `${email} did not reach /${home}/dashboard (now at ${page.url()}; on screen: ${
         alerts.join(' | ') || 'no alert'
-      }):\n  ${journey.join('\n  ')}\n${error instanceof Error ? error.message : String(error)}`,
+      }):\n  ${journey.join('\n  ')}\n${error instanceof Error ? error.message : String(error)}` +
+        (serverLog.length ? `\nthe server's last lines:\n  ${serverLog.join('\n  ')}` : ''),
     );
   } finally {
     page.off('framenavigated', onNavigated);
     page.off('response', onResponse);
+    page.off('request', onRequest);
+    page.off('requestfailed', onRequestFailed);
     page.off('console', onConsole);
     page.off('pageerror', onPageError);
   }

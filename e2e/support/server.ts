@@ -13,10 +13,20 @@ export type ServerHandle = {
   port: number;
   dbFile: string;
   stop: () => Promise<void>;
+  /** the server's last log lines (for explaining a failure) */
+  recentLogs: () => string[];
   /** stops the process but keeps the database, so `start` can bring the same server back */
   kill: () => Promise<void>;
   start: () => Promise<void>;
 };
+
+const RECENT_LINES = 60;
+const running = new Map<string, ServerHandle>();
+
+/** The last log lines of the server a spec started at `url` (empty for any other address). */
+export function recentServerLogs(url: string): string[] {
+  return running.get(new URL(url).origin)?.recentLogs() ?? [];
+}
 
 /** Starts the built server on its own SQLite file and resolves when it listens (no polling). */
 export async function startServer(
@@ -27,6 +37,7 @@ export async function startServer(
   const dbFile = join(dir, 'e2e.db');
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
+  const recent: string[] = [];
 
   const start = () =>
     new Promise<void>((resolveStart, reject) => {
@@ -58,6 +69,8 @@ export async function startServer(
       proc.stderr.on('data', (d: Buffer) => errors.push(d.toString()));
       lines.on('line', (line) => {
         if (process.env.E2E_SERVER_LOGS) console.log(`[server:${port}] ${line}`);
+        recent.push(line);
+        if (recent.length > RECENT_LINES) recent.shift();
         if (line.includes('Server listening at')) resolveStart();
       });
       proc.once('exit', (code) =>
@@ -73,17 +86,21 @@ export async function startServer(
     });
 
   await start();
-  return {
+  const handle: ServerHandle = {
     url,
     port,
     dbFile,
     start,
     kill,
+    recentLogs: () => [...recent],
     stop: async () => {
+      running.delete(url);
       await kill();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  running.set(url, handle);
+  return handle;
 }
 
 /**

@@ -1,12 +1,12 @@
 /**
  * The HTML documents the web build writes (landing per language, the app shell, the video page)
- * carry the default site name and default language; when the admin has changed either
+ * carry the default site name, language and currency; when the admin has changed any of them
  * (`system.siteName`, `system.defaultLanguage`, `system.currency`), each document is sent with the
  * configured ones in their place: every occurrence of the default name (title, header, footer,
  * prerendered text) and the `<meta>`s the page's script reads before it renders, so the
  * prerendered landing still hydrates (with another currency than the build's, the landing renders
- * afresh: its prerendered prices are in soles). Such a document is made and compressed once per file and setting, then kept;
- * with the defaults the pre-compressed files are sent as they are.
+ * afresh: its prerendered prices are in soles). Such a document is made and compressed once per
+ * file and setting, then kept; with the defaults the pre-compressed files are sent as they are.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,6 +2,7 @@ import type { Availability } from '@belleza/contract';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParallax } from '../hooks/use-parallax';
+import { acceptsCalls } from '../content/availability-text';
 import { useReducedMotion } from '../hooks/use-reduced-motion';
 import { AvailabilityNote } from './AvailabilityNote';
 import { Icon } from './Icon';
@@ -25,9 +26,7 @@ export function ParallaxBanner({
         {/* Only an open service promises someone waiting (issue 14 §6); the prerendered page has
             no availability yet and says what is true either way. */}
         <p>
-          {availability?.open && !availability.maintenance
-            ? t('banner.textOpen')
-            : t('banner.text')}
+          {availability && acceptsCalls(availability) ? t('banner.textOpen') : t('banner.text')}
         </p>
         <button
           type="button"

@@ -1,5 +1,6 @@
 import type { Availability } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
+import { acceptsCalls } from '../content/availability-text';
 import { useScrolledPast } from '../hooks/use-scrolled-past';
 import { Icon } from './Icon';
 
@@ -18,7 +19,8 @@ export function StickyCallButton({
   const { t } = useTranslation('landing');
   const shown = useScrolledPast('inicio');
   if (!shown) return null;
-  const open = availability ? availability.open && !availability.maintenance : true;
+  // Before availability is known it invites the call; the dialog it opens says what is possible.
+  const open = availability ? acceptsCalls(availability) : true;
   return (
     <div className="lp-sticky-cta">
       <button

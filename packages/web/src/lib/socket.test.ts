@@ -5,13 +5,15 @@ import { endSessionWhenRefused } from './session';
 import {
   createSocket,
   emitIfConnected,
+  keepReconnecting,
   startHeartbeat,
   waitForConnection,
   type AppSocket,
 } from './socket';
 
-/** Just the parts of a socket these helpers touch. */
+/** Just the parts of a socket (and of its manager) these helpers touch. */
 function fakeSocket(connected = false) {
+  const managerListeners = new Map<string, Set<() => void>>();
   const socket = {
     connected,
     active: false,
@@ -19,6 +21,14 @@ function fakeSocket(connected = false) {
     connect: vi.fn(() => {
       socket.active = true;
     }),
+    io: {
+      on: (event: string, listener: () => void) => {
+        managerListeners.set(event, (managerListeners.get(event) ?? new Set()).add(listener));
+      },
+      off: (event: string, listener: () => void) => managerListeners.get(event)?.delete(listener),
+      /** What socket.io-client's Manager does after its last reconnection attempt failed. */
+      giveUp: () => managerListeners.get('reconnect_failed')?.forEach((listener) => listener()),
+    },
   };
   return socket;
 }
@@ -97,6 +107,44 @@ describe('socket helpers (SPEC §7)', () => {
     socket.active = false;
     vi.advanceTimersByTime(20_000);
     expect(socket.connect).toHaveBeenCalledOnce();
+  });
+
+  it('starts a new round of attempts when the manager spent its five (a long server restart)', () => {
+    // After `reconnect_failed` the socket is still `active`, yet nothing retries any more.
+    const socket = fakeSocket(true);
+    socket.active = true;
+    const stop = startHeartbeat(asSocket(socket));
+    socket.connected = false;
+    vi.advanceTimersByTime(30_000);
+    expect(socket.connect).not.toHaveBeenCalled();
+
+    socket.io.giveUp();
+    vi.advanceTimersByTime(6_000);
+    expect(socket.connect).toHaveBeenCalledOnce();
+    // That round is under way: no second connect while it lasts.
+    vi.advanceTimersByTime(30_000);
+    expect(socket.connect).toHaveBeenCalledOnce();
+    socket.io.giveUp();
+    vi.advanceTimersByTime(6_000);
+    expect(socket.connect).toHaveBeenCalledTimes(2);
+
+    stop();
+    socket.io.giveUp();
+    vi.advanceTimersByTime(30_000);
+    expect(socket.connect).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps a socket without heartbeat (admin, visitor) reconnecting, without pinging', () => {
+    const socket = fakeSocket(false);
+    socket.active = true;
+    const stop = keepReconnecting(asSocket(socket));
+    socket.io.giveUp();
+    vi.advanceTimersByTime(6_000);
+    expect(socket.connect).toHaveBeenCalledOnce();
+    socket.connected = true;
+    vi.advanceTimersByTime(30_000);
+    expect(socket.emit).not.toHaveBeenCalled();
+    stop();
   });
 });
 

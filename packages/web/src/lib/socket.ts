@@ -81,23 +81,47 @@ export const HEARTBEAT_RECONNECT_DELAY_MS = 1_000;
 
 /**
  * SPEC §9 heartbeat: every 5 s send `ping` when connected; when the connection is lost and the
- * client gave up reconnecting, try again after 1 s. Returns the stop function.
+ * client gave up reconnecting, try again after 1 s (see {@link keepReconnecting}). Returns the stop
+ * function.
  */
 export function startHeartbeat(socket: AppSocket): () => void {
-  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  const stopReconnecting = keepReconnecting(socket);
   const interval = setInterval(() => {
-    if (socket.connected) {
-      socket.emit('ping');
-      return;
-    }
-    if (!socket.active && !reconnectTimer) {
-      reconnectTimer = setTimeout(() => {
-        reconnectTimer = null;
-        if (!socket.connected) socket.connect();
-      }, HEARTBEAT_RECONNECT_DELAY_MS);
-    }
+    if (socket.connected) socket.emit('ping');
   }, HEARTBEAT_INTERVAL_MS);
   return () => {
+    clearInterval(interval);
+    stopReconnecting();
+  };
+}
+
+/**
+ * Never stays disconnected for good: checks every 5 s and, when the client gave up, connects
+ * again 1 s later (a new round of SPEC §7's five attempts). Returns the stop function.
+ *
+ * "Gave up" has two shapes: the socket was closed (`active` false), or its manager spent its
+ * reconnection attempts (`reconnect_failed`: the socket stays `active` but nothing retries any
+ * more). The second is what a server restart longer than the five attempts (about 12 s) leaves
+ * behind, and a dashboard must not stay deaf after it.
+ */
+export function keepReconnecting(socket: AppSocket): () => void {
+  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  let gaveUp = false;
+  const onGaveUp = () => {
+    gaveUp = true;
+  };
+  socket.io.on('reconnect_failed', onGaveUp);
+  const interval = setInterval(() => {
+    if (socket.connected || reconnectTimer || (socket.active && !gaveUp)) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      if (socket.connected) return;
+      gaveUp = false;
+      socket.connect();
+    }, HEARTBEAT_RECONNECT_DELAY_MS);
+  }, HEARTBEAT_INTERVAL_MS);
+  return () => {
+    socket.io.off('reconnect_failed', onGaveUp);
     clearInterval(interval);
     if (reconnectTimer) clearTimeout(reconnectTimer);
   };

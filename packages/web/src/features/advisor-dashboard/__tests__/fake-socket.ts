@@ -6,6 +6,8 @@ export class FakeSocket {
   active = false;
   handlers = new Map<string, Handler[]>();
   emitted: { event: string; args: unknown[] }[] = [];
+  /** The manager: the app only listens to it for 'reconnect_failed' (giving up), never fired here. */
+  readonly io = { on: () => this.io, off: () => this.io };
   on(event: string, handler: Handler) {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
     return this;

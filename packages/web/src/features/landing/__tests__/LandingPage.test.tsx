@@ -24,9 +24,10 @@ import {
 } from './fixtures';
 
 const sockets = vi.hoisted(() => ({ list: [] as unknown[] }));
-vi.mock('@/lib/socket', async () => {
+vi.mock('@/lib/socket', async (importOriginal) => {
   const { FakeSocket: Fake } = await import('./fake-socket');
   return {
+    ...(await importOriginal<object>()),
     createSocket: () => {
       const socket = new Fake();
       sockets.list.push(socket);

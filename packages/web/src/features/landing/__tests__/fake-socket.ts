@@ -7,6 +7,8 @@ export class FakeSocket {
   private handlers = new Map<string, Handler[]>();
   /** What the server answers to `client:connect` (the call as it is now). */
   joinAnswer: unknown = null;
+  /** The manager: the app only listens to it for 'reconnect_failed' (giving up), never fired here. */
+  readonly io = { on: () => this.io, off: () => this.io };
 
   on(event: string, handler: Handler): this {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);

@@ -37,14 +37,16 @@ export function useCallSocket(
     if (!callId || !clientKey) return;
     let disposed = false;
     let socket: AppSocket | null = null;
+    let stopReconnecting = () => {};
     const report = (update: CallSocketUpdate) => {
       if (!disposed && update.callId === callId) onUpdateRef.current(update);
     };
 
-    void import('@/lib/socket').then(({ createSocket }) => {
+    void import('@/lib/socket').then(({ createSocket, keepReconnecting }) => {
       if (disposed) return;
       const s = createSocket();
       socket = s;
+      stopReconnecting = keepReconnecting(s);
       const clientId = `client-${Date.now()}`;
       s.on('connect', () => {
         s.emit('client:connect', { callId, clientKey, clientId }, (res) => {
@@ -84,6 +86,7 @@ export function useCallSocket(
 
     return () => {
       disposed = true;
+      stopReconnecting();
       socket?.removeAllListeners();
       socket?.disconnect();
     };

@@ -74,6 +74,8 @@ export const advisorProfileSchema = z.object({
   phone: boundedText(40),
   timezone: timezoneSchema,
   isAdmin: z.boolean(),
+  /** Shown to visitors in the landing's team (name, title, expertise); set by an admin. */
+  showOnLanding: z.boolean(),
 });
 export type AdvisorProfile = z.infer<typeof advisorProfileSchema>;
 
@@ -125,6 +127,7 @@ export const createAdvisorBodySchema = z
     bio: boundedText(2000).default(''),
     timezone: timezoneSchema.default('America/Lima'),
     isAdmin: z.boolean().default(false),
+    showOnLanding: z.boolean().default(false),
     autoAcceptCalls: z.boolean().default(false),
     maxConcurrentCalls: z
       .number()
@@ -150,6 +153,7 @@ export const updateAdvisorBodySchema = z
     bio: boundedText(2000),
     timezone: timezoneSchema,
     isAdmin: z.boolean(),
+    showOnLanding: z.boolean(),
     autoAcceptCalls: z.boolean(),
     maxConcurrentCalls: z
       .number()
@@ -187,6 +191,17 @@ export const advisorAvailabilitySchema = z.object({
   timezone: timezoneSchema,
 });
 export type AdvisorAvailability = z.infer<typeof advisorAvailabilitySchema>;
+
+/** GET /api/team — public: the advisors an admin chose to show on the landing, nothing private. */
+export const teamMemberSchema = z.object({
+  advisorId: idSchema,
+  name: z.string(),
+  title: z.string(),
+  expertise: z.array(z.string()),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+/** The landing shows at most this many (the first by name). */
+export const TEAM_SIZE_MAX = 12;
 
 /** Live advisors by status and role (the advisor part of SPEC §3 Stats). */
 export const advisorCountsSchema = z.object({

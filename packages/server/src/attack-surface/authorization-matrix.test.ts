@@ -81,6 +81,7 @@ const EXPECTED: Record<string, Row> = {
     body: () => ({ status: 'busy' }),
   },
   'GET /api/advisors/{advisorId}/availability': { allow: ALL },
+  'GET /api/team': { allow: ALL },
   'GET /api/advisors/{advisorId}/dashboard': { allow: OWNER_OR_ADMIN },
   'GET /api/advisors/{advisorId}/calls/pending': { allow: OWNER_OR_ADMIN },
   'GET /api/advisors/{advisorId}/calls/active': { allow: OWNER_OR_ADMIN },

@@ -11,6 +11,7 @@ import * as callMediaStats from './migrations/2026-11-24-005-call-media-stats.js
 import * as callEndWarnings from './migrations/2026-11-24-007-call-end-warnings.js';
 import * as dropSmsAndRegistration from './migrations/2026-11-24-008-drop-sms-and-registration.js';
 import * as dailySummaryMails from './migrations/2026-11-25-009-daily-summary-mails.js';
+import * as advisorOnLanding from './migrations/2026-11-26-010-advisor-on-landing.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-007-call-end-warnings': callEndWarnings,
   '2026-11-24-008-drop-sms-and-registration': dropSmsAndRegistration,
   '2026-11-25-009-daily-summary-mails': dailySummaryMails,
+  '2026-11-26-010-advisor-on-landing': advisorOnLanding,
 };
 
 export type DatabaseOptions = {

@@ -12,6 +12,8 @@ export type AdvisorsTable = {
   status: 'available' | 'busy' | 'offline';
   status_reason: string | null;
   is_admin: number;
+  /** 1 when an admin lists the advisor in the landing's team */
+  show_on_landing: number;
   title: string;
   phone: string;
   bio: string;

@@ -65,6 +65,7 @@ export async function insertAdvisor(db: Db, opts: AdvisorOptions = {}): Promise<
       status: opts.status ?? 'available',
       status_reason: opts.statusReason ?? null,
       is_admin: opts.isAdmin ? 1 : 0,
+      show_on_landing: 0,
       title: opts.title ?? '',
       phone: '',
       bio: '',

@@ -18,6 +18,7 @@ export function makeAdvisor(overrides: Partial<Advisor> & { isAdmin?: boolean } 
       phone: '',
       timezone: 'America/Lima',
       isAdmin,
+      showOnLanding: false,
     },
     stats: { totalCalls: 0, completedCalls: 0, averageRating: 0, totalDuration: 0 },
     settings: { autoAcceptCalls: false, maxConcurrentCalls: 1, workingHours: defaultWorkingHours },

@@ -25,6 +25,7 @@ export type AdvisorRecord = {
   status: AdvisorStatus;
   statusReason: string | null;
   isAdmin: boolean;
+  showOnLanding: boolean;
   title: string;
   phone: string;
   bio: string;
@@ -55,6 +56,7 @@ const columns = [
   'a.status',
   'a.status_reason',
   'a.is_admin',
+  'a.show_on_landing',
   'a.title',
   'a.phone',
   'a.bio',
@@ -93,6 +95,7 @@ function toRecord(r: SelectedRow): AdvisorRecord {
     status: r.status,
     statusReason: r.status_reason,
     isAdmin: num(r.is_admin) === 1,
+    showOnLanding: num(r.show_on_landing) === 1,
     title: r.title,
     phone: r.phone,
     bio: r.bio,
@@ -213,6 +216,7 @@ export async function insertAdvisor(db: Db, row: NewAdvisorRow): Promise<'ok' | 
         status: row.status,
         status_reason: row.status_reason,
         is_admin: row.is_admin,
+        show_on_landing: row.show_on_landing,
         title: row.title,
         phone: row.phone,
         bio: row.bio,
@@ -242,6 +246,7 @@ export type AdvisorPatch = Partial<
     | 'email'
     | 'password_hash'
     | 'is_admin'
+    | 'show_on_landing'
     | 'title'
     | 'phone'
     | 'bio'
@@ -441,4 +446,26 @@ function isUniqueViolation(err: unknown): boolean {
   if (typeof err !== 'object' || err === null || !('code' in err)) return false;
   const code = err.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** The landing's team: live advisors an admin chose to show, by name; only public fields. */
+export async function selectLandingTeam(
+  db: Db,
+  limit: number,
+): Promise<Array<{ id: string; name: string; title: string; expertise: string[] }>> {
+  const rows = await db
+    .selectFrom('advisors')
+    .select(['id', 'name', 'title', 'expertise'])
+    .where('show_on_landing', '=', 1)
+    .where('deleted_at', 'is', null)
+    .orderBy('name')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    title: r.title,
+    expertise: parseJson(r.expertise, expertiseSchema, []),
+  }));
 }

@@ -7,6 +7,7 @@ import {
   ok,
   okMessage,
   statusBodySchema,
+  teamMemberSchema,
   updateAdvisorBodySchema,
 } from '@belleza/contract';
 import { z } from 'zod';
@@ -138,6 +139,18 @@ export const advisorsRoutes: FastifyPluginCallbackZod<{ container: Container }> 
         actor: requireAdvisor(req),
       }),
     }),
+  );
+
+  app.get(
+    '/team',
+    {
+      schema: {
+        tags,
+        summary: "The advisors shown in the landing's team: name, title, expertise (public)",
+        response: { 200: ok(z.array(teamMemberSchema)) },
+      },
+    },
+    async () => ({ success: true as const, data: await advisors.landingTeam() }),
   );
 
   app.get(

@@ -23,10 +23,12 @@
  */
 import {
   PRESENCE_GRACE_MS,
+  TEAM_SIZE_MAX,
   type Advisor,
   type AdvisorAvailability,
   type AdvisorCounts,
   type AdvisorStatus,
+  type TeamMember,
   type createAdvisorBodySchema,
   type updateAdvisorBodySchema,
 } from '@belleza/contract';
@@ -53,6 +55,7 @@ import {
   lockLiveAdmins,
   resetMissedOffers,
   selectAdvisorsWithStats,
+  selectLandingTeam,
   setLastCallEndedAt,
   setOfflineIfAvailable,
   softDeleteAdvisor,
@@ -76,7 +79,7 @@ export const MISSED_OFFERS_LIMIT = 2;
 export const MISSED_OFFERS_REASON = 'missed_offers';
 
 /** Fields only an admin may change, even on their own profile. */
-const ADMIN_ONLY_FIELDS = ['isAdmin', 'maxConcurrentCalls', 'email'] as const;
+const ADMIN_ONLY_FIELDS = ['isAdmin', 'showOnLanding', 'maxConcurrentCalls', 'email'] as const;
 
 export type AdvisorsService = ReturnType<typeof createAdvisorsService>;
 
@@ -98,6 +101,7 @@ function toDto(r: AdvisorWithStatsRecord): Advisor {
       phone: r.phone,
       timezone: r.timezone,
       isAdmin: r.isAdmin,
+      showOnLanding: r.showOnLanding,
     },
     stats: {
       totalCalls: r.stats.totalCalls,
@@ -221,6 +225,17 @@ export function createAdvisorsService(
       return (await verifyPassword(password, found.passwordHash)) ? found.id : null;
     },
 
+    /** The landing's team: only the public fields of the advisors an admin chose to show. */
+    async landingTeam(): Promise<TeamMember[]> {
+      const rows = await selectLandingTeam(db, TEAM_SIZE_MAX);
+      return rows.map((r) => ({
+        advisorId: r.id,
+        name: r.name,
+        title: r.title,
+        expertise: r.expertise,
+      }));
+    },
+
     async availability(id: string): Promise<AdvisorAvailability> {
       const a = await getById(id);
       return {
@@ -249,6 +264,7 @@ export function createAdvisorsService(
           status: 'offline',
           status_reason: null,
           is_admin: input.isAdmin ? 1 : 0,
+          show_on_landing: input.showOnLanding ? 1 : 0,
           title: input.title,
           phone: input.phone,
           bio: input.bio,
@@ -287,6 +303,7 @@ export function createAdvisorsService(
       if (!actor.isAdmin) {
         const currentValues = {
           isAdmin: current.isAdmin,
+          showOnLanding: current.showOnLanding,
           maxConcurrentCalls: current.maxConcurrentCalls,
           email: current.email,
         };
@@ -335,6 +352,13 @@ export function createAdvisorsService(
       track('timezone', 'timezone', current.timezone, input.timezone, input.timezone);
       track('expertise', 'expertise', current.expertise, expertise, JSON.stringify(expertise));
       track('isAdmin', 'is_admin', current.isAdmin, input.isAdmin, input.isAdmin ? 1 : 0);
+      track(
+        'showOnLanding',
+        'show_on_landing',
+        current.showOnLanding,
+        input.showOnLanding,
+        input.showOnLanding ? 1 : 0,
+      );
       track(
         'autoAcceptCalls',
         'auto_accept_calls',

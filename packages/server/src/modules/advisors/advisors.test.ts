@@ -1,4 +1,4 @@
-import type { Advisor, AdvisorAvailability, AuditEntry } from '@belleza/contract';
+import type { Advisor, AdvisorAvailability, AuditEntry, TeamMember } from '@belleza/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../../test/helpers.js';
 import {
@@ -644,6 +644,70 @@ describe.each(await dialects())('advisors (%s)', (dialect) => {
       expect((await t.app.container.advisors.getById(id)).online).toBe(false);
       const later = await call(t.app, 'GET', `/api/advisors/${id}/availability`);
       expect(later.json<OkJson<AdvisorAvailability>>().data.available).toBe(false);
+    });
+
+    it('lists only the advisors an admin shows on the landing, by name, with public fields only', async () => {
+      const team = async () => {
+        const res = await call(t.app, 'GET', '/api/team');
+        expect(res.status).toBe(200);
+        return res.json<OkJson<TeamMember[]>>();
+      };
+      expect((await team()).data).toEqual([]);
+
+      const zoe = await addAdvisor(t.app, { name: 'Zoe', email: 'zoe@salon.pe' });
+      const ana = await addAdvisor(t.app, { name: 'Ana', email: 'ana@salon.pe' });
+      await addAdvisor(t.app, { name: 'Bea (oculta)' });
+      const show = (id: string, showOnLanding: boolean) =>
+        call(t.app, 'PUT', `/api/advisors/${id}`, {
+          token: admin.token,
+          body: { showOnLanding, title: 'Colorista', expertise: ['Balayage'] },
+        });
+      expect((await show(zoe.advisor.advisorId, true)).status).toBe(200);
+      const shown = await show(ana.advisor.advisorId, true);
+      expect(shown.json<OkJson<Advisor>>().data.profile.showOnLanding).toBe(true);
+
+      const listed = await team();
+      expect(listed.data).toEqual([
+        {
+          advisorId: ana.advisor.advisorId,
+          name: 'Ana',
+          title: 'Colorista',
+          expertise: ['Balayage'],
+        },
+        {
+          advisorId: zoe.advisor.advisorId,
+          name: 'Zoe',
+          title: 'Colorista',
+          expertise: ['Balayage'],
+        },
+      ]);
+      // Nothing private: no e-mail, phone, status or settings.
+      expect(JSON.stringify(listed)).not.toMatch(/@|phone|status|settings/);
+
+      // A stylist cannot put herself on the landing (nor take herself off): an admin decides.
+      const selfPromoted = await call(t.app, 'PUT', `/api/advisors/${zoe.advisor.advisorId}`, {
+        token: zoe.token,
+        body: { showOnLanding: false },
+      });
+      expect(selfPromoted.status).toBe(403);
+      // Sending the current value back (a whole-object form) is fine.
+      const unchanged = await call(t.app, 'PUT', `/api/advisors/${zoe.advisor.advisorId}`, {
+        token: zoe.token,
+        body: { showOnLanding: true, bio: 'Hola' },
+      });
+      expect(unchanged.status).toBe(200);
+
+      // Hidden again, or deleted: off the landing.
+      await show(zoe.advisor.advisorId, false);
+      await t.app.container.advisors.remove(
+        { advisorId: admin.advisor.advisorId, isAdmin: true },
+        ana.advisor.advisorId,
+      );
+      expect((await team()).data).toEqual([]);
+      const audit = await auditRows(t, 'advisor.update');
+      expect(audit.map((r) => JSON.parse(r.changes) as Record<string, unknown>)).toContainEqual(
+        expect.objectContaining({ showOnLanding: { from: true, to: false } }),
+      );
     });
 
     it('a new password replaces the old one and signs the advisor out elsewhere, keeping this session', async () => {

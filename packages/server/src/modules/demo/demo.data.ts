@@ -12,6 +12,8 @@ export type DemoAdvisorProfile = {
   bio: string;
   phone: string;
   isAdmin: boolean;
+  /** listed in the landing's team */
+  showOnLanding: boolean;
   /** relative share of the calls this advisor answers */
   weight: number;
 };
@@ -25,6 +27,7 @@ export const demoAdvisorProfiles: readonly DemoAdvisorProfile[] = [
     bio: 'Doce años transformando looks en salones de Miraflores y San Isidro.',
     phone: '+51 987 120 341',
     isAdmin: false,
+    showOnLanding: true,
     weight: 1.5,
   },
   {
@@ -35,6 +38,7 @@ export const demoAdvisorProfiles: readonly DemoAdvisorProfile[] = [
     bio: 'Cosmiatra certificada; diseña rutinas sencillas para cada tipo de piel.',
     phone: '+51 986 554 210',
     isAdmin: false,
+    showOnLanding: true,
     weight: 1.3,
   },
   {
@@ -45,6 +49,7 @@ export const demoAdvisorProfiles: readonly DemoAdvisorProfile[] = [
     bio: 'Maquilladora de pasarela y de novias; enseña técnicas fáciles para el día a día.',
     phone: '+51 981 332 908',
     isAdmin: false,
+    showOnLanding: true,
     weight: 1.1,
   },
   {
@@ -55,6 +60,7 @@ export const demoAdvisorProfiles: readonly DemoAdvisorProfile[] = [
     bio: 'Especialista en recuperar cabellos dañados por el sol y los tintes.',
     phone: '+51 984 761 005',
     isAdmin: false,
+    showOnLanding: false,
     weight: 1.0,
   },
   {
@@ -65,6 +71,7 @@ export const demoAdvisorProfiles: readonly DemoAdvisorProfile[] = [
     bio: 'Diseños de uñas a medida y cuidado de cutículas sin salir de casa.',
     phone: '+51 989 204 667',
     isAdmin: false,
+    showOnLanding: true,
     weight: 0.9,
   },
   {
@@ -75,6 +82,7 @@ export const demoAdvisorProfiles: readonly DemoAdvisorProfile[] = [
     bio: 'Te ayuda a elegir productos según tu piel y el clima de Lima.',
     phone: '+51 982 918 433',
     isAdmin: false,
+    showOnLanding: false,
     weight: 0.8,
   },
   {
@@ -85,6 +93,7 @@ export const demoAdvisorProfiles: readonly DemoAdvisorProfile[] = [
     bio: 'Colorista apasionada por los tonos cálidos y el cabello rizado natural.',
     phone: '+51 985 447 120',
     isAdmin: false,
+    showOnLanding: false,
     weight: 0.7,
   },
   {
@@ -95,6 +104,7 @@ export const demoAdvisorProfiles: readonly DemoAdvisorProfile[] = [
     bio: 'Encuentra contigo los colores y estilos que mejor te quedan.',
     phone: '+51 983 690 552',
     isAdmin: false,
+    showOnLanding: false,
     weight: 0.6,
   },
   {
@@ -105,6 +115,7 @@ export const demoAdvisorProfiles: readonly DemoAdvisorProfile[] = [
     bio: 'Coordina al equipo de asesoras y atiende consultas cuando hay alta demanda.',
     phone: '+51 980 100 200',
     isAdmin: true,
+    showOnLanding: false,
     weight: 0.3,
   },
 ];

@@ -70,6 +70,7 @@ export async function seedDemo(
     status: 'offline',
     status_reason: null,
     is_admin: p.isAdmin ? 1 : 0,
+    show_on_landing: p.showOnLanding ? 1 : 0,
     title: p.title,
     phone: p.phone,
     bio: p.bio,

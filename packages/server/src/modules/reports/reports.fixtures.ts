@@ -37,6 +37,7 @@ export async function insertAdvisor(
       status: 'offline',
       status_reason: null,
       is_admin: 0,
+      show_on_landing: 0,
       title: '',
       phone: '',
       bio: '',

@@ -144,6 +144,7 @@ describe('AdminAdvisorsPage', () => {
     expect(d.getByLabelText('Máximo de llamadas simultáneas')).toHaveValue(1);
     expect(d.getByLabelText('Aceptar llamadas automáticamente')).not.toBeChecked();
     expect(d.getByLabelText('Administrador')).not.toBeChecked();
+    expect(d.getByLabelText('Mostrar en la página de inicio')).not.toBeChecked();
     expect(d.getByLabelText('Contraseña')).toBeRequired();
     for (const day of ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes']) {
       expect(d.getByLabelText(`Atiende el ${day}`)).toBeChecked();
@@ -220,6 +221,7 @@ describe('AdminAdvisorsPage', () => {
     await user.type(d.getByLabelText('Hora de fin del Sábado'), '13:00');
     await user.type(d.getByLabelText('Especialidades'), 'Cortes{Enter}');
     await user.click(d.getByLabelText('Administrador'));
+    await user.click(d.getByLabelText('Mostrar en la página de inicio'));
     await user.click(d.getByRole('button', { name: 'Crear asesor' }));
 
     expect(await screen.findByText('Asesor creado exitosamente')).toBeInTheDocument();
@@ -231,6 +233,7 @@ describe('AdminAdvisorsPage', () => {
       password: 'sofia-clave-1',
       expertise: ['Cortes'],
       isAdmin: true,
+      showOnLanding: true,
       maxConcurrentCalls: 3,
       timezone: 'America/Lima',
     });

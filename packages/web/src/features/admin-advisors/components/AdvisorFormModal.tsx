@@ -218,6 +218,21 @@ export function AdvisorFormModal({ advisor, onClose }: AdvisorFormModalProps) {
               />
             )}
           </Field>
+          <Field
+            label={t('form.showOnLanding')}
+            hint={t('form.showOnLandingHint')}
+            className="adv-form__check"
+          >
+            {(control) => (
+              <input
+                type="checkbox"
+                {...control}
+                required={undefined}
+                checked={values.showOnLanding}
+                onChange={(e) => set('showOnLanding', e.target.checked)}
+              />
+            )}
+          </Field>
         </fieldset>
 
         <fieldset className="adv-form__section">

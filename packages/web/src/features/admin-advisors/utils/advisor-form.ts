@@ -27,6 +27,7 @@ export type AdvisorFormValues = {
   expertise: string[];
   timezone: AdvisorTimezone;
   isAdmin: boolean;
+  showOnLanding: boolean;
   autoAcceptCalls: boolean;
   /** What the number input holds; a blank or non-integer value is a validation error. */
   maxConcurrentCalls: string;
@@ -53,6 +54,7 @@ export const emptyAdvisorForm = (): AdvisorFormValues => ({
   expertise: [],
   timezone: 'America/Lima',
   isAdmin: false,
+  showOnLanding: false,
   autoAcceptCalls: false,
   maxConcurrentCalls: '1',
   workingHours: copyHours(defaultWorkingHours),
@@ -69,6 +71,7 @@ export const advisorToForm = (advisor: Advisor): AdvisorFormValues => ({
   expertise: [...advisor.profile.expertise],
   timezone: advisor.profile.timezone,
   isAdmin: advisor.profile.isAdmin,
+  showOnLanding: advisor.profile.showOnLanding,
   autoAcceptCalls: advisor.settings.autoAcceptCalls,
   maxConcurrentCalls: String(advisor.settings.maxConcurrentCalls),
   workingHours: copyHours(advisor.settings.workingHours),

@@ -326,6 +326,50 @@ describe('sticky call button', () => {
   });
 });
 
+describe('team (issue 14 §8)', () => {
+  const teamSection = () => screen.getByRole('region', { name: 'Asesores que te escuchan' });
+
+  it('shows the advisors an admin listed: name, title and up to three specialties', async () => {
+    mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/team': ok([
+        {
+          advisorId: 'adv_1',
+          name: 'Valeria Rojas',
+          title: 'Estilista sénior',
+          expertise: ['Colorimetría', 'Cortes modernos', 'Balayage', 'Keratina'],
+        },
+        { advisorId: 'adv_2', name: 'Camila Torres', title: '', expertise: [] },
+      ]),
+    });
+    await openLanding();
+    const section = teamSection();
+    const cards = await within(section).findAllByRole('listitem');
+    expect(cards.map((c) => c.textContent)).toEqual([
+      'VRValeria RojasEstilista séniorColorimetría · Cortes modernos · Balayage',
+      'CTCamila Torres',
+    ]);
+    expect(within(section).getByRole('heading', { name: 'Valeria Rojas', level: 3 })).toBeVisible();
+  });
+
+  it('with nobody listed, or when the list cannot be read, shows no one (never invented people)', async () => {
+    for (const answer of [ok([]), fail(500, 'INTERNAL_ERROR', 'x'), ok([{ name: 1 }])]) {
+      const { requests } = mockFetch({
+        'GET /api/availability': ok(openAvailability),
+        'GET /api/team': answer,
+      });
+      const view = await openLanding();
+      await waitFor(() => expect(requests.some((r) => r.path === '/api/team')).toBe(true));
+      const section = teamSection();
+      expect(
+        within(section).getByText('Profesionales certificados', { exact: false }),
+      ).toBeVisible();
+      expect(within(section).queryAllByRole('listitem')).toHaveLength(0);
+      view.unmount();
+    }
+  });
+});
+
 describe('plans', () => {
   it('prices the paid plans in soles by default', async () => {
     mockFetch({ 'GET /api/availability': ok(openAvailability) });

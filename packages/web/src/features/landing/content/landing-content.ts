@@ -46,13 +46,6 @@ export const TESTIMONIALS: readonly Testimonial[] = [
   { id: 't4', name: 'Rosa Q.', rating: 5, image: landingImage('testimonial-4') },
 ];
 
-export const TEAM: readonly { id: string; name: string; image: string }[] = [
-  { id: 'm1', name: 'Lucía Torres', image: landingImage('team-1') },
-  { id: 'm2', name: 'Andrés Salazar', image: landingImage('team-2') },
-  { id: 'm3', name: 'Camila Ríos', image: landingImage('team-3') },
-  { id: 'm4', name: 'Jimena Paredes', image: landingImage('team-4') },
-];
-
 export const GALLERY = [1, 2, 3, 4, 5, 6].map((n) => ({
   id: `g${n}`,
   image: landingImage(`gallery-${n}`),

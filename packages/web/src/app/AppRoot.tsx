@@ -1,6 +1,6 @@
 import { StrictMode, Suspense, type ReactNode } from 'react';
 import { queryClient } from '@/lib/query-client';
-import { PageSpinner } from './pages/PageSpinner';
+import { PageSkeleton } from './pages/PageSkeleton';
 import { AppProviders } from './providers';
 
 /** The whole app around its router (main.tsx). */
@@ -8,7 +8,7 @@ export function AppRoot({ router }: { router: ReactNode }) {
   return (
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <Suspense fallback={<PageSpinner />}>{router}</Suspense>
+        <Suspense fallback={<PageSkeleton />}>{router}</Suspense>
       </AppProviders>
     </StrictMode>
   );

@@ -10,7 +10,7 @@ import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { decideNavigation, guard } from './guards';
 import { RootLayout } from './layouts/RootLayout';
-import { PageSpinner } from './pages/PageSpinner';
+import { PageSkeleton } from './pages/PageSkeleton';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 import { AppProviders } from './providers';
 
@@ -174,7 +174,7 @@ describe('navigation guard (SPEC §2)', () => {
       [
         {
           Component: RootLayout,
-          HydrateFallback: PageSpinner,
+          HydrateFallback: PageSkeleton,
           children: [
             {
               path: '/solo-admins',

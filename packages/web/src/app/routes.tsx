@@ -10,7 +10,7 @@ import { alwaysRevalidate, guard, sessionLoader } from './guards';
 import { PublicLayout } from './layouts/PublicLayout';
 import { RootLayout } from './layouts/RootLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { PageSpinner } from './pages/PageSpinner';
+import { PageSkeleton } from './pages/PageSkeleton';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 import type { RouteHandle } from './route-handle';
 
@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
     Component: RootLayout,
     loader: sessionLoader,
     shouldRevalidate: alwaysRevalidate,
-    HydrateFallback: PageSpinner,
+    HydrateFallback: PageSkeleton,
     ErrorBoundary: RouteErrorPage,
     children: [
       {
@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
                 // a navigation to it from here loads that document.
                 index: true,
                 loader: () => redirectDocument('/'),
-                Component: PageSpinner,
+                Component: PageSkeleton,
               },
               loginRoute('/login'),
               loginRoute('/advisor/login'),
@@ -80,7 +80,7 @@ export const routes: RouteObject[] = [
             shouldRevalidate: alwaysRevalidate,
             lazy: lazyRoute(() => import('./layouts/AdminLayout'), ['admin']),
             children: [
-              { index: true, loader: () => redirect('/admin/dashboard'), Component: PageSpinner },
+              { index: true, loader: () => redirect('/admin/dashboard'), Component: PageSkeleton },
               {
                 path: 'dashboard',
                 handle: handle({ titleKey: 'titles.adminDashboard' }),
@@ -126,7 +126,11 @@ export const routes: RouteObject[] = [
             shouldRevalidate: alwaysRevalidate,
             lazy: lazyRoute(() => import('./layouts/AdvisorLayout'), ['advisor']),
             children: [
-              { index: true, loader: () => redirect('/advisor/dashboard'), Component: PageSpinner },
+              {
+                index: true,
+                loader: () => redirect('/advisor/dashboard'),
+                Component: PageSkeleton,
+              },
               {
                 path: 'dashboard',
                 handle: handle({ titleKey: 'titles.advisorDashboard' }),

@@ -1,7 +1,7 @@
 import { Suspense, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { PageSpinner } from '../pages/PageSpinner';
+import { PageSkeleton } from '../pages/PageSkeleton';
 import { useRouteHandle, useTitleOverride, type RouteHandle } from '../route-handle';
 
 /** SPEC §2: the page title comes from the route; the default is the free-consultations title. */
@@ -20,7 +20,7 @@ export function RootLayout() {
   useDocumentTitle();
   return (
     <>
-      <Suspense fallback={<PageSpinner />}>
+      <Suspense fallback={<PageSkeleton />}>
         <Outlet />
       </Suspense>
       <ScrollRestoration />

@@ -12,5 +12,14 @@ export {
 } from './Field';
 export { Modal, type ModalProps } from './Modal';
 export { PageHeader, type PageHeaderProps } from './PageHeader';
+export {
+  CardsSkeleton,
+  Skeleton,
+  SkeletonRegion,
+  TableSkeleton,
+  type CardsSkeletonProps,
+  type SkeletonProps,
+  type TableSkeletonProps,
+} from './Skeleton';
 export { Spinner, type SpinnerProps } from './Spinner';
 export * from './toast';

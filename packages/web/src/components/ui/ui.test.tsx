@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { Button, Modal, TextField } from './index';
+import { Button, CardsSkeleton, Modal, TableSkeleton, TextField } from './index';
 
 function ModalHarness({ onClose }: { onClose?: () => void }) {
   const [open, setOpen] = useState(false);
@@ -73,5 +73,41 @@ describe('ui primitives', () => {
     expect(input).toBeRequired();
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription('Ingresa un correo electrónico válido');
+  });
+});
+
+describe('skeletons (issue 14 §7: loading keeps the layout)', () => {
+  it('a table skeleton is the real table shape, announced once as loading', () => {
+    const { container } = render(
+      <TableSkeleton
+        tableClassName="ac-table"
+        columns={['Cliente', 'Estado', '']}
+        rows={4}
+        label="Cargando llamadas..."
+      />,
+    );
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Cargando llamadas...');
+    expect(status).toHaveAttribute('aria-busy', 'true');
+    // Hidden from assistive tech: the shapes are not content.
+    expect(screen.queryByRole('table')).toBeNull();
+    const table = container.querySelector('table.ac-table');
+    expect(table).toHaveAttribute('aria-hidden', 'true');
+    expect([...table!.querySelectorAll('th')].map((th) => th.textContent)).toEqual([
+      'Cliente',
+      'Estado',
+      '',
+    ]);
+    expect(table!.querySelectorAll('tbody tr')).toHaveLength(4);
+    expect(table!.querySelectorAll('tbody td .skeleton')).toHaveLength(12);
+  });
+
+  it('a cards skeleton has as many cards as the real section, in its grid', () => {
+    const { container } = render(
+      <CardsSkeleton count={6} className="ac-stats" cardClassName="ac-stat" />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando...');
+    expect(screen.getByRole('status')).toHaveClass('ac-stats');
+    expect(container.querySelectorAll('.ac-stat.skeleton-card')).toHaveLength(6);
   });
 });

@@ -3,7 +3,7 @@ import { useMutationState } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Button, PageHeader, Field, Spinner, toast } from '@/components/ui';
+import { Button, PageHeader, Field, TableSkeleton, toast } from '@/components/ui';
 import { useAuth } from '@/lib/auth-store';
 import { useAdvisorList } from './api/get-advisors';
 import {
@@ -12,7 +12,7 @@ import {
   type SetStatusInput,
 } from './api/set-advisor-status';
 import { AdvisorFormModal } from './components/AdvisorFormModal';
-import { AdvisorsTable } from './components/AdvisorsTable';
+import { ADVISOR_COLUMNS, AdvisorsTable } from './components/AdvisorsTable';
 import { DeleteAdvisorDialog } from './components/DeleteAdvisorDialog';
 import { refusalMessage } from './utils/refusal';
 import {
@@ -163,7 +163,13 @@ export function AdminAdvisorsPage() {
         </div>
       )}
 
-      {list.isPending && <Spinner label={t('loading')} />}
+      {list.isPending && (
+        <TableSkeleton
+          tableClassName="adv-table"
+          columns={[...ADVISOR_COLUMNS.map((column) => t(`table.${column}`)), '']}
+          label={t('loading')}
+        />
+      )}
 
       {list.data && advisors.length === 0 && <p className="adv-empty">{t('empty.none')}</p>}
       {list.data && advisors.length > 0 && visible.length === 0 && (

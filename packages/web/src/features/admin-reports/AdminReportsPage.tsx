@@ -4,7 +4,7 @@
  */
 import { REPORT_MONTHS } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
-import { Button, PageHeader, Spinner, toast } from '@/components/ui';
+import { Button, CardsSkeleton, PageHeader, Skeleton, toast } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { useReports } from './api/reports';
 import { AdvisorPerformance } from './components/AdvisorPerformance';
@@ -54,8 +54,13 @@ export function AdminReportsPage() {
       {!report ? (
         reports.isPending && (
           <div className="reports-loading">
-            <Spinner decorative />
-            <p>{t('loading')}</p>
+            <CardsSkeleton
+              count={4}
+              className="reports-cards"
+              cardClassName="reports-stat"
+              label={t('loading')}
+            />
+            <Skeleton height="18rem" shape="block" />
           </div>
         )
       ) : (

@@ -13,6 +13,16 @@ export type AdvisorsTableProps = {
 };
 
 /** SPEC §2: one row per advisor; the status is changed by a select in the row. */
+/** The columns with a visible header, in order (keys under `table.`), then the actions. */
+export const ADVISOR_COLUMNS = [
+  'advisor',
+  'specialties',
+  'status',
+  'calls',
+  'rating',
+  'role',
+] as const;
+
 export function AdvisorsTable({
   advisors,
   currentAdvisorId,
@@ -28,12 +38,11 @@ export function AdvisorsTable({
         <caption className="visually-hidden">{t('table.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('table.advisor')}</th>
-            <th scope="col">{t('table.specialties')}</th>
-            <th scope="col">{t('table.status')}</th>
-            <th scope="col">{t('table.calls')}</th>
-            <th scope="col">{t('table.rating')}</th>
-            <th scope="col">{t('table.role')}</th>
+            {ADVISOR_COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {t(`table.${column}`)}
+              </th>
+            ))}
             <th scope="col">
               <span className="visually-hidden">{t('table.actions')}</span>
             </th>

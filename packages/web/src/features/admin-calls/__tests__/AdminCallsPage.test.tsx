@@ -59,7 +59,11 @@ describe('AdminCallsPage', { timeout: 20_000 }, () => {
     expect(active.getByRole('button', { name: 'Unirse' })).toBeInTheDocument();
     expect(active.getByRole('button', { name: 'Finalizar' })).toBeInTheDocument();
     const done = await rowOf('Ana Visitante');
-    expect(done.getAllByRole('button').map((b) => b.textContent)).toEqual(['Ver detalles']);
+    expect(
+      within(done.getByRole('group', { name: 'Acciones de la llamada call_1' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Ver detalles']);
   });
 
   it('sends the status and Lima-day filters to the server and resets to page 1', async () => {
@@ -351,6 +355,19 @@ describe('AdminCallsPage', { timeout: 20_000 }, () => {
     await user.click(dialog.getByRole('button', { name: 'Copiar ID' }));
     expect(writeText).toHaveBeenCalledWith('call_1');
     expect(await dialog.findByRole('button', { name: 'Copiado' })).toBeInTheDocument();
+  });
+
+  it("copies a call's full id from its row (issue 14 §7: ids shown short, copied whole)", async () => {
+    const longId = 'call_8f3a1c2e9b7d4e6fa0b1c2d3';
+    signInAdmin({ 'GET /api/calls': page([makeCall({ callId: longId })]) });
+    const user = userEvent.setup();
+    renderApp('/admin/calls');
+    const row = await rowOf('Ana Visitante');
+    expect(row.getByText('…a0b1c2d3')).toHaveAttribute('title', longId);
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    await user.click(row.getByRole('button', { name: 'Copiar ID de la llamada …a0b1c2d3' }));
+    expect(writeText).toHaveBeenCalledWith(longId);
+    expect(await row.findByText('Copiado')).toBeInTheDocument();
   });
 
   it("shows 'Error al cargar los detalles' when the details cannot be read", async () => {

@@ -1,7 +1,7 @@
 import type { CallDetails, CallMediaStats, CallOffer } from '@belleza/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Modal, Spinner } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
@@ -10,10 +10,8 @@ import { useCallMediaStats } from '../api/call-media-stats';
 import { useCallDetails } from '../api/calls';
 import { reasonLabel, statusKey, statusTone, subjectLabel } from '../utils/labels';
 import { CallConnection } from './CallConnection';
+import { CopyButton } from './CopyButton';
 import { DetailsRow as Row } from './DetailsRow';
-
-/** How long 'Copiado' stays on the button. */
-export const COPIED_SHOWN_MS = 2_000;
 
 export type CallDetailsModalProps = { callId: string | null; onClose: () => void };
 
@@ -173,30 +171,6 @@ function DetailsBody({
  * and how its participants connected (GET /api/calls/{id}/media-stats).
  */
 /** Copies the id (for a support request or the logs); says so for a moment. */
-function CopyButton({ text }: { text: string }) {
-  const { t } = useTranslation('admin-calls');
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), COPIED_SHOWN_MS);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-  return (
-    <Button
-      size="sm"
-      variant="ghost"
-      onClick={() =>
-        void navigator.clipboard.writeText(text).then(
-          () => setCopied(true),
-          () => undefined,
-        )
-      }
-    >
-      <span aria-live="polite">{copied ? t('details.copied') : t('details.copyId')}</span>
-    </Button>
-  );
-}
-
 export function CallDetailsModal({ callId, onClose }: CallDetailsModalProps) {
   const { t } = useTranslation('admin-calls');
   const details = useCallDetails(callId);

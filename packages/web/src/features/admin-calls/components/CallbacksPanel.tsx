@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, Field, Spinner, toast } from '@/components/ui';
+import { Badge, Button, Field, TableSkeleton, toast } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { useCallbacks, useMarkCallbackDone, type CallbackFilter } from '../api/calls';
@@ -9,6 +9,17 @@ import { ADMIN_TOAST_MS } from '../utils/toasts';
 const filters: readonly CallbackFilter[] = ['open', 'done', 'all'];
 
 /** Visitors' callback requests (left when nobody was online), with 'mark done' (issue 7 §6). */
+/** The table's columns, in order (keys under `callbacks.`); the loading skeleton uses them too. */
+const CALLBACK_COLUMNS = [
+  'name',
+  'phone',
+  'preferredTime',
+  'message',
+  'createdAt',
+  'status',
+  'actions',
+] as const;
+
 export function CallbacksPanel() {
   const { t } = useTranslation('admin-calls');
   const [status, setStatus] = useState<CallbackFilter>('open');
@@ -55,7 +66,14 @@ export function CallbacksPanel() {
         </Field>
       </header>
 
-      {callbacks.isPending && <Spinner />}
+      {callbacks.isPending && (
+        <TableSkeleton
+          tableClassName="ac-table"
+          columns={CALLBACK_COLUMNS.map((column) => t(`callbacks.${column}`))}
+          rows={3}
+          label={t('callbacks.loading')}
+        />
+      )}
       {callbacks.isError && (
         <div className="ac-error" role="alert">
           <p>
@@ -77,13 +95,11 @@ export function CallbacksPanel() {
             <caption className="visually-hidden">{t('callbacks.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('callbacks.name')}</th>
-                <th scope="col">{t('callbacks.phone')}</th>
-                <th scope="col">{t('callbacks.preferredTime')}</th>
-                <th scope="col">{t('callbacks.message')}</th>
-                <th scope="col">{t('callbacks.createdAt')}</th>
-                <th scope="col">{t('callbacks.status')}</th>
-                <th scope="col">{t('callbacks.actions')}</th>
+                {CALLBACK_COLUMNS.map((column) => (
+                  <th key={column} scope="col">
+                    {t(`callbacks.${column}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

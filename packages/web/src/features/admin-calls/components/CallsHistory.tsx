@@ -1,7 +1,7 @@
 import { DEFAULT_ADMIN_CANCEL_REASON, videoPageUrl, type Call } from '@belleza/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Spinner, toast } from '@/components/ui';
+import { Button, TableSkeleton, toast } from '@/components/ui';
 import { useAuth } from '@/lib/auth-store';
 import { errorMessage } from '@/lib/errors';
 import {
@@ -18,7 +18,7 @@ import { clientNameOf } from '../utils/labels';
 import { ADMIN_TOAST_MS } from '../utils/toasts';
 import { CallDetailsModal } from './CallDetailsModal';
 import { CallsFilters } from './CallsFilters';
-import { CallsTable, type CallAction } from './CallsTable';
+import { CALL_COLUMNS, CallsTable, type CallAction } from './CallsTable';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Pagination, pageCount } from './Pagination';
 
@@ -190,7 +190,13 @@ export function CallsHistory({ filters, page, onFilters, onPage }: CallsHistoryP
           </Button>
         </div>
       )}
-      {!inverted && list.isPending && <Spinner />}
+      {!inverted && list.isPending && (
+        <TableSkeleton
+          tableClassName="ac-table"
+          columns={CALL_COLUMNS.map((column) => t(`table.${column}`))}
+          label={t('list.loading')}
+        />
+      )}
       {data && data.items.length === 0 && !list.isError && (
         <p className="ac-empty">{hasFilters(filters) ? t('empty.filtered') : t('empty.none')}</p>
       )}

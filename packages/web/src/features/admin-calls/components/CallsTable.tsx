@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, Button } from '@/components/ui';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import { clientNameOf, statusKey, statusTone } from '../utils/labels';
+import { CopyButton } from './CopyButton';
 
 export type CallAction = 'details' | 'join' | 'end' | 'cancel';
 
@@ -29,6 +30,18 @@ export function actionsFor(call: Call): CallAction[] {
 
 const shortId = (id: string) => (id.length > 12 ? `…${id.slice(-8)}` : id);
 
+/** The table's columns, in order (keys under `table.` in the locale); the loading skeleton uses them too. */
+export const CALL_COLUMNS = [
+  'client',
+  'advisor',
+  'status',
+  'requestedAt',
+  'duration',
+  'rating',
+  'id',
+  'actions',
+] as const;
+
 export function CallsTable({ calls, onAction, joiningId = null }: CallsTableProps) {
   const { t } = useTranslation('admin-calls');
   return (
@@ -37,14 +50,11 @@ export function CallsTable({ calls, onAction, joiningId = null }: CallsTableProp
         <caption className="visually-hidden">{t('table.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('table.client')}</th>
-            <th scope="col">{t('table.advisor')}</th>
-            <th scope="col">{t('table.status')}</th>
-            <th scope="col">{t('table.requestedAt')}</th>
-            <th scope="col">{t('table.duration')}</th>
-            <th scope="col">{t('table.rating')}</th>
-            <th scope="col">{t('table.id')}</th>
-            <th scope="col">{t('table.actions')}</th>
+            {CALL_COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {t(`table.${column}`)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -68,7 +78,13 @@ export function CallsTable({ calls, onAction, joiningId = null }: CallsTableProp
                 <td>{call.duration === null ? '—' : formatDuration(call.duration)}</td>
                 <td>{call.rating === null ? '—' : `${call.rating} ★`}</td>
                 <td>
-                  <code title={call.callId}>{shortId(call.callId)}</code>
+                  <span className="ac-table__id">
+                    <code title={call.callId}>{shortId(call.callId)}</code>
+                    <CopyButton
+                      text={call.callId}
+                      label={t('table.copyId', { id: shortId(call.callId) })}
+                    />
+                  </span>
                 </td>
                 <td>
                   <div

@@ -1,6 +1,6 @@
 import type { CallStats } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
-import { Button, Spinner } from '@/components/ui';
+import { Button, CardsSkeleton } from '@/components/ui';
 import { formatDuration } from '@/lib/format';
 
 type StatProps = { label: string; value: string | number; hint?: string };
@@ -22,6 +22,9 @@ export type StatsCardsProps = {
   onRetry: () => void;
 };
 
+/** How many figures the section shows (the loading placeholder has as many). */
+const STAT_COUNT = 6;
+
 /** The figures above the history (GET /api/calls/stats). */
 export function StatsCards({ stats, isLoading, isError, onRetry }: StatsCardsProps) {
   const { t } = useTranslation('admin-calls');
@@ -37,9 +40,12 @@ export function StatsCards({ stats, isLoading, isError, onRetry }: StatsCardsPro
   }
   if (isLoading || !stats) {
     return (
-      <div className="ac-stats ac-stats--loading">
-        <Spinner />
-      </div>
+      <CardsSkeleton
+        count={STAT_COUNT}
+        className="ac-stats"
+        cardClassName="ac-stat"
+        label={t('stats.loading')}
+      />
     );
   }
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useFocusTrap } from '@/lib/use-focus-trap';
 
 export type ModalProps = {
   open: boolean;
@@ -19,10 +20,10 @@ export type ModalProps = {
   describedBy?: string;
 };
 
-const focusableSelector =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** Accessible dialog: labelled by its title, Escape closes, focus stays inside and returns on close. */
+/**
+ * Accessible dialog: labelled by its title, Escape closes, focus stays inside and returns on close
+ * (a `data-autofocus` control, e.g. 'Aceptar llamada', gets it first).
+ */
 export function Modal({
   open,
   title,
@@ -44,35 +45,13 @@ export function Modal({
     onCloseRef.current = onClose;
   }, [onClose]);
 
+  useFocusTrap(dialogRef, open);
   useEffect(() => {
     if (!open) return;
-    const previouslyFocused =
-      document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const dialog = dialogRef.current;
-    // A control marked `data-autofocus` gets the focus first (e.g. 'Aceptar llamada').
-    const first =
-      dialog?.querySelector<HTMLElement>('[data-autofocus]:not([disabled])') ??
-      dialog?.querySelector<HTMLElement>(focusableSelector);
-    (first ?? dialog)?.focus();
-
     const handleKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab' || !dialog) return;
-      const items = [...dialog.querySelectorAll<HTMLElement>(focusableSelector)];
-      if (items.length === 0) return;
-      const firstItem = items[0];
-      const lastItem = items[items.length - 1];
-      if (event.shiftKey && document.activeElement === firstItem) {
-        event.preventDefault();
-        lastItem?.focus();
-      } else if (!event.shiftKey && document.activeElement === lastItem) {
-        event.preventDefault();
-        firstItem?.focus();
-      }
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      onCloseRef.current();
     };
     document.addEventListener('keydown', handleKeyDown);
     const { overflow } = document.body.style;
@@ -80,7 +59,6 @@ export function Modal({
     return () => {
       document.removeEventListener('keydown', handleKeyDown);
       document.body.style.overflow = overflow;
-      previouslyFocused?.focus();
     };
   }, [open]);
 

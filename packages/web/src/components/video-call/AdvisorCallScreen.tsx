@@ -16,12 +16,12 @@ import {
 } from '@belleza/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusTrap } from '@/lib/use-focus-trap';
 import { errorMessage } from '@/lib/errors';
 import { CallNotesPanel } from './CallNotesPanel';
 import { CallConfirmDialog } from './CallConfirmDialog';
 import { useCallNotes } from './use-call-notes';
 import { useVideoPageMessages, VIDEO_FRAME_ALLOW } from './use-video-page-messages';
-import { useCallScreenFocus } from './use-call-screen-focus';
 import { useVideoToasts } from './use-video-toasts';
 import { fetchCallNotes, fetchCallToken, saveCallNotes } from './video-call.api';
 import './video-call.css';
@@ -92,7 +92,9 @@ export function AdvisorCallScreen({
   const [ending, setEnding] = useState(false);
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   const screenRef = useRef<HTMLDivElement>(null);
-  useCallScreenFocus(screenRef, !standby);
+  // A full-screen call takes the keyboard while shown; focus that leaves it (a click elsewhere, Tab
+  // out of the video frame) comes back, except to what is drawn over the call on purpose.
+  useFocusTrap(screenRef, !standby, { reclaim: true });
   const escapeRef = useRef<() => void>(() => undefined);
   const [notesOpen, setNotesOpen] = useState(true);
   /** media lost its path mid-call; the page is restarting ICE */

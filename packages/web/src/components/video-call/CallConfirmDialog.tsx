@@ -5,6 +5,7 @@
  * and gives focus back to what opened it.
  */
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useFocusTrap } from '@/lib/use-focus-trap';
 
 export type CallConfirmAction = {
   label: string;
@@ -29,30 +30,12 @@ export function CallConfirmDialog({ title, message, actions }: Props) {
     safe.current = actions[0].onClick;
   });
 
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialogRef.current?.querySelector('button')?.focus();
-    return () => {
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
+  useFocusTrap(dialogRef, true);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      safe.current();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const items = [
-      ...dialogRef.current.querySelectorAll<HTMLButtonElement>('button:not(:disabled)'),
-    ];
-    const at = items.indexOf(document.activeElement as HTMLButtonElement);
-    const next = items[(at + (event.shiftKey ? items.length - 1 : 1)) % items.length];
-    if (next) {
-      event.preventDefault();
-      next.focus();
-    }
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    safe.current();
   };
 
   return (

@@ -6,7 +6,7 @@
 import { videoPageUrl, videoStandbyUrl, type VideoPageMessage } from '@belleza/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCallScreenFocus } from './use-call-screen-focus';
+import { useFocusTrap } from '@/lib/use-focus-trap';
 import { useVideoToasts } from './use-video-toasts';
 import { useVideoPageMessages, VIDEO_FRAME_ALLOW } from './use-video-page-messages';
 import { CallConfirmDialog } from './CallConfirmDialog';
@@ -104,7 +104,9 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
   const [persistent, setPersistent] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const screenRef = useRef<HTMLDivElement>(null);
-  useCallScreenFocus(screenRef, !standby);
+  // A full-screen call takes the keyboard while shown; focus that leaves it (a click elsewhere, Tab
+  // out of the video frame) comes back, except to what is drawn over the call on purpose.
+  useFocusTrap(screenRef, !standby, { reclaim: true });
   const [attempt, setAttempt] = useState(0);
   const joinedRef = useRef(false);
   const retriesRef = useRef(0);

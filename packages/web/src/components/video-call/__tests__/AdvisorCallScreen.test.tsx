@@ -232,9 +232,11 @@ describe('AdvisorCallScreen header and room', () => {
     // Focus on the safe answer; Tab stays inside; Escape is the safe answer too.
     const keep = within(confirm).getByRole('button', { name: 'Seguir en la llamada' });
     expect(keep).toHaveFocus();
-    fireEvent.keyDown(keep, { key: 'Tab' });
-    expect(within(confirm).getByRole('button', { name: 'Finalizar para ambos' })).toHaveFocus();
-    fireEvent.keyDown(document.activeElement!, { key: 'Tab' });
+    // (The browser moves between the two answers; the trap wraps at both ends.)
+    const endBoth = within(confirm).getByRole('button', { name: 'Finalizar para ambos' });
+    fireEvent.keyDown(keep, { key: 'Tab', shiftKey: true });
+    expect(endBoth).toHaveFocus();
+    fireEvent.keyDown(endBoth, { key: 'Tab' });
     expect(keep).toHaveFocus();
     fireEvent.keyDown(keep, { key: 'Escape' });
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

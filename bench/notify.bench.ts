@@ -96,6 +96,7 @@ async function seed(url: string): Promise<string[]> {
       status: 'available',
       status_reason: null,
       is_admin: 0,
+      show_on_landing: 0,
       title: '',
       phone: '',
       bio: '',

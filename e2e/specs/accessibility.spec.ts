@@ -3,10 +3,10 @@
  * critical, serious or moderate violations of WCAG 2.1 A/AA and axe's best practices. Runs on a
  * private server with the demo data (reports, call history) and one visitor's call ringing.
  */
-import type { Page } from '@playwright/test';
 import { Api, uniqueEmail } from '../support/api.js';
 import { expectAccessible } from '../support/axe.js';
 import { expect, test } from '../support/fixtures.js';
+import { signIn } from '../support/screens.js';
 import { ADMIN, seedDemoData, startServer, type ServerHandle } from '../support/server.js';
 
 const PORT = 4470;
@@ -89,12 +89,8 @@ test.describe('accessibility (axe)', () => {
         }, lang);
       });
 
-      const signIn = async (page: Page, email: string, password: string) => {
-        await page.goto(`${server.url}/advisor/login`);
-        await page.getByLabel(text.email).fill(email);
-        await page.getByLabel(text.password).fill(password);
-        await page.getByRole('button', { name: text.signIn }).click();
-      };
+      // The shared sign-in (it explains a failure: requests, server log), with this language's labels.
+      const labels = { email: text.email, password: text.password, submit: text.signIn };
 
       test('public pages: landing while closed and its dialog, login, privacy, not found', async ({
         page,
@@ -119,7 +115,11 @@ test.describe('accessibility (axe)', () => {
       test('admin pages: dashboard, advisors and form, calls and details, settings, reports', async ({
         page,
       }) => {
-        await signIn(page, ADMIN.email, ADMIN.password);
+        await signIn(page, ADMIN.email, ADMIN.password, {
+          home: 'admin',
+          baseUrl: server.url,
+          labels,
+        });
         await expect(page).toHaveURL(/\/admin\/dashboard$/);
         await expect(page.getByRole('main')).toBeVisible();
         await expectAccessible(page, 'admin dashboard');
@@ -147,7 +147,7 @@ test.describe('accessibility (axe)', () => {
         page,
         browser,
       }) => {
-        await signIn(page, advisorEmail, PASSWORD);
+        await signIn(page, advisorEmail, PASSWORD, { baseUrl: server.url, labels });
         await expect(page).toHaveURL(/\/advisor\/dashboard$/);
         await expect(page.getByTestId('advisor-status-label')).toBeVisible();
         await expectAccessible(page, 'advisor dashboard, offline');

@@ -10,6 +10,14 @@ import { recentServerLogs } from './server.js';
 export const VISITOR_FRAME = 'iframe[title="Videollamada con tu asesor"]';
 export const ADVISOR_FRAME = 'iframe[title="Videollamada con el cliente"]';
 
+/** The sign-in form's labels in the page's language. */
+export type SignInLabels = { email: string; password: string; submit: string };
+const SPANISH_SIGN_IN: SignInLabels = {
+  email: 'Correo electrónico',
+  password: 'Contraseña',
+  submit: 'Iniciar sesión',
+};
+
 /**
  * Signs in through /advisor/login and waits for the home the account lands on. If it does not get
  * there, the error says what the page went through (navigations, refused API calls, the alert on
@@ -19,7 +27,11 @@ export async function signIn(
   page: Page,
   email: string,
   password: string,
-  { home = 'advisor', baseUrl = '' }: { home?: 'advisor' | 'admin'; baseUrl?: string } = {},
+  {
+    home = 'advisor',
+    baseUrl = '',
+    labels = SPANISH_SIGN_IN,
+  }: { home?: 'advisor' | 'admin'; baseUrl?: string; labels?: SignInLabels } = {},
 ): Promise<void> {
   const journey: string[] = [];
   const since = Date.now();
@@ -53,10 +65,10 @@ export async function signIn(
   page.on('pageerror', onPageError);
   try {
     await page.goto(`${baseUrl}/advisor/login`);
-    await page.getByLabel('Correo electrónico').fill(email);
-    await page.getByLabel('Contraseña').fill(password);
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    note('pressed Iniciar sesión');
+    await page.getByLabel(labels.email).fill(email);
+    await page.getByLabel(labels.password).fill(password);
+    await page.getByRole('button', { name: labels.submit }).click();
+    note(`pressed ${labels.submit}`);
     await page.waitForURL(new RegExp(`/${home}/dashboard$`), { timeout: 30_000 });
   } catch (error) {
     const alerts = await page

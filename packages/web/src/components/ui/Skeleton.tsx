@@ -11,8 +11,8 @@ export type SkeletonProps = {
   width?: CSSProperties['width'];
   /** CSS height (default: one line of text) */
   height?: CSSProperties['height'];
-  /** 'circle' for avatars and monograms */
-  shape?: 'line' | 'block' | 'circle';
+  /** 'block' for a figure's taller box */
+  shape?: 'line' | 'block';
 };
 
 /** One placeholder shape. */
@@ -30,7 +30,7 @@ type LoadingRegionProps = {
 };
 
 /** The live region around placeholder shapes: announced once, busy while shown. */
-export function SkeletonRegion({ label, className, children }: LoadingRegionProps) {
+function SkeletonRegion({ label, className, children }: LoadingRegionProps) {
   const { t } = useTranslation('common');
   return (
     <div role="status" aria-busy="true" className={className}>

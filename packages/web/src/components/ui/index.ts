@@ -15,7 +15,6 @@ export { PageHeader, type PageHeaderProps } from './PageHeader';
 export {
   CardsSkeleton,
   Skeleton,
-  SkeletonRegion,
   TableSkeleton,
   type CardsSkeletonProps,
   type SkeletonProps,

@@ -10,6 +10,7 @@
  */
 import type { Availability } from '@belleza/contract';
 import { useCallback, useEffect, useState } from 'react';
+import { readPublic } from './read-public';
 
 export const AVAILABILITY_PATH = '/api/availability';
 /** How often availability is re-read while the page stays open. */
@@ -28,16 +29,8 @@ const isAvailability = (value: unknown): value is Availability => {
 };
 
 /** The availability, or null when the server could not be read or answered something else. */
-export async function fetchAvailability(signal?: AbortSignal): Promise<Availability | null> {
-  try {
-    const res = await fetch(AVAILABILITY_PATH, { headers: { accept: 'application/json' }, signal });
-    if (!res.ok) return null;
-    const body = (await res.json()) as { success?: unknown; data?: unknown };
-    return body.success === true && isAvailability(body.data) ? body.data : null;
-  } catch {
-    return null;
-  }
-}
+export const fetchAvailability = (signal?: AbortSignal): Promise<Availability | null> =>
+  readPublic(AVAILABILITY_PATH, isAvailability, signal);
 
 export function useAvailability(): { availability: Availability | null; refresh: () => void } {
   const [availability, setAvailability] = useState<Availability | null>(null);

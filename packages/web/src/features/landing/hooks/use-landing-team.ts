@@ -5,6 +5,7 @@
  */
 import type { TeamMember } from '@belleza/contract';
 import { useEffect, useState } from 'react';
+import { readPublic } from './read-public';
 
 export const TEAM_PATH = '/api/team';
 
@@ -20,19 +21,12 @@ const isMember = (value: unknown): value is TeamMember => {
   );
 };
 
+const isTeam = (value: unknown): value is TeamMember[] =>
+  Array.isArray(value) && value.every(isMember);
+
 /** The team, or null when the server could not be read or answered something else. */
-export async function fetchLandingTeam(signal?: AbortSignal): Promise<TeamMember[] | null> {
-  try {
-    const res = await fetch(TEAM_PATH, { headers: { accept: 'application/json' }, signal });
-    if (!res.ok) return null;
-    const body = (await res.json()) as { success?: unknown; data?: unknown };
-    return body.success === true && Array.isArray(body.data) && body.data.every(isMember)
-      ? body.data
-      : null;
-  } catch {
-    return null;
-  }
-}
+export const fetchLandingTeam = (signal?: AbortSignal): Promise<TeamMember[] | null> =>
+  readPublic(TEAM_PATH, isTeam, signal);
 
 /** null until read (or when the read failed); then the listed advisors, possibly none. */
 export function useLandingTeam(): TeamMember[] | null {

@@ -75,12 +75,13 @@ export async function signIn(
       .getByRole('alert')
       .allInnerTexts()
       .catch(() => []);
-    const serverLog = recentServerLogs(page.url()).slice(-25);
+    const { lines, warnings } = recentServerLogs(page.url());
     throw new Error(
       `${email} did not reach /${home}/dashboard (now at ${page.url()}; on screen: ${
         alerts.join(' | ') || 'no alert'
       }):\n  ${journey.join('\n  ')}\n${error instanceof Error ? error.message : String(error)}` +
-        (serverLog.length ? `\nthe server's last lines:\n  ${serverLog.join('\n  ')}` : ''),
+        (warnings.length ? `\nthe server's warnings:\n  ${warnings.join('\n  ')}` : '') +
+        (lines.length ? `\nthe server's last lines:\n  ${lines.slice(-25).join('\n  ')}` : ''),
     );
   } finally {
     page.off('framenavigated', onNavigated);

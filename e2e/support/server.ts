@@ -13,8 +13,8 @@ export type ServerHandle = {
   port: number;
   dbFile: string;
   stop: () => Promise<void>;
-  /** the server's last log lines (for explaining a failure) */
-  recentLogs: () => string[];
+  /** the server's last log lines and its last warnings and errors (for explaining a failure) */
+  recentLogs: () => ServerLogs;
   /**
    * Stops the process but keeps the database, so `start` can bring the same server back.
    * SIGTERM shuts down gracefully (clients are told goodbye); SIGKILL is a crash or a cut cable.
@@ -23,12 +23,17 @@ export type ServerHandle = {
   start: () => Promise<void>;
 };
 
+export type ServerLogs = { lines: string[]; warnings: string[] };
+
 const RECENT_LINES = 60;
+const RECENT_WARNINGS = 20;
+/** pino's levels for warn, error and fatal */
+const WARNING = /"level":(40|50|60)[,}]/;
 const running = new Map<string, ServerHandle>();
 
-/** The last log lines of the server a spec started at `url` (empty for any other address). */
-export function recentServerLogs(url: string): string[] {
-  return running.get(new URL(url).origin)?.recentLogs() ?? [];
+/** The last log lines of the server a spec started at `url` (none for any other address). */
+export function recentServerLogs(url: string): ServerLogs {
+  return running.get(new URL(url).origin)?.recentLogs() ?? { lines: [], warnings: [] };
 }
 
 /** Starts the built server on its own SQLite file and resolves when it listens (no polling). */
@@ -41,6 +46,7 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   const recent: string[] = [];
+  const warnings: string[] = [];
 
   const start = () =>
     new Promise<void>((resolveStart, reject) => {
@@ -74,6 +80,8 @@ export async function startServer(
         if (process.env.E2E_SERVER_LOGS) console.log(`[server:${port}] ${line}`);
         recent.push(line);
         if (recent.length > RECENT_LINES) recent.shift();
+        if (WARNING.test(line)) warnings.push(line);
+        if (warnings.length > RECENT_WARNINGS) warnings.shift();
         if (line.includes('Server listening at')) resolveStart();
       });
       proc.once('exit', (code) =>
@@ -95,7 +103,7 @@ export async function startServer(
     dbFile,
     start,
     kill,
-    recentLogs: () => [...recent],
+    recentLogs: () => ({ lines: [...recent], warnings: [...warnings] }),
     stop: async () => {
       running.delete(url);
       await kill();

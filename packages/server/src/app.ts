@@ -33,6 +33,7 @@ import { attachRealtime, type Realtime } from './modules/realtime/realtime.gatew
 import { createSocketNotifier, fanOutNotifier } from './modules/realtime/realtime.notifier.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { slowRequestsPlugin } from './plugins/slow-requests.js';
 import { landingPageFile } from './plugins/landing-page.js';
 import { createDocumentSender } from './plugins/site-documents.js';
 import { trustFunction } from './lib/client-address.js';
@@ -89,6 +90,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.database ??
     openDatabase(config.databaseUrl, {
       onConnectionError: (err) => app.log.warn({ err }, 'database connection lost; reconnecting'),
+      onLongWait: (wait) =>
+        app.log.warn(wait, 'a query waited %d ms for the SQLite connection', wait.waitedMs),
     });
   await migrateToLatest(database.db, database.schema);
   if (!options.database) app.addHook('onClose', () => database.close());
@@ -107,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('container', container);
 
   await app.register(errorHandlerPlugin);
+  await app.register(slowRequestsPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type Driver,
+  type Migration,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import * as initial from './migrations/2026-11-22-001-initial.js';
 import * as reportIndexes from './migrations/2026-11-22-002-report-indexes.js';
@@ -47,10 +55,64 @@ export type DatabaseOptions = {
    * is reported here. Without a listener pg's pool re-throws it and the whole process exits.
    */
   onConnectionError?: (err: Error) => void;
+  /** SQLite: a query that waited CONNECTION_WAIT_WARN_MS for the one connection (see below). */
+  onLongWait?: (wait: LongWait) => void;
 };
+
+/**
+ * SQLite has one connection, which Kysely hands out behind a mutex; every query takes well under a
+ * millisecond, so a wait of seconds means a holder that does not let go (a transaction awaiting
+ * something slow, or a query on the outer `db` instead of its `trx`, which waits forever). Such a
+ * wait is reported, with how many queries wait behind it and how long the holder has held on.
+ */
+export const CONNECTION_WAIT_WARN_MS = 5_000;
+export type LongWait = { waitedMs: number; waiting: number; heldMs: number };
+
+class WatchedSqliteDialect extends SqliteDialect {
+  readonly #onLongWait: (wait: LongWait) => void;
+
+  constructor(config: SqliteDialectConfig, onLongWait: (wait: LongWait) => void) {
+    super(config);
+    this.#onLongWait = onLongWait;
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const acquire = driver.acquireConnection.bind(driver);
+    let heldSince = 0;
+    let waiting = 0;
+    driver.acquireConnection = async () => {
+      const since = Date.now();
+      waiting += 1;
+      const timer = setTimeout(
+        () =>
+          this.#onLongWait({
+            waitedMs: Date.now() - since,
+            waiting,
+            heldMs: Date.now() - heldSince,
+          }),
+        CONNECTION_WAIT_WARN_MS,
+      );
+      timer.unref();
+      try {
+        const connection = await acquire();
+        heldSince = Date.now();
+        return connection;
+      } finally {
+        waiting -= 1;
+        clearTimeout(timer);
+      }
+    };
+    return driver;
+  }
+}
 
 const defaultConnectionError = (err: Error): void => {
   console.warn(`database connection lost: ${err.message}`);
+};
+
+const defaultLongWait = (wait: LongWait): void => {
+  console.warn(`a query waited ${wait.waitedMs} ms for the SQLite connection`, wait);
 };
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
@@ -81,7 +143,9 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new WatchedSqliteDialect({ database: sqlite }, options.onLongWait ?? defaultLongWait),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

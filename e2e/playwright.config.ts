@@ -10,6 +10,7 @@ const VIDEO_SPECS = [
   /visitor\.spec\.ts$/,
   /call-screen-sizes\.spec\.ts$/,
   /keyboard\.spec\.ts$/,
+  /chat\.spec\.ts$/,
 ];
 
 /**

@@ -1,4 +1,11 @@
-import type { Advisor, CreateAdvisorBody, LoginResponseData, Settings } from '@belleza/contract';
+import type {
+  Advisor,
+  ChatHistory,
+  ChatMessage,
+  CreateAdvisorBody,
+  LoginResponseData,
+  Settings,
+} from '@belleza/contract';
 import { ADMIN } from './server.js';
 
 type Envelope<T> =
@@ -89,6 +96,12 @@ export class Api {
   /** GET /api/advisors/{id}. */
   getAdvisor(advisorId: string): Promise<Advisor> {
     return this.request<Advisor>('GET', `/api/advisors/${advisorId}`);
+  }
+
+  /** GET /api/calls/{id}/messages: the call's chat as stored, oldest first. */
+  async callMessages(callId: string): Promise<ChatMessage[]> {
+    const history = await this.request<ChatHistory>('GET', `/api/calls/${callId}/messages`);
+    return history.messages;
   }
 
   /** GET /api/calls/stats (the admin dashboard's cards). */

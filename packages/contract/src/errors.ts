@@ -39,6 +39,9 @@ export const errorCodes = [
   'CALL_ALREADY_RATED',
   'INVALID_CLIENT_KEY',
   'CALLBACK_NOT_FOUND',
+  // chat in the call
+  /** a message id the call already holds for another sender or another text */
+  'CHAT_ID_IN_USE',
   // video
   'VIDEO_PROVIDER_ERROR',
   'VIDEO_PROVIDER_UNAUTHORIZED',

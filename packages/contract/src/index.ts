@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './roles.js';
 export * from './advisors.js';
 export * from './calls.js';
+export * from './chat.js';
 export * from './settings.js';
 export * from './reports.js';
 export * from './video.js';

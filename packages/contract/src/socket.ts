@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { advisorStatusSchema } from './advisors.js';
 import { callSchema, callStatusSchema, clientInfoSchema } from './calls.js';
+import type {
+  chatHistorySchema,
+  chatJoinPayload,
+  chatMessageSchema,
+  chatSendPayload,
+} from './chat.js';
 import { idSchema, languageSchema } from './common.js';
 import type {
   rtcClosedSchema,
@@ -124,6 +130,8 @@ export type ServerToClientEvents = {
   'call:queue:updated': (p: z.infer<typeof callQueueUpdatedPayload>) => void;
   'call:offer:withdrawn': (p: z.infer<typeof callOfferWithdrawnPayload>) => void;
   'call:typing': (p: z.infer<typeof callTypingPayload>) => void;
+  /** To the call's chat room (`chat:join`), except the socket that sent it (its ack carries it). */
+  'chat:message': (p: z.infer<typeof chatMessageSchema>) => void;
   'calls:pending': (calls: z.infer<typeof callSchema>[]) => void;
   'advisor:connected': (p: z.infer<typeof advisorConnectedPayload>) => void;
   'advisor:status:updated': (p: z.infer<typeof advisorStatusUpdatedPayload>) => void;
@@ -147,6 +155,16 @@ export type ClientToServerEvents = {
   'call:request': (p: z.infer<typeof callRequestPayload>, ack?: Ack<unknown>) => void;
   'call:status': (p: z.infer<typeof callStatusPayload>, ack?: Ack<unknown>) => void;
   'call:typing': (p: z.infer<typeof callTypingPayload>, ack?: Ack<unknown>) => void;
+  /** Joins the call's chat (the visitor after client:connect, its advisor, an admin); answers the messages so far. */
+  'chat:join': (
+    p: z.infer<typeof chatJoinPayload>,
+    ack?: Ack<z.infer<typeof chatHistorySchema>>,
+  ) => void;
+  /** Stores and delivers one message; the same id again answers the stored message, sent once. */
+  'chat:send': (
+    p: z.infer<typeof chatSendPayload>,
+    ack?: Ack<z.infer<typeof chatMessageSchema>>,
+  ) => void;
   'rtc:join': (
     p: z.infer<typeof rtcJoinSchema>,
     ack?: Ack<z.infer<typeof rtcJoinedSchema>>,

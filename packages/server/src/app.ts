@@ -29,6 +29,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { videoRoutes } from './modules/video/video.routes.js';
 import { mediaStatsRoutes } from './modules/video/media-stats.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import { chatRoutes } from './modules/chat/chat.routes.js';
 import { attachRealtime, type Realtime } from './modules/realtime/realtime.gateway.js';
 import { createSocketNotifier, fanOutNotifier } from './modules/realtime/realtime.notifier.js';
 import { authPlugin } from './plugins/auth.js';
@@ -96,6 +97,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrateToLatest(database.db, database.schema);
   if (!options.database) app.addHook('onClose', () => database.close());
 
+  // Limits (HTTP per address, the chat's per sender) live in Redis when configured, so every
+  // instance counts the same requests.
+  const limitStore = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
+    : null;
+  if (limitStore) {
+    limitStore.on('error', (err) => app.log.warn({ err }, 'redis (rate limits) error'));
+    app.addHook('onClose', async () => {
+      await limitStore.quit().catch(() => limitStore.disconnect());
+    });
+  }
+
   // Services emit through one notifier: Socket.IO (bound below) plus the caller's (tests record).
   const socketNotifier = createSocketNotifier();
   const container = createContainer({
@@ -106,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     notifier: fanOutNotifier(socketNotifier, options.notifier ?? nullNotifier),
     instanceId: options.instanceId ?? randomUUID(),
     log: app.log,
+    limitStore,
   });
   app.decorate('container', container);
 
@@ -136,17 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Only the site itself: a foreign Origin gets no Access-Control-Allow-Origin at all.
   await app.register(cors, { origin: [new URL(config.publicUrl).origin], credentials: true });
-  // Per-address limits live in Redis when configured, so every instance counts the same requests.
-  // A Redis outage lets requests through (skipOnError) rather than refusing every visitor.
-  const limitStore = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
-    : null;
-  if (limitStore) {
-    limitStore.on('error', (err) => app.log.warn({ err }, 'redis (rate limits) error'));
-    app.addHook('onClose', async () => {
-      await limitStore.quit().catch(() => limitStore.disconnect());
-    });
-  }
+  // The limit store made above; a Redis outage lets requests through (skipOnError).
   await app.register(rateLimit, {
     global: false,
     ...(limitStore ? { redis: limitStore, nameSpace: 'belleza-rl-', skipOnError: true } : {}),
@@ -176,6 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(videoRoutes, { container });
       await api.register(callsRoutes, { container });
       await api.register(mediaStatsRoutes, { container });
+      await api.register(chatRoutes, { container });
       await api.register(reportsRoutes, { container });
       await api.register(systemRoutes, { container });
     },

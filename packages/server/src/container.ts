@@ -7,6 +7,7 @@ import type { Db, Dialect } from './db/kysely.js';
 import type { Clock } from './lib/clock.js';
 import type { Notifier } from './lib/notifier.js';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import { createAdvisorsService } from './modules/advisors/advisors.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createAuthService, createSessionsService } from './modules/auth/auth.service.js';
@@ -18,6 +19,7 @@ import { createMediaStatsService } from './modules/video/media-stats.service.js'
 import { createCallsService } from './modules/calls/calls.service.js';
 import { createPresenceService } from './modules/realtime/presence.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
+import { createChatService } from './modules/chat/chat.service.js';
 import { createSweeper } from './sweeper/sweeper.js';
 
 export type Deps = {
@@ -29,6 +31,8 @@ export type Deps = {
   /** unique per process; used for presence rows and sweeper logs */
   instanceId: string;
   log: FastifyBaseLogger;
+  /** Where limits counted by services live (REDIS_URL): shared by every instance; null: per process. */
+  limitStore: Redis | null;
 };
 
 export function createContainer(deps: Deps) {
@@ -44,6 +48,7 @@ export function createContainer(deps: Deps) {
   const mail = createMailService({ ...deps, settings });
   const calls = createCallsService({ ...deps, settings, advisors, video, mail });
   const mediaStats = createMediaStatsService({ ...deps, calls });
+  const chat = createChatService({ ...deps, calls });
   const sweeper = createSweeper({ calls, presence, mail, clock: deps.clock, log: deps.log });
   // -- reports, system
   const reports = createReportsService(deps);
@@ -60,6 +65,7 @@ export function createContainer(deps: Deps) {
     mail,
     calls,
     mediaStats,
+    chat,
     sweeper,
     reports,
     system,

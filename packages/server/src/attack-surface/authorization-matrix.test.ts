@@ -10,6 +10,7 @@
  * her, path advisorId is hers), `otherAdvisor` (advisor A, non-admin, acting on B's call and B's
  * advisor id; also the "advisor on admin routes" case, as is `owner`) and `admin`.
  */
+import { randomUUID } from 'node:crypto';
 import { defaultSettings, type ClientToServerEvents } from '@belleza/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDaily, type FakeDaily } from '../modules/video/daily/fake-daily.js';
@@ -133,6 +134,13 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/calls/{callId}/notes': { allow: OWNER_OR_ADMIN, state: 'active' },
   'GET /api/calls/{callId}': { allow: OWNER_OR_ADMIN, state: 'active' },
   'GET /api/calls/{callId}/media-stats': { allow: ADMIN, state: 'active' },
+  // The chat: active, as the advisor a pending call only rings is not let in (chat.test.ts).
+  'GET /api/calls/{callId}/messages': { allow: CALL_PARTIES, state: 'active' },
+  'POST /api/calls/{callId}/messages': {
+    allow: CALL_PARTIES,
+    state: 'active',
+    body: () => ({ id: randomUUID(), body: 'Hola, ¿me escuchan?' }),
+  },
   'GET /api/calls': { allow: ADMIN, query: () => ({ limit: '5', page: '1' }) },
   'GET /api/calls/stats': { allow: ADMIN },
   'GET /api/calls/recent': { allow: ADMIN },
@@ -361,6 +369,16 @@ const SOCKET_EXPECTED: Record<keyof ClientToServerEvents, SocketRow> = {
       isTyping: true,
       userType: userTypeOf(role),
     }),
+  },
+  'chat:join': {
+    allow: CALL_PARTIES,
+    state: 'active',
+    payload: ({ cast }) => ({ callId: cast.callId }),
+  },
+  'chat:send': {
+    allow: CALL_PARTIES,
+    state: 'active',
+    payload: ({ cast }) => ({ callId: cast.callId, id: randomUUID(), body: 'Hola' }),
   },
   // Refused roles present the best token they can hold: their own call's (D) or a forged one.
   'rtc:join': {

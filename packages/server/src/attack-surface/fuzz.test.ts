@@ -9,6 +9,7 @@
  * what refuses. For every case: status < 500, no stack trace or file path in the body, and a
  * refused request (4xx) leaves every table exactly as it was.
  */
+import { randomUUID } from 'node:crypto';
 import { defaultSettings } from '@belleza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDaily, type FakeDaily } from '../modules/video/daily/fake-daily.js';
@@ -253,6 +254,7 @@ function baseBodies(admin: TestAdvisor, fake: FakeDaily): Record<string, Record<
     'POST /api/callbacks': { name: 'Fuzz', phone: freshPhone(), consent: true },
     'POST /api/calls/{callId}/rating': { rating: 5 },
     'POST /api/calls/{callId}/notes': { notes: 'n' },
+    'POST /api/calls/{callId}/messages': { id: randomUUID(), body: 'Hola' },
     'PUT /api/settings': {
       ...structuredClone(defaultSettings),
       notifications: { ...defaultSettings.notifications, emailNotifications: false },

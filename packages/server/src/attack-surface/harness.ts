@@ -163,6 +163,7 @@ export const TABLES: Array<keyof Database> = [
   'audit_log',
   'callbacks',
   'call_media_stats',
+  'call_messages',
   'daily_summary_mails',
 ];
 

@@ -2,12 +2,13 @@
  * Issue 13 §3.2: secrets stay where they belong. A realistic day (the admin creates advisors and
  * saves settings with a Daily API key and an ICE server credential, TURN is configured, two
  * visitors request calls, one over HTTP and one over the socket, an advisor accepts, both sides
- * join the video room, notes, typing, the end, the rating, a callback, a logout) runs while every
+ * join the video room, notes, typing, the chat, the end, the rating, a callback, a logout) runs while every
  * HTTP response body, every socket payload received by every client, every log line and every
  * audit row is captured. Then, scanning them as strings: no password hash (nor password), no
  * session token but the requester's own, no raw Daily API key, no TURN secret, no client key but
  * the visitor's own.
  */
+import { randomUUID } from 'node:crypto';
 import { defaultSettings, type Settings } from '@belleza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../lib/password.js';
@@ -348,6 +349,27 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
       { callId: call1, isTyping: true, userType: 'client' },
       own1,
     );
+    // The chat: the visitor writes over the socket, the advisor answers over HTTP.
+    const chatters: Array<[string, Client, { token?: string; keys: string[] }]> = [
+      ['advisor', advisor1Socket, { token: advisor1, keys: [] }],
+      ['visitor1', visitor1, own1],
+    ];
+    for (const [who, s, own] of chatters)
+      expect((await emit(who, s, 'chat:join', { callId: call1 }, own)).ok).toBe(true);
+    const chatted = await emit(
+      'visitor1',
+      visitor1,
+      'chat:send',
+      { callId: call1, id: randomUUID(), body: 'Tengo el cabello seco' },
+      own1,
+    );
+    expect(chatted.ok).toBe(true);
+    const answer = await http('advisor', 'POST', `/api/calls/${call1}/messages`, {
+      token: advisor1,
+      body: { id: randomUUID(), body: 'Te recomiendo una mascarilla' },
+    });
+    expect(answer.status).toBe(201);
+    await http('visitor1', 'GET', `/api/calls/${call1}/messages`, { clientKey: key1 });
     await http('visitor1', 'GET', `/api/calls/${call1}/status`, { clientKey: key1 });
     await http('visitor1', 'GET', `/api/calls/${call1}/token`, { clientKey: key1 });
 
@@ -360,6 +382,7 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
       '/api/calls/stats',
       `/api/calls/${call1}`,
       `/api/calls/${call1}/media-stats`,
+      `/api/calls/${call1}/messages`,
       `/api/calls/${call2}`,
       '/api/system/status',
       '/api/reports',

@@ -20,6 +20,7 @@ import * as callEndWarnings from './migrations/2026-11-24-007-call-end-warnings.
 import * as dropSmsAndRegistration from './migrations/2026-11-24-008-drop-sms-and-registration.js';
 import * as dailySummaryMails from './migrations/2026-11-25-009-daily-summary-mails.js';
 import * as advisorOnLanding from './migrations/2026-11-26-010-advisor-on-landing.js';
+import * as callMessages from './migrations/2026-11-26-011-call-messages.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-008-drop-sms-and-registration': dropSmsAndRegistration,
   '2026-11-25-009-daily-summary-mails': dailySummaryMails,
   '2026-11-26-010-advisor-on-landing': advisorOnLanding,
+  '2026-11-26-011-call-messages': callMessages,
 };
 
 export type DatabaseOptions = {

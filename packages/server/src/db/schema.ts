@@ -162,6 +162,20 @@ export type CallMediaStatsTable = {
   updated_at: string;
 };
 
+/** Chat in the call (issue 15 §1): one row per message, oldest first by (created_at, id). */
+export type CallMessagesTable = {
+  call_id: string;
+  /** the sender's UUID for the message: unique within the call */
+  id: string;
+  sender_type: 'client' | 'advisor' | 'admin';
+  /** the advisor's id (advisor or admin), or the call's client_id for the visitor */
+  sender_id: string;
+  sender_name: string;
+  /** trimmed plain text, stored as sent (no HTML processing) */
+  body: string;
+  created_at: string;
+};
+
 /** One row per America/Lima day whose summary e-mail an instance claimed (and maybe sent). */
 export type DailySummaryMailsTable = {
   /** YYYY-MM-DD, Lima */
@@ -185,6 +199,7 @@ export type Database = {
   audit_log: AuditLogTable;
   callbacks: CallbacksTable;
   call_media_stats: CallMediaStatsTable;
+  call_messages: CallMessagesTable;
   daily_summary_mails: DailySummaryMailsTable;
 };
 

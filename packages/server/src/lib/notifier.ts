@@ -14,6 +14,16 @@ export type Notifier = {
   toAdvisor<E extends EventName>(advisorId: string, event: E, payload: Payload<E>): void;
   toAdmins<E extends EventName>(event: E, payload: Payload<E>): void;
   toCall<E extends EventName>(callId: string, event: E, payload: Payload<E>): void;
+  /**
+   * The call's chat room `chat:{id}` (sockets that sent `chat:join`), but the socket named by
+   * `exceptSocketId`: a message sent over the socket reaches its sender through the ack.
+   */
+  toChat<E extends EventName>(
+    callId: string,
+    event: E,
+    payload: Payload<E>,
+    exceptSocketId?: string,
+  ): void;
   /** Revoked sessions lose their live sockets at once, on every instance (after commit). */
   signOut(target: SignOutTarget): void;
 };
@@ -30,6 +40,9 @@ export class RecordingNotifier implements Notifier {
   }
   toCall<E extends EventName>(callId: string, event: E, payload: Payload<E>): void {
     this.events.push({ room: `call:${callId}`, event, payload });
+  }
+  toChat<E extends EventName>(callId: string, event: E, payload: Payload<E>): void {
+    this.events.push({ room: `chat:${callId}`, event, payload });
   }
   readonly signOuts: SignOutTarget[] = [];
   signOut(target: SignOutTarget): void {
@@ -48,5 +61,6 @@ export const nullNotifier: Notifier = {
   toAdvisor: () => undefined,
   toAdmins: () => undefined,
   toCall: () => undefined,
+  toChat: () => undefined,
   signOut: () => undefined,
 };

@@ -50,8 +50,11 @@ const bearer = [{ bearer: [] }];
 const keyOrBearer: Record<string, string[]>[] = [{ bearer: [] }, {}];
 const keyNote = ` Visitors send the call's clientKey in the \`${CLIENT_KEY_HEADER}\` header.`;
 
-/** Who is calling: the visitor (clientKey header wins when present) or the signed-in advisor. */
-function callActor(req: FastifyRequest): CallActor {
+/**
+ * Who is calling: the visitor (clientKey header wins when present) or the signed-in advisor.
+ * Shared with the routes of the call's chat (modules/chat).
+ */
+export function callActor(req: FastifyRequest): CallActor {
   const key = req.headers[CLIENT_KEY_HEADER];
   if (typeof key === 'string' && key.length > 0) return { kind: 'client', clientKey: key };
   if (req.user) return { kind: 'user', user: req.user };

@@ -113,6 +113,12 @@ export type UserActor = Pick<AuthUser, 'advisorId' | 'isAdmin' | 'name'>;
 /** Who acts on a call: a visitor proving it with the call's clientKey, or a signed-in advisor. */
 export type CallActor = { kind: 'client'; clientKey: string } | { kind: 'user'; user: UserActor };
 
+/**
+ * Who the actor is in a call's chat (issue 15 §1) and where the call stands: the sender of a
+ * message must know whether the call still takes messages.
+ */
+export type ChatParticipant = VideoParticipant & { callStatus: CallRecord['status'] };
+
 export type CallRequestInput = z.output<typeof callRequestBodySchema>;
 export type CallbackInput = z.output<typeof callbackRequestBodySchema>;
 
@@ -1279,6 +1285,18 @@ export function createCallsService(deps: CallsServiceDeps) {
     async isRoomOpen(callId: string, roomName: string): Promise<boolean> {
       const call = await findCall(db, callId);
       return call !== null && call.status === 'active' && call.roomName === roomName;
+    },
+
+    /**
+     * The chat's reader (issue 15 §1): the visitor (key), the advisor who took the call, or an
+     * admin (an admin who took it is its advisor). The advisor a pending call only rings is not
+     * let in: she may pass, and her sockets would stay in the room while the next one takes it.
+     */
+    async chatParticipant(actor: CallActor, callId: string): Promise<ChatParticipant> {
+      const call = await requireCall(callId);
+      if (actor.kind === 'user' && call.acceptedAt === null && !actor.user.isAdmin)
+        throw notYours();
+      return { ...participantOf(actor, call), callStatus: call.status };
     },
 
     /** Whether a clientKey opens a call (socket `client:connect`). */

@@ -4,12 +4,19 @@
  * connected to B and accepts through B, and every event crosses over. Needs PostgreSQL and Redis:
  * skipped with a loud line when either is missing, a failure under CI=true.
  */
-import type { ClientToServerEvents, ServerToClientEvents } from '@belleza/contract';
+import { randomUUID } from 'node:crypto';
+import {
+  CHAT_RATE_MAX,
+  type ChatMessage,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@belleza/contract';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.js';
 import { api, createIsolatedDatabase, insertAdvisor, requestCall } from '../../test/fixtures.js';
+import { ask } from '../../test/socket-clients.js';
 import {
   createTestApp,
   postgresAvailable,
@@ -95,7 +102,13 @@ describe.skipIf(!ready)('two instances sharing PostgreSQL and Redis', () => {
 
   beforeAll(async () => {
     db = await createIsolatedDatabase('postgres');
-    const config = { redisUrl: REDIS_URL, callRequestRateLimit: 1000 };
+    // Request limits live in the shared Redis for 10 minutes: a rerun must not inherit them.
+    const config = {
+      redisUrl: REDIS_URL,
+      callRequestRateLimit: 1000,
+      callRequestPhoneLimit: 100_000,
+      callRequestGlobalLimit: 100_000,
+    };
     a = await createTestApp({ db, clock, config, instanceId: 'instance-a' });
     b = await createTestApp({ db, clock, config, instanceId: 'instance-b' });
     urlA = await listen(a);
@@ -200,5 +213,66 @@ describe.skipIf(!ready)('two instances sharing PostgreSQL and Redis', () => {
     const call = await requestCall(b.app, { name: 'Julia' });
     expect(call.advisorId).toBe(advisor.id);
     expect((await ring).callId).toBe(call.callId);
+  });
+
+  it('chat: a visitor writing through instance A reaches the advisor joined on instance B, and back; the rate counts on both', async () => {
+    for (const s of sockets.splice(0)) s.disconnect();
+    await db.db.updateTable('advisors').set({ status: 'offline' }).execute();
+    const advisor = await insertAdvisor(db.db, { now: clock.now(), name: 'Carla' });
+    const call = await requestCall(a.app, { name: 'Nora' });
+    expect(call.advisorId).toBe(advisor.id);
+    const accept = await api(b.app, 'POST', `/api/calls/${call.callId}/accept`, {
+      token: advisor.token,
+    });
+    expect(accept.status).toBe(200);
+
+    const advisorOnB = await open(urlB, advisor.token);
+    sockets.push(advisorOnB);
+    expect(await ask(advisorOnB, 'chat:join', { callId: call.callId })).toEqual({
+      ok: true,
+      data: { callId: call.callId, messages: [] },
+    });
+    const visitorOnA = await open(urlA);
+    sockets.push(visitorOnA);
+    const connected = await ask(visitorOnA, 'client:connect', {
+      callId: call.callId,
+      clientKey: call.clientKey,
+    });
+    expect(connected.ok).toBe(true);
+    expect((await ask(visitorOnA, 'chat:join', { callId: call.callId })).ok).toBe(true);
+
+    const heardOnB = next(advisorOnB, 'chat:message');
+    const sent = await ask(visitorOnA, 'chat:send', {
+      callId: call.callId,
+      id: randomUUID(),
+      body: 'Hola desde A',
+    });
+    if (!sent.ok) throw new Error(`chat:send refused: ${sent.error.code}`);
+    expect(sent.data).toMatchObject({
+      senderType: 'client',
+      senderName: 'Nora',
+      body: 'Hola desde A',
+    });
+    expect(await heardOnB).toEqual(sent.data);
+
+    // And back: the advisor answers over HTTP on B, the visitor on A hears it.
+    const heardOnA = next(visitorOnA, 'chat:message');
+    const answer = await api<ChatMessage>(b.app, 'POST', `/api/calls/${call.callId}/messages`, {
+      token: advisor.token,
+      body: { id: randomUUID(), body: 'Hola desde B' },
+    });
+    expect(answer.status).toBe(201);
+    expect(await heardOnA).toEqual(answer.data);
+
+    // The visitor's limit is counted in Redis: her messages through A and B add up.
+    const statuses: number[] = [];
+    for (let i = 1; i <= CHAT_RATE_MAX; i += 1) {
+      const res = await api(i % 2 ? b.app : a.app, 'POST', `/api/calls/${call.callId}/messages`, {
+        clientKey: call.clientKey,
+        body: { id: randomUUID(), body: `Mensaje ${i}` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array<number>(CHAT_RATE_MAX - 1).fill(201), 429]);
   });
 });

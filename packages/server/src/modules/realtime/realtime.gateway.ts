@@ -1,8 +1,9 @@
 /**
  * Socket.IO on Fastify's HTTP server (path /socket.io). Advisors authenticate with their session
  * token (handshake `auth.token` or `advisor:connect`) and join `advisor:{id}` (+ `admins`);
- * visitors join `call:{id}` with the call's clientKey. Every payload is parsed with its contract
- * schema; a refusal answers through the ack (`{ok:false,error}`) or, without one, an 'error' event.
+ * visitors join `call:{id}` with the call's clientKey; the call's parties join its chat
+ * `chat:{id}`. Every payload is parsed with its contract schema; a refusal answers through the ack
+ * (`{ok:false,error}`) or, without one, an 'error' event.
  * With REDIS_URL the Redis adapter fans room emits out across instances.
  */
 import type { Server as HttpServer } from 'node:http';
@@ -16,6 +17,8 @@ import {
   callRequestPayload,
   callStatusPayload,
   callTypingPayload,
+  chatJoinPayload,
+  chatSendPayload,
   clientConnectPayload,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -33,6 +36,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { SessionsService } from '../auth/auth.service.js';
 import type { CallActor, CallsService, UserActor } from '../calls/calls.service.js';
+import type { ChatService } from '../chat/chat.service.js';
 import { registerMediaStatsHandlers } from '../video/media-stats.socket.js';
 import type { MediaStatsService } from '../video/media-stats.service.js';
 import { registerRtcHandlers } from '../video/video.socket.js';
@@ -51,6 +55,7 @@ import {
   ADMINS_ROOM,
   advisorRoom,
   callRoom,
+  chatRoom,
   sessionRoom,
   type TypedServer,
 } from './realtime.notifier.js';
@@ -79,6 +84,7 @@ export type RealtimeDeps = {
   presence: PresenceService;
   video: Pick<VideoService, 'verifyRoomToken' | 'rtcSettings' | 'onRoomClosed'>;
   mediaStats: Pick<MediaStatsService, 'record'>;
+  chat: Pick<ChatService, 'history' | 'send'>;
 };
 
 export type Realtime = { io: TypedServer; close: () => Promise<void> };
@@ -108,7 +114,7 @@ function handshakeToken(auth: unknown): string | null {
 }
 
 export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime {
-  const { calls, presence, advisors, sessions, notifier, log } = deps;
+  const { calls, chat, presence, advisors, sessions, notifier, log } = deps;
   const io: TypedServer = new Server<ClientToServerEvents, ServerToClientEvents>(server, {
     path: '/socket.io',
     serveClient: false,
@@ -483,6 +489,25 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
         if (call.advisorId) target = target.to(advisorRoom(call.advisorId));
         target.emit('call:typing', p);
         return null;
+      }),
+    );
+
+    // The call's chat (issue 15 §1): the visitor after client:connect or call:request (her key is
+    // remembered per call), the advisor who took the call, an admin.
+    socket.on(
+      'chat:join',
+      handle(socket, 'chat:join', chatJoinPayload, async ({ callId }) =>
+        chat.history(await actorFor(socket, callId), callId, () => socket.join(chatRoom(callId))),
+      ),
+    );
+
+    socket.on(
+      'chat:send',
+      handle(socket, 'chat:send', chatSendPayload, async ({ callId, id, body }) => {
+        const actor = await actorFor(socket, callId);
+        // The others in the room hear it; this socket has it in its ack.
+        const sent = await chat.send(actor, callId, { id, body }, { exceptSocketId: socket.id });
+        return sent.message;
       }),
     );
 

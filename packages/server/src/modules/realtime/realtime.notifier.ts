@@ -1,5 +1,6 @@
 /**
- * The Notifier port over Socket.IO: emits to rooms `advisor:{id}`, `admins` and `call:{id}`.
+ * The Notifier port over Socket.IO: emits to rooms `advisor:{id}`, `admins`, `call:{id}` and
+ * `chat:{id}`.
  * With the Redis adapter installed, a room emit reaches sockets on every instance.
  */
 import type { ClientToServerEvents, ServerToClientEvents } from '@belleza/contract';
@@ -10,6 +11,8 @@ export type TypedServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
 export const advisorRoom = (advisorId: string): string => `advisor:${advisorId}`;
 export const callRoom = (callId: string): string => `call:${callId}`;
+/** A call's chat (issue 15 §1): the visitor, its advisor and admins who sent `chat:join`. */
+export const chatRoom = (callId: string): string => `chat:${callId}`;
 export const ADMINS_ROOM = 'admins';
 /** Every socket signed in with one session (so revoking it closes exactly those). */
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
@@ -42,6 +45,12 @@ export function createSocketNotifier(): SocketNotifier {
     toCall(callId, event, payload) {
       emit(callRoom(callId), event, payload);
     },
+    toChat(callId, event, payload, exceptSocketId) {
+      if (!io) return;
+      // A socket id is also a room: `except` skips the sender on every instance (Redis adapter).
+      const room = io.to(chatRoom(callId));
+      (exceptSocketId ? room.except(exceptSocketId) : room).emit(event, payload);
+    },
     signOut(target) {
       if (!io) return;
       let sockets =
@@ -68,6 +77,9 @@ export function fanOutNotifier(...targets: Notifier[]): Notifier {
     },
     toCall(callId, event, payload) {
       for (const t of targets) t.toCall(callId, event, payload);
+    },
+    toChat(callId, event, payload, exceptSocketId) {
+      for (const t of targets) t.toChat(callId, event, payload, exceptSocketId);
     },
     signOut(target) {
       for (const t of targets) t.signOut(target);

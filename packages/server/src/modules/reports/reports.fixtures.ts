@@ -185,6 +185,7 @@ export async function buildRoutesHarness(options: {
     notifier: nullNotifier,
     instanceId: 'harness',
     log: app.log,
+    limitStore: null,
   });
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, {

@@ -24,6 +24,8 @@ import { useCallNotes } from './use-call-notes';
 import { useVideoPageMessages, VIDEO_FRAME_ALLOW } from './use-video-page-messages';
 import { useVideoToasts } from './use-video-toasts';
 import { fetchCallNotes, fetchCallToken, saveCallNotes } from './video-call.api';
+import { CallChatPanel, ChatToggle } from './CallChatPanel';
+import { useCallChat, type ChatLink } from './use-call-chat';
 import './video-call.css';
 
 export const ADVISOR_LOAD_TIMEOUT_MS = 15_000;
@@ -48,6 +50,8 @@ export type AdvisorCallScreenProps = {
    * screen to render); the first attempt uses it, a retry asks again.
    */
   token?: Promise<CallToken> | undefined;
+  /** Her socket for the call's chat (null while disconnected); without the prop, no chat. */
+  chat?: ChatLink | null;
 };
 
 type Phase = 'connecting' | 'loaded' | 'error';
@@ -81,6 +85,7 @@ export function AdvisorCallScreen({
   standby = false,
   preparing = false,
   token: acceptedToken,
+  chat,
 }: AdvisorCallScreenProps) {
   const { t } = useTranslation('video');
   const toast = useVideoToasts();
@@ -97,6 +102,7 @@ export function AdvisorCallScreen({
   useFocusTrap(screenRef, !standby, { reclaim: true });
   const escapeRef = useRef<() => void>(() => undefined);
   const [notesOpen, setNotesOpen] = useState(true);
+  const chatPanel = useCallChat(chat ?? null, call.callId, 'advisor');
   /** media lost its path mid-call; the page is restarting ICE */
   const [reconnecting, setReconnecting] = useState(false);
   /** the frame still holds the standby page: the room is handed over by message */
@@ -353,6 +359,13 @@ export function AdvisorCallScreen({
               {t('advisor.showNotes')}
             </button>
           )}
+          {chat !== undefined && !chatPanel.open && (
+            <ChatToggle
+              focusOnShow={chatPanel.closed}
+              unread={chatPanel.unread}
+              onClick={chatPanel.openPanel}
+            />
+          )}
           {/* Back to the dashboard, the call goes on: the secondary way out. */}
           <button
             type="button"
@@ -429,6 +442,15 @@ export function AdvisorCallScreen({
               void flushNotes();
               setNotesOpen(false);
             }}
+          />
+        )}
+        {chatPanel.open && (
+          <CallChatPanel
+            messages={chatPanel.messages}
+            joined={chatPanel.joined}
+            onSend={chatPanel.send}
+            onRetry={chatPanel.retry}
+            onClose={chatPanel.closePanel}
           />
         )}
       </div>

@@ -10,6 +10,8 @@ import { useFocusTrap } from '@/lib/use-focus-trap';
 import { useVideoToasts } from './use-video-toasts';
 import { useVideoPageMessages, VIDEO_FRAME_ALLOW } from './use-video-page-messages';
 import { CallConfirmDialog } from './CallConfirmDialog';
+import { CallChatPanel, ChatToggle } from './CallChatPanel';
+import { useCallChat, type ChatLink } from './use-call-chat';
 import './video-call.css';
 
 export const LOADING_OVERLAY_MS = 1500;
@@ -46,6 +48,11 @@ export type ClientVideoModalProps = {
    * (she asked for this video call; it would start a moment later anyway).
    */
   preparing?: boolean;
+  /**
+   * The visitor's socket for the call's chat (null until it joined the call); without the prop
+   * the screen has no chat.
+   */
+  chat?: ChatLink | null;
 };
 
 export function buildClientFrameUrl(
@@ -89,6 +96,7 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
     media,
     standby = false,
     preparing = false,
+    chat,
   } = props;
   const onClose = props.onClose ?? onMinimize;
   const { t } = useTranslation('video');
@@ -103,6 +111,7 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
   const [retrying, setRetrying] = useState(false);
   const [persistent, setPersistent] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const chatPanel = useCallChat(chat ?? null, callId, 'client');
   const screenRef = useRef<HTMLDivElement>(null);
   // A full-screen call takes the keyboard while shown; focus that leaves it (a click elsewhere, Tab
   // out of the video frame) comes back, except to what is drawn over the call on purpose.
@@ -297,59 +306,79 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
             )}
           </p>
         </div>
-        <button
-          type="button"
-          className="vc-icon-button"
-          aria-label={t('modal.close')}
-          onClick={() => setConfirmOpen(true)}
-        >
-          ×
-        </button>
+        <div className="vc-header__actions">
+          {chat !== undefined && !chatPanel.open && (
+            <ChatToggle
+              focusOnShow={chatPanel.closed}
+              unread={chatPanel.unread}
+              onClick={chatPanel.openPanel}
+            />
+          )}
+          <button
+            type="button"
+            className="vc-icon-button"
+            aria-label={t('modal.close')}
+            onClick={() => setConfirmOpen(true)}
+          >
+            ×
+          </button>
+        </div>
       </div>
 
-      <div className="vc-stage">
-        <iframe
-          ref={frameRef}
-          className="vc-frame"
-          title={t('modal.frameTitle')}
-          src={
-            standbySrc ??
-            buildClientFrameUrl({
-              roomUrl,
-              token,
-              userName,
-              callId,
-              ...(media ? { media } : {}),
-            })
-          }
-          allow={VIDEO_FRAME_ALLOW}
-          allowFullScreen
-        />
-        {showLoading && !error && (
-          <div className="vc-cover" data-testid="video-loading-overlay">
-            <span className="vc-spinner" aria-hidden="true" />
-            <p>{t('modal.loading')}</p>
-          </div>
-        )}
-        {error && (
-          <div className="vc-cover vc-cover--error" role="alert">
-            <h3>{t('modal.errorTitle')}</h3>
-            <p>{error}</p>
-            <div className="vc-actions">
-              {!persistent && (
-                <button
-                  type="button"
-                  className="vc-button vc-button--primary"
-                  onClick={handleRetry}
-                >
-                  {t('modal.retry')}
-                </button>
-              )}
-              <button type="button" className="vc-button" onClick={onClose}>
-                {t('modal.closeButton')}
-              </button>
+      <div className="vc-body">
+        <div className="vc-stage">
+          <iframe
+            ref={frameRef}
+            className="vc-frame"
+            title={t('modal.frameTitle')}
+            src={
+              standbySrc ??
+              buildClientFrameUrl({
+                roomUrl,
+                token,
+                userName,
+                callId,
+                ...(media ? { media } : {}),
+              })
+            }
+            allow={VIDEO_FRAME_ALLOW}
+            allowFullScreen
+          />
+          {showLoading && !error && (
+            <div className="vc-cover" data-testid="video-loading-overlay">
+              <span className="vc-spinner" aria-hidden="true" />
+              <p>{t('modal.loading')}</p>
             </div>
-          </div>
+          )}
+          {error && (
+            <div className="vc-cover vc-cover--error" role="alert">
+              <h3>{t('modal.errorTitle')}</h3>
+              <p>{error}</p>
+              <div className="vc-actions">
+                {!persistent && (
+                  <button
+                    type="button"
+                    className="vc-button vc-button--primary"
+                    onClick={handleRetry}
+                  >
+                    {t('modal.retry')}
+                  </button>
+                )}
+                <button type="button" className="vc-button" onClick={onClose}>
+                  {t('modal.closeButton')}
+                </button>
+              </div>
+            </div>
+          )}
+        </div>
+        {chatPanel.open && (
+          <CallChatPanel
+            messages={chatPanel.messages}
+            joined={chatPanel.joined}
+            onSend={chatPanel.send}
+            onRetry={chatPanel.retry}
+            onClose={chatPanel.closePanel}
+          />
         )}
       </div>
 

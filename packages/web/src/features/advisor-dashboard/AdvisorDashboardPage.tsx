@@ -178,7 +178,7 @@ export function AdvisorDashboardPage() {
     }),
     [alert, t, ringtone],
   );
-  const realtime = useAdvisorSocket(advisorId, token, socketEvents);
+  const { status: realtime, chat } = useAdvisorSocket(advisorId, token, socketEvents);
 
   const fail = (message: string, err?: unknown) =>
     setBannerError({ message, detail: err === undefined ? undefined : errorMessage(err) });
@@ -384,6 +384,7 @@ export function AdvisorDashboardPage() {
             await runEnd(screenCall);
           }}
           onClose={() => setScreenCall(null)}
+          chat={chat}
         />
       ) : (
         warmCall && (

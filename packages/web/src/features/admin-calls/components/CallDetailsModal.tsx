@@ -1,4 +1,4 @@
-import type { CallDetails, CallMediaStats, CallOffer } from '@belleza/contract';
+import type { CallDetails, CallMediaStats, CallOffer, ChatMessage } from '@belleza/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -7,8 +7,10 @@ import { Badge, Button, Modal, Spinner } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import { useCallMediaStats } from '../api/call-media-stats';
+import { useCallMessages } from '../api/call-messages';
 import { useCallDetails } from '../api/calls';
 import { reasonLabel, statusKey, statusTone, subjectLabel } from '../utils/labels';
+import { CallChatTranscript } from './CallChatTranscript';
 import { CallConnection } from './CallConnection';
 import { CopyButton } from './CopyButton';
 import { DetailsRow as Row } from './DetailsRow';
@@ -78,9 +80,11 @@ export function timelineOf(call: CallDetails, t: TFunction): TimelineEntry[] {
 function DetailsBody({
   call,
   mediaStats,
+  messages,
 }: {
   call: CallDetails;
   mediaStats: UseQueryResult<CallMediaStats[]>;
+  messages: UseQueryResult<ChatMessage[]>;
 }) {
   const { t } = useTranslation('admin-calls');
   const none = t('details.none');
@@ -148,6 +152,7 @@ function DetailsBody({
           <p className="ac-muted">{t('details.noNotes')}</p>
         )}
       </section>
+      <CallChatTranscript messages={messages} />
       <CallConnection stats={mediaStats} />
       <section aria-labelledby="ac-details-timeline" className="ac-details__timeline">
         <h3 id="ac-details-timeline">{t('details.timeline')}</h3>
@@ -168,7 +173,8 @@ function DetailsBody({
 
 /**
  * Client info, the offer timeline, notes, rating and consent time of one call (GET /api/calls/{id}),
- * and how its participants connected (GET /api/calls/{id}/media-stats).
+ * its chat (GET /api/calls/{id}/messages) and how its participants connected
+ * (GET /api/calls/{id}/media-stats).
  */
 /** Copies the id (for a support request or the logs); says so for a moment. */
 export function CallDetailsModal({ callId, onClose }: CallDetailsModalProps) {
@@ -176,6 +182,7 @@ export function CallDetailsModal({ callId, onClose }: CallDetailsModalProps) {
   const details = useCallDetails(callId);
   // Fetched alongside the details, not after them.
   const mediaStats = useCallMediaStats(callId);
+  const messages = useCallMessages(callId);
   return (
     <Modal open={callId !== null} title={t('details.title')} size="lg" onClose={onClose}>
       {details.isPending && <Spinner />}
@@ -189,7 +196,9 @@ export function CallDetailsModal({ callId, onClose }: CallDetailsModalProps) {
           </Button>
         </div>
       )}
-      {details.data && <DetailsBody call={details.data} mediaStats={mediaStats} />}
+      {details.data && (
+        <DetailsBody call={details.data} mediaStats={mediaStats} messages={messages} />
+      )}
     </Modal>
   );
 }

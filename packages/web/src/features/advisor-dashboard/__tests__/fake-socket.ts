@@ -12,6 +12,13 @@ export class FakeSocket {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
     return this;
   }
+  off(event: string, handler: Handler) {
+    this.handlers.set(
+      event,
+      (this.handlers.get(event) ?? []).filter((h) => h !== handler),
+    );
+    return this;
+  }
   emit(event: string, ...args: unknown[]) {
     this.emitted.push({ event, args });
     return this;

@@ -13,6 +13,7 @@ import type {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import type { ChatLink } from '@/components/video-call/use-call-chat';
 import { endSessionWhenRefused } from '@/lib/session';
 import { createSocket, startHeartbeat } from '@/lib/socket';
 import { dashboardKey } from '../api/dashboard';
@@ -39,13 +40,15 @@ export type AdvisorSocketEvents = {
   onEndingSoon: (callId: string, minutesLeft: number) => void;
 };
 
+/** The connection's state, and the socket as a chat link for her calls (new after each connect). */
 export function useAdvisorSocket(
   advisorId: string | null,
   token: string | null,
   events: AdvisorSocketEvents,
-): RealtimeStatus {
+): { status: RealtimeStatus; chat: ChatLink | null } {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
+  const [chat, setChat] = useState<ChatLink | null>(null);
   const eventsRef = useRef(events);
   useEffect(() => {
     eventsRef.current = events;
@@ -61,8 +64,12 @@ export function useAdvisorSocket(
 
     const socket = createSocket({ auth: { token }, autoConnect: false });
     endSessionWhenRefused(socket, token);
+    let generation = 0;
     socket.on('connect', () => {
       setStatus('connected');
+      // Signed in by the handshake's token: the call's chat may join right away.
+      generation += 1;
+      setChat({ socket, generation });
       // Whatever happened while we were away: one fresh read.
       void queryClient.invalidateQueries({ queryKey: key });
     });
@@ -108,11 +115,12 @@ export function useAdvisorSocket(
     socket.connect();
     const stopHeartbeat = startHeartbeat(socket);
     return () => {
+      setChat(null);
       stopHeartbeat();
       socket.removeAllListeners();
       socket.disconnect();
     };
   }, [advisorId, token, queryClient]);
 
-  return status;
+  return { status, chat };
 }

@@ -14,6 +14,13 @@ export class FakeSocket {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
     return this;
   }
+  off(event: string, handler: Handler): this {
+    this.handlers.set(
+      event,
+      (this.handlers.get(event) ?? []).filter((h) => h !== handler),
+    );
+    return this;
+  }
   emit(event: string, payload?: unknown, ack?: (res: unknown) => void): this {
     this.emitted.push({ event, payload });
     if (event === 'client:connect') ack?.({ ok: true, data: this.joinAnswer });

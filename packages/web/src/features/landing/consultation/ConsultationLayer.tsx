@@ -81,6 +81,7 @@ export function ConsultationLayer({
             preparing={!video && state.busy === 'video'}
             onMinimize={state.minimizeVideo}
             onEnd={() => void state.endFromVideo()}
+            chat={state.chat}
           />
         </Suspense>
       )}

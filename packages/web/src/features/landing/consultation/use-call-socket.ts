@@ -1,11 +1,12 @@
 /**
  * The visitor's websocket (SPEC §4: it connects as a client when a consultation starts): joins
  * `call:{id}` with the clientKey (`client:connect`, again after every reconnect) and reports the
- * call's queue position, estimate and status. socket.io-client loads only when a call exists, so
+ * call's queue position, estimate and status; the call's chat rides on it. socket.io-client loads only when a call exists, so
  * the landing page's first download does not carry it.
  */
 import { callSchema, type CallStatus } from '@belleza/contract';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { ChatLink } from '@/components/video-call/use-call-chat';
 import type { AppSocket } from '@/lib/socket';
 import type { CallCredentials } from './consultation.api';
 
@@ -21,10 +22,12 @@ export type CallSocketUpdate = {
   endingInMinutes?: number;
 };
 
+/** Answers the socket as a chat link once it joined the call (again after each reconnect). */
 export function useCallSocket(
   call: CallCredentials | null,
   onUpdate: (update: CallSocketUpdate) => void,
-): void {
+): ChatLink | null {
+  const [link, setLink] = useState<ChatLink | null>(null);
   const onUpdateRef = useRef(onUpdate);
   useEffect(() => {
     onUpdateRef.current = onUpdate;
@@ -48,9 +51,12 @@ export function useCallSocket(
       socket = s;
       stopReconnecting = keepReconnecting(s);
       const clientId = `client-${Date.now()}`;
+      let generation = 0;
       s.on('connect', () => {
         s.emit('client:connect', { callId, clientKey, clientId }, (res) => {
-          if (!res.ok) return;
+          if (!res.ok || disposed) return;
+          generation += 1;
+          setLink({ socket: s, generation });
           // The call as it is now: covers anything that happened before we joined the room.
           const parsed = callSchema.safeParse(res.data);
           if (parsed.success)
@@ -86,9 +92,12 @@ export function useCallSocket(
 
     return () => {
       disposed = true;
+      setLink(null);
       stopReconnecting();
       socket?.removeAllListeners();
       socket?.disconnect();
     };
   }, [callId, clientKey]);
+
+  return link;
 }

@@ -172,7 +172,7 @@ export function useConsultation(refreshAvailability: () => void) {
   );
 
   const credentials = saved && isLiveStatus(saved.status) ? saved : null;
-  useCallSocket(credentials, apply);
+  const chat = useCallSocket(credentials, apply);
 
   // SPEC §9: the status is polled every 30 s as a fallback to the socket. Each answer goes
   // through `apply`; SPEC §4: a failed status check clears the saved call, stops polling and
@@ -295,6 +295,8 @@ export function useConsultation(refreshAvailability: () => void) {
     subject: preset.subject,
     message: preset.message,
     video,
+    /** the visitor's socket for the call's chat, once it joined the call */
+    chat,
     rating,
     busy,
     openRequest,

@@ -1,0 +1,136 @@
+/**
+ * Chat in the call (issue 15 §1), through the real screens: the visitor writes from her video
+ * screen, the stylist sees the unread count on hers and answers; the visitor reloads the page in
+ * the middle, comes back to the call and finds the conversation as it was; what she writes then
+ * arrives too; the call keeps each message exactly once. Then, in English (issue 14 §3), both call
+ * screens with their chat open, the exit and end questions pass axe.
+ */
+import type { Page } from '@playwright/test';
+import { Api } from '../support/api.js';
+import { expectAccessible } from '../support/axe.js';
+import { expect, test } from '../support/fixtures.js';
+import { startServer, type ServerHandle } from '../support/server.js';
+import { stylistTakesVisitor } from '../support/video.js';
+
+const chatLog = (page: Page, dialog: string) =>
+  page.getByRole('dialog', { name: dialog }).getByRole('log');
+
+async function write(page: Page, dialog: string, text: string): Promise<void> {
+  const box = page.getByRole('dialog', { name: dialog }).getByLabel('Mensaje para el chat');
+  await box.fill(text);
+  await box.press('Enter');
+  // Stored: the server's answer replaced 'Enviando...' with the time.
+  await expect(chatLog(page, dialog).getByRole('listitem').last()).toContainText(text);
+  await expect(chatLog(page, dialog).getByText('Enviando...')).toHaveCount(0);
+}
+
+test.describe('chat in the call', () => {
+  let server: ServerHandle;
+  test.beforeAll(async ({}, workerInfo) => {
+    // Private server: this spec's stylist is the only one who can be rung.
+    server = await startServer(4480 + workerInfo.parallelIndex);
+  });
+  test.afterAll(async () => {
+    await server.stop();
+  });
+
+  test('both ways, with a reload in the middle: nothing lost, nothing doubled', async ({
+    browser,
+  }) => {
+    const { stylist, visitor } = await stylistTakesVisitor(browser, server.url, 'Carla Chat', {
+      name: 'Rosa Quispe',
+      phone: '+51 999 333 444',
+      message: 'Quiero un balayage',
+    });
+    const VISITOR = 'Videollamada';
+    const STYLIST = 'Videollamada activa';
+    await expect(visitor.page.getByRole('dialog', { name: VISITOR })).toBeVisible();
+    await expect(stylist.page.getByRole('dialog', { name: STYLIST })).toBeVisible();
+
+    await visitor.page
+      .getByRole('dialog', { name: VISITOR })
+      .getByRole('button', { name: 'Chat', exact: true })
+      .click();
+    await write(visitor.page, VISITOR, 'Hola, ¿me ves bien el color?');
+
+    // The stylist's screen counts it while her chat is closed; opening it shows the message.
+    const stylistChat = stylist.page
+      .getByRole('dialog', { name: STYLIST })
+      .getByRole('button', { name: 'Chat, 1 mensaje nuevo' });
+    await stylistChat.click();
+    await expect(chatLog(stylist.page, STYLIST)).toContainText('Rosa Quispe');
+    await expect(chatLog(stylist.page, STYLIST)).toContainText('Hola, ¿me ves bien el color?');
+    await write(stylist.page, STYLIST, 'Sí, se ven las raíces. Te recomiendo un matiz ceniza.');
+    await expect(chatLog(visitor.page, VISITOR)).toContainText('Carla Chat');
+    await expect(chatLog(visitor.page, VISITOR)).toContainText('matiz ceniza');
+
+    // She reloads: back to the call from the banner, the conversation is there, once.
+    const callId = await visitor.page.evaluate(
+      () => (JSON.parse(localStorage.getItem('activeCall') ?? '{}') as { callId?: string }).callId,
+    );
+    await visitor.page.reload();
+    await visitor.page.getByRole('button', { name: 'Volver a la llamada' }).click();
+    await visitor.page
+      .getByRole('dialog', { name: VISITOR })
+      .getByRole('button', { name: /^Chat/ })
+      .click();
+    await expect(chatLog(visitor.page, VISITOR).getByRole('listitem')).toHaveCount(2);
+    await write(visitor.page, VISITOR, 'Perfecto, gracias');
+    await expect(chatLog(stylist.page, STYLIST)).toContainText('Perfecto, gracias');
+    await expect(chatLog(stylist.page, STYLIST).getByRole('listitem')).toHaveCount(3);
+
+    // Stored once each, in order, with who wrote it.
+    const admin = await Api.login(server.url);
+    const stored = await admin.callMessages(callId ?? '');
+    expect(stored.map((m) => [m.senderType, m.body])).toEqual([
+      ['client', 'Hola, ¿me ves bien el color?'],
+      ['advisor', 'Sí, se ven las raíces. Te recomiendo un matiz ceniza.'],
+      ['client', 'Perfecto, gracias'],
+    ]);
+
+    await visitor.context.close();
+    await stylist.context.close();
+  });
+
+  test('the call screens and their chat pass axe in English', async ({ browser }) => {
+    test.setTimeout(360_000);
+    const { stylist, visitor } = await stylistTakesVisitor(browser, server.url, 'Clara Lectora', {
+      name: 'Irene Lectora',
+      phone: '+51 999 333 555',
+      message: 'Quiero un corte',
+    });
+    await expect(visitor.page.getByRole('dialog', { name: 'Videollamada' })).toBeVisible();
+    await expect(stylist.page.getByRole('dialog', { name: 'Videollamada activa' })).toBeVisible();
+    // Both switch to English and reload; each goes back to the call from her own screen.
+    for (const page of [visitor.page, stylist.page])
+      await page.evaluate(() => localStorage.setItem('preferred-language', 'en'));
+    await visitor.page.reload();
+    await visitor.page.getByRole('button', { name: 'Back to the call' }).click();
+    await stylist.page.reload();
+    await stylist.page.getByRole('button', { name: 'Back to Call' }).click();
+    const visitorScreen = visitor.page.getByRole('dialog', { name: 'Video call' });
+    const stylistScreen = stylist.page.getByRole('dialog', { name: 'Active Video Call' });
+
+    await visitorScreen.getByRole('button', { name: 'Chat', exact: true }).click();
+    const box = visitorScreen.getByLabel('Chat message');
+    await box.fill('Hello');
+    await box.press('Enter');
+    await expect(visitorScreen.getByRole('log')).toContainText('You');
+    await expectAccessible(visitor.page, 'visitor call screen with its chat, en');
+    await stylistScreen.getByRole('button', { name: 'Chat, 1 new message' }).click();
+    await expect(stylistScreen.getByRole('log')).toContainText('Hello');
+    await expectAccessible(stylist.page, 'stylist call screen with notes and chat, en');
+
+    await visitorScreen.getByRole('button', { name: 'Close video call' }).click();
+    await expect(
+      visitor.page.getByRole('alertdialog', { name: 'Confirm leaving the video call' }),
+    ).toBeVisible();
+    await expectAccessible(visitor.page, 'exit question, en');
+    await stylistScreen.getByRole('button', { name: 'End Call' }).click();
+    await expect(stylist.page.getByRole('alertdialog', { name: 'End the call?' })).toBeVisible();
+    await expectAccessible(stylist.page, 'end question, en');
+
+    await visitor.context.close();
+    await stylist.context.close();
+  });
+});

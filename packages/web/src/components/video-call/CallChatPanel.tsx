@@ -1,0 +1,180 @@
+/**
+ * The chat beside (or, on a phone, over) the video: the messages as plain text, oldest first, in a
+ * live log; a box that sends on Enter (Shift+Enter for a new line) and says what became of each of
+ * the sender's own messages (sending, not sent with a retry).
+ */
+import { CHAT_MESSAGE_MAX, DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@belleza/contract';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChatEntry } from './use-call-chat';
+
+type Props = {
+  messages: ChatEntry[];
+  /** the socket is joined: what is sent goes out now (else it waits for the connection) */
+  joined: boolean;
+  onSend: (body: string) => void;
+  onRetry: (id: string) => void;
+  onClose: () => void;
+};
+
+const KNOWN_ERRORS = new Set(['RATE_LIMITED', 'CALL_NOT_ACTIVE', 'LOST']);
+
+function timeOf(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+    timeZone: DISPLAY_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+}
+
+export function CallChatPanel({ messages, joined, onSend, onRetry, onClose }: Props) {
+  const { t } = useTranslation('video');
+  const [draft, setDraft] = useState('');
+  const logRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+
+  // New messages scroll into view (the log is short-lived and the newest is what matters).
+  const last = messages.at(-1)?.id;
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [last]);
+
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  const senderName = (m: ChatEntry) =>
+    m.mine ? t('chat.you') : m.senderName.trim() || t(`chat.sender.${m.senderType}`);
+
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!draft.trim()) return;
+    onSend(draft);
+    setDraft('');
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) submit(e);
+  };
+
+  return (
+    // Escape in the chat closes the chat, not the call (the screen's own Escape listens on window).
+    <aside
+      className="vc-chat"
+      aria-labelledby="vc-chat-title"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        onClose();
+      }}
+    >
+      <header className="vc-notes__header">
+        <h3 id="vc-chat-title">{t('chat.title')}</h3>
+        <button type="button" className="vc-button vc-button--small" onClick={onClose}>
+          {t('chat.close')}
+        </button>
+      </header>
+      <div
+        className="vc-chat__log"
+        ref={logRef}
+        role="log"
+        aria-live="polite"
+        aria-labelledby="vc-chat-title"
+        tabIndex={0}
+      >
+        <ol className="vc-chat__list">
+          {messages.length === 0 && <li className="vc-chat__empty">{t('chat.empty')}</li>}
+          {messages.map((m) => (
+            <li
+              key={m.id}
+              className={`vc-chat__message${m.mine ? ' vc-chat__message--mine' : ''}`}
+              data-state={m.state}
+            >
+              <p className="vc-chat__meta">
+                <span className="vc-chat__sender">{senderName(m)}</span>
+                {m.state === 'sent' && <time dateTime={m.sentAt}> · {timeOf(m.sentAt)}</time>}
+              </p>
+              <p className="vc-chat__body">{m.body}</p>
+              {m.state === 'sending' && <p className="vc-chat__state">{t('chat.sending')}</p>}
+              {m.state === 'failed' && (
+                <p className="vc-chat__state vc-chat__state--failed">
+                  {t('chat.notSent')}{' '}
+                  {t(
+                    `chat.errors.${KNOWN_ERRORS.has(m.errorCode ?? '') ? m.errorCode : 'default'}`,
+                  )}{' '}
+                  {m.errorCode !== 'CALL_NOT_ACTIVE' && (
+                    <button
+                      type="button"
+                      className="vc-button vc-button--small"
+                      onClick={() => onRetry(m.id)}
+                    >
+                      {t('chat.retry')}
+                    </button>
+                  )}
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      </div>
+      {!joined && (
+        <p className="vc-chat__offline" role="status">
+          {t('chat.offline')}
+        </p>
+      )}
+      <form className="vc-chat__form" onSubmit={submit}>
+        <textarea
+          ref={inputRef}
+          className="vc-chat__input"
+          aria-label={t('chat.inputLabel')}
+          placeholder={t('chat.placeholder')}
+          value={draft}
+          maxLength={CHAT_MESSAGE_MAX}
+          rows={2}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" className="vc-button vc-button--primary" disabled={!draft.trim()}>
+          {t('chat.send')}
+        </button>
+      </form>
+    </aside>
+  );
+}
+
+/** The header button that opens the chat, with the count of messages not seen yet. */
+export function ChatToggle({
+  unread,
+  onClick,
+  focusOnShow,
+}: {
+  unread: number;
+  onClick: () => void;
+  /** shown again because the chat was closed: focus comes back here */
+  focusOnShow: boolean;
+}) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusOnShow) ref.current?.focus();
+  }, [focusOnShow]);
+  const { t } = useTranslation('video');
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className="vc-button vc-chat-toggle"
+      aria-label={unread > 0 ? t('chat.openUnread', { count: unread }) : t('chat.open')}
+      onClick={onClick}
+    >
+      {t('chat.open')}
+      {unread > 0 && (
+        <span className="vc-chat-toggle__badge" aria-hidden="true">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * The call's chat as the visitor uses it in her video screen: history on join, sending with an id
+ * of its own, a lost answer sent again after a reconnect and shown once, refusals with a retry,
+ * the unread count while the panel is closed, plain text only, Escape closes the chat only.
+ */
+import type { ChatMessage } from '@belleza/contract';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ClientVideoModal } from '../ClientVideoModal';
+import { CHAT_ACK_TIMEOUT_MS, type ChatLink, type ChatSocket } from '../use-call-chat';
+import { I18nextProvider } from 'react-i18next';
+import { advance, renderWithI18n, testI18n } from './test-utils';
+
+vi.mock('../use-video-toasts', () => ({
+  useVideoToasts: () => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }),
+}));
+
+type Ack = (res: unknown) => void;
+
+/** Plays the server's side of the chat events; answers are sent by the test. */
+class FakeChatSocket {
+  connected = true;
+  readonly sent: { event: string; payload: { id?: string; body?: string }; ack: Ack }[] = [];
+  private handlers = new Map<string, ((m: ChatMessage) => void)[]>();
+  on(event: string, handler: (m: ChatMessage) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+  off(event: string, handler: (m: ChatMessage) => void) {
+    this.handlers.set(
+      event,
+      (this.handlers.get(event) ?? []).filter((h) => h !== handler),
+    );
+    return this;
+  }
+  emit(event: string, payload: { id?: string; body?: string }, ack: Ack) {
+    this.sent.push({ event, payload, ack });
+    return this;
+  }
+  push(message: ChatMessage) {
+    act(() => {
+      for (const h of this.handlers.get('chat:message') ?? []) h(message);
+    });
+  }
+  of(event: string) {
+    return this.sent.filter((s) => s.event === event);
+  }
+  answer(index: number, res: unknown) {
+    act(() => this.sent[index]?.ack(res));
+  }
+  /** Answers the latest `chat:join` with these messages. */
+  answerJoin(messages: ChatMessage[]) {
+    const join = this.of('chat:join').at(-1);
+    act(() => join?.ack({ ok: true, data: { callId: 'call_1', messages } }));
+  }
+}
+
+const message = (over: Partial<ChatMessage>): ChatMessage => ({
+  id: '0b0c5a43-2a6f-4d0e-9a51-0d6f1c1e5a10',
+  callId: 'call_1',
+  senderType: 'advisor',
+  senderName: 'Camila',
+  body: 'Hola, ¿me muestras tus raíces?',
+  sentAt: '2026-11-26T15:00:00.000Z',
+  ...over,
+});
+
+const modal = (link: ChatLink | null) => (
+  <ClientVideoModal
+    callId="call_1"
+    roomUrl="/rtc/call_1"
+    token="v1.tok.sig"
+    userName="Ana"
+    onMinimize={vi.fn()}
+    onEnd={vi.fn()}
+    chat={link}
+  />
+);
+
+function setup(link: ChatLink | null) {
+  const view = renderWithI18n(modal(link));
+  return {
+    /** The same screen with a new link (the socket reconnected and joined the call again). */
+    relink: (next: ChatLink) =>
+      view.rerender(<I18nextProvider i18n={testI18n}>{modal(next)}</I18nextProvider>),
+  };
+}
+
+const asSocket = (s: FakeChatSocket) => s as unknown as ChatSocket;
+const log = () => screen.getByRole('log');
+const openChat = () => fireEvent.click(screen.getByRole('button', { name: /^Chat/ }));
+const type = (text: string) => {
+  const box = screen.getByRole('textbox', { name: 'Mensaje para el chat' });
+  fireEvent.change(box, { target: { value: text } });
+  fireEvent.keyDown(box, { key: 'Enter' });
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('chat in the visitor’s call screen', () => {
+  it('shows the history, sends with its own id and shows the stored message', () => {
+    const socket = new FakeChatSocket();
+    setup({ socket: asSocket(socket), generation: 1 });
+    expect(socket.of('chat:join')[0]?.payload).toEqual({ callId: 'call_1' });
+    socket.answerJoin([message({})]);
+    openChat();
+    expect(within(log()).getByText('Hola, ¿me muestras tus raíces?')).toBeTruthy();
+    expect(within(log()).getByText('Camila')).toBeTruthy();
+
+    type('  Sí, un momento  ');
+    const send = socket.of('chat:send')[0]!;
+    expect(send.payload.body).toBe('Sí, un momento');
+    expect(send.payload.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(within(log()).getByText('Enviando...')).toBeTruthy();
+    const index = socket.sent.indexOf(send);
+    socket.answer(index, {
+      ok: true,
+      data: message({
+        id: send.payload.id,
+        senderType: 'client',
+        senderName: 'Ana',
+        body: 'Sí, un momento',
+        sentAt: '2026-11-26T15:00:05.000Z',
+      }),
+    });
+    expect(within(log()).queryByText('Enviando...')).toBeNull();
+    expect(within(log()).getByText('Tú')).toBeTruthy();
+    expect(within(log()).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('sends again what lost its answer, after the reconnect, and shows it once', () => {
+    const socket = new FakeChatSocket();
+    const view = setup({ socket: asSocket(socket), generation: 1 });
+    socket.answerJoin([]);
+    openChat();
+    type('¿Me escuchas?');
+    const first = socket.of('chat:send')[0]!;
+    advance(CHAT_ACK_TIMEOUT_MS);
+    expect(within(log()).getByText(/No enviado\. El servidor no respondió\./)).toBeTruthy();
+
+    // Reconnected: the chat joins again and the message goes out with the same id.
+    view.relink({ socket: asSocket(socket), generation: 2 });
+    expect(socket.of('chat:join')).toHaveLength(2);
+    socket.answerJoin([]);
+    const again = socket.of('chat:send')[1]!;
+    expect(again.payload).toEqual(first.payload);
+    const stored = message({ id: first.payload.id, senderType: 'client', body: '¿Me escuchas?' });
+    socket.answer(socket.sent.indexOf(again), { ok: true, data: stored });
+    // The first answer arriving late changes nothing: still one message.
+    socket.answer(socket.sent.indexOf(first), { ok: true, data: stored });
+    expect(within(log()).getAllByText('¿Me escuchas?')).toHaveLength(1);
+    expect(within(log()).queryByText(/No enviado/)).toBeNull();
+  });
+
+  it('says why a message was refused and sends it again on Reintentar', () => {
+    const socket = new FakeChatSocket();
+    setup({ socket: asSocket(socket), generation: 1 });
+    socket.answerJoin([]);
+    openChat();
+    type('uno');
+    const first = socket.of('chat:send')[0]!;
+    socket.answer(socket.sent.indexOf(first), {
+      ok: false,
+      error: { code: 'RATE_LIMITED', message: 'Too many' },
+    });
+    expect(
+      within(log()).getByText(/Estás enviando muy rápido; espera unos segundos\./),
+    ).toBeTruthy();
+    fireEvent.click(within(log()).getByRole('button', { name: 'Reintentar' }));
+    expect(socket.of('chat:send')[1]?.payload).toEqual(first.payload);
+    expect(within(log()).getByText('Enviando...')).toBeTruthy();
+  });
+
+  it('counts what arrives while the chat is closed, and clears the count when opened', () => {
+    const socket = new FakeChatSocket();
+    setup({ socket: asSocket(socket), generation: 1 });
+    socket.answerJoin([message({})]);
+    socket.push(message({ id: '1f8a7c0e-3b1d-4c2e-8f5a-6b7c8d9e0f11', body: 'Otra' }));
+    expect(screen.getByRole('button', { name: 'Chat, 2 mensajes nuevos' })).toBeTruthy();
+    // Her own message echoed from another tab is not news to her.
+    socket.push(message({ id: '2f8a7c0e-3b1d-4c2e-8f5a-6b7c8d9e0f12', senderType: 'client' }));
+    expect(screen.getByRole('button', { name: 'Chat, 2 mensajes nuevos' })).toBeTruthy();
+    openChat();
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Mensaje para el chat' }), {
+      key: 'Escape',
+    });
+    // Escape closed the chat only (no exit question), and focus is back on its button.
+    expect(screen.queryByRole('log')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Chat' }));
+  });
+
+  it('shows markup as text', () => {
+    const socket = new FakeChatSocket();
+    setup({ socket: asSocket(socket), generation: 1 });
+    socket.answerJoin([message({ body: '<img src=x onerror="window.hacked=1"><b>negrita</b>' })]);
+    openChat();
+    expect(
+      within(log()).getByText('<img src=x onerror="window.hacked=1"><b>negrita</b>'),
+    ).toBeTruthy();
+    expect(log().querySelector('img, b')).toBeNull();
+  });
+
+  it('waits for the connection before sending, and says so', () => {
+    setup(null);
+    openChat();
+    expect(screen.getByText('Sin conexión: tus mensajes se enviarán al reconectar.')).toBeTruthy();
+    type('Hola');
+    expect(within(log()).getByText('Enviando...')).toBeTruthy();
+  });
+
+  it('has no chat without a link prop (a screen that does not offer it)', () => {
+    renderWithI18n(
+      <ClientVideoModal
+        callId="call_1"
+        roomUrl="/rtc/call_1"
+        onMinimize={vi.fn()}
+        onEnd={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /^Chat/ })).toBeNull();
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * The call's chat (issue 15 §1) over the page's own socket: joins the call's chat whenever the
+ * socket is (again) ready for the call, merges the history it answers with what arrives live, and
+ * sends with an id of its own, so a message whose answer was lost is sent again on the next join
+ * and still shows once. Nothing here renders HTML: bodies are plain text.
+ */
+import {
+  chatHistorySchema,
+  chatMessageSchema,
+  type ChatMessage,
+  type ChatSenderType,
+} from '@belleza/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AppSocket } from '@/lib/socket';
+
+/** An answer not back after this long counts as lost: the message waits for the next join. */
+export const CHAT_ACK_TIMEOUT_MS = 10_000;
+
+export type ChatSocket = Pick<AppSocket, 'emit' | 'on' | 'off' | 'connected'>;
+
+/**
+ * The page's socket and a number that changes each time it is ready for this call (connected,
+ * and for a visitor, after `client:connect` answered): each change joins the chat again.
+ */
+export type ChatLink = { socket: ChatSocket; generation: number };
+
+export type ChatEntry = ChatMessage & {
+  mine: boolean;
+  /**
+   * sending: waiting for the server or the connection; failed: refused (with the server's code)
+   * or unanswered (LOST, sent again on the next join)
+   */
+  state: 'sent' | 'sending' | 'failed';
+  errorCode?: string;
+};
+
+type Ack = { ok: true; data: unknown } | { ok: false; error: { code: string; message: string } };
+
+/** A v4 UUID also on plain-HTTP pages, where `crypto.randomUUID` does not exist. */
+export function newMessageId(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The error code of a message whose answer never came (connection lost or server too slow). */
+export const LOST = 'LOST';
+
+const awaitsDelivery = (e: ChatEntry) =>
+  e.state === 'sending' || (e.state === 'failed' && e.errorCode === LOST);
+
+const byTime = (a: ChatEntry, b: ChatEntry) =>
+  a.sentAt === b.sentAt ? a.id.localeCompare(b.id) : a.sentAt.localeCompare(b.sentAt);
+
+/**
+ * A call screen's chat: the messages, whether the panel is open (the count of unseen messages
+ * runs while it is closed), sending and retrying.
+ */
+export function useCallChat(link: ChatLink | null, callId: string, me: ChatSenderType) {
+  const [entries, setEntries] = useState<Map<string, ChatEntry>>(() => new Map());
+  const [unread, setUnread] = useState(0);
+  const [joined, setJoined] = useState(false);
+  const [open, setOpen] = useState(false);
+  /** the panel was closed by the person: its 'Chat' button takes the focus back */
+  const [closed, setClosed] = useState(false);
+  const openRef = useRef(false);
+  const joinedRef = useRef<ChatLink | null>(null);
+  // The messages as the callbacks see them; every change goes through `commit`.
+  const entriesRef = useRef(entries);
+
+  const commit = useCallback((change: (next: Map<string, ChatEntry>) => void) => {
+    const next = new Map(entriesRef.current);
+    change(next);
+    entriesRef.current = next;
+    setEntries(next);
+  }, []);
+
+  const upsert = useCallback(
+    (entry: ChatEntry) => commit((next) => void next.set(entry.id, entry)),
+    [commit],
+  );
+
+  const openPanel = useCallback(() => {
+    openRef.current = true;
+    setOpen(true);
+    setUnread(0);
+  }, []);
+  const closePanel = useCallback(() => {
+    openRef.current = false;
+    setOpen(false);
+    setClosed(true);
+  }, []);
+
+  const fromServer = useCallback(
+    (m: ChatMessage): ChatEntry => ({ ...m, mine: m.senderType === me, state: 'sent' }),
+    [me],
+  );
+
+  /**
+   * Sends one entry on the joined socket (while disconnected it stays 'sending' for the next
+   * join); an answer not back in time marks it LOST, and a late success still counts.
+   */
+  const deliver = useCallback(
+    (entry: ChatEntry) => {
+      const current = joinedRef.current;
+      if (!current?.socket.connected) return;
+      if (entry.state !== 'sending') {
+        const { errorCode: _previous, ...rest } = entry;
+        upsert({ ...rest, state: 'sending' });
+      }
+      let lost = false;
+      const timer = setTimeout(() => {
+        lost = true;
+        upsert({ ...entry, state: 'failed', errorCode: LOST });
+      }, CHAT_ACK_TIMEOUT_MS);
+      current.socket.emit('chat:send', { callId, id: entry.id, body: entry.body }, (res: Ack) => {
+        clearTimeout(timer);
+        if (res.ok) {
+          const parsed = chatMessageSchema.safeParse(res.data);
+          if (parsed.success) upsert(fromServer(parsed.data));
+        } else if (!lost) {
+          upsert({ ...entry, state: 'failed', errorCode: res.error.code });
+        }
+      });
+    },
+    [callId, fromServer, upsert],
+  );
+
+  const socket = link?.socket;
+  const generation = link?.generation;
+  useEffect(() => {
+    if (!socket || generation === undefined) return;
+    let live = true;
+    const onMessage = (m: ChatMessage) => {
+      if (m.callId !== callId || !live) return;
+      const known = entriesRef.current.has(m.id);
+      upsert(fromServer(m));
+      if (!known && m.senderType !== me && !openRef.current) setUnread((n) => n + 1);
+    };
+    socket.on('chat:message', onMessage);
+    socket.emit('chat:join', { callId }, (res: Ack) => {
+      if (!live || !res.ok) return;
+      const parsed = chatHistorySchema.safeParse(res.data);
+      if (!parsed.success) return;
+      joinedRef.current = { socket, generation };
+      setJoined(true);
+      const { messages } = parsed.data;
+      const before = entriesRef.current;
+      const missed = messages.filter((m) => !before.has(m.id) && m.senderType !== me).length;
+      if (missed > 0 && !openRef.current) setUnread((n) => n + missed);
+      commit((next) => {
+        for (const m of messages) next.set(m.id, fromServer(m));
+      });
+      // What went out without an answer: sent again, in order (the same id is stored once).
+      const stored = new Set(messages.map((m) => m.id));
+      for (const entry of [...before.values()].sort(byTime))
+        if (!stored.has(entry.id) && awaitsDelivery(entry)) deliver(entry);
+    });
+    return () => {
+      live = false;
+      socket.off('chat:message', onMessage);
+      joinedRef.current = null;
+      setJoined(false);
+    };
+  }, [socket, generation, callId, me, fromServer, upsert, commit, deliver]);
+
+  const send = useCallback(
+    (text: string) => {
+      const body = text.trim();
+      if (!body) return;
+      const entry: ChatEntry = {
+        id: newMessageId(),
+        callId,
+        senderType: me,
+        senderName: '',
+        body,
+        sentAt: new Date().toISOString(),
+        mine: true,
+        state: 'sending',
+      };
+      upsert(entry);
+      deliver(entry);
+    },
+    [callId, me, upsert, deliver],
+  );
+
+  const retry = useCallback(
+    (id: string) => {
+      const entry = entriesRef.current.get(id);
+      if (entry?.state === 'failed') deliver(entry);
+    },
+    [deliver],
+  );
+
+  return {
+    messages: [...entries.values()].sort(byTime),
+    unread,
+    /** joined the call's chat on a live connection (sending goes out at once) */
+    joined,
+    send,
+    retry,
+    open,
+    /** closed by the person (not just never opened): its button takes the focus back */
+    closed,
+    openPanel,
+    closePanel,
+  };
+}

@@ -1,0 +1,44 @@
+import type { ChatMessage } from '@belleza/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button, Spinner } from '@/components/ui';
+import { errorMessage } from '@/lib/errors';
+import { formatDateTime } from '@/lib/format';
+
+/** The call's chat in the details, as plain text: who, when, what. */
+export function CallChatTranscript({ messages }: { messages: UseQueryResult<ChatMessage[]> }) {
+  const { t } = useTranslation('admin-calls');
+  return (
+    <section aria-labelledby="ac-details-chat" className="ac-details__chat">
+      <h3 id="ac-details-chat">{t('details.chat')}</h3>
+      {messages.isPending && <Spinner />}
+      {messages.isError && (
+        <div className="ac-error" role="alert">
+          <p>
+            <strong>{t('details.chatError')}</strong> {errorMessage(messages.error)}
+          </p>
+          <Button size="sm" variant="secondary" onClick={() => void messages.refetch()}>
+            {t('actions.retry')}
+          </Button>
+        </div>
+      )}
+      {messages.data?.length === 0 && <p className="ac-muted">{t('details.noChat')}</p>}
+      {messages.data && messages.data.length > 0 && (
+        <ol className="ac-details__chat-log" tabIndex={0} aria-labelledby="ac-details-chat">
+          {messages.data.map((m) => (
+            <li key={m.id}>
+              <span className="ac-details__chat-meta">
+                <strong>{m.senderName || t(`details.chatSender.${m.senderType}`)}</strong>{' '}
+                <span className="ac-muted">
+                  ({t(`details.chatSender.${m.senderType}`)}) ·{' '}
+                  <time dateTime={m.sentAt}>{formatDateTime(m.sentAt)}</time>
+                </span>
+              </span>
+              <span className="ac-details__chat-body">{m.body}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -38,6 +38,8 @@ if (process.env.TEST_CPU_HOG === '1') {
     ? spawn('taskset', ['-c', '0', ...loop], { stdio: 'ignore' })
     : spawn(loop[0], loop.slice(1), { stdio: 'ignore' });
   console.log(`=== CPU hog running (pid ${hog.pid}${pin ? ', pinned to core 0' : ''})`);
+  // The hog must not keep this script alive once the last check is done: 'exit' kills it.
+  hog.unref();
   const stop = () => hog?.kill('SIGKILL');
   process.on('exit', stop);
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));

@@ -444,15 +444,7 @@ export function AdvisorCallScreen({
             }}
           />
         )}
-        {chatPanel.open && (
-          <CallChatPanel
-            messages={chatPanel.messages}
-            joined={chatPanel.joined}
-            onSend={chatPanel.send}
-            onRetry={chatPanel.retry}
-            onClose={chatPanel.closePanel}
-          />
-        )}
+        {chatPanel.open && <CallChatPanel chat={chatPanel} />}
       </div>
     </div>
   );

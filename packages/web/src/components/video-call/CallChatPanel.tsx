@@ -6,15 +6,14 @@
 import { CHAT_MESSAGE_MAX, DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@belleza/contract';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatEntry } from './use-call-chat';
+import type { ChatEntry, useCallChat } from './use-call-chat';
 
+/** The screen's chat (useCallChat): its messages, whether it is joined, send, retry, close. */
 type Props = {
-  messages: ChatEntry[];
-  /** the socket is joined: what is sent goes out now (else it waits for the connection) */
-  joined: boolean;
-  onSend: (body: string) => void;
-  onRetry: (id: string) => void;
-  onClose: () => void;
+  chat: Pick<
+    ReturnType<typeof useCallChat>,
+    'messages' | 'joined' | 'send' | 'retry' | 'closePanel'
+  >;
 };
 
 const KNOWN_ERRORS = new Set(['RATE_LIMITED', 'CALL_NOT_ACTIVE', 'LOST']);
@@ -29,7 +28,8 @@ function timeOf(iso: string): string {
   }).format(date);
 }
 
-export function CallChatPanel({ messages, joined, onSend, onRetry, onClose }: Props) {
+export function CallChatPanel({ chat }: Props) {
+  const { messages, joined, send: onSend, retry: onRetry, closePanel: onClose } = chat;
   const { t } = useTranslation('video');
   const [draft, setDraft] = useState('');
   const logRef = useRef<HTMLDivElement>(null);

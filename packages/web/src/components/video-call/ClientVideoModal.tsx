@@ -371,15 +371,7 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
             </div>
           )}
         </div>
-        {chatPanel.open && (
-          <CallChatPanel
-            messages={chatPanel.messages}
-            joined={chatPanel.joined}
-            onSend={chatPanel.send}
-            onRetry={chatPanel.retry}
-            onClose={chatPanel.closePanel}
-          />
-        )}
+        {chatPanel.open && <CallChatPanel chat={chatPanel} />}
       </div>
 
       {confirmOpen && (

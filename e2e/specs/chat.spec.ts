@@ -2,10 +2,12 @@
  * Chat in the call (issue 15 §1), through the real screens: the visitor writes from her video
  * screen, the stylist sees the unread count on hers and answers; the visitor reloads the page in
  * the middle, comes back to the call and finds the conversation as it was; what she writes then
- * arrives too; the call keeps each message exactly once. Then, in English (issue 14 §3), both call
- * screens with their chat open, the exit and end questions pass axe.
+ * arrives too, and so does a photo from her phone (opened full size by the stylist); the call keeps
+ * each message exactly once. Then, in English (issue 14 §3), both call
+ * screens with their chat open, the exit and end questions and the rating card pass axe.
  */
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { Api } from '../support/api.js';
 import { expectAccessible } from '../support/axe.js';
 import { expect, test } from '../support/fixtures.js';
@@ -79,13 +81,36 @@ test.describe('chat in the call', () => {
     await expect(chatLog(stylist.page, STYLIST)).toContainText('Perfecto, gracias');
     await expect(chatLog(stylist.page, STYLIST).getByRole('listitem')).toHaveCount(3);
 
+    // A photo from her phone (issue 15 §2): the stylist sees it and opens it full size.
+    const photo = await sharp({
+      create: { width: 1200, height: 1600, channels: 3, background: '#8b5a2b' },
+    })
+      .jpeg()
+      .toBuffer();
+    await visitor.page
+      .getByRole('dialog', { name: VISITOR })
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'raices.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(chatLog(visitor.page, VISITOR).getByText('Enviando...')).toHaveCount(0);
+    const seen = chatLog(stylist.page, STYLIST).getByRole('img', { name: 'Foto de Rosa Quispe' });
+    await expect(seen).toBeVisible();
+    await expect.poll(() => seen.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+    await chatLog(stylist.page, STYLIST)
+      .getByRole('button', { name: 'Ver en grande la foto de Rosa Quispe' })
+      .click();
+    const viewer = stylist.page.getByRole('dialog', { name: 'Foto de Rosa Quispe' });
+    await expect(viewer).toBeVisible();
+    await viewer.getByRole('button', { name: 'Cerrar foto' }).click();
+    await expect(viewer).toBeHidden();
+
     // Stored once each, in order, with who wrote it.
     const admin = await Api.login(server.url);
     const stored = await admin.callMessages(callId ?? '');
-    expect(stored.map((m) => [m.senderType, m.body])).toEqual([
-      ['client', 'Hola, ¿me ves bien el color?'],
-      ['advisor', 'Sí, se ven las raíces. Te recomiendo un matiz ceniza.'],
-      ['client', 'Perfecto, gracias'],
+    expect(stored.map((m) => [m.senderType, m.body, m.image?.width ?? null])).toEqual([
+      ['client', 'Hola, ¿me ves bien el color?', null],
+      ['advisor', 'Sí, se ven las raíces. Te recomiendo un matiz ceniza.', null],
+      ['client', 'Perfecto, gracias', null],
+      ['client', '', 1200],
     ]);
 
     await visitor.context.close();
@@ -127,8 +152,20 @@ test.describe('chat in the call', () => {
     ).toBeVisible();
     await expectAccessible(visitor.page, 'exit question, en');
     await stylistScreen.getByRole('button', { name: 'End Call' }).click();
-    await expect(stylist.page.getByRole('alertdialog', { name: 'End the call?' })).toBeVisible();
+    const end = stylist.page.getByRole('alertdialog', { name: 'End the call?' });
+    await expect(end).toBeVisible();
     await expectAccessible(stylist.page, 'end question, en');
+
+    // Ended for both: the visitor's rating card.
+    await visitor.page
+      .getByRole('alertdialog', { name: 'Confirm leaving the video call' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    await end.getByRole('button', { name: 'End for both' }).click();
+    await expect(
+      visitor.page.getByRole('region', { name: 'How was your consultation?' }),
+    ).toBeVisible();
+    await expectAccessible(visitor.page, 'rating card, en');
 
     await visitor.context.close();
     await stylist.context.close();

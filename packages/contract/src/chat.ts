@@ -12,6 +12,34 @@ export const CHAT_MESSAGE_MAX = 1000;
 export const CHAT_RATE_MAX = 20;
 export const CHAT_RATE_WINDOW_S = 10;
 
+/** Photos in the chat (issue 15 §2): what a phone sends, at most this many bytes per upload. */
+export const CHAT_IMAGE_UPLOAD_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+] as const;
+export const CHAT_IMAGE_MAX_BYTES = 15 * 1024 * 1024;
+/** Longest side of the stored (re-encoded) photo, in pixels. */
+export const CHAT_IMAGE_MAX_EDGE = 2048;
+/** Photos one sender may add per call in CHAT_IMAGE_RATE_WINDOW_S seconds. */
+export const CHAT_IMAGE_RATE_MAX = 10;
+export const CHAT_IMAGE_RATE_WINDOW_S = 60;
+
+/** A stored photo: re-encoded as JPEG without metadata; its bytes at GET …/images/{id}. */
+export const chatImageSchema = z.object({
+  id: idSchema,
+  callId: idSchema,
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  contentType: z.literal('image/jpeg'),
+  bytes: z.number().int().positive(),
+});
+export type ChatImage = z.infer<typeof chatImageSchema>;
+/** GET /api/calls/{callId}/images/{imageId}: the photo's JPEG bytes. */
+export const chatImageParams = z.object({ callId: idSchema, imageId: idSchema });
+
 export const chatSenderTypeSchema = z.enum(['client', 'advisor', 'admin']);
 export type ChatSenderType = z.infer<typeof chatSenderTypeSchema>;
 
@@ -21,26 +49,37 @@ export const chatMessageSchema = z.object({
   callId: idSchema,
   senderType: chatSenderTypeSchema,
   senderName: z.string(),
+  /** may be empty when the message is a photo */
   body: z.string(),
+  /** the photo this message shows (uploaded first with POST …/images), or null */
+  image: chatImageSchema.omit({ callId: true }).nullable(),
   /** when the server stored it */
   sentAt: isoDateTime,
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** POST /api/calls/{callId}/messages and the `chat:send` event (with callId). */
-export const chatSendBodySchema = z.object({
-  id: z.uuid(),
-  body: z
-    .string()
-    .trim()
-    .min(1, 'validation.required')
-    .max(CHAT_MESSAGE_MAX)
-    // PostgreSQL cannot store U+0000 in text, and no keyboard types it: refused on both databases.
-    .refine((body) => !body.includes('\u0000'), 'validation.invalidCharacters'),
-});
+export const chatSendBodySchema = z
+  .object({
+    id: z.uuid(),
+    body: z
+      .string()
+      .trim()
+      .max(CHAT_MESSAGE_MAX)
+      // PostgreSQL cannot store U+0000 in text, and no keyboard types it: refused on both databases.
+      .refine((body) => !body.includes('\u0000'), 'validation.invalidCharacters')
+      .default(''),
+    /** a photo of this call, uploaded first (POST /api/calls/{callId}/images) */
+    imageId: idSchema.optional(),
+  })
+  // Text, a photo, or both: never nothing.
+  .refine((m) => m.body.length > 0 || m.imageId !== undefined, {
+    error: 'validation.required',
+    path: ['body'],
+  });
 export type ChatSendBody = z.infer<typeof chatSendBodySchema>;
 
-export const chatSendPayload = chatSendBodySchema.extend({ callId: idSchema });
+export const chatSendPayload = z.object({ callId: idSchema }).and(chatSendBodySchema);
 export const chatJoinPayload = z.object({ callId: idSchema });
 
 /** The call's messages, oldest first (GET /api/calls/{callId}/messages, `chat:join`'s answer). */

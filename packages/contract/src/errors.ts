@@ -42,6 +42,12 @@ export const errorCodes = [
   // chat in the call
   /** a message id the call already holds for another sender or another text */
   'CHAT_ID_IN_USE',
+  /** a photo over CHAT_IMAGE_MAX_BYTES, or one whose pixels would be too many to decode */
+  'IMAGE_TOO_LARGE',
+  /** not a photo the server can read (JPEG, PNG, WebP, AVIF-coded HEIF), or not sent as one */
+  'UNSUPPORTED_IMAGE',
+  /** no such photo in this call */
+  'IMAGE_NOT_FOUND',
   // video
   'VIDEO_PROVIDER_ERROR',
   'VIDEO_PROVIDER_UNAUTHORIZED',

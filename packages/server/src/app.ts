@@ -30,6 +30,7 @@ import { videoRoutes } from './modules/video/video.routes.js';
 import { mediaStatsRoutes } from './modules/video/media-stats.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
+import { chatImagesRoutes } from './modules/chat/chat-images.routes.js';
 import { attachRealtime, type Realtime } from './modules/realtime/realtime.gateway.js';
 import { createSocketNotifier, fanOutNotifier } from './modules/realtime/realtime.notifier.js';
 import { authPlugin } from './plugins/auth.js';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(callsRoutes, { container });
       await api.register(mediaStatsRoutes, { container });
       await api.register(chatRoutes, { container });
+      await api.register(chatImagesRoutes, { container });
       await api.register(reportsRoutes, { container });
       await api.register(systemRoutes, { container });
     },

@@ -15,6 +15,7 @@ import { defaultSettings, type ClientToServerEvents } from '@belleza/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDaily, type FakeDaily } from '../modules/video/daily/fake-daily.js';
 import { api } from '../test/fixtures.js';
+import { testPhoto } from '../test/photos.js';
 import {
   ask,
   createHarness,
@@ -45,6 +46,10 @@ type Row = {
   /** state of call C for this operation (default: pending) */
   state?: CallState;
   body?: (c: Cast, fake: FakeDaily) => unknown;
+  /** a body that is not JSON (a photo's bytes) and its content type */
+  rawBody?: () => { contentType: string; bytes: Buffer };
+  /** path parameters made in C besides advisorId, callId and callbackId (a photo's id) */
+  params?: (c: Cast, app: Harness['app']) => Promise<Record<string, string>>;
   query?: (c: Cast, role: Role) => Record<string, string>;
   /** what an allowed role gets when 2xx is impossible in a test (e.g. no SMTP configured) */
   allowedStatus?: number;
@@ -58,6 +63,20 @@ const ADMIN: readonly Role[] = ['admin'];
 
 let unique = 0;
 const uniqueEmail = () => `new-${Date.now()}-${++unique}@salon.test`;
+
+/** A small photo (made once, in beforeAll) for the chat's photo routes. */
+let photo: Buffer = Buffer.alloc(0);
+
+/** A photo of C added by its visitor: the image id of `GET …/images/{imageId}`. */
+async function photoOfC(c: Cast, app: Harness['app']): Promise<Record<string, string>> {
+  const res = await send(app, 'POST', `/api/calls/${c.callId}/images`, {
+    clientKey: c.clientKey,
+    rawBody: photo,
+    contentType: 'image/jpeg',
+  });
+  if (res.status !== 201) throw new Error(`photo upload ${res.status} ${res.text}`);
+  return { imageId: (res.body as { data: { id: string } }).data.id };
+}
 
 /** THE expectation table: `METHOD /path` as in OpenAPI → roles allowed. */
 const EXPECTED: Record<string, Row> = {
@@ -141,6 +160,17 @@ const EXPECTED: Record<string, Row> = {
     state: 'active',
     body: () => ({ id: randomUUID(), body: 'Hola, ¿me escuchan?' }),
   },
+  // Photos in the chat: added by who may write, read by who reads the chat (chat-images.test.ts).
+  'POST /api/calls/{callId}/images': {
+    allow: CALL_PARTIES,
+    state: 'active',
+    rawBody: () => ({ contentType: 'image/jpeg', bytes: photo }),
+  },
+  'GET /api/calls/{callId}/images/{imageId}': {
+    allow: CALL_PARTIES,
+    state: 'active',
+    params: photoOfC,
+  },
   'GET /api/calls': { allow: ADMIN, query: () => ({ limit: '5', page: '1' }) },
   'GET /api/calls/stats': { allow: ADMIN },
   'GET /api/calls/recent': { allow: ADMIN },
@@ -211,6 +241,7 @@ describe('authorization matrix over HTTP (every OpenAPI operation × every role)
     fake = await startFakeDaily();
     h = await createHarness({ config: { dailyApiUrl: fake.url, logLevel: 'silent' } });
     ops = operationsOf(h.app);
+    photo = await testPhoto({ width: 40, height: 30 });
   });
   afterAll(async () => {
     await h.close();
@@ -233,23 +264,26 @@ describe('authorization matrix over HTTP (every OpenAPI operation × every role)
       const row = EXPECTED[op.key];
       if (!row) continue; // reported by the test above
       // Reads share one cast across the roles; anything that may change state gets a fresh one.
-      let shared: Cast | null = null;
+      let shared: { cast: Cast; params: Record<string, string> } | null = null;
       for (const role of ROLES) {
-        const cast: Cast =
-          op.method === 'GET' && shared
-            ? shared
-            : await newCast(h.app, h.db.db, row.state ?? 'pending', h.clock.now());
-        shared = cast;
+        if (op.method !== 'GET' || !shared) {
+          const cast = await newCast(h.app, h.db.db, row.state ?? 'pending', h.clock.now());
+          shared = { cast, params: row.params ? await row.params(cast, h.app) : {} };
+        }
+        const { cast, params } = shared;
         const url =
           fillPath(op.path, {
             advisorId: cast.owner.id,
             callId: cast.callId,
             callbackId: cast.callbackId,
+            ...params,
           }) + queryString(row.query?.(cast, role));
+        const raw = row.rawBody?.();
         // `send` gives every request its own client address: rate limits decide no outcome here.
         const res = await send(h.app, op.method, url, {
           ...headersFor(role, cast),
           ...(row.body ? { body: row.body(cast, fake) } : {}),
+          ...(raw ? { rawBody: raw.bytes, contentType: raw.contentType } : {}),
         });
         cells += 1;
         const expected: Outcome = row.allow.includes(role) ? 'allowed' : 'refused';

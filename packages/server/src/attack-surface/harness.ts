@@ -164,6 +164,7 @@ export const TABLES: Array<keyof Database> = [
   'callbacks',
   'call_media_stats',
   'call_messages',
+  'call_images',
   'daily_summary_mails',
 ];
 
@@ -215,8 +216,10 @@ export async function send(
     token?: string;
     clientKey?: string;
     body?: unknown;
-    rawBody?: string;
-    contentType?: string;
+    /** sent as it is (a photo's bytes, malformed JSON), with `contentType` or JSON's */
+    rawBody?: string | Buffer;
+    /** the body's content type (JSON's by default); null sends the body without one */
+    contentType?: string | null;
     remoteAddress?: string;
   } = {},
 ): Promise<Sent> {
@@ -228,7 +231,9 @@ export async function send(
     headers: {
       ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
       ...(opts.clientKey !== undefined ? { 'x-client-key': opts.clientKey } : {}),
-      ...(hasBody ? { 'content-type': opts.contentType ?? 'application/json' } : {}),
+      ...(hasBody && opts.contentType !== null
+        ? { 'content-type': opts.contentType ?? 'application/json' }
+        : {}),
     },
     ...(hasBody ? { payload: opts.rawBody ?? JSON.stringify(opts.body) } : {}),
   });

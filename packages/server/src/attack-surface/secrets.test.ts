@@ -2,11 +2,11 @@
  * Issue 13 §3.2: secrets stay where they belong. A realistic day (the admin creates advisors and
  * saves settings with a Daily API key and an ICE server credential, TURN is configured, two
  * visitors request calls, one over HTTP and one over the socket, an advisor accepts, both sides
- * join the video room, notes, typing, the chat, the end, the rating, a callback, a logout) runs while every
+ * join the video room, notes, typing, the chat and its photos, the end, the rating, a callback, a logout) runs while every
  * HTTP response body, every socket payload received by every client, every log line and every
  * audit row is captured. Then, scanning them as strings: no password hash (nor password), no
  * session token but the requester's own, no raw Daily API key, no TURN secret, no client key but
- * the visitor's own.
+ * the visitor's own, nothing of a photo's metadata (EXIF, XMP) as the visitor's phone wrote it.
  */
 import { randomUUID } from 'node:crypto';
 import { defaultSettings, type Settings } from '@belleza/contract';
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../lib/password.js';
 import { startFakeDaily, type FakeDaily } from '../modules/video/daily/fake-daily.js';
 import { insertAdvisor } from '../test/fixtures.js';
+import { METADATA_MARKS, testPhoto } from '../test/photos.js';
 import {
   ask,
   createHarness,
@@ -74,7 +75,13 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
     who: string,
     method: HttpMethod,
     url: string,
-    creds: { token?: string; clientKey?: string; body?: unknown },
+    creds: {
+      token?: string;
+      clientKey?: string;
+      body?: unknown;
+      rawBody?: Buffer;
+      contentType?: string;
+    },
     own: { tokens?: string[]; keys?: string[] } = {},
   ): Promise<{ status: number; data: T }> {
     const res = await send(h.app, method, url, creds);
@@ -369,6 +376,45 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
       body: { id: randomUUID(), body: 'Te recomiendo una mascarilla' },
     });
     expect(answer.status).toBe(201);
+    // Photos: the visitor's, from her phone's camera, carries a copyright and XMP (and her
+    // position); the advisor's is a PNG. Both shown, then read by the three parties.
+    const camera = await testPhoto({ width: 600, height: 400, metadata: true });
+    const visitorPhoto = await http<{ id: string }>(
+      'visitor1',
+      'POST',
+      `/api/calls/${call1}/images`,
+      { clientKey: key1, rawBody: camera, contentType: 'image/jpeg' },
+    );
+    expect(visitorPhoto.status).toBe(201);
+    const shown = await emit(
+      'visitor1',
+      visitor1,
+      'chat:send',
+      { callId: call1, id: randomUUID(), body: 'Así lo tengo', imageId: visitorPhoto.data.id },
+      own1,
+    );
+    expect(shown.ok).toBe(true);
+    const advisorPhoto = await http<{ id: string }>(
+      'advisor',
+      'POST',
+      `/api/calls/${call1}/images`,
+      {
+        token: advisor1,
+        rawBody: await testPhoto({ width: 300, height: 300, format: 'png' }),
+        contentType: 'image/png',
+      },
+    );
+    expect(advisorPhoto.status).toBe(201);
+    const photoReaders: Array<[string, { token?: string; clientKey?: string }]> = [
+      ['visitor1', { clientKey: key1 }],
+      ['advisor', { token: advisor1 }],
+      ['admin', { token: admin }],
+    ];
+    for (const [who, creds] of photoReaders)
+      for (const id of [visitorPhoto.data.id, advisorPhoto.data.id])
+        expect((await http(who, 'GET', `/api/calls/${call1}/images/${id}`, creds)).status).toBe(
+          200,
+        );
     await http('visitor1', 'GET', `/api/calls/${call1}/messages`, { clientKey: key1 });
     await http('visitor1', 'GET', `/api/calls/${call1}/status`, { clientKey: key1 });
     await http('visitor1', 'GET', `/api/calls/${call1}/token`, { clientKey: key1 });
@@ -466,6 +512,9 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
     expect(captures.some((c) => c.text.includes(key2))).toBe(true);
     expect(captures.filter((c) => c.where.includes('socket event')).length).toBeGreaterThan(10);
     expect(captures.some((c) => c.where.startsWith('admin socket event call:'))).toBe(true);
+    expect(
+      captures.filter((c) => /GET \/api\/calls\/.+\/images\/.+ → 200/.test(c.where)),
+    ).toHaveLength(6);
 
     const everywhere: Capture[] = [
       ...captures,
@@ -491,6 +540,8 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
       ]),
       ['Daily API key', dailyKey],
       ['TURN secret', TURN_SECRET],
+      ['photo EXIF', METADATA_MARKS.copyright],
+      ['photo XMP', METADATA_MARKS.xmp],
     ];
     for (const c of everywhere) {
       for (const [what, secret] of always)

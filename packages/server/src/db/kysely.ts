@@ -21,6 +21,7 @@ import * as dropSmsAndRegistration from './migrations/2026-11-24-008-drop-sms-an
 import * as dailySummaryMails from './migrations/2026-11-25-009-daily-summary-mails.js';
 import * as advisorOnLanding from './migrations/2026-11-26-010-advisor-on-landing.js';
 import * as callMessages from './migrations/2026-11-26-011-call-messages.js';
+import * as callImages from './migrations/2026-11-26-012-call-images.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-009-daily-summary-mails': dailySummaryMails,
   '2026-11-26-010-advisor-on-landing': advisorOnLanding,
   '2026-11-26-011-call-messages': callMessages,
+  '2026-11-26-012-call-images': callImages,
 };
 
 export type DatabaseOptions = {

@@ -171,8 +171,33 @@ export type CallMessagesTable = {
   /** the advisor's id (advisor or admin), or the call's client_id for the visitor */
   sender_id: string;
   sender_name: string;
-  /** trimmed plain text, stored as sent (no HTML processing) */
+  /** trimmed plain text, stored as sent (no HTML processing); may be '' when it shows a photo */
   body: string;
+  /**
+   * the photo it shows: a `call_images` row of the same call, uploaded by the same sender (checked
+   * by the chat service; no foreign key)
+   */
+  image_id: string | null;
+  created_at: string;
+};
+
+/**
+ * Photos in the chat (issue 15 §2): each one re-encoded by the server as a JPEG (no EXIF, GPS,
+ * XMP or ICC), its bytes here so every instance serves it. Read only with the call's access.
+ */
+export type CallImagesTable = {
+  /** `img_…` (newId): random, and every read checks the call anyway */
+  id: string;
+  call_id: string;
+  uploader_type: 'client' | 'advisor' | 'admin';
+  /** the advisor's id (advisor or admin), or the call's client_id for the visitor */
+  uploader_id: string;
+  content_type: 'image/jpeg';
+  width: number;
+  height: number;
+  size_bytes: number;
+  /** BLOB on SQLite, bytea on PostgreSQL */
+  data: Buffer;
   created_at: string;
 };
 
@@ -200,6 +225,7 @@ export type Database = {
   callbacks: CallbacksTable;
   call_media_stats: CallMediaStatsTable;
   call_messages: CallMessagesTable;
+  call_images: CallImagesTable;
   daily_summary_mails: DailySummaryMailsTable;
 };
 

@@ -4,6 +4,18 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * What a route answers instead of the generic 413 PAYLOAD_TOO_LARGE / 415
+     * UNSUPPORTED_MEDIA_TYPE when Fastify refuses its body (over its bodyLimit, or a content type
+     * it has no parser for): e.g. the chat's photo upload answers IMAGE_TOO_LARGE and
+     * UNSUPPORTED_IMAGE.
+     */
+    bodyRefusals?: { tooLarge: () => AppError; unsupportedType: () => AppError };
+  }
+}
+
 const body = (code: ErrorCode, message: string, details?: unknown): ErrorBody => ({
   success: false,
   error: details === undefined ? { code, message } : { code, message, details },
@@ -53,12 +65,12 @@ export const errorHandlerPlugin = fp((app: FastifyInstance, _opts, done) => {
   });
 
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
-    if (err instanceof AppError) {
-      const retry = (err.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
-      if (err.status === 429 && typeof retry === 'number')
-        reply.header('retry-after', String(retry));
-      return reply.status(err.status).send(body(err.code, err.message, err.details));
-    }
+    const sendAppError = (e: AppError) => {
+      const retry = (e.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (e.status === 429 && typeof retry === 'number') reply.header('retry-after', String(retry));
+      return reply.status(e.status).send(body(e.code, e.message, e.details));
+    };
+    if (err instanceof AppError) return sendAppError(err);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
@@ -90,10 +102,14 @@ export const errorHandlerPlugin = fp((app: FastifyInstance, _opts, done) => {
         .status(400)
         .send(body('BAD_REQUEST', 'Request body is empty; send a JSON object'));
     }
+    // (`config` is missing on contexts Fastify makes itself, e.g. before a route is found.)
+    const refusals = req.routeOptions.config?.bodyRefusals;
     if (status === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      if (refusals) return sendAppError(refusals.tooLarge());
       return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'Request body is too large'));
     }
     if (status === 415 || fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      if (refusals) return sendAppError(refusals.unsupportedType());
       return reply
         .status(415)
         .send(body('UNSUPPORTED_MEDIA_TYPE', 'Send JSON (Content-Type: application/json)'));

@@ -137,25 +137,24 @@ function toApiError(status: number, body: unknown, statusText: string): ApiError
   return new ApiError(status, code, statusText || `HTTP ${status}`);
 }
 
-export async function request<S extends z.ZodType | undefined = undefined>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+/** fetch with the session's bearer token; a network failure is an ApiError NETWORK_ERROR. */
+async function send(
+  method: string,
   path: string,
-  body?: unknown,
-  options: RequestOptions<S> = {},
-): Promise<Result<S>> {
+  options: Pick<RequestOptions, 'query' | 'signal' | 'headers'>,
+  payload: { 'Content-Type'?: string; body?: BodyInit | undefined } = {},
+): Promise<Response> {
   const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
+    ...(payload['Content-Type'] ? { 'Content-Type': payload['Content-Type'] } : {}),
     ...options.headers,
   };
   const token = getStoredToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-
-  let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    return await fetch(buildUrl(path, options.query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: payload.body,
       signal: options.signal,
     });
   } catch (error) {
@@ -166,12 +165,37 @@ export async function request<S extends z.ZodType | undefined = undefined>(
       error instanceof Error ? error.message : 'Network error',
     );
   }
+}
 
+function failure(response: Response, json: unknown): ApiError {
+  if (response.status === 401) handleUnauthorized();
+  return toApiError(response.status, json, response.statusText);
+}
+
+/** GET of bytes (a chat photo): the body as a Blob, or the API's error. */
+export async function requestBlob(
+  path: string,
+  options: Pick<RequestOptions, 'signal' | 'headers'> = {},
+): Promise<Blob> {
+  const response = await send('GET', path, options);
+  if (!response.ok) throw failure(response, await readJson(response));
+  return response.blob();
+}
+
+export async function request<S extends z.ZodType | undefined = undefined>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  options: RequestOptions<S> = {},
+): Promise<Result<S>> {
+  // A Blob (a photo from the file picker) goes as it is, with its own type; the rest as JSON.
+  const raw = body instanceof Blob;
+  const response = await send(method, path, options, {
+    'Content-Type': raw ? body.type || 'application/octet-stream' : 'application/json',
+    body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
+  });
   const json = await readJson(response);
-  if (!response.ok) {
-    if (response.status === 401) handleUnauthorized();
-    throw toApiError(response.status, json, response.statusText);
-  }
+  if (!response.ok) throw failure(response, json);
 
   const envelope = json as { success?: unknown; data?: unknown } | undefined;
   if (envelope && envelope.success === false)

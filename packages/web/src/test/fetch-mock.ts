@@ -38,7 +38,12 @@ export function mockFetch(routes: Record<string, MockAnswer> = {}) {
       method,
       path: url.pathname,
       headers: new Headers(init.headers),
-      body: rawBody ? (JSON.parse(rawBody) as unknown) : undefined,
+      // JSON as its value; a Blob (an uploaded photo) as it is.
+      body: rawBody
+        ? (JSON.parse(rawBody) as unknown)
+        : init.body instanceof Blob
+          ? init.body
+          : undefined,
     });
     const answer = table.get(`${method} ${url.pathname}`);
     if (!answer)

@@ -1,25 +1,51 @@
 /**
- * The SQL of a call's chat (`call_messages`). A message is keyed by (call_id, id), the id being
- * the sender's UUID: inserting one that exists does nothing (the same statement on SQLite and
- * PostgreSQL), and the caller reads the stored row to tell a resend from a clash.
+ * The SQL of a call's chat (`call_messages`) and its photos (`call_images`). A message is keyed by
+ * (call_id, id), the id being the sender's UUID: inserting one that exists does nothing (the same
+ * statement on SQLite and PostgreSQL), and the caller reads the stored row to tell a resend from a
+ * clash. Messages are read with their photo's figures (never its bytes).
  */
 import type { Db } from '../../db/kysely.js';
-import type { CallMessagesTable } from '../../db/schema.js';
+import type { CallImagesTable, CallMessagesTable } from '../../db/schema.js';
 
-export type ChatMessageRow = CallMessagesTable;
+/** A stored message with the figures of the photo it shows (null columns when none). */
+export type ChatMessageRow = CallMessagesTable & {
+  image_width: number | null;
+  image_height: number | null;
+  image_size_bytes: number | null;
+};
 
-const columns = [
-  'call_id',
+export type ChatImageRow = CallImagesTable;
+/** A photo without its bytes: what a message needs to name it. */
+export type ChatImageMeta = Omit<CallImagesTable, 'data'>;
+
+const messageColumns = [
+  'm.call_id',
+  'm.id',
+  'm.sender_type',
+  'm.sender_id',
+  'm.sender_name',
+  'm.body',
+  'm.image_id',
+  'm.created_at',
+  'i.width as image_width',
+  'i.height as image_height',
+  'i.size_bytes as image_size_bytes',
+] as const;
+
+const imageMetaColumns = [
   'id',
-  'sender_type',
-  'sender_id',
-  'sender_name',
-  'body',
+  'call_id',
+  'uploader_type',
+  'uploader_id',
+  'content_type',
+  'width',
+  'height',
+  'size_bytes',
   'created_at',
 ] as const;
 
 /** Stores the message unless the call already holds its id; true when this call stored it. */
-export async function insertMessage(db: Db, row: ChatMessageRow): Promise<boolean> {
+export async function insertMessage(db: Db, row: CallMessagesTable): Promise<boolean> {
   const result = await db
     .insertInto('call_messages')
     .values(row)
@@ -28,27 +54,59 @@ export async function insertMessage(db: Db, row: ChatMessageRow): Promise<boolea
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
 
+const messages = (db: Db) =>
+  db
+    .selectFrom('call_messages as m')
+    .leftJoin('call_images as i', 'i.id', 'm.image_id')
+    .select(messageColumns);
+
 export async function findMessage(
   db: Db,
   callId: string,
   id: string,
 ): Promise<ChatMessageRow | null> {
-  const row = await db
-    .selectFrom('call_messages')
-    .select(columns)
-    .where('call_id', '=', callId)
-    .where('id', '=', id)
+  const row = await messages(db)
+    .where('m.call_id', '=', callId)
+    .where('m.id', '=', id)
     .executeTakeFirst();
   return row ?? null;
 }
 
 /** The call's messages, oldest first (ties within a millisecond by id). */
 export async function listMessages(db: Db, callId: string): Promise<ChatMessageRow[]> {
-  return db
-    .selectFrom('call_messages')
-    .select(columns)
-    .where('call_id', '=', callId)
-    .orderBy('created_at')
-    .orderBy('id')
+  return messages(db)
+    .where('m.call_id', '=', callId)
+    .orderBy('m.created_at')
+    .orderBy('m.id')
     .execute();
+}
+
+export async function insertImage(db: Db, row: ChatImageRow): Promise<void> {
+  await db.insertInto('call_images').values(row).execute();
+}
+
+/** A photo of this call (an id of another call is not found), without its bytes. */
+export async function findImageMeta(
+  db: Db,
+  callId: string,
+  id: string,
+): Promise<ChatImageMeta | null> {
+  const row = await db
+    .selectFrom('call_images')
+    .select(imageMetaColumns)
+    .where('call_id', '=', callId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** A photo of this call with its bytes (an id of another call is not found). */
+export async function findImage(db: Db, callId: string, id: string): Promise<ChatImageRow | null> {
+  const row = await db
+    .selectFrom('call_images')
+    .select([...imageMetaColumns, 'data'])
+    .where('call_id', '=', callId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
 }

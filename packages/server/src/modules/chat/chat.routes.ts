@@ -47,7 +47,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ container: Container }> = (app,
       schema: {
         tags,
         security: keyOrBearer,
-        summary: `Send a chat message (plain text, 1–${CHAT_MESSAGE_MAX} characters after trimming, id a UUID the sender makes): the visitor while the call is pending or active, its advisor or an admin while it is active; 409 CALL_NOT_ACTIVE otherwise. 201 when stored; the same id again answers the stored message with 200 and delivers nothing, from another sender or with another text 409 CHAT_ID_IN_USE. At most ${CHAT_RATE_MAX} messages per sender and call every ${CHAT_RATE_WINDOW_S} s (429).${keyNote}`,
+        summary: `Send a chat message (plain text, up to ${CHAT_MESSAGE_MAX} characters after trimming, and/or a photo: \`imageId\` of one the sender added with POST …/images, else 404 IMAGE_NOT_FOUND or 403 for another sender's; id a UUID the sender makes): the visitor while the call is pending or active, its advisor or an admin while it is active; 409 CALL_NOT_ACTIVE otherwise. 201 when stored; the same id again answers the stored message with 200 and delivers nothing, from another sender or with another text or photo 409 CHAT_ID_IN_USE. At most ${CHAT_RATE_MAX} messages per sender and call every ${CHAT_RATE_WINDOW_S} s (429).${keyNote}`,
         params: callIdParams,
         body: chatSendBodySchema,
         response: { 200: ok(chatMessageSchema), 201: ok(chatMessageSchema) },

@@ -8,22 +8,37 @@
  * id again answers the stored message and delivers nothing; the same id from another sender or with
  * another text is CHAT_ID_IN_USE. Each sender sends at most CHAT_RATE_MAX messages per call every
  * CHAT_RATE_WINDOW_S seconds (counted in Redis when configured, so across instances).
+ *
+ * Photos (issue 15 §2): whoever may write may add one (at most CHAT_IMAGE_RATE_MAX per sender and
+ * call every CHAT_IMAGE_RATE_WINDOW_S seconds); it is re-encoded (chat.photo-encoder.ts), stored
+ * with the call, read back with the call's read access only, and shown by the message that names
+ * it (`imageId`: a photo of this call that its sender uploaded).
  */
 import {
+  CHAT_IMAGE_RATE_MAX,
+  CHAT_IMAGE_RATE_WINDOW_S,
   CHAT_RATE_MAX,
   CHAT_RATE_WINDOW_S,
   type ChatHistory,
+  type ChatImage,
   type ChatMessage,
   type ChatSendBody,
 } from '@belleza/contract';
 import type { Deps } from '../../container.js';
-import { AppError, conflict } from '../../lib/app-error.js';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { newId } from '../../lib/ids.js';
 import { createLimiter } from '../../lib/limits.js';
 import type { CallActor, CallsService, ChatParticipant } from '../calls/calls.service.js';
+import { reencodePhoto } from './chat.photo-encoder.js';
 import {
+  findImage,
+  findImageMeta,
   findMessage,
+  insertImage,
   insertMessage,
   listMessages,
+  type ChatImageMeta,
+  type ChatImageRow,
   type ChatMessageRow,
 } from './chat.repository.js';
 
@@ -37,14 +52,42 @@ export type ChatService = ReturnType<typeof createChatService>;
 /** What a send did: stored the message now (`created`), or found it stored by an earlier send. */
 export type ChatSendResult = { message: ChatMessage; created: boolean };
 
+/** A photo's bytes and how to serve them (GET /api/calls/{id}/images/{imageId}). */
+export type ChatImageFile = { data: Buffer; contentType: ChatImage['contentType'] };
+
 function toDto(row: ChatMessageRow): ChatMessage {
+  const { image_id, image_width, image_height, image_size_bytes } = row;
   return {
     id: row.id,
     callId: row.call_id,
     senderType: row.sender_type,
     senderName: row.sender_name,
     body: row.body,
+    image:
+      image_id !== null &&
+      image_width !== null &&
+      image_height !== null &&
+      image_size_bytes !== null
+        ? {
+            id: image_id,
+            width: image_width,
+            height: image_height,
+            contentType: 'image/jpeg',
+            bytes: image_size_bytes,
+          }
+        : null,
     sentAt: row.created_at,
+  };
+}
+
+function toImageDto(row: ChatImageMeta): ChatImage {
+  return {
+    id: row.id,
+    callId: row.call_id,
+    width: row.width,
+    height: row.height,
+    contentType: row.content_type,
+    bytes: row.size_bytes,
   };
 }
 
@@ -55,8 +98,23 @@ function mayWrite(sender: ChatParticipant): boolean {
   );
 }
 
+function requireWriter(sender: ChatParticipant): void {
+  if (mayWrite(sender)) return;
+  throw new AppError(
+    'CALL_NOT_ACTIVE',
+    409,
+    sender.callStatus === 'pending'
+      ? 'This call has not started yet: messages open when it is answered'
+      : 'This call has ended: it takes no more messages',
+  );
+}
+
 const idInUse = () =>
   conflict('CHAT_ID_IN_USE', 'This message id is already used in this call by another message');
+const imageNotFound = () => notFound('IMAGE_NOT_FOUND', 'Photo');
+/** The sender's own key for the per-sender limits. */
+const senderKey = (callId: string, sender: ChatParticipant) =>
+  `${callId}|${sender.type}:${sender.id}`;
 
 export function createChatService(deps: ChatServiceDeps) {
   const { db, clock, notifier, calls } = deps;
@@ -65,12 +123,45 @@ export function createChatService(deps: ChatServiceDeps) {
     { points: CHAT_RATE_MAX, duration: CHAT_RATE_WINDOW_S },
     deps.limitStore,
   );
+  const imagesPerSender = createLimiter(
+    'chat-image',
+    { points: CHAT_IMAGE_RATE_MAX, duration: CHAT_IMAGE_RATE_WINDOW_S },
+    deps.limitStore,
+  );
 
-  /** A stored message answers a resend from its sender with the same text; anything else clashes. */
-  function replay(stored: ChatMessageRow, sender: ChatParticipant, body: string): ChatSendResult {
+  /**
+   * A stored message answers a resend from its sender with the same text and photo; anything
+   * else clashes.
+   */
+  function replay(
+    stored: ChatMessageRow,
+    sender: ChatParticipant,
+    input: ChatSendBody,
+  ): ChatSendResult {
     const sameSender = stored.sender_type === sender.type && stored.sender_id === sender.id;
-    if (!sameSender || stored.body !== body) throw idInUse();
+    const sameImage = stored.image_id === (input.imageId ?? null);
+    if (!sameSender || stored.body !== input.body || !sameImage) throw idInUse();
     return { message: toDto(stored), created: false };
+  }
+
+  /** The photo a message shows: one of this call, added by this sender. */
+  async function ownImage(
+    callId: string,
+    sender: ChatParticipant,
+    imageId: string,
+  ): Promise<ChatImageMeta> {
+    const image = await findImageMeta(db, callId, imageId);
+    if (!image) throw imageNotFound();
+    if (image.uploader_type !== sender.type || image.uploader_id !== sender.id)
+      throw forbidden('This photo was added by someone else');
+    return image;
+  }
+
+  /** Who may add a photo: exactly who may write now. */
+  async function imageUploader(actor: CallActor, callId: string): Promise<ChatParticipant> {
+    const sender = await calls.chatParticipant(actor, callId);
+    requireWriter(sender);
+    return sender;
   }
 
   return {
@@ -103,35 +194,75 @@ export function createChatService(deps: ChatServiceDeps) {
       const sender = await calls.chatParticipant(actor, callId);
       // A resend is answered before the status and the rate: it is not a new message.
       const stored = await findMessage(db, callId, input.id);
-      if (stored) return replay(stored, sender, input.body);
-      if (!mayWrite(sender)) {
-        throw new AppError(
-          'CALL_NOT_ACTIVE',
-          409,
-          sender.callStatus === 'pending'
-            ? 'This call has not started yet: messages open when it is answered'
-            : 'This call has ended: it takes no more messages',
-        );
-      }
-      await perSender.consume(`${callId}|${sender.type}:${sender.id}`);
-      const row: ChatMessageRow = {
+      if (stored) return replay(stored, sender, input);
+      requireWriter(sender);
+      const image = input.imageId ? await ownImage(callId, sender, input.imageId) : null;
+      await perSender.consume(senderKey(callId, sender));
+      const row = {
         call_id: callId,
         id: input.id,
         sender_type: sender.type,
         sender_id: sender.id,
         sender_name: sender.name,
         body: input.body,
+        image_id: image?.id ?? null,
         created_at: clock.now().toISOString(),
       };
       if (!(await insertMessage(db, row))) {
         // Another send of the same id stored it first: this one is its resend, or a clash.
         const first = await findMessage(db, callId, input.id);
         if (!first) throw new Error(`call_messages: ${callId}/${input.id} conflicted but is gone`);
-        return replay(first, sender, input.body);
+        return replay(first, sender, input);
       }
-      const message = toDto(row);
+      const message = toDto({
+        ...row,
+        image_width: image?.width ?? null,
+        image_height: image?.height ?? null,
+        image_size_bytes: image?.size_bytes ?? null,
+      });
       notifier.toChat(callId, 'chat:message', message, opts.exceptSocketId);
       return { message, created: true };
+    },
+
+    /**
+     * Before the upload's body is read: whether the actor may add a photo to the call now (so
+     * nobody else makes the server take in megabytes).
+     */
+    async checkImageUpload(actor: CallActor, callId: string): Promise<void> {
+      await imageUploader(actor, callId);
+    },
+
+    /**
+     * POST /api/calls/{id}/images: the photo re-encoded (413 IMAGE_TOO_LARGE, 415
+     * UNSUPPORTED_IMAGE) and stored with the call; a message shows it by its id. Nothing is
+     * stored when it is refused.
+     */
+    async uploadImage(actor: CallActor, callId: string, upload: Buffer): Promise<ChatImage> {
+      const sender = await imageUploader(actor, callId);
+      await imagesPerSender.consume(senderKey(callId, sender));
+      const photo = await reencodePhoto(upload);
+      const row: ChatImageRow = {
+        id: newId('img'),
+        call_id: callId,
+        uploader_type: sender.type,
+        uploader_id: sender.id,
+        content_type: 'image/jpeg',
+        width: photo.width,
+        height: photo.height,
+        size_bytes: photo.data.length,
+        data: photo.data,
+        created_at: clock.now().toISOString(),
+      };
+      await insertImage(db, row);
+      return toImageDto(row);
+    },
+
+    /** GET /api/calls/{id}/images/{imageId}: with the chat's read access; another call's is 404. */
+    async image(actor: CallActor, callId: string, imageId: string): Promise<ChatImageFile> {
+      await calls.chatParticipant(actor, callId);
+      const image = await findImage(db, callId, imageId);
+      if (!image) throw imageNotFound();
+      return { data: image.data, contentType: image.content_type };
     },
   };
 }

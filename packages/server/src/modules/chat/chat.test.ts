@@ -105,6 +105,7 @@ describe.each(await dialects())('chat in the call (%s)', (dialect) => {
     senderType,
     senderName,
     body,
+    image: null,
     sentAt: t.clock.now().toISOString(),
   });
 

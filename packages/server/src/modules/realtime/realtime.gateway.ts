@@ -503,10 +503,10 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
 
     socket.on(
       'chat:send',
-      handle(socket, 'chat:send', chatSendPayload, async ({ callId, id, body }) => {
+      handle(socket, 'chat:send', chatSendPayload, async ({ callId, ...message }) => {
         const actor = await actorFor(socket, callId);
         // The others in the room hear it; this socket has it in its ack.
-        const sent = await chat.send(actor, callId, { id, body }, { exceptSocketId: socket.id });
+        const sent = await chat.send(actor, callId, message, { exceptSocketId: socket.id });
         return sent.message;
       }),
     );

@@ -1,22 +1,32 @@
 /**
- * The chat beside (or, on a phone, over) the video: the messages as plain text, oldest first, in a
- * live log; a box that sends on Enter (Shift+Enter for a new line) and says what became of each of
- * the sender's own messages (sending, not sent with a retry).
+ * The chat beside (or, on a phone, over) the video: the messages as plain text and photos, oldest
+ * first, in a live log; a box that sends on Enter (Shift+Enter for a new line), a 'Foto' button
+ * (camera or gallery), and what became of each of the sender's own messages (sending, not sent
+ * with a retry).
  */
 import { CHAT_MESSAGE_MAX, DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@belleza/contract';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChatPhoto } from './ChatPhoto';
 import type { ChatEntry, useCallChat } from './use-call-chat';
 
-/** The screen's chat (useCallChat): its messages, whether it is joined, send, retry, close. */
+/** The screen's chat (useCallChat): its messages, whether it is joined, sending, retry, close. */
 type Props = {
   chat: Pick<
     ReturnType<typeof useCallChat>,
-    'messages' | 'joined' | 'send' | 'retry' | 'closePanel'
+    'callId' | 'auth' | 'messages' | 'joined' | 'send' | 'sendPhoto' | 'retry' | 'closePanel'
   >;
 };
 
-const KNOWN_ERRORS = new Set(['RATE_LIMITED', 'CALL_NOT_ACTIVE', 'LOST']);
+const KNOWN_ERRORS = new Set([
+  'RATE_LIMITED',
+  'CALL_NOT_ACTIVE',
+  'LOST',
+  'UNSUPPORTED_IMAGE',
+  'IMAGE_TOO_LARGE',
+]);
+/** Refusals that the same message would meet again: no retry offered. */
+const FINAL_ERRORS = new Set(['CALL_NOT_ACTIVE', 'UNSUPPORTED_IMAGE', 'IMAGE_TOO_LARGE']);
 
 function timeOf(iso: string): string {
   const date = new Date(iso);
@@ -34,6 +44,7 @@ export function CallChatPanel({ chat }: Props) {
   const [draft, setDraft] = useState('');
   const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
 
   // New messages scroll into view (the log is short-lived and the newest is what matters).
   const last = messages.at(-1)?.id;
@@ -97,7 +108,16 @@ export function CallChatPanel({ chat }: Props) {
                 <span className="vc-chat__sender">{senderName(m)}</span>
                 {m.state === 'sent' && <time dateTime={m.sentAt}> · {timeOf(m.sentAt)}</time>}
               </p>
-              <p className="vc-chat__body">{m.body}</p>
+              {(m.image || m.preview) && (
+                <ChatPhoto
+                  callId={chat.callId}
+                  image={m.image}
+                  auth={chat.auth}
+                  preview={m.preview}
+                  from={senderName(m)}
+                />
+              )}
+              {m.body && <p className="vc-chat__body">{m.body}</p>}
               {m.state === 'sending' && <p className="vc-chat__state">{t('chat.sending')}</p>}
               {m.state === 'failed' && (
                 <p className="vc-chat__state vc-chat__state--failed">
@@ -105,7 +125,7 @@ export function CallChatPanel({ chat }: Props) {
                   {t(
                     `chat.errors.${KNOWN_ERRORS.has(m.errorCode ?? '') ? m.errorCode : 'default'}`,
                   )}{' '}
-                  {m.errorCode !== 'CALL_NOT_ACTIVE' && (
+                  {!FINAL_ERRORS.has(m.errorCode ?? '') && (
                     <button
                       type="button"
                       className="vc-button vc-button--small"
@@ -126,6 +146,27 @@ export function CallChatPanel({ chat }: Props) {
         </p>
       )}
       <form className="vc-chat__form" onSubmit={submit}>
+        {/* On a phone the picker offers the camera or the gallery. */}
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/*"
+          hidden
+          onChange={(e) => {
+            const photo = e.target.files?.[0];
+            if (photo) chat.sendPhoto(photo);
+            e.target.value = '';
+          }}
+        />
+        <button
+          type="button"
+          className="vc-button"
+          aria-label={t('chat.addPhoto')}
+          title={t('chat.addPhoto')}
+          onClick={() => fileRef.current?.click()}
+        >
+          {t('chat.photo')}
+        </button>
         <textarea
           ref={inputRef}
           className="vc-chat__input"

@@ -5,13 +5,16 @@
  * and still shows once. Nothing here renders HTML: bodies are plain text.
  */
 import {
+  CHAT_IMAGE_MAX_BYTES,
   chatHistorySchema,
   chatMessageSchema,
   type ChatMessage,
   type ChatSenderType,
 } from '@belleza/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError } from '@/lib/api-client';
 import type { AppSocket } from '@/lib/socket';
+import { uploadChatImage, type ChatAuth } from './video-call.api';
 
 /** An answer not back after this long counts as lost: the message waits for the next join. */
 export const CHAT_ACK_TIMEOUT_MS = 10_000;
@@ -22,7 +25,12 @@ export type ChatSocket = Pick<AppSocket, 'emit' | 'on' | 'off' | 'connected'>;
  * The page's socket and a number that changes each time it is ready for this call (connected,
  * and for a visitor, after `client:connect` answered): each change joins the chat again.
  */
-export type ChatLink = { socket: ChatSocket; generation: number };
+export type ChatLink = {
+  socket: ChatSocket;
+  generation: number;
+  /** how its photos are asked for: the visitor's call key, or the signed-in session (null) */
+  auth: ChatAuth;
+};
 
 export type ChatEntry = ChatMessage & {
   mine: boolean;
@@ -32,6 +40,10 @@ export type ChatEntry = ChatMessage & {
    */
   state: 'sent' | 'sending' | 'failed';
   errorCode?: string;
+  /** a photo of hers still to upload (dropped once the server has it) */
+  photo?: Blob;
+  /** her photo shown from her own device (an object URL), so it does not come back to load */
+  preview?: string;
 };
 
 type Ack = { ok: true; data: unknown } | { ok: false; error: { code: string; message: string } };
@@ -94,42 +106,85 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
   }, []);
 
   const fromServer = useCallback(
-    (m: ChatMessage): ChatEntry => ({ ...m, mine: m.senderType === me, state: 'sent' }),
+    (m: ChatMessage): ChatEntry => {
+      const preview = entriesRef.current.get(m.id)?.preview;
+      return { ...m, mine: m.senderType === me, state: 'sent', ...(preview ? { preview } : {}) };
+    },
     [me],
+  );
+
+  // Her photos' object URLs are let go with the screen.
+  useEffect(
+    () => () => {
+      for (const entry of entriesRef.current.values())
+        if (entry.preview) URL.revokeObjectURL(entry.preview);
+    },
+    [],
   );
 
   /**
    * Sends one entry on the joined socket (while disconnected it stays 'sending' for the next
-   * join); an answer not back in time marks it LOST, and a late success still counts.
+   * join), its photo first when it has one; an answer not back in time marks it LOST (sent again
+   * on the next join), and a late success still counts.
    */
   const deliver = useCallback(
-    (entry: ChatEntry) => {
+    async (entry: ChatEntry) => {
       const current = joinedRef.current;
       if (!current?.socket.connected) return;
-      if (entry.state !== 'sending') {
-        const { errorCode: _previous, ...rest } = entry;
-        upsert({ ...rest, state: 'sending' });
+      const { errorCode: _previous, ...rest } = entry;
+      let sending: ChatEntry = { ...rest, state: 'sending' };
+      if (entry.state !== 'sending') upsert(sending);
+      if (sending.photo && !sending.image) {
+        try {
+          const { callId: _call, ...image } = await uploadChatImage(
+            callId,
+            sending.photo,
+            current.auth,
+          );
+          const { photo: _sent, ...uploaded } = sending;
+          sending = { ...uploaded, image };
+          upsert(sending);
+        } catch (error) {
+          const code = isApiError(error) ? error.code : 'UNKNOWN_ERROR';
+          upsert({
+            ...sending,
+            state: 'failed',
+            errorCode: code === 'NETWORK_ERROR' ? LOST : code,
+          });
+          return;
+        }
       }
+      const message = sending;
       let lost = false;
       const timer = setTimeout(() => {
         lost = true;
-        upsert({ ...entry, state: 'failed', errorCode: LOST });
+        upsert({ ...message, state: 'failed', errorCode: LOST });
       }, CHAT_ACK_TIMEOUT_MS);
-      current.socket.emit('chat:send', { callId, id: entry.id, body: entry.body }, (res: Ack) => {
-        clearTimeout(timer);
-        if (res.ok) {
-          const parsed = chatMessageSchema.safeParse(res.data);
-          if (parsed.success) upsert(fromServer(parsed.data));
-        } else if (!lost) {
-          upsert({ ...entry, state: 'failed', errorCode: res.error.code });
-        }
-      });
+      current.socket.emit(
+        'chat:send',
+        {
+          callId,
+          id: message.id,
+          body: message.body,
+          ...(message.image ? { imageId: message.image.id } : {}),
+        },
+        (res: Ack) => {
+          clearTimeout(timer);
+          if (res.ok) {
+            const parsed = chatMessageSchema.safeParse(res.data);
+            if (parsed.success) upsert(fromServer(parsed.data));
+          } else if (!lost) {
+            upsert({ ...message, state: 'failed', errorCode: res.error.code });
+          }
+        },
+      );
     },
     [callId, fromServer, upsert],
   );
 
   const socket = link?.socket;
   const generation = link?.generation;
+  const clientKey = link?.auth?.clientKey;
   useEffect(() => {
     if (!socket || generation === undefined) return;
     let live = true;
@@ -144,7 +199,7 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
       if (!live || !res.ok) return;
       const parsed = chatHistorySchema.safeParse(res.data);
       if (!parsed.success) return;
-      joinedRef.current = { socket, generation };
+      joinedRef.current = { socket, generation, auth: clientKey ? { clientKey } : null };
       setJoined(true);
       const { messages } = parsed.data;
       const before = entriesRef.current;
@@ -156,7 +211,7 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
       // What went out without an answer: sent again, in order (the same id is stored once).
       const stored = new Set(messages.map((m) => m.id));
       for (const entry of [...before.values()].sort(byTime))
-        if (!stored.has(entry.id) && awaitsDelivery(entry)) deliver(entry);
+        if (!stored.has(entry.id) && awaitsDelivery(entry)) void deliver(entry);
     });
     return () => {
       live = false;
@@ -164,7 +219,7 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
       joinedRef.current = null;
       setJoined(false);
     };
-  }, [socket, generation, callId, me, fromServer, upsert, commit, deliver]);
+  }, [socket, generation, clientKey, callId, me, fromServer, upsert, commit, deliver]);
 
   const send = useCallback(
     (text: string) => {
@@ -176,12 +231,45 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
         senderType: me,
         senderName: '',
         body,
+        image: null,
         sentAt: new Date().toISOString(),
         mine: true,
         state: 'sending',
       };
       upsert(entry);
-      deliver(entry);
+      void deliver(entry);
+    },
+    [callId, me, upsert, deliver],
+  );
+
+  /** A photo from the camera or the gallery: shown at once from the device, then uploaded. */
+  const sendPhoto = useCallback(
+    (photo: Blob) => {
+      const entry: ChatEntry = {
+        id: newMessageId(),
+        callId,
+        senderType: me,
+        senderName: '',
+        body: '',
+        image: null,
+        sentAt: new Date().toISOString(),
+        mine: true,
+        state: 'sending',
+        photo,
+        preview: URL.createObjectURL(photo),
+      };
+      // What the server would refuse anyway is refused here, without the upload.
+      const refusal = !photo.type.startsWith('image/')
+        ? 'UNSUPPORTED_IMAGE'
+        : photo.size > CHAT_IMAGE_MAX_BYTES
+          ? 'IMAGE_TOO_LARGE'
+          : null;
+      if (refusal) {
+        upsert({ ...entry, state: 'failed', errorCode: refusal });
+        return;
+      }
+      upsert(entry);
+      void deliver(entry);
     },
     [callId, me, upsert, deliver],
   );
@@ -189,17 +277,21 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
   const retry = useCallback(
     (id: string) => {
       const entry = entriesRef.current.get(id);
-      if (entry?.state === 'failed') deliver(entry);
+      if (entry?.state === 'failed') void deliver(entry);
     },
     [deliver],
   );
 
   return {
+    callId,
+    /** how this screen asks for the chat's photos */
+    auth: link?.auth ?? null,
     messages: [...entries.values()].sort(byTime),
     unread,
     /** joined the call's chat on a live connection (sending goes out at once) */
     joined,
     send,
+    sendPhoto,
     retry,
     open,
     /** closed by the person (not just never opened): its button takes the focus back */

@@ -1,11 +1,16 @@
-/** The calls endpoints the video screens use (token for the advisor's frame, private notes). */
+/**
+ * The calls endpoints the video screens use (token for the advisor's frame, private notes, the
+ * chat's photos).
+ */
 import {
   callNotesSchema,
   callTokenSchema,
+  chatImageSchema,
   type CallToken,
+  type ChatImage,
   type ParticipantType,
 } from '@belleza/contract';
-import { api } from '../../lib/api-client';
+import { api, requestBlob } from '../../lib/api-client';
 
 const callPath = (callId: string) => `/api/calls/${encodeURIComponent(callId)}`;
 
@@ -22,4 +27,28 @@ export async function saveCallNotes(callId: string, notes: string): Promise<void
 /** GET /api/calls/{id}/notes: what the server kept, for a screen opened on another device. */
 export async function fetchCallNotes(callId: string): Promise<string> {
   return (await api.get(`${callPath(callId)}/notes`, { schema: callNotesSchema })).notes;
+}
+
+/**
+ * Who asks for a call's chat photos: the visitor shows her call's key; the stylist or an admin
+ * (null) goes with the session the API client already sends.
+ */
+export type ChatAuth = { clientKey: string } | null;
+
+const keyHeaders = (auth: ChatAuth): Record<string, string> =>
+  auth ? { 'x-client-key': auth.clientKey } : {};
+
+/** POST /api/calls/{id}/images: the photo as it is; the server re-encodes it without metadata. */
+export function uploadChatImage(callId: string, photo: Blob, auth: ChatAuth): Promise<ChatImage> {
+  return api.post(`${callPath(callId)}/images`, photo, {
+    schema: chatImageSchema,
+    headers: keyHeaders(auth),
+  });
+}
+
+/** GET /api/calls/{id}/images/{imageId}: the stored photo's bytes. */
+export function fetchChatImage(callId: string, imageId: string, auth: ChatAuth): Promise<Blob> {
+  return requestBlob(`${callPath(callId)}/images/${encodeURIComponent(imageId)}`, {
+    headers: keyHeaders(auth),
+  });
 }

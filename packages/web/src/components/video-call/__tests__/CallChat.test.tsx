@@ -4,11 +4,12 @@
  * the unread count while the panel is closed, plain text only, Escape closes the chat only.
  */
 import type { ChatMessage } from '@belleza/contract';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClientVideoModal } from '../ClientVideoModal';
 import { CHAT_ACK_TIMEOUT_MS, type ChatLink, type ChatSocket } from '../use-call-chat';
 import { I18nextProvider } from 'react-i18next';
+import { mockFetch, ok } from '@/test/fetch-mock';
 import { advance, renderWithI18n, testI18n } from './test-utils';
 
 vi.mock('../use-video-toasts', () => ({
@@ -61,6 +62,7 @@ const message = (over: Partial<ChatMessage>): ChatMessage => ({
   senderType: 'advisor',
   senderName: 'Camila',
   body: 'Hola, ¿me muestras tus raíces?',
+  image: null,
   sentAt: '2026-11-26T15:00:00.000Z',
   ...over,
 });
@@ -86,6 +88,7 @@ function setup(link: ChatLink | null) {
   };
 }
 
+const VISITOR = { clientKey: 'key_call_1' };
 const asSocket = (s: FakeChatSocket) => s as unknown as ChatSocket;
 const log = () => screen.getByRole('log');
 const openChat = () => fireEvent.click(screen.getByRole('button', { name: /^Chat/ }));
@@ -105,7 +108,7 @@ afterEach(() => {
 describe('chat in the visitor’s call screen', () => {
   it('shows the history, sends with its own id and shows the stored message', () => {
     const socket = new FakeChatSocket();
-    setup({ socket: asSocket(socket), generation: 1 });
+    setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
     expect(socket.of('chat:join')[0]?.payload).toEqual({ callId: 'call_1' });
     socket.answerJoin([message({})]);
     openChat();
@@ -135,7 +138,7 @@ describe('chat in the visitor’s call screen', () => {
 
   it('sends again what lost its answer, after the reconnect, and shows it once', () => {
     const socket = new FakeChatSocket();
-    const view = setup({ socket: asSocket(socket), generation: 1 });
+    const view = setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
     socket.answerJoin([]);
     openChat();
     type('¿Me escuchas?');
@@ -144,7 +147,7 @@ describe('chat in the visitor’s call screen', () => {
     expect(within(log()).getByText(/No enviado\. El servidor no respondió\./)).toBeTruthy();
 
     // Reconnected: the chat joins again and the message goes out with the same id.
-    view.relink({ socket: asSocket(socket), generation: 2 });
+    view.relink({ socket: asSocket(socket), generation: 2, auth: VISITOR });
     expect(socket.of('chat:join')).toHaveLength(2);
     socket.answerJoin([]);
     const again = socket.of('chat:send')[1]!;
@@ -159,7 +162,7 @@ describe('chat in the visitor’s call screen', () => {
 
   it('says why a message was refused and sends it again on Reintentar', () => {
     const socket = new FakeChatSocket();
-    setup({ socket: asSocket(socket), generation: 1 });
+    setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
     socket.answerJoin([]);
     openChat();
     type('uno');
@@ -178,7 +181,7 @@ describe('chat in the visitor’s call screen', () => {
 
   it('counts what arrives while the chat is closed, and clears the count when opened', () => {
     const socket = new FakeChatSocket();
-    setup({ socket: asSocket(socket), generation: 1 });
+    setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
     socket.answerJoin([message({})]);
     socket.push(message({ id: '1f8a7c0e-3b1d-4c2e-8f5a-6b7c8d9e0f11', body: 'Otra' }));
     expect(screen.getByRole('button', { name: 'Chat, 2 mensajes nuevos' })).toBeTruthy();
@@ -197,7 +200,7 @@ describe('chat in the visitor’s call screen', () => {
 
   it('shows markup as text', () => {
     const socket = new FakeChatSocket();
-    setup({ socket: asSocket(socket), generation: 1 });
+    setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
     socket.answerJoin([message({ body: '<img src=x onerror="window.hacked=1"><b>negrita</b>' })]);
     openChat();
     expect(
@@ -224,5 +227,101 @@ describe('chat in the visitor’s call screen', () => {
       />,
     );
     expect(screen.queryByRole('button', { name: /^Chat/ })).toBeNull();
+  });
+});
+
+describe('photos in the chat', () => {
+  const PHOTO = {
+    id: 'img_1',
+    width: 1536,
+    height: 2048,
+    contentType: 'image/jpeg',
+    bytes: 250_000,
+  } as const;
+  beforeEach(() => {
+    vi.useRealTimers();
+    let n = 0;
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: vi.fn(() => `blob:photo-${++n}`),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const pick = (file: File) => {
+    const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    fireEvent.change(input, { target: { files: [file] } });
+  };
+
+  it('uploads her photo with her key, then sends it as a message; she sees it at once', async () => {
+    const api = mockFetch({
+      'POST /api/calls/call_1/images': ok({ ...PHOTO, callId: 'call_1' }, 201),
+    });
+    const socket = new FakeChatSocket();
+    setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
+    socket.answerJoin([]);
+    openChat();
+    const file = new File(['jpeg-bytes'], 'raices.jpg', { type: 'image/jpeg' });
+    pick(file);
+    // Shown from her device while it goes up.
+    expect(within(log()).getByRole('img', { name: 'Foto de Tú' }).getAttribute('src')).toBe(
+      'blob:photo-1',
+    );
+    await waitFor(() => expect(socket.of('chat:send')).toHaveLength(1));
+    const upload = api.requests.find((r) => r.path === '/api/calls/call_1/images')!;
+    expect(upload.body).toBe(file);
+    expect(upload.headers.get('x-client-key')).toBe('key_call_1');
+    expect(upload.headers.get('content-type')).toBe('image/jpeg');
+    const send = socket.of('chat:send')[0]!;
+    expect(send.payload).toMatchObject({ body: '', imageId: 'img_1' });
+    socket.answer(socket.sent.indexOf(send), {
+      ok: true,
+      data: message({ id: send.payload.id, senderType: 'client', body: '', image: PHOTO }),
+    });
+    expect(within(log()).queryByText('Enviando...')).toBeNull();
+    expect(within(log()).getByRole('img', { name: 'Foto de Tú' }).getAttribute('src')).toBe(
+      'blob:photo-1',
+    );
+  });
+
+  it('shows a photo from the stylist, fetched with her key, and opens it full size', async () => {
+    const api = mockFetch({
+      'GET /api/calls/call_1/images/img_1': () =>
+        new Response('jpeg-bytes', { status: 200, headers: { 'Content-Type': 'image/jpeg' } }),
+    });
+    const socket = new FakeChatSocket();
+    setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
+    socket.answerJoin([message({ body: 'Mira este tono', image: PHOTO })]);
+    openChat();
+    const photo = await within(log()).findByRole('img', { name: 'Foto de Camila' });
+    expect(photo.getAttribute('src')).toBe('blob:photo-1');
+    expect(api.requests[0]?.headers.get('x-client-key')).toBe('key_call_1');
+    fireEvent.click(within(log()).getByRole('button', { name: 'Ver en grande la foto de Camila' }));
+    const viewer = screen.getByRole('dialog', { name: 'Foto de Camila' });
+    expect(document.activeElement).toBe(
+      within(viewer).getByRole('button', { name: 'Cerrar foto' }),
+    );
+    fireEvent.keyDown(viewer, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Foto de Camila' })).toBeNull();
+    // Escape closed the photo only: the chat is still open.
+    expect(screen.getByRole('log')).toBeTruthy();
+  });
+
+  it('refuses what is not a photo without uploading it', () => {
+    const api = mockFetch({});
+    const socket = new FakeChatSocket();
+    setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
+    socket.answerJoin([]);
+    openChat();
+    pick(new File(['%PDF'], 'receta.pdf', { type: 'application/pdf' }));
+    expect(within(log()).getByText(/No enviado\. Solo fotos JPEG, PNG o WebP\./)).toBeTruthy();
+    expect(within(log()).queryByRole('button', { name: 'Reintentar' })).toBeNull();
+    expect(api.requests).toHaveLength(0);
+    expect(socket.of('chat:send')).toHaveLength(0);
   });
 });

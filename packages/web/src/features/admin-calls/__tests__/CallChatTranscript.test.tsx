@@ -15,6 +15,7 @@ const chat = (o: Partial<ChatMessage>): ChatMessage => ({
   senderType: 'client',
   senderName: 'Ana Visitante',
   body: 'Hola',
+  image: null,
   sentAt: '2026-11-22T15:05:00.000Z',
   ...o,
 });

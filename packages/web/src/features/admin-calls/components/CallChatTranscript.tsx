@@ -2,10 +2,11 @@ import type { ChatMessage } from '@belleza/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Spinner } from '@/components/ui';
+import { ChatPhoto } from '@/components/video-call/ChatPhoto';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 
-/** The call's chat in the details, as plain text: who, when, what. */
+/** The call's chat in the details: who, when, what (text and photos). */
 export function CallChatTranscript({ messages }: { messages: UseQueryResult<ChatMessage[]> }) {
   const { t } = useTranslation('admin-calls');
   return (
@@ -34,7 +35,15 @@ export function CallChatTranscript({ messages }: { messages: UseQueryResult<Chat
                   <time dateTime={m.sentAt}>{formatDateTime(m.sentAt)}</time>
                 </span>
               </span>
-              <span className="ac-details__chat-body">{m.body}</span>
+              {m.image && (
+                <ChatPhoto
+                  callId={m.callId}
+                  image={m.image}
+                  auth={null}
+                  from={m.senderName || t(`details.chatSender.${m.senderType}`)}
+                />
+              )}
+              {m.body && <span className="ac-details__chat-body">{m.body}</span>}
             </li>
           ))}
         </ol>

@@ -69,7 +69,7 @@ export function useAdvisorSocket(
       setStatus('connected');
       // Signed in by the handshake's token: the call's chat may join right away.
       generation += 1;
-      setChat({ socket, generation });
+      setChat({ socket, generation, auth: null });
       // Whatever happened while we were away: one fresh read.
       void queryClient.invalidateQueries({ queryKey: key });
     });

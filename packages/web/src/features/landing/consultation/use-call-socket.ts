@@ -56,7 +56,7 @@ export function useCallSocket(
         s.emit('client:connect', { callId, clientKey, clientId }, (res) => {
           if (!res.ok || disposed) return;
           generation += 1;
-          setLink({ socket: s, generation });
+          setLink({ socket: s, generation, auth: { clientKey } });
           // The call as it is now: covers anything that happened before we joined the room.
           const parsed = callSchema.safeParse(res.data);
           if (parsed.success)

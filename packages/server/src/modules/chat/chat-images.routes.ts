@@ -1,0 +1,119 @@
+/**
+ * Photos in the chat (issue 15 §2): the upload takes the photo's bytes as the raw body (no
+ * multipart), so this plugin has its own body parsers — only the image types phones send, as a
+ * Buffer, up to CHAT_IMAGE_MAX_BYTES — and no JSON parser. Whoever may not add a photo is refused
+ * before the body is read. The photo is served with the chat's read access on every request.
+ */
+import {
+  CHAT_IMAGE_MAX_BYTES,
+  CHAT_IMAGE_MAX_EDGE,
+  CHAT_IMAGE_RATE_MAX,
+  CHAT_IMAGE_RATE_WINDOW_S,
+  CHAT_IMAGE_UPLOAD_TYPES,
+  CLIENT_KEY_HEADER,
+  callIdParams,
+  chatImageParams,
+  chatImageSchema,
+  ok,
+} from '@belleza/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Container } from '../../container.js';
+import { callActor } from '../calls/calls.routes.js';
+import { photoTooLarge, unsupportedPhoto } from './chat.photo-encoder.js';
+
+const tags = ['calls'];
+const keyOrBearer: Record<string, string[]>[] = [{ bearer: [] }, {}];
+const keyNote = ` Visitors send the call's clientKey in the \`${CLIENT_KEY_HEADER}\` header.`;
+const uploadTypes: string[] = [...CHAT_IMAGE_UPLOAD_TYPES];
+const megabytes = CHAT_IMAGE_MAX_BYTES / (1024 * 1024);
+
+/** Bytes as they are, documented as binary: the upload's body and the served photo. */
+const bytes = (error: string) =>
+  z
+    .custom<Buffer>((value) => Buffer.isBuffer(value), { error })
+    .meta({
+      type: 'string',
+      format: 'binary',
+    });
+/** The request body: the photo as sent (sharp decides whether it is one). */
+const photoBody = bytes(`Send the photo as the request body (${uploadTypes.join(', ')})`);
+/** The answer: a Buffer, sent as it is (Fastify serializes no Buffer). */
+const jpegBytes = bytes('The photo');
+
+export const chatImagesRoutes: FastifyPluginAsyncZod<{ container: Container }> = (
+  app,
+  { container },
+) => {
+  const { chat } = container;
+
+  // Only here: the JSON parser (and any other) is inherited no further, so a JSON or HTML body
+  // is an unsupported type (415), not a validation error.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    uploadTypes,
+    { parseAs: 'buffer', bodyLimit: CHAT_IMAGE_MAX_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/calls/:callId/images',
+    {
+      bodyLimit: CHAT_IMAGE_MAX_BYTES,
+      config: { bodyRefusals: { tooLarge: photoTooLarge, unsupportedType: unsupportedPhoto } },
+      // Before the body streams in: only who may write in the chat makes the server read megabytes.
+      onRequest: async (req) => {
+        await chat.checkImageUpload(callActor(req), req.params.callId);
+      },
+      schema: {
+        tags,
+        security: keyOrBearer,
+        summary: "Add a photo to the call's chat (before sending the message that shows it)",
+        description: `The body is the photo itself (not multipart), Content-Type one of ${uploadTypes.join(', ')}, at most ${megabytes} MB (413 IMAGE_TOO_LARGE; also for more than 40 million pixels). Anything that is not a readable JPEG, PNG, WebP or AVIF-coded HEIF is 415 UNSUPPORTED_IMAGE (an iPhone's HEVC-coded HEIC too: details.format 'heic'). The server re-encodes it as a JPEG of at most ${CHAT_IMAGE_MAX_EDGE} px on its longer side, upright, without EXIF/GPS/XMP/ICC metadata, and answers 201 with its id; a message shows it with \`imageId\`. Who: exactly who may write in the chat (the visitor while the call is pending or active, its advisor or an admin while it is active; 409 CALL_NOT_ACTIVE otherwise). At most ${CHAT_IMAGE_RATE_MAX} photos per sender and call every ${CHAT_IMAGE_RATE_WINDOW_S} s (429).${keyNote}`,
+        consumes: uploadTypes,
+        params: callIdParams,
+        body: photoBody,
+        response: { 201: ok(chatImageSchema) },
+      },
+    },
+    async (req, reply) => {
+      const image = await chat.uploadImage(callActor(req), req.params.callId, req.body);
+      return reply.status(201).send({ success: true as const, data: image });
+    },
+  );
+
+  app.get(
+    '/calls/:callId/images/:imageId',
+    {
+      schema: {
+        tags,
+        security: keyOrBearer,
+        summary: "A photo of the call's chat: its JPEG bytes",
+        description: `The visitor, the advisor who took the call or an admin (as for the chat's messages), on every request. Answers image/jpeg, private to the browser (Cache-Control: private), inline, with a Content-Security-Policy that runs nothing. A photo of another call, or an unknown id, is 404 IMAGE_NOT_FOUND.${keyNote}`,
+        params: chatImageParams,
+        response: {
+          200: {
+            description: 'The photo (JPEG)',
+            content: { 'image/jpeg': { schema: jpegBytes } },
+          },
+        },
+      },
+    },
+    async (req, reply) => {
+      const { callId, imageId } = req.params;
+      const image = await chat.image(callActor(req), callId, imageId);
+      // A Buffer is sent as it is (no serializer); the headers keep it a picture, and a private one.
+      return reply
+        .status(200)
+        .header('content-type', image.contentType)
+        .header('content-length', String(image.data.length))
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(image.data);
+    },
+  );
+
+  return Promise.resolve();
+};

@@ -1,18 +1,26 @@
 /**
- * Chat in the call (issue 15 §1), through the real screens: the visitor writes from her video
- * screen, the stylist sees the unread count on hers and answers; the visitor reloads the page in
- * the middle, comes back to the call and finds the conversation as it was; what she writes then
- * arrives too, and so does a photo from her phone (opened full size by the stylist); the call keeps
- * each message exactly once. Then, in English (issue 14 §3), both call
- * screens with their chat open, the exit and end questions and the rating card pass axe.
+ * Chat in the call (issue 15 §1–2), through the real screens: while she waits, the visitor sends a
+ * photo to her advisor; in the call she writes from her video screen, the stylist sees the unread
+ * count on hers and answers; the visitor reloads the page in the middle, comes back to the call and
+ * finds the conversation as it was; what she writes then arrives too, and so does a photo from her
+ * phone (opened full size by the stylist); the call keeps each message exactly once. Then, in
+ * English (issue 14 §3), both call screens with their chat open, the exit and end questions and
+ * the rating card pass axe.
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { Api } from '../support/api.js';
+import { Api, uniqueEmail } from '../support/api.js';
 import { expectAccessible } from '../support/axe.js';
 import { expect, test } from '../support/fixtures.js';
 import { startServer, type ServerHandle } from '../support/server.js';
-import { stylistTakesVisitor } from '../support/video.js';
+import { acceptRinging, requestConsultation, signInAvailable } from '../support/screens.js';
+import { participant, stylistTakesVisitor } from '../support/video.js';
+
+/** A plain photo of that size, as a phone's camera would hand it over. */
+const jpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#8b5a2b' } })
+    .jpeg()
+    .toBuffer();
 
 const chatLog = (page: Page, dialog: string) =>
   page.getByRole('dialog', { name: dialog }).getByRole('log');
@@ -39,11 +47,26 @@ test.describe('chat in the call', () => {
   test('both ways, with a reload in the middle: nothing lost, nothing doubled', async ({
     browser,
   }) => {
-    const { stylist, visitor } = await stylistTakesVisitor(browser, server.url, 'Carla Chat', {
+    // The stylist is available; the visitor asks and, while she waits, sends a photo.
+    const adminApi = await Api.login(server.url);
+    const email = uniqueEmail('chat');
+    await adminApi.createAdvisor({ name: 'Carla Chat', email, password: 'stylist-pass-1234' });
+    const stylist = await participant(browser, server.url);
+    await signInAvailable(stylist.page, email, 'stylist-pass-1234');
+    const visitor = await participant(browser, server.url);
+    await requestConsultation(visitor.page, {
       name: 'Rosa Quispe',
       phone: '+51 999 333 444',
       message: 'Quiero un balayage',
     });
+    const waiting = visitor.page.getByRole('dialog', { name: 'Tu consulta' });
+    await waiting.locator('input[type=file]').setInputFiles({
+      name: 'luz-natural.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await jpeg(800, 600),
+    });
+    await expect(waiting.getByText('Foto enviada: tu asesor la verá al contestar.')).toBeVisible();
+    await acceptRinging(stylist.page, 'Rosa Quispe');
     const VISITOR = 'Videollamada';
     const STYLIST = 'Videollamada activa';
     await expect(visitor.page.getByRole('dialog', { name: VISITOR })).toBeVisible();
@@ -55,11 +78,15 @@ test.describe('chat in the call', () => {
       .click();
     await write(visitor.page, VISITOR, 'Hola, ¿me ves bien el color?');
 
-    // The stylist's screen counts it while her chat is closed; opening it shows the message.
+    // The stylist's screen counts the photo from the wait and the message while her chat is
+    // closed; opening it shows both.
     const stylistChat = stylist.page
       .getByRole('dialog', { name: STYLIST })
-      .getByRole('button', { name: 'Chat, 1 mensaje nuevo' });
+      .getByRole('button', { name: 'Chat, 2 mensajes nuevos' });
     await stylistChat.click();
+    await expect(
+      chatLog(stylist.page, STYLIST).getByRole('img', { name: 'Foto de Rosa Quispe' }),
+    ).toBeVisible();
     await expect(chatLog(stylist.page, STYLIST)).toContainText('Rosa Quispe');
     await expect(chatLog(stylist.page, STYLIST)).toContainText('Hola, ¿me ves bien el color?');
     await write(stylist.page, STYLIST, 'Sí, se ven las raíces. Te recomiendo un matiz ceniza.');
@@ -76,27 +103,26 @@ test.describe('chat in the call', () => {
       .getByRole('dialog', { name: VISITOR })
       .getByRole('button', { name: /^Chat/ })
       .click();
-    await expect(chatLog(visitor.page, VISITOR).getByRole('listitem')).toHaveCount(2);
+    await expect(chatLog(visitor.page, VISITOR).getByRole('listitem')).toHaveCount(3);
     await write(visitor.page, VISITOR, 'Perfecto, gracias');
     await expect(chatLog(stylist.page, STYLIST)).toContainText('Perfecto, gracias');
-    await expect(chatLog(stylist.page, STYLIST).getByRole('listitem')).toHaveCount(3);
+    await expect(chatLog(stylist.page, STYLIST).getByRole('listitem')).toHaveCount(4);
 
     // A photo from her phone (issue 15 §2): the stylist sees it and opens it full size.
-    const photo = await sharp({
-      create: { width: 1200, height: 1600, channels: 3, background: '#8b5a2b' },
-    })
-      .jpeg()
-      .toBuffer();
+    const photo = await jpeg(1200, 1600);
     await visitor.page
       .getByRole('dialog', { name: VISITOR })
       .locator('input[type=file]')
       .setInputFiles({ name: 'raices.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect(chatLog(visitor.page, VISITOR).getByText('Enviando...')).toHaveCount(0);
-    const seen = chatLog(stylist.page, STYLIST).getByRole('img', { name: 'Foto de Rosa Quispe' });
+    const seen = chatLog(stylist.page, STYLIST)
+      .getByRole('img', { name: 'Foto de Rosa Quispe' })
+      .last();
     await expect(seen).toBeVisible();
     await expect.poll(() => seen.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
     await chatLog(stylist.page, STYLIST)
       .getByRole('button', { name: 'Ver en grande la foto de Rosa Quispe' })
+      .last()
       .click();
     const viewer = stylist.page.getByRole('dialog', { name: 'Foto de Rosa Quispe' });
     await expect(viewer).toBeVisible();
@@ -107,6 +133,7 @@ test.describe('chat in the call', () => {
     const admin = await Api.login(server.url);
     const stored = await admin.callMessages(callId ?? '');
     expect(stored.map((m) => [m.senderType, m.body, m.image?.width ?? null])).toEqual([
+      ['client', '', 800],
       ['client', 'Hola, ¿me ves bien el color?', null],
       ['advisor', 'Sí, se ven las raíces. Te recomiendo un matiz ceniza.', null],
       ['client', 'Perfecto, gracias', null],

@@ -6,8 +6,11 @@ import {
   callNotesSchema,
   callTokenSchema,
   chatImageSchema,
+  chatMessageSchema,
   type CallToken,
   type ChatImage,
+  type ChatMessage,
+  type ChatSendBody,
   type ParticipantType,
 } from '@belleza/contract';
 import { api, requestBlob } from '../../lib/api-client';
@@ -49,6 +52,21 @@ export function uploadChatImage(callId: string, photo: Blob, auth: ChatAuth): Pr
 /** GET /api/calls/{id}/images/{imageId}: the stored photo's bytes. */
 export function fetchChatImage(callId: string, imageId: string, auth: ChatAuth): Promise<Blob> {
   return requestBlob(`${callPath(callId)}/images/${encodeURIComponent(imageId)}`, {
+    headers: keyHeaders(auth),
+  });
+}
+
+/**
+ * POST /api/calls/{id}/messages: a message over HTTP (no socket needed), e.g. the photo the
+ * visitor sends while she waits; the call's chat shows it to the stylist who answers.
+ */
+export function postChatMessage(
+  callId: string,
+  message: ChatSendBody,
+  auth: ChatAuth,
+): Promise<ChatMessage> {
+  return api.post(`${callPath(callId)}/messages`, message, {
+    schema: chatMessageSchema,
     headers: keyHeaders(auth),
   });
 }

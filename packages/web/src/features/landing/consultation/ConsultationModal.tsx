@@ -11,6 +11,7 @@ import { Button, Modal, Spinner } from '@/components/ui';
 import { CallbackForm } from './CallbackForm';
 import { RequestForm } from './RequestForm';
 import type { SavedCall } from './saved-call';
+import { WaitingPhoto } from './WaitingPhoto';
 import { formatOpening, waitText } from '../content/availability-text';
 
 // The device check pulls in the media code; it loads only when the visitor opens it.
@@ -192,6 +193,7 @@ function WaitingView({
           {t('waiting.checkDevices')}
         </Button>
       )}
+      <WaitingPhoto saved={saved} />
       <div className="consult-form__actions">
         <Button variant="ghost" onClick={onHide}>
           {t('waiting.hide')}

@@ -1,0 +1,78 @@
+/**
+ * While she waits (issue 15 §2): 'Enviar una foto a tu asesor' from the phone's camera or gallery.
+ * The photo goes into the call's chat over HTTP with her call's key, so the stylist who answers
+ * finds it there (her chat counts it as new).
+ */
+import { CHAT_IMAGE_MAX_BYTES } from '@belleza/contract';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui';
+import { newMessageId } from '@/components/video-call/use-call-chat';
+import { postChatMessage, uploadChatImage } from '@/components/video-call/video-call.api';
+import { isApiError } from '@/lib/api-client';
+import type { SavedCall } from './saved-call';
+
+type State =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'sent'; count: number }
+  | { kind: 'failed'; code: string };
+
+const KNOWN = new Set(['UNSUPPORTED_IMAGE', 'IMAGE_TOO_LARGE', 'RATE_LIMITED', 'CALL_NOT_ACTIVE']);
+
+export function WaitingPhoto({ saved }: { saved: Pick<SavedCall, 'callId' | 'clientKey'> }) {
+  const { t } = useTranslation('consultation');
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const sent = state.kind === 'sent' ? state.count : 0;
+
+  const sendPhoto = async (photo: File) => {
+    if (!photo.type.startsWith('image/'))
+      return setState({ kind: 'failed', code: 'UNSUPPORTED_IMAGE' });
+    if (photo.size > CHAT_IMAGE_MAX_BYTES)
+      return setState({ kind: 'failed', code: 'IMAGE_TOO_LARGE' });
+    setState({ kind: 'sending' });
+    const auth = { clientKey: saved.clientKey };
+    try {
+      const image = await uploadChatImage(saved.callId, photo, auth);
+      await postChatMessage(
+        saved.callId,
+        { id: newMessageId(), body: '', imageId: image.id },
+        auth,
+      );
+      setState({ kind: 'sent', count: sent + 1 });
+    } catch (error) {
+      setState({ kind: 'failed', code: isApiError(error) ? error.code : 'UNKNOWN_ERROR' });
+    }
+  };
+
+  return (
+    <div className="consult-photo">
+      <input
+        ref={fileRef}
+        type="file"
+        accept="image/*"
+        hidden
+        onChange={(e) => {
+          const photo = e.target.files?.[0];
+          e.target.value = '';
+          if (photo) void sendPhoto(photo);
+        }}
+      />
+      <Button
+        variant="secondary"
+        loading={state.kind === 'sending'}
+        onClick={() => fileRef.current?.click()}
+      >
+        {state.kind === 'sending' ? t('waiting.photoSending') : t('waiting.photo')}
+      </Button>
+      <p className="consult-note" role="status">
+        {state.kind === 'sent'
+          ? t('waiting.photoSent', { count: state.count })
+          : state.kind === 'failed'
+            ? t(`waiting.photoErrors.${KNOWN.has(state.code) ? state.code : 'default'}`)
+            : t('waiting.photoHint')}
+      </p>
+    </div>
+  );
+}

@@ -8,6 +8,7 @@ import { CHAT_MESSAGE_MAX, DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@belleza/co
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatPhoto } from './ChatPhoto';
+import { PhotoInput } from './PhotoInput';
 import type { ChatEntry, useCallChat } from './use-call-chat';
 
 /** The screen's chat (useCallChat): its messages, whether it is joined, sending, retry, close. */
@@ -146,18 +147,7 @@ export function CallChatPanel({ chat }: Props) {
         </p>
       )}
       <form className="vc-chat__form" onSubmit={submit}>
-        {/* On a phone the picker offers the camera or the gallery. */}
-        <input
-          ref={fileRef}
-          type="file"
-          accept="image/*"
-          hidden
-          onChange={(e) => {
-            const photo = e.target.files?.[0];
-            if (photo) chat.sendPhoto(photo);
-            e.target.value = '';
-          }}
-        />
+        <PhotoInput inputRef={fileRef} onPick={chat.sendPhoto} />
         <button
           type="button"
           className="vc-button"

@@ -5,7 +5,6 @@
  * and still shows once. Nothing here renders HTML: bodies are plain text.
  */
 import {
-  CHAT_IMAGE_MAX_BYTES,
   chatHistorySchema,
   chatMessageSchema,
   type ChatMessage,
@@ -14,6 +13,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import type { AppSocket } from '@/lib/socket';
+import { photoRefusal } from './PhotoInput';
 import { uploadChatImage, type ChatAuth } from './video-call.api';
 
 /** An answer not back after this long counts as lost: the message waits for the next join. */
@@ -258,12 +258,7 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
         photo,
         preview: URL.createObjectURL(photo),
       };
-      // What the server would refuse anyway is refused here, without the upload.
-      const refusal = !photo.type.startsWith('image/')
-        ? 'UNSUPPORTED_IMAGE'
-        : photo.size > CHAT_IMAGE_MAX_BYTES
-          ? 'IMAGE_TOO_LARGE'
-          : null;
+      const refusal = photoRefusal(photo);
       if (refusal) {
         upsert({ ...entry, state: 'failed', errorCode: refusal });
         return;

@@ -3,10 +3,10 @@
  * The photo goes into the call's chat over HTTP with her call's key, so the stylist who answers
  * finds it there (her chat counts it as new).
  */
-import { CHAT_IMAGE_MAX_BYTES } from '@belleza/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui';
+import { PhotoInput, photoRefusal } from '@/components/video-call/PhotoInput';
 import { newMessageId } from '@/components/video-call/use-call-chat';
 import { postChatMessage, uploadChatImage } from '@/components/video-call/video-call.api';
 import { isApiError } from '@/lib/api-client';
@@ -27,10 +27,8 @@ export function WaitingPhoto({ saved }: { saved: Pick<SavedCall, 'callId' | 'cli
   const sent = state.kind === 'sent' ? state.count : 0;
 
   const sendPhoto = async (photo: File) => {
-    if (!photo.type.startsWith('image/'))
-      return setState({ kind: 'failed', code: 'UNSUPPORTED_IMAGE' });
-    if (photo.size > CHAT_IMAGE_MAX_BYTES)
-      return setState({ kind: 'failed', code: 'IMAGE_TOO_LARGE' });
+    const refusal = photoRefusal(photo);
+    if (refusal) return setState({ kind: 'failed', code: refusal });
     setState({ kind: 'sending' });
     const auth = { clientKey: saved.clientKey };
     try {
@@ -48,17 +46,7 @@ export function WaitingPhoto({ saved }: { saved: Pick<SavedCall, 'callId' | 'cli
 
   return (
     <div className="consult-photo">
-      <input
-        ref={fileRef}
-        type="file"
-        accept="image/*"
-        hidden
-        onChange={(e) => {
-          const photo = e.target.files?.[0];
-          e.target.value = '';
-          if (photo) void sendPhoto(photo);
-        }}
-      />
+      <PhotoInput inputRef={fileRef} onPick={(photo) => void sendPhoto(photo)} />
       <Button
         variant="secondary"
         loading={state.kind === 'sending'}

@@ -241,16 +241,14 @@ describe('photos in the chat', () => {
   beforeEach(() => {
     vi.useRealTimers();
     let n = 0;
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, {
-        createObjectURL: vi.fn(() => `blob:photo-${++n}`),
-        revokeObjectURL: vi.fn(),
-      }),
-    );
+    // jsdom has no object URLs: these stand in for the test, and are taken away after it.
+    URL.createObjectURL = vi.fn(() => `blob:photo-${++n}`);
+    URL.revokeObjectURL = vi.fn();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
   });
 
   const pick = (file: File) => {

@@ -26,26 +26,22 @@ export function CallChatTranscript({ messages }: { messages: UseQueryResult<Chat
       {messages.data?.length === 0 && <p className="ac-muted">{t('details.noChat')}</p>}
       {messages.data && messages.data.length > 0 && (
         <ol className="ac-details__chat-log" tabIndex={0} aria-labelledby="ac-details-chat">
-          {messages.data.map((m) => (
-            <li key={m.id}>
-              <span className="ac-details__chat-meta">
-                <strong>{m.senderName || t(`details.chatSender.${m.senderType}`)}</strong>{' '}
-                <span className="ac-muted">
-                  ({t(`details.chatSender.${m.senderType}`)}) ·{' '}
-                  <time dateTime={m.sentAt}>{formatDateTime(m.sentAt)}</time>
+          {messages.data.map((m) => {
+            const role = t(`details.chatSender.${m.senderType}`);
+            const from = m.senderName || role;
+            return (
+              <li key={m.id}>
+                <span className="ac-details__chat-meta">
+                  <strong>{from}</strong>{' '}
+                  <span className="ac-muted">
+                    ({role}) · <time dateTime={m.sentAt}>{formatDateTime(m.sentAt)}</time>
+                  </span>
                 </span>
-              </span>
-              {m.image && (
-                <ChatPhoto
-                  callId={m.callId}
-                  image={m.image}
-                  auth={null}
-                  from={m.senderName || t(`details.chatSender.${m.senderType}`)}
-                />
-              )}
-              {m.body && <span className="ac-details__chat-body">{m.body}</span>}
-            </li>
-          ))}
+                {m.image && <ChatPhoto callId={m.callId} image={m.image} auth={null} from={from} />}
+                {m.body && <span className="ac-details__chat-body">{m.body}</span>}
+              </li>
+            );
+          })}
         </ol>
       )}
     </section>

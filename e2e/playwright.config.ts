@@ -11,6 +11,9 @@ const VIDEO_SPECS = [
   /call-screen-sizes\.spec\.ts$/,
   /keyboard\.spec\.ts$/,
   /chat\.spec\.ts$/,
+  /screen-share\.spec\.ts$/,
+  /summary\.spec\.ts$/,
+  /snapshot\.spec\.ts$/,
 ];
 
 /**

@@ -100,7 +100,7 @@ export async function signInAvailable(page: Page, email: string, password: strin
   await page.getByText('Tiempo real conectado').waitFor();
 }
 
-export type Visitor = { name: string; phone: string; message: string };
+export type Visitor = { name: string; phone: string; message: string; email?: string };
 
 /** From the landing page to 'Esperando asesor...' (advisors must be online). */
 export async function requestConsultation(page: Page, visitor: Visitor): Promise<void> {
@@ -117,6 +117,7 @@ export async function submitConsultation(page: Page, visitor: Visitor): Promise<
   await form.getByLabel('Nombre', { exact: true }).fill(visitor.name);
   await form.getByLabel('Teléfono', { exact: true }).fill(visitor.phone);
   await form.getByLabel('Mensaje', { exact: true }).fill(visitor.message);
+  if (visitor.email) await form.getByLabel('Correo electrónico (opcional)').fill(visitor.email);
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: 'Solicitar consulta' }).click();
 }

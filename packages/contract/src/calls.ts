@@ -270,6 +270,8 @@ export const availabilitySchema = z.object({
   nextOpening: isoDateTime.nullable(),
   /** minutes a consultation may last (`system.maxCallDuration`), for the landing's copy */
   maxCallDuration: z.number().int().positive(),
+  /** days the chat, photos and summary are kept (`system.retentionDays`), for the request form */
+  retentionDays: z.number().int().positive(),
 });
 export type Availability = z.infer<typeof availabilitySchema>;
 

@@ -27,10 +27,20 @@ export const CHAT_IMAGE_MAX_EDGE = 2048;
 export const CHAT_IMAGE_RATE_MAX = 10;
 export const CHAT_IMAGE_RATE_WINDOW_S = 60;
 
+/**
+ * What a photo is (issue 15 §3): sent from a device or drawn on (`photo`), or a still the advisor
+ * took of the visitor's video (`snapshot`), which the visitor is told about and may delete.
+ */
+export const chatImageKindSchema = z.enum(['photo', 'snapshot']);
+export type ChatImageKind = z.infer<typeof chatImageKindSchema>;
+/** POST /api/calls/{callId}/images?kind=snapshot: only the call's advisor takes snapshots. */
+export const chatImageUploadQuery = z.object({ kind: chatImageKindSchema.default('photo') });
+
 /** A stored photo: re-encoded as JPEG without metadata; its bytes at GET …/images/{id}. */
 export const chatImageSchema = z.object({
   id: idSchema,
   callId: idSchema,
+  kind: chatImageKindSchema,
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   contentType: z.literal('image/jpeg'),
@@ -88,3 +98,16 @@ export const chatHistorySchema = z.object({
   messages: z.array(chatMessageSchema),
 });
 export type ChatHistory = z.infer<typeof chatHistorySchema>;
+
+/**
+ * DELETE /api/calls/{callId}/images/{imageId} (issue 15 §3): the visitor removes a photo of hers or
+ * a snapshot of her video, during the call; the messages that showed it go with it, announced to
+ * the call's chat room as `chat:deleted`.
+ */
+export const chatDeletedSchema = z.object({
+  callId: idSchema,
+  /** the messages removed (those that showed the photo) */
+  messageIds: z.array(z.uuid()),
+  imageId: idSchema,
+});
+export type ChatDeleted = z.infer<typeof chatDeletedSchema>;

@@ -48,6 +48,11 @@ export const errorCodes = [
   'UNSUPPORTED_IMAGE',
   /** no such photo in this call */
   'IMAGE_NOT_FOUND',
+  // summaries (issue 15 §5)
+  /** no summary for this call and key, or it expired: one answer, so nothing is revealed */
+  'SUMMARY_NOT_FOUND',
+  /** the recommendations' edit window (RECOMMENDATIONS_EDIT_HOURS after the end) has passed */
+  'RECOMMENDATIONS_CLOSED',
   // video
   'VIDEO_PROVIDER_ERROR',
   'VIDEO_PROVIDER_UNAUTHORIZED',

@@ -5,6 +5,7 @@ export * from './roles.js';
 export * from './advisors.js';
 export * from './calls.js';
 export * from './chat.js';
+export * from './summary.js';
 export * from './settings.js';
 export * from './reports.js';
 export * from './video.js';

@@ -6,6 +6,7 @@ import {
   DEFAULT_MAX_CALL_DURATION_MIN,
   DEFAULT_SITE_NAME,
 } from './display.js';
+import { DEFAULT_RETENTION_DAYS, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from './summary.js';
 
 /** Prefix of a masked secret as returned by GET /api/settings; sending it back keeps the stored value. */
 export const SECRET_MASK = '••••';
@@ -47,6 +48,21 @@ export const systemSettingsSchema = z
      * PRIVACY_PATH; empty: the built-in text in the visitor's language.
      */
     privacyPolicy: z.string().max(PRIVACY_POLICY_MAX, 'settings.validation.privacyPolicy'),
+    /**
+     * Days the visitor's summary, the call's chat and its photos are kept after the call (issue 15
+     * §6); the nightly purge deletes them afterwards.
+     */
+    retentionDays: intIn(
+      RETENTION_DAYS_MIN,
+      RETENTION_DAYS_MAX,
+      'settings.validation.retentionDays',
+    ),
+    /** The salon's contact or booking address shown on the visitor's summary; '' = the landing page. */
+    contactUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .regex(/^(https?:\/\/[^\s]+)?$/i, 'settings.validation.contactUrl'),
   })
   // Unknown keys are refused, not dropped: e.g. the removed `allowRegistration` (decisions.md).
   .strict();
@@ -54,13 +70,14 @@ export const systemSettingsSchema = z
 export const videoSettingsSchema = z.object({
   provider: videoProviderSchema,
   iceServers: z.array(iceServerSchema).max(10),
+  /** Advisors may share a window or tab, on either provider (issue 15 §4). */
+  enableScreenShare: z.boolean(),
 });
 
 export const dailySettingsSchema = z.object({
   apiKey: z.string().trim().max(200),
   domain: z.string().trim().max(200),
   enableRecording: z.boolean(),
-  enableScreenShare: z.boolean(),
   maxParticipants: intIn(2, 20, 'settings.validation.maxParticipants'),
 });
 
@@ -138,13 +155,14 @@ export const defaultSettings: Settings = {
     maintenanceMode: false,
     maxCallDuration: DEFAULT_MAX_CALL_DURATION_MIN,
     privacyPolicy: '',
+    retentionDays: DEFAULT_RETENTION_DAYS,
+    contactUrl: '',
   },
-  video: { provider: 'builtin', iceServers: [] },
+  video: { provider: 'builtin', iceServers: [], enableScreenShare: true },
   daily: {
     apiKey: '',
     domain: '',
     enableRecording: false,
-    enableScreenShare: true,
     maxParticipants: 5,
   },
   notifications: {
@@ -167,8 +185,8 @@ export const publicSettingsSchema = z.object({
     maintenanceMode: true,
     maxCallDuration: true,
   }),
-  video: z.object({ provider: videoProviderSchema }),
-  daily: dailySettingsSchema.pick({ enableScreenShare: true, maxParticipants: true }),
+  video: videoSettingsSchema.pick({ provider: true, enableScreenShare: true }),
+  daily: dailySettingsSchema.pick({ maxParticipants: true }),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 

@@ -4,6 +4,7 @@ import { callSchema, callStatusSchema, clientInfoSchema } from './calls.js';
 import type {
   chatHistorySchema,
   chatJoinPayload,
+  chatDeletedSchema,
   chatMessageSchema,
   chatSendPayload,
 } from './chat.js';
@@ -132,6 +133,8 @@ export type ServerToClientEvents = {
   'call:typing': (p: z.infer<typeof callTypingPayload>) => void;
   /** To the call's chat room (`chat:join`), except the socket that sent it (its ack carries it). */
   'chat:message': (p: z.infer<typeof chatMessageSchema>) => void;
+  /** To the call's chat room: a photo (and the messages that showed it) was deleted. */
+  'chat:deleted': (p: z.infer<typeof chatDeletedSchema>) => void;
   'calls:pending': (calls: z.infer<typeof callSchema>[]) => void;
   'advisor:connected': (p: z.infer<typeof advisorConnectedPayload>) => void;
   'advisor:status:updated': (p: z.infer<typeof advisorStatusUpdatedPayload>) => void;

@@ -49,8 +49,21 @@ export const videoPageActionSchema = z.enum([
   'reconnecting',
   /** Escape pressed while focus is inside the page: the parent answers as if pressed on it */
   'escape',
+  /**
+   * the answer to the 'snapshot' control (issue 15 §3): `image` is a still of the client's video
+   * as a JPEG, absent when there was no picture to take (no video yet, or Daily's own frame)
+   */
+  'snapshot',
 ]);
 export type VideoPageAction = z.infer<typeof videoPageActionSchema>;
+/** What a Blob offers that the parent uses (it checks `instanceof Blob` before uploading). */
+export type SnapshotImage = { size: number; type: string; arrayBuffer(): Promise<ArrayBuffer> };
+const isSnapshotImage = (v: unknown): v is SnapshotImage =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as SnapshotImage).size === 'number' &&
+  typeof (v as SnapshotImage).arrayBuffer === 'function';
+
 export const videoPageMessageSchema = z.object({
   type: z.literal(VIDEO_PAGE_MESSAGE_TYPE),
   action: videoPageActionSchema,
@@ -59,6 +72,11 @@ export const videoPageMessageSchema = z.object({
   participantName: z.string().optional(),
   /** human text, already in the page's language */
   error: z.string().optional(),
+  /**
+   * with 'snapshot': the JPEG, a Blob passed by structured clone (the page and its parent share the
+   * origin); typed by its shape, as this package is built without the DOM's types
+   */
+  image: z.custom<SnapshotImage>(isSnapshotImage).optional(),
   /** what failed, for parents that word it themselves (SPEC §8 advisor video errors) */
   errorCode: z
     .enum([
@@ -86,8 +104,11 @@ export type VideoPageJoin = z.infer<typeof videoPageJoinSchema>;
 
 export const videoPageControlSchema = z.object({
   type: z.literal(VIDEO_PAGE_CONTROL_TYPE),
-  /** 'prepare': a standby page opens the camera and microphone now (the call is being accepted) */
-  action: z.enum(['leave', 'close', 'retry', 'join', 'prepare']),
+  /**
+   * 'prepare': a standby page opens the camera and microphone now (the call is being accepted);
+   * 'snapshot': take a still of the client's video and answer with a 'snapshot' message
+   */
+  action: z.enum(['leave', 'close', 'retry', 'join', 'prepare', 'snapshot']),
   /** with 'join' */
   join: videoPageJoinSchema.optional(),
 });
@@ -102,6 +123,9 @@ export const rtcPeerSchema = z.object({
   userType: participantTypeSchema,
 });
 export type RtcPeer = z.infer<typeof rtcPeerSchema>;
+/** What a participant's video shows: her camera, or a window or tab she shares (issue 15 §4). */
+export const videoSourceSchema = z.enum(['camera', 'screen']);
+export type VideoSource = z.infer<typeof videoSourceSchema>;
 export const rtcSignalSchema = z.object({
   callId: idSchema,
   to: z.string().min(1).max(100),
@@ -120,6 +144,13 @@ export const rtcSignalSchema = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * What the sender's video shows from now on. Sent on its own (no description, no candidate) when
+   * it changes, and to each new link while a screen is shared: the track is swapped in place
+   * (`replaceTrack`), so nothing in the SDP says so. 'screen' only from a participant the join ack
+   * allowed to share.
+   */
+  videoSource: videoSourceSchema.optional(),
 });
 export type RtcSignal = z.infer<typeof rtcSignalSchema>;
 /** A relayed signal names its sender, so a peer that missed `rtc:peer-joined` can still label it. */
@@ -134,6 +165,8 @@ export const rtcJoinedSchema = z.object({
   peerId: z.string(),
   peers: z.array(rtcPeerSchema),
   iceServers: z.array(iceServerSchema),
+  /** Whether this participant may share a screen: advisors, while `video.enableScreenShare` is on. */
+  screenShare: z.boolean(),
 });
 export type RtcJoined = z.infer<typeof rtcJoinedSchema>;
 export const rtcLeaveSchema = z.object({ callId: idSchema });

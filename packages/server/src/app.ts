@@ -31,6 +31,7 @@ import { mediaStatsRoutes } from './modules/video/media-stats.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { chatImagesRoutes } from './modules/chat/chat-images.routes.js';
+import { summaryRoutes } from './modules/summary/summary.routes.js';
 import { attachRealtime, type Realtime } from './modules/realtime/realtime.gateway.js';
 import { createSocketNotifier, fanOutNotifier } from './modules/realtime/realtime.notifier.js';
 import { authPlugin } from './plugins/auth.js';
@@ -183,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(mediaStatsRoutes, { container });
       await api.register(chatRoutes, { container });
       await api.register(chatImagesRoutes, { container });
+      await api.register(summaryRoutes, { container });
       await api.register(reportsRoutes, { container });
       await api.register(systemRoutes, { container });
     },

@@ -20,6 +20,8 @@ import { createCallsService } from './modules/calls/calls.service.js';
 import { createPresenceService } from './modules/realtime/presence.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createChatService } from './modules/chat/chat.service.js';
+import { createSummaryLinksService } from './modules/summary/summary-links.service.js';
+import { createSummaryService } from './modules/summary/summary.service.js';
 import { createSweeper } from './sweeper/sweeper.js';
 
 export type Deps = {
@@ -45,11 +47,21 @@ export function createContainer(deps: Deps) {
   // -- calls: video, calls, presence, reports, system
   const video = createVideoService({ ...deps, settings });
   const presence = createPresenceService(deps);
-  const mail = createMailService({ ...deps, settings });
+  // The visitor's summary link before mail (her e-mail carries it), mail before calls.
+  const summaryLinks = createSummaryLinksService({ ...deps, settings });
+  const mail = createMailService({ ...deps, settings, summaries: summaryLinks });
   const calls = createCallsService({ ...deps, settings, advisors, video, mail });
   const mediaStats = createMediaStatsService({ ...deps, calls });
   const chat = createChatService({ ...deps, calls });
-  const sweeper = createSweeper({ calls, presence, mail, clock: deps.clock, log: deps.log });
+  const summary = createSummaryService({ ...deps, settings, calls, chat, links: summaryLinks });
+  const sweeper = createSweeper({
+    calls,
+    presence,
+    mail,
+    summary,
+    clock: deps.clock,
+    log: deps.log,
+  });
   // -- reports, system
   const reports = createReportsService(deps);
   const system = createSystemService({ ...deps, settings });
@@ -66,6 +78,8 @@ export function createContainer(deps: Deps) {
     calls,
     mediaStats,
     chat,
+    summaryLinks,
+    summary,
     sweeper,
     reports,
     system,

@@ -78,6 +78,31 @@ async function photoOfC(c: Cast, app: Harness['app']): Promise<Record<string, st
   return { imageId: (res.body as { data: { id: string } }).data.id };
 }
 
+/**
+ * A photo of C's chat once C is completed: the call's photos are added while it is active, so
+ * this one goes straight into the table (`imageId` of the summary's photo routes).
+ */
+async function photoOfCompletedC(c: Cast, app: Harness['app']): Promise<Record<string, string>> {
+  const imageId = `img_${randomUUID().replace(/-/g, '')}`;
+  await app.container.db
+    .insertInto('call_images')
+    .values({
+      id: imageId,
+      call_id: c.callId,
+      uploader_type: 'client',
+      uploader_id: 'client',
+      kind: 'photo',
+      content_type: 'image/jpeg',
+      width: 40,
+      height: 30,
+      size_bytes: photo.length,
+      data: photo,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return { imageId };
+}
+
 /** THE expectation table: `METHOD /path` as in OpenAPI → roles allowed. */
 const EXPECTED: Record<string, Row> = {
   // ---------------------------------------------------------------- auth
@@ -171,6 +196,35 @@ const EXPECTED: Record<string, Row> = {
     state: 'active',
     params: photoOfC,
   },
+  // Deleting one: the visitor hers (this one) and snapshots, the call's advisor and admins any
+  // (chat-snapshots.test.ts).
+  'DELETE /api/calls/{callId}/images/{imageId}': {
+    allow: CALL_PARTIES,
+    state: 'active',
+    params: photoOfC,
+  },
+  // Recommendations: the advisor who took the call and admins (summary.test.ts).
+  'GET /api/calls/{callId}/recommendations': { allow: OWNER_OR_ADMIN, state: 'active' },
+  'PUT /api/calls/{callId}/recommendations': {
+    allow: OWNER_OR_ADMIN,
+    state: 'active',
+    body: () => ({ text: 'Aceite de argán', items: [{ name: 'Aceite', pricePen: 19.9 }] }),
+  },
+  // The visitor's summary: its link with her call key; the summary itself only with the summary
+  // key, which none of these roles holds (the call key, a session or an admin's opens nothing).
+  'GET /api/calls/{callId}/summary-link': { allow: ['visitor'], state: 'completed' },
+  'GET /api/summaries/{callId}': { allow: [], state: 'completed' },
+  'GET /api/summaries/{callId}/images/{imageId}': {
+    allow: [],
+    state: 'completed',
+    params: photoOfCompletedC,
+  },
+  'DELETE /api/summaries/{callId}/images/{imageId}': {
+    allow: [],
+    state: 'completed',
+    params: photoOfCompletedC,
+  },
+  'DELETE /api/summaries/{callId}/messages': { allow: [], state: 'completed' },
   'GET /api/calls': { allow: ADMIN, query: () => ({ limit: '5', page: '1' }) },
   'GET /api/calls/stats': { allow: ADMIN },
   'GET /api/calls/recent': { allow: ADMIN },

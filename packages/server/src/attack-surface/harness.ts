@@ -166,6 +166,8 @@ export const TABLES: Array<keyof Database> = [
   'call_messages',
   'call_images',
   'daily_summary_mails',
+  'call_summaries',
+  'retention_purges',
 ];
 
 /** Application tables as SQLite lists them (migration bookkeeping excluded). */

@@ -180,6 +180,7 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
     const settings: Settings = {
       ...structuredClone(defaultSettings),
       video: {
+        ...defaultSettings.video,
         provider: 'builtin',
         iceServers: [
           { urls: 'turn:ice.salon.test:3478', username: 'salon', credential: ICE_CREDENTIAL },

@@ -22,6 +22,9 @@ import * as dailySummaryMails from './migrations/2026-11-25-009-daily-summary-ma
 import * as advisorOnLanding from './migrations/2026-11-26-010-advisor-on-landing.js';
 import * as callMessages from './migrations/2026-11-26-011-call-messages.js';
 import * as callImages from './migrations/2026-11-26-012-call-images.js';
+import * as callSummaries from './migrations/2026-11-26-013-call-summaries.js';
+import * as screenShareSetting from './migrations/2026-11-26-014-screen-share-setting.js';
+import * as imageKind from './migrations/2026-11-26-015-image-kind.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -47,6 +50,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-010-advisor-on-landing': advisorOnLanding,
   '2026-11-26-011-call-messages': callMessages,
   '2026-11-26-012-call-images': callImages,
+  '2026-11-26-013-call-summaries': callSummaries,
+  '2026-11-26-014-screen-share-setting': screenShareSetting,
+  '2026-11-26-015-image-kind': imageKind,
 };
 
 export type DatabaseOptions = {

@@ -192,6 +192,8 @@ export type CallImagesTable = {
   uploader_type: 'client' | 'advisor' | 'admin';
   /** the advisor's id (advisor or admin), or the call's client_id for the visitor */
   uploader_id: string;
+  /** 'photo' (sent from a device) or 'snapshot' (a still of the visitor's video, by the advisor) */
+  kind: 'photo' | 'snapshot';
   content_type: 'image/jpeg';
   width: number;
   height: number;
@@ -199,6 +201,37 @@ export type CallImagesTable = {
   /** BLOB on SQLite, bytea on PostgreSQL */
   data: Buffer;
   created_at: string;
+};
+
+/**
+ * Recommendations and the visitor's summary (issue 15 §5–6): one row per call, made on first need
+ * (the advisor writes recommendations, the visitor asks for her link, or her e-mail goes out).
+ */
+export type CallSummariesTable = {
+  call_id: string;
+  /** opens the summary (`x-summary-key`): 32 random bytes, base64url, stored in clear (decisions.md) */
+  access_key: string;
+  /** the recommendations' free text ('' when none) */
+  recommendations: string;
+  /** JSON array of RecommendationItem */
+  items: string;
+  /** when the recommendations were last written; null while never */
+  updated_at: string | null;
+  /** the advisor (or admin) who last wrote them */
+  updated_by: string | null;
+  /** when an instance claimed the visitor's e-mail with the link; null: not (yet) sent */
+  emailed_at: string | null;
+};
+
+/** One row per America/Lima day whose retention purge an instance claimed (and maybe finished). */
+export type RetentionPurgesTable = {
+  /** YYYY-MM-DD, Lima */
+  day: string;
+  claimed_at: string;
+  claimed_by: string;
+  finished_at: string | null;
+  /** rows deleted (messages, photos, summaries) */
+  purged: number | null;
 };
 
 /** One row per America/Lima day whose summary e-mail an instance claimed (and maybe sent). */
@@ -227,6 +260,8 @@ export type Database = {
   call_messages: CallMessagesTable;
   call_images: CallImagesTable;
   daily_summary_mails: DailySummaryMailsTable;
+  call_summaries: CallSummariesTable;
+  retention_purges: RetentionPurgesTable;
 };
 
 // Kysely's Generated is not needed: every id and timestamp is app-generated.

@@ -23,6 +23,13 @@ export const LOGIN_PER_ADDRESS = { max: 30, timeWindow: 60_000 } as const;
 export const LOGIN_PER_ACCOUNT = { max: 10, timeWindow: 5 * 60_000 } as const;
 /** Call and callback requests per phone number (digits only), whatever the address: the window (the count is CALL_REQUEST_PHONE_LIMIT). */
 export const REQUESTS_PER_PHONE_WINDOW_MS = 10 * 60_000;
+/**
+ * The visitor's summary (issue 15 §5) opens with a key in a header: requests per client address
+ * and minute on each of its routes, so keys cannot be tried in bulk (its photos apart: a summary
+ * page loads every photo of the chat).
+ */
+export const SUMMARY_REQUESTS_PER_ADDRESS = { max: 60, timeWindow: 60_000 } as const;
+export const SUMMARY_PHOTOS_PER_ADDRESS = { max: 300, timeWindow: 60_000 } as const;
 /** New socket connections per client address and minute (reconnects included). */
 export const SOCKET_CONNECTIONS_PER_ADDRESS = { points: 60, duration: 60 } as const;
 /**

@@ -207,6 +207,7 @@ describe('sweeper timer', () => {
         calls,
         presence: { refresh: () => Promise.resolve(0), prune: () => Promise.resolve(0) },
         mail: { sendDailySummaryIfDue: () => Promise.resolve(false) },
+        summary: { purgeIfDue: () => Promise.resolve(0) },
         clock: new ManualClock(),
         log,
         intervalMs: 1000,

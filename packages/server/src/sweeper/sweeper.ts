@@ -8,6 +8,7 @@ import type { Clock } from '../lib/clock.js';
 import type { CallsService } from '../modules/calls/calls.service.js';
 import type { MailService } from '../modules/mail/mail.service.js';
 import type { PresenceService } from '../modules/realtime/presence.service.js';
+import type { SummaryService } from '../modules/summary/summary.service.js';
 
 export type SweepReport = {
   /** offers whose callTimeout passed (outcome timeout), re-routed */
@@ -26,6 +27,11 @@ export type SweepReport = {
   pruned: number;
   /** daily summary e-mails this instance sent (0 or 1) */
   summaries: number;
+  /**
+   * rows the nightly retention purge deleted here (chat messages, photos, visitors' summaries of
+   * calls older than `retentionDays`); 0 except in the one sweep per Lima day that runs it
+   */
+  purged: number;
 };
 
 export type SweeperDeps = {
@@ -35,6 +41,7 @@ export type SweeperDeps = {
   >;
   presence: Pick<PresenceService, 'refresh' | 'prune'>;
   mail: Pick<MailService, 'sendDailySummaryIfDue'>;
+  summary: Pick<SummaryService, 'purgeIfDue'>;
   clock: Clock;
   log: FastifyBaseLogger;
   intervalMs?: number;
@@ -58,7 +65,8 @@ export function createSweeper(deps: SweeperDeps) {
     const drained = await deps.calls.drainQueue(now);
     const pruned = await deps.presence.prune(now);
     const summaries = (await deps.mail.sendDailySummaryIfDue(now)) ? 1 : 0;
-    return { expired, stranded, warned, ended, drained, refreshed, pruned, summaries };
+    const purged = await deps.summary.purgeIfDue(now);
+    return { expired, stranded, warned, ended, drained, refreshed, pruned, summaries, purged };
   }
 
   function schedule(): void {

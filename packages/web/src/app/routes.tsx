@@ -3,7 +3,7 @@
  * Pages and the staff layouts load lazily, with their translation namespaces.
  */
 import type { ComponentType } from 'react';
-import { PRIVACY_PATH } from '@belleza/contract';
+import { PRIVACY_PATH, SUMMARY_PATH } from '@belleza/contract';
 import { redirect, redirectDocument, type RouteObject } from 'react-router';
 import { loadNamespaces } from '@/lib/i18n';
 import { alwaysRevalidate, guard, sessionLoader } from './guards';
@@ -63,6 +63,14 @@ export const routes: RouteObject[] = [
                 shouldRevalidate: alwaysRevalidate,
                 handle: handle({ titleKey: 'titles.privacy' }),
                 lazy: lazyRoute(() => import('@/features/privacy'), ['privacy']),
+              },
+              {
+                // The visitor's summary (issue 15 §5); its key is in the address's fragment.
+                path: `${SUMMARY_PATH}/:callId`,
+                loader: guard({ access: 'public' }),
+                shouldRevalidate: alwaysRevalidate,
+                handle: handle({ titleKey: 'titles.summary' }),
+                lazy: lazyRoute(() => import('@/features/summary'), ['summary', 'video']),
               },
               {
                 // Unknown paths under /admin still need an admin (SPEC §2), so this one is guarded too.
@@ -134,7 +142,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'dashboard',
                 handle: handle({ titleKey: 'titles.advisorDashboard' }),
-                lazy: lazyRoute(() => import('@/features/advisor-dashboard'), ['advisor', 'video']),
+                lazy: lazyRoute(
+                  () => import('@/features/advisor-dashboard'),
+                  ['advisor', 'video', 'summary', 'validation'],
+                ),
               },
             ],
           },

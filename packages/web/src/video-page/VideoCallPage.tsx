@@ -15,6 +15,7 @@ import { BuiltinRoom } from './builtin/BuiltinRoom';
 import { DailyRoom } from './daily/DailyRoom';
 import { warmUp } from './builtin/warm-room';
 import { createParentPoster, listenToParentControl } from './parent-messages';
+import { answerSnapshot } from './snapshot';
 
 export type VideoPageParams = {
   roomUrl: string | null;
@@ -99,6 +100,15 @@ export function VideoCallPage({ params: fromUrl }: { params: VideoPageParams }) 
   );
   const callId = params.callId ?? (room?.provider === 'builtin' ? room.roomName : undefined);
   const post = useMemo(() => createParentPoster(callId), [callId]);
+
+  // The stylist's 'Tomar foto del video' (issue 15 §3), answered with the client's current frame.
+  useEffect(
+    () =>
+      listenToParentControl((action) => {
+        if (action === 'snapshot') void answerSnapshot(post);
+      }),
+    [post],
+  );
 
   useEffect(() => {
     document.title = t('page.title');

@@ -89,6 +89,7 @@ describe.each(await dialects())('migration 012: photos in the chat (%s)', (diale
         call_id: 'call_1',
         uploader_type: 'client',
         uploader_id: 'client_1',
+        kind: 'photo',
         content_type: 'image/jpeg',
         width: 2,
         height: 1,

@@ -61,7 +61,8 @@ export function callActor(req: FastifyRequest): CallActor {
   throw new AppError('UNAUTHENTICATED', 401, 'Sign in, or send the call key');
 }
 
-function clientKeyOf(req: FastifyRequest): string {
+/** The visitor's call key (401 without it). Shared with the summary routes (modules/summary). */
+export function clientKeyOf(req: FastifyRequest): string {
   const key = req.headers[CLIENT_KEY_HEADER];
   if (typeof key !== 'string' || key.length === 0) {
     throw new AppError(

@@ -135,8 +135,11 @@ export type CallsServiceDeps = Pick<Deps, 'db' | 'clock' | 'notifier' | 'log'> &
     | 'counts'
   >;
   video: Pick<VideoService, 'createRoom' | 'createToken' | 'deleteRoom'>;
-  /** admin e-mails: a callback request, a call nobody answered (sent in the background) */
-  mail: Pick<MailService, 'callbackRequested' | 'callUnanswered'>;
+  /**
+   * e-mails, sent in the background: to the admin, a callback request and a call nobody answered;
+   * to the visitor of a completed call, her summary's link
+   */
+  mail: Pick<MailService, 'callbackRequested' | 'callUnanswered' | 'callCompleted'>;
 };
 
 export type CallsService = ReturnType<typeof createCallsService>;
@@ -654,6 +657,7 @@ export function createCallsService(deps: CallsServiceDeps) {
               notifier.toAdmins('call:ended', dto);
               notifier.toCall(dto.callId, 'call:ended', clientView(dto));
               emitStatus(dto);
+              mail.callCompleted(dto);
             }
             if (effect.freed) advisors.announceStatus(effect.advisorId, 'available');
             if (effect.room) await video.deleteRoom(effect.room);
@@ -1238,6 +1242,7 @@ export function createCallsService(deps: CallsServiceDeps) {
         estimatedWaitTime: summary.free > 0 ? est.answer : est.queued(queued + 1, summary.capacity),
         nextOpening: await computeNextOpening(now),
         maxCallDuration: current.system.maxCallDuration,
+        retentionDays: current.system.retentionDays,
       };
     },
 

@@ -3,6 +3,8 @@
  * multipart), so this plugin has its own body parsers — only the image types phones send, as a
  * Buffer, up to CHAT_IMAGE_MAX_BYTES — and no JSON parser. Whoever may not add a photo is refused
  * before the body is read. The photo is served with the chat's read access on every request.
+ * (Deleting one is in chat.routes.ts: the web sends a JSON content type with it, which this plugin
+ * would refuse.)
  */
 import {
   CHAT_IMAGE_MAX_BYTES,
@@ -14,13 +16,16 @@ import {
   callIdParams,
   chatImageParams,
   chatImageSchema,
+  chatImageUploadQuery,
   ok,
 } from '@belleza/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Container } from '../../container.js';
 import { callActor } from '../calls/calls.routes.js';
 import { photoTooLarge, unsupportedPhoto } from './chat.photo-encoder.js';
+import type { ChatImageFile } from './chat.service.js';
 
 const tags = ['calls'];
 const keyOrBearer: Record<string, string[]>[] = [{ bearer: [] }, {}];
@@ -40,6 +45,28 @@ const bytes = (error: string) =>
 const photoBody = bytes(`Send the photo as the request body (${uploadTypes.join(', ')})`);
 /** The answer: a Buffer, sent as it is (Fastify serializes no Buffer). */
 const jpegBytes = bytes('The photo');
+
+/** The 200 answer of a route serving a photo, for its OpenAPI schema (also the summary's). */
+export const photoResponse = {
+  description: 'The photo (JPEG)',
+  content: { 'image/jpeg': { schema: jpegBytes } },
+};
+
+/**
+ * Sends a stored photo: a Buffer is sent as it is (no serializer); the headers keep it a picture,
+ * and a private one. Also the visitor's summary's photos (modules/summary).
+ */
+export function sendPhoto(reply: FastifyReply, image: ChatImageFile): FastifyReply {
+  return reply
+    .status(200)
+    .header('content-type', image.contentType)
+    .header('content-length', String(image.data.length))
+    .header('cache-control', 'private, max-age=3600')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', 'inline')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .send(image.data);
+}
 
 export const chatImagesRoutes: FastifyPluginAsyncZod<{ container: Container }> = (
   app,
@@ -62,22 +89,27 @@ export const chatImagesRoutes: FastifyPluginAsyncZod<{ container: Container }> =
       bodyLimit: CHAT_IMAGE_MAX_BYTES,
       config: { bodyRefusals: { tooLarge: photoTooLarge, unsupportedType: unsupportedPhoto } },
       // Before the body streams in: only who may write in the chat makes the server read megabytes.
+      // The query is not validated yet: an invalid kind is checked as a photo here, then 400.
       onRequest: async (req) => {
-        await chat.checkImageUpload(callActor(req), req.params.callId);
+        const query = chatImageUploadQuery.safeParse(req.query);
+        const kind = query.success ? query.data.kind : 'photo';
+        await chat.checkImageUpload(callActor(req), req.params.callId, kind);
       },
       schema: {
         tags,
         security: keyOrBearer,
         summary: "Add a photo to the call's chat (before sending the message that shows it)",
-        description: `The body is the photo itself (not multipart), Content-Type one of ${uploadTypes.join(', ')}, at most ${megabytes} MB (413 IMAGE_TOO_LARGE; also for more than 40 million pixels). Anything that is not a readable JPEG, PNG, WebP or AVIF-coded HEIF is 415 UNSUPPORTED_IMAGE (an iPhone's HEVC-coded HEIC too: details.format 'heic'). The server re-encodes it as a JPEG of at most ${CHAT_IMAGE_MAX_EDGE} px on its longer side, upright, without EXIF/GPS/XMP/ICC metadata, and answers 201 with its id; a message shows it with \`imageId\`. Who: exactly who may write in the chat (the visitor while the call is pending or active, its advisor or an admin while it is active; 409 CALL_NOT_ACTIVE otherwise). At most ${CHAT_IMAGE_RATE_MAX} photos per sender and call every ${CHAT_IMAGE_RATE_WINDOW_S} s (429).${keyNote}`,
+        description: `The body is the photo itself (not multipart), Content-Type one of ${uploadTypes.join(', ')}, at most ${megabytes} MB (413 IMAGE_TOO_LARGE; also for more than 40 million pixels). Anything that is not a readable JPEG, PNG, WebP or AVIF-coded HEIF is 415 UNSUPPORTED_IMAGE (an iPhone's HEVC-coded HEIC too: details.format 'heic'). The server re-encodes it as a JPEG of at most ${CHAT_IMAGE_MAX_EDGE} px on its longer side, upright, without EXIF/GPS/XMP/ICC metadata, and answers 201 with its id; a message shows it with \`imageId\`. Who: exactly who may write in the chat (the visitor while the call is pending or active, its advisor or an admin while it is active; 409 CALL_NOT_ACTIVE otherwise). \`?kind=snapshot\` marks a still of the visitor's video: only the advisor who took the call (anyone else 403 FORBIDDEN, nothing stored); the visitor may delete it (DELETE …/images/{imageId}). At most ${CHAT_IMAGE_RATE_MAX} photos per sender and call every ${CHAT_IMAGE_RATE_WINDOW_S} s (429).${keyNote}`,
         consumes: uploadTypes,
         params: callIdParams,
+        querystring: chatImageUploadQuery,
         body: photoBody,
         response: { 201: ok(chatImageSchema) },
       },
     },
     async (req, reply) => {
-      const image = await chat.uploadImage(callActor(req), req.params.callId, req.body);
+      const { callId } = req.params;
+      const image = await chat.uploadImage(callActor(req), callId, req.body, req.query.kind);
       return reply.status(201).send({ success: true as const, data: image });
     },
   );
@@ -91,27 +123,12 @@ export const chatImagesRoutes: FastifyPluginAsyncZod<{ container: Container }> =
         summary: "A photo of the call's chat: its JPEG bytes",
         description: `The visitor, the advisor who took the call or an admin (as for the chat's messages), on every request. Answers image/jpeg, private to the browser (Cache-Control: private), inline, with a Content-Security-Policy that runs nothing. A photo of another call, or an unknown id, is 404 IMAGE_NOT_FOUND.${keyNote}`,
         params: chatImageParams,
-        response: {
-          200: {
-            description: 'The photo (JPEG)',
-            content: { 'image/jpeg': { schema: jpegBytes } },
-          },
-        },
+        response: { 200: photoResponse },
       },
     },
     async (req, reply) => {
       const { callId, imageId } = req.params;
-      const image = await chat.image(callActor(req), callId, imageId);
-      // A Buffer is sent as it is (no serializer); the headers keep it a picture, and a private one.
-      return reply
-        .status(200)
-        .header('content-type', image.contentType)
-        .header('content-length', String(image.data.length))
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(image.data);
+      return sendPhoto(reply, await chat.image(callActor(req), callId, imageId));
     },
   );
 

@@ -161,6 +161,7 @@ describe.each(await dialects())('photos in the chat (%s)', (dialect) => {
     expect(fromVisitor).toEqual({
       id: fromVisitor.id,
       callId: call.callId,
+      kind: 'photo',
       width: upright,
       height: CHAT_IMAGE_MAX_EDGE,
       contentType: 'image/jpeg',
@@ -454,6 +455,7 @@ describe.each(await dialects())('photos in the chat (%s)', (dialect) => {
     );
     const shown: ChatMessage['image'] = {
       id: image.id,
+      kind: 'photo',
       width: 1200,
       height: 900,
       contentType: 'image/jpeg',
@@ -559,6 +561,7 @@ describe.each(await dialects())('photos in the chat (%s)', (dialect) => {
       body: '',
       image: {
         id: image.id,
+        kind: 'photo',
         width: 300,
         height: 400,
         contentType: 'image/jpeg',

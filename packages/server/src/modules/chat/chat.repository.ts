@@ -9,6 +9,7 @@ import type { CallImagesTable, CallMessagesTable } from '../../db/schema.js';
 
 /** A stored message with the figures of the photo it shows (null columns when none). */
 export type ChatMessageRow = CallMessagesTable & {
+  image_kind: CallImagesTable['kind'] | null;
   image_width: number | null;
   image_height: number | null;
   image_size_bytes: number | null;
@@ -27,6 +28,7 @@ const messageColumns = [
   'm.body',
   'm.image_id',
   'm.created_at',
+  'i.kind as image_kind',
   'i.width as image_width',
   'i.height as image_height',
   'i.size_bytes as image_size_bytes',
@@ -37,6 +39,7 @@ const imageMetaColumns = [
   'call_id',
   'uploader_type',
   'uploader_id',
+  'kind',
   'content_type',
   'width',
   'height',
@@ -109,4 +112,99 @@ export async function findImage(db: Db, callId: string, id: string): Promise<Cha
     .where('id', '=', id)
     .executeTakeFirst();
   return row ?? null;
+}
+
+const deleted = (r: { numDeletedRows: bigint } | undefined): number =>
+  Number(r?.numDeletedRows ?? 0n);
+
+/**
+ * A photo taken out of the chat: the messages that showed it keep their text without it, those
+ * that were only the photo go, and so does the photo. Inside the caller's transaction. Answers the
+ * ids of the messages deleted, or null when the photo was not there (e.g. deleted meanwhile by
+ * another request: the photo's row goes first, so a second deletion waits for the first, then
+ * finds nothing and changes nothing).
+ */
+export async function deleteImageAndItsMessages(
+  db: Db,
+  callId: string,
+  imageId: string,
+): Promise<string[] | null> {
+  const image = await db
+    .deleteFrom('call_images')
+    .where('call_id', '=', callId)
+    .where('id', '=', imageId)
+    .executeTakeFirst();
+  if (deleted(image) === 0) return null;
+  const gone = await db
+    .deleteFrom('call_messages')
+    .where('call_id', '=', callId)
+    .where('image_id', '=', imageId)
+    .where('body', '=', '')
+    .returning('id')
+    .execute();
+  await db
+    .updateTable('call_messages')
+    .set({ image_id: null })
+    .where('call_id', '=', callId)
+    .where('image_id', '=', imageId)
+    .execute();
+  return gone.map((m) => m.id).sort();
+}
+
+/** Every message and photo of the call. Inside the caller's transaction. */
+export async function deleteChatOfCall(
+  db: Db,
+  callId: string,
+): Promise<{ messages: number; images: number }> {
+  const messages = deleted(
+    await db.deleteFrom('call_messages').where('call_id', '=', callId).executeTakeFirst(),
+  );
+  const images = deleted(
+    await db.deleteFrom('call_images').where('call_id', '=', callId).executeTakeFirst(),
+  );
+  return { messages, images };
+}
+
+/**
+ * Up to `limit` photos of calls that ended before `cutoff` (an ISO instant), deleted; how many.
+ * Photos are the big rows: a batch keeps each statement short on both databases.
+ */
+export async function purgeImagesOfCallsEndedBefore(
+  db: Db,
+  cutoff: string,
+  limit: number,
+): Promise<number> {
+  const r = await db
+    .deleteFrom('call_images')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('call_images as i')
+        .innerJoin('calls as c', 'c.id', 'i.call_id')
+        .select('i.id')
+        .where('c.ended_at', '<', cutoff)
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return deleted(r);
+}
+
+/** The messages of up to `limit` calls that ended before `cutoff`, deleted; how many messages. */
+export async function purgeMessagesOfCallsEndedBefore(
+  db: Db,
+  cutoff: string,
+  limit: number,
+): Promise<number> {
+  const r = await db
+    .deleteFrom('call_messages')
+    .where('call_id', 'in', (eb) =>
+      eb
+        .selectFrom('call_messages as m')
+        .innerJoin('calls as c', 'c.id', 'm.call_id')
+        .select('m.call_id')
+        .distinct()
+        .where('c.ended_at', '<', cutoff)
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return deleted(r);
 }

@@ -1,6 +1,8 @@
 /**
  * HTTP routes of the call's chat (issue 15 §1), beside the call's other routes. The visitor proves
- * its call with the clientKey in the `x-client-key` header, as on the calls routes.
+ * its call with the clientKey in the `x-client-key` header, as on the calls routes. Deleting a
+ * photo is here rather than with its upload (chat-images.routes.ts): the web sends its bodiless
+ * DELETE with a JSON content type, which only this plugin's parsers take.
  */
 import {
   CHAT_MESSAGE_MAX,
@@ -8,7 +10,9 @@ import {
   CHAT_RATE_WINDOW_S,
   CLIENT_KEY_HEADER,
   callIdParams,
+  chatDeletedSchema,
   chatHistorySchema,
+  chatImageParams,
   chatMessageSchema,
   chatSendBodySchema,
   ok,
@@ -56,6 +60,27 @@ export const chatRoutes: FastifyPluginAsyncZod<{ container: Container }> = (app,
     async (req, reply) => {
       const { message, created } = await chat.send(callActor(req), req.params.callId, req.body);
       return reply.status(created ? 201 : 200).send({ success: true as const, data: message });
+    },
+  );
+
+  app.delete(
+    '/calls/:callId/images/:imageId',
+    {
+      schema: {
+        tags,
+        security: keyOrBearer,
+        summary: "Delete a photo of the call's chat and the messages that showed it",
+        description: `The visitor deletes a photo she sent or a snapshot of her video (a photo of the advisor or an admin: 403 FORBIDDEN); the advisor who took the call and admins delete any photo of it. While the call is pending or active and after it ended. A message that was only the photo is deleted (its id in \`messageIds\`); one with text keeps it without the photo. The call's chat room hears \`chat:deleted\` with the same answer. A photo of another call, or an unknown id, is 404 IMAGE_NOT_FOUND.${keyNote}`,
+        params: chatImageParams,
+        response: { 200: ok(chatDeletedSchema) },
+      },
+    },
+    async (req) => {
+      const { callId, imageId } = req.params;
+      return {
+        success: true as const,
+        data: await chat.deleteImage(callActor(req), callId, imageId),
+      };
     },
   );
 

@@ -13,16 +13,29 @@
  * call every CHAT_IMAGE_RATE_WINDOW_S seconds); it is re-encoded (chat.photo-encoder.ts), stored
  * with the call, read back with the call's read access only, and shown by the message that names
  * it (`imageId`: a photo of this call that its sender uploaded).
+ *
+ * Snapshots (issue 15 §3): a still of the visitor's video, uploaded as a photo of kind `snapshot`
+ * only by the advisor who took the call, while it is active. The visitor may delete it, and the
+ * photos she sent, at any time (during the call, after it, from her summary); the call's advisor
+ * and admins may delete any photo of the call. The messages that showed it go with it (one with
+ * text keeps the text); during the call the chat room hears `chat:deleted`.
+ *
+ * For the visitor's summary (issue 15 §5–6, modules/summary, which checks her summary key itself):
+ * transcript(callId), imageFile(callId, imageId), deleteVisitorImage, deleteChat and the retention
+ * purge, purgeEndedBefore(cutoff).
  */
 import {
   CHAT_IMAGE_RATE_MAX,
   CHAT_IMAGE_RATE_WINDOW_S,
   CHAT_RATE_MAX,
   CHAT_RATE_WINDOW_S,
+  type ChatDeleted,
   type ChatHistory,
   type ChatImage,
+  type ChatImageKind,
   type ChatMessage,
   type ChatSendBody,
+  type ChatSenderType,
 } from '@belleza/contract';
 import type { Deps } from '../../container.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.js';
@@ -31,12 +44,16 @@ import { createLimiter } from '../../lib/limits.js';
 import type { CallActor, CallsService, ChatParticipant } from '../calls/calls.service.js';
 import { reencodePhoto } from './chat.photo-encoder.js';
 import {
+  deleteChatOfCall,
+  deleteImageAndItsMessages,
   findImage,
   findImageMeta,
   findMessage,
   insertImage,
   insertMessage,
   listMessages,
+  purgeImagesOfCallsEndedBefore,
+  purgeMessagesOfCallsEndedBefore,
   type ChatImageMeta,
   type ChatImageRow,
   type ChatMessageRow,
@@ -56,7 +73,7 @@ export type ChatSendResult = { message: ChatMessage; created: boolean };
 export type ChatImageFile = { data: Buffer; contentType: ChatImage['contentType'] };
 
 function toDto(row: ChatMessageRow): ChatMessage {
-  const { image_id, image_width, image_height, image_size_bytes } = row;
+  const { image_id, image_kind, image_width, image_height, image_size_bytes } = row;
   return {
     id: row.id,
     callId: row.call_id,
@@ -65,11 +82,13 @@ function toDto(row: ChatMessageRow): ChatMessage {
     body: row.body,
     image:
       image_id !== null &&
+      image_kind !== null &&
       image_width !== null &&
       image_height !== null &&
       image_size_bytes !== null
         ? {
             id: image_id,
+            kind: image_kind,
             width: image_width,
             height: image_height,
             contentType: 'image/jpeg',
@@ -84,6 +103,7 @@ function toImageDto(row: ChatImageMeta): ChatImage {
   return {
     id: row.id,
     callId: row.call_id,
+    kind: row.kind,
     width: row.width,
     height: row.height,
     contentType: row.content_type,
@@ -109,9 +129,19 @@ function requireWriter(sender: ChatParticipant): void {
   );
 }
 
+/**
+ * Who may delete a photo of the call: the visitor the photos she sent and every snapshot of her
+ * video (pictures of her she did not choose to send, so hers to remove); the call's advisor and admins any photo.
+ */
+function mayDelete(by: ChatSenderType, image: ChatImageMeta): boolean {
+  return by !== 'client' || image.uploader_type === 'client' || image.kind === 'snapshot';
+}
+
 const idInUse = () =>
   conflict('CHAT_ID_IN_USE', 'This message id is already used in this call by another message');
 const imageNotFound = () => notFound('IMAGE_NOT_FOUND', 'Photo');
+/** Rows the retention purge deletes per statement (photos), or calls whose messages it deletes. */
+const PURGE_BATCH = 200;
 /** The sender's own key for the per-sender limits. */
 const senderKey = (callId: string, sender: ChatParticipant) =>
   `${callId}|${sender.type}:${sender.id}`;
@@ -157,11 +187,49 @@ export function createChatService(deps: ChatServiceDeps) {
     return image;
   }
 
-  /** Who may add a photo: exactly who may write now. */
-  async function imageUploader(actor: CallActor, callId: string): Promise<ChatParticipant> {
+  /** A photo's bytes; an id of another call, or an unknown one, is 404. */
+  async function imageFile(callId: string, imageId: string): Promise<ChatImageFile> {
+    const image = await findImage(db, callId, imageId);
+    if (!image) throw imageNotFound();
+    return { data: image.data, contentType: image.content_type };
+  }
+
+  /**
+   * Who may add a photo: exactly who may write now; a snapshot only the advisor who took the call
+   * (403 for anyone else, whatever the call's state).
+   */
+  async function imageUploader(
+    actor: CallActor,
+    callId: string,
+    kind: ChatImageKind,
+  ): Promise<ChatParticipant> {
     const sender = await calls.chatParticipant(actor, callId);
+    if (kind === 'snapshot' && sender.type !== 'advisor')
+      throw forbidden("Only the call's advisor takes snapshots of the visitor's video");
     requireWriter(sender);
     return sender;
+  }
+
+  /**
+   * THE deletion of a photo (the call's route and the visitor's summary both come here): 404 for
+   * an unknown one or another call's, 403 when `by` may not delete it; the photo and the messages
+   * that were only the photo go, a message with text keeps it without the photo.
+   */
+  async function removeImage(
+    callId: string,
+    imageId: string,
+    by: ChatSenderType,
+  ): Promise<ChatDeleted> {
+    const image = await findImageMeta(db, callId, imageId);
+    if (!image) throw imageNotFound();
+    if (!mayDelete(by, image))
+      throw forbidden('The visitor deletes the photos she sent and the snapshots of her video');
+    const messageIds = await db
+      .transaction()
+      .execute((trx) => deleteImageAndItsMessages(trx, callId, imageId));
+    // Deleted meanwhile by another request: that one announced it.
+    if (messageIds === null) throw imageNotFound();
+    return { callId, messageIds, imageId };
   }
 
   return {
@@ -216,6 +284,7 @@ export function createChatService(deps: ChatServiceDeps) {
       }
       const message = toDto({
         ...row,
+        image_kind: image?.kind ?? null,
         image_width: image?.width ?? null,
         image_height: image?.height ?? null,
         image_size_bytes: image?.size_bytes ?? null,
@@ -228,17 +297,26 @@ export function createChatService(deps: ChatServiceDeps) {
      * Before the upload's body is read: whether the actor may add a photo to the call now (so
      * nobody else makes the server take in megabytes).
      */
-    async checkImageUpload(actor: CallActor, callId: string): Promise<void> {
-      await imageUploader(actor, callId);
+    async checkImageUpload(
+      actor: CallActor,
+      callId: string,
+      kind: ChatImageKind = 'photo',
+    ): Promise<void> {
+      await imageUploader(actor, callId, kind);
     },
 
     /**
      * POST /api/calls/{id}/images: the photo re-encoded (413 IMAGE_TOO_LARGE, 415
-     * UNSUPPORTED_IMAGE) and stored with the call; a message shows it by its id. Nothing is
-     * stored when it is refused.
+     * UNSUPPORTED_IMAGE) and stored with the call and its kind; a message shows it by its id.
+     * Nothing is stored when it is refused.
      */
-    async uploadImage(actor: CallActor, callId: string, upload: Buffer): Promise<ChatImage> {
-      const sender = await imageUploader(actor, callId);
+    async uploadImage(
+      actor: CallActor,
+      callId: string,
+      upload: Buffer,
+      kind: ChatImageKind = 'photo',
+    ): Promise<ChatImage> {
+      const sender = await imageUploader(actor, callId, kind);
       await imagesPerSender.consume(senderKey(callId, sender));
       const photo = await reencodePhoto(upload);
       const row: ChatImageRow = {
@@ -246,6 +324,7 @@ export function createChatService(deps: ChatServiceDeps) {
         call_id: callId,
         uploader_type: sender.type,
         uploader_id: sender.id,
+        kind,
         content_type: 'image/jpeg',
         width: photo.width,
         height: photo.height,
@@ -260,9 +339,58 @@ export function createChatService(deps: ChatServiceDeps) {
     /** GET /api/calls/{id}/images/{imageId}: with the chat's read access; another call's is 404. */
     async image(actor: CallActor, callId: string, imageId: string): Promise<ChatImageFile> {
       await calls.chatParticipant(actor, callId);
-      const image = await findImage(db, callId, imageId);
-      if (!image) throw imageNotFound();
-      return { data: image.data, contentType: image.content_type };
+      return imageFile(callId, imageId);
+    },
+
+    /**
+     * DELETE /api/calls/{id}/images/{imageId}: with the chat's read access (the visitor her photos
+     * and the snapshots, the call's advisor and admins any), in any state of the call; then the
+     * chat room hears `chat:deleted` (every socket, the deleter's included).
+     */
+    async deleteImage(actor: CallActor, callId: string, imageId: string): Promise<ChatDeleted> {
+      const deleter = await calls.chatParticipant(actor, callId);
+      const deleted = await removeImage(callId, imageId, deleter.type);
+      notifier.toChat(callId, 'chat:deleted', deleted);
+      return deleted;
+    },
+
+    // -------------------------------------------------------- for the visitor's summary
+
+    /** The call's messages, oldest first, for a caller that checked the reader itself. */
+    async transcript(callId: string): Promise<ChatMessage[]> {
+      return (await listMessages(db, callId)).map(toDto);
+    },
+
+    imageFile,
+
+    /**
+     * Deletes, for the visitor, a photo she sent or a snapshot of her video (403 for the advisor's
+     * or an admin's photos, 404 for another call's), as the call's own route does. Announced to
+     * nobody: the summary opens only once the call is over.
+     */
+    deleteVisitorImage: (callId: string, imageId: string): Promise<ChatDeleted> =>
+      removeImage(callId, imageId, 'client'),
+
+    /** Deletes the call's whole chat: every message and every photo. */
+    async deleteChat(callId: string): Promise<{ messages: number; images: number }> {
+      return db.transaction().execute((trx) => deleteChatOfCall(trx, callId));
+    },
+
+    /** Retention: the messages and photos of calls that ended before `cutoff`, in batches. */
+    async purgeEndedBefore(cutoff: string): Promise<{ messages: number; images: number }> {
+      let images = 0;
+      for (;;) {
+        const n = await purgeImagesOfCallsEndedBefore(db, cutoff, PURGE_BATCH);
+        images += n;
+        if (n < PURGE_BATCH) break;
+      }
+      let messages = 0;
+      for (;;) {
+        const n = await purgeMessagesOfCallsEndedBefore(db, cutoff, PURGE_BATCH);
+        messages += n;
+        if (n === 0) break;
+      }
+      return { messages, images };
     },
   };
 }

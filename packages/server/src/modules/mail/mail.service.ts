@@ -3,6 +3,10 @@
  * and the test message from Settings. Sent only when SMTP_URL is configured, and — except the
  * test — only while `notifications.emailNotifications` is on and an admin e-mail is saved.
  *
+ * E-mail to the visitor (issue 15 §5): when her call completed after connecting and she left an
+ * address, the link to her summary, once (claimed in the database), in her call's language. Sent
+ * whenever SMTP_URL is configured (the admin's switch is about the admin's alerts).
+ *
  * Alerts are best effort and never slow or fail the visitor's request: they go out after the
  * transition committed, in the background (`idle()` waits for them), and a failure is logged.
  * The daily summary (the America/Lima day that just ended, sent during the next day; none for a
@@ -10,13 +14,15 @@
  * exactly one sends it; a failed send is retried a few times.
  *
  * Exported for other modules: configured, callbackRequested(cb), callUnanswered(call),
- * sendDailySummaryIfDue(now), idle(), close(). Route-facing: sendTest(actor, to?).
+ * callCompleted(call), sendDailySummaryIfDue(now), idle(), close(). Route-facing:
+ * sendTest(actor, to?).
  */
 import type { Call, Callback, TestEmailResult } from '@belleza/contract';
 import type { Deps } from '../../container.js';
 import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { SummaryLinksService } from '../summary/summary-links.service.js';
 import {
   callbackCounts,
   callsRequestedBetween,
@@ -31,6 +37,7 @@ import {
   dailySummaryMail,
   noAnswerMail,
   testMail,
+  visitorSummaryMail,
   type DailyFigures,
   type MailContext,
   type MailMessage,
@@ -49,6 +56,8 @@ export type MailService = ReturnType<typeof createMailService>;
 
 export type MailServiceDeps = Pick<Deps, 'config' | 'db' | 'clock' | 'log' | 'instanceId'> & {
   settings: Pick<SettingsService, 'get'>;
+  /** the visitor's summary link, claimed once per call */
+  summaries: Pick<SummaryLinksService, 'claimMail'>;
   /** Defaults to SMTP from `config.smtp` (none when it is not set). */
   transport?: MailTransport | null;
 };
@@ -95,7 +104,7 @@ export function dailyFigures(
 }
 
 export function createMailService(deps: MailServiceDeps) {
-  const { config, db, clock, log, settings, instanceId } = deps;
+  const { config, db, clock, log, settings, summaries, instanceId } = deps;
   const transport =
     deps.transport !== undefined
       ? deps.transport
@@ -125,14 +134,14 @@ export function createMailService(deps: MailServiceDeps) {
     await transport.send({ name: ctx.siteName, address: fromAddress }, message);
   }
 
-  /** An admin alert, after the caller's work: queued, never awaited by the caller. */
-  function alert(kind: string, build: (ctx: MailContext, to: string) => MailMessage): void {
+  /**
+   * A message after the caller's work: queued, never awaited by the caller. `send` answers
+   * whether it sent one.
+   */
+  function background(kind: string, send: () => Promise<boolean>): void {
     if (!transport) return;
     const work = (async () => {
-      const { ctx, adminEmail, alertsOn } = await contextOf();
-      if (!alertsOn) return;
-      await deliver(ctx, build(ctx, adminEmail));
-      log.info({ mail: kind }, 'e-mail sent');
+      if (await send()) log.info({ mail: kind }, 'e-mail sent');
     })().catch((err: unknown) => {
       log.warn(
         { mail: kind, detail: err instanceof MailSendError ? err.detail : String(err) },
@@ -141,6 +150,16 @@ export function createMailService(deps: MailServiceDeps) {
     });
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
+  }
+
+  /** An admin alert, in the background, while alerts are on. */
+  function alert(kind: string, build: (ctx: MailContext, to: string) => MailMessage): void {
+    background(kind, async () => {
+      const { ctx, adminEmail, alertsOn } = await contextOf();
+      if (!alertsOn) return false;
+      await deliver(ctx, build(ctx, adminEmail));
+      return true;
+    });
   }
 
   return {
@@ -163,6 +182,32 @@ export function createMailService(deps: MailServiceDeps) {
           requestedAt: call.requestedAt,
         }),
       );
+    },
+
+    /**
+     * A call that ended: when it completed after connecting and its visitor left an e-mail, the
+     * link to her summary, in the background, once across instances and ends.
+     */
+    callCompleted(call: Call): void {
+      const to = call.clientInfo.email;
+      const { endedAt } = call;
+      if (call.status !== 'completed' || call.startedAt === null || endedAt === null || !to) return;
+      background('visitor_summary', async () => {
+        const link = await summaries.claimMail(call.callId, endedAt);
+        if (!link) return false;
+        const { ctx } = await contextOf();
+        const visitorCtx = { ...ctx, language: call.language };
+        await deliver(
+          visitorCtx,
+          visitorSummaryMail(visitorCtx, to, {
+            clientName: call.clientInfo.name,
+            advisorName: call.advisorInfo?.name ?? '',
+            url: new URL(link.path, config.publicUrl).toString(),
+            expiresAt: link.expiresAt,
+          }),
+        );
+        return true;
+      });
     },
 
     /**

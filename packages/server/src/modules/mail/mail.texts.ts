@@ -1,7 +1,8 @@
 /**
- * The e-mails' words, Spanish first and English, chosen by `system.defaultLanguage` (the
- * server's texts have no visitor to ask). Plain text only: every value is the user's text as
- * typed, never markup. Subjects lose line breaks so no value can add a header.
+ * The e-mails' words, Spanish first and English: the admin's in `system.defaultLanguage` (the
+ * server's texts have no visitor to ask), the visitor's in her call's language. Plain text only:
+ * every value is the user's text as typed, never markup. Subjects lose line breaks so no value can
+ * add a header.
  */
 import type { CallSubject, Language } from '@belleza/contract';
 
@@ -50,6 +51,16 @@ type Dict = {
     link: string;
   };
   test: { subject: string; body: string };
+  /** to the visitor: the address of her call's summary (issue 15 §5) */
+  visitorSummary: {
+    subject: string;
+    greeting: string;
+    intro: string;
+    introNoAdvisor: string;
+    private: string;
+    until: string;
+    footer: string;
+  };
   subjects: Partial<Record<CallSubject, string>>;
   none: string;
   footer: string;
@@ -99,6 +110,18 @@ const es: Dict = {
   test: {
     subject: 'Correo de prueba',
     body: 'Este es un correo de prueba enviado por {actor} desde Configuración.\nSi lo recibes, los avisos por correo de {siteName} funcionan.',
+  },
+  visitorSummary: {
+    subject: 'El resumen de tu consulta',
+    greeting: 'Hola, {name}:',
+    intro:
+      'Gracias por tu consulta con {advisor}. Aquí tienes su resumen, con las recomendaciones, el chat y las fotos:',
+    introNoAdvisor:
+      'Gracias por tu consulta. Aquí tienes su resumen, con las recomendaciones, el chat y las fotos:',
+    private:
+      'El enlace es solo para ti: quien lo tenga puede ver el resumen, así que no lo compartas.',
+    until: 'Estará disponible hasta el {date}; después se borra, junto con el chat y las fotos.',
+    footer: 'Te escribimos porque dejaste tu email al pedir la consulta en {siteName}.',
   },
   subjects: {
     skin_care: 'Cuidado de la piel',
@@ -155,6 +178,20 @@ const en: Dict = {
     subject: 'Test e-mail',
     body: 'This is a test e-mail sent by {actor} from Settings.\nIf you received it, e-mail alerts from {siteName} work.',
   },
+  visitorSummary: {
+    subject: 'Your consultation summary',
+    greeting: 'Hello {name},',
+    intro:
+      'Thank you for your consultation with {advisor}. Here is its summary, with the recommendations, the chat and the photos:',
+    introNoAdvisor:
+      'Thank you for your consultation. Here is its summary, with the recommendations, the chat and the photos:',
+    private:
+      'The link is just for you: anyone who has it can see the summary, so keep it to yourself.',
+    until:
+      'It is available until {date}; after that it is deleted, together with the chat and the photos.',
+    footer:
+      'You receive this e-mail because you left your address when you asked for the consultation at {siteName}.',
+  },
   subjects: {
     skin_care: 'Skin Care',
     makeup: 'Makeup',
@@ -194,6 +231,14 @@ export function limaDateTime(iso: string, language: Language): string {
     timeZone: 'America/Lima',
     dateStyle: 'short',
     timeStyle: 'short',
+  }).format(new Date(iso));
+}
+
+/** The Lima calendar day of an instant in words, e.g. '26 de diciembre de 2026'. */
+export function limaDateInWords(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(dictionaries[language].locale, {
+    timeZone: 'America/Lima',
+    dateStyle: 'long',
   }).format(new Date(iso));
 }
 
@@ -347,5 +392,28 @@ export function testMail(ctx: MailContext, to: string, actor: string): MailMessa
     to,
     subject: subjectOf(ctx, dict.test.subject),
     text: [fill(dict.test.body, { actor, siteName: ctx.siteName }), footerOf(ctx, dict)].join('\n'),
+  };
+}
+
+/** To the visitor of a completed call: where her summary is (an absolute URL) and until when. */
+export function visitorSummaryMail(
+  ctx: MailContext,
+  to: string,
+  summary: { clientName: string; advisorName: string; url: string; expiresAt: string },
+): MailMessage {
+  const d = dictionaries[ctx.language].visitorSummary;
+  return {
+    to,
+    subject: subjectOf(ctx, d.subject),
+    text: [
+      fill(d.greeting, { name: summary.clientName }),
+      '',
+      summary.advisorName ? fill(d.intro, { advisor: summary.advisorName }) : d.introNoAdvisor,
+      summary.url,
+      '',
+      d.private,
+      fill(d.until, { date: limaDateInWords(summary.expiresAt, ctx.language) }),
+      `\n-- \n${fill(d.footer, { siteName: ctx.siteName })}\n`,
+    ].join('\n'),
   };
 }

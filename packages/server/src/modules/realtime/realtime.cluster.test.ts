@@ -16,6 +16,7 @@ import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.js';
 import { api, createIsolatedDatabase, insertAdvisor, requestCall } from '../../test/fixtures.js';
+import { testPhoto } from '../../test/photos.js';
 import { ask } from '../../test/socket-clients.js';
 import {
   createTestApp,
@@ -263,6 +264,22 @@ describe.skipIf(!ready)('two instances sharing PostgreSQL and Redis', () => {
     });
     expect(answer.status).toBe(201);
     expect(await heardOnA).toEqual(answer.data);
+
+    // A snapshot the advisor took through B, deleted by the visitor through A: B's socket hears it.
+    const snapshot = await b.app.inject({
+      method: 'POST',
+      url: `/api/calls/${call.callId}/images?kind=snapshot`,
+      headers: { authorization: `Bearer ${advisor.token}`, 'content-type': 'image/jpeg' },
+      payload: await testPhoto({ width: 16, height: 16 }),
+    });
+    expect(snapshot.statusCode).toBe(201);
+    const imageId = (JSON.parse(snapshot.body) as { data: { id: string } }).data.id;
+    const deletedOnB = next(advisorOnB, 'chat:deleted');
+    const deleted = await api(a.app, 'DELETE', `/api/calls/${call.callId}/images/${imageId}`, {
+      clientKey: call.clientKey,
+    });
+    expect(deleted.status).toBe(200);
+    expect(await deletedOnB).toEqual({ callId: call.callId, messageIds: [], imageId });
 
     // The visitor's limit is counted in Redis: her messages through A and B add up.
     const statuses: number[] = [];

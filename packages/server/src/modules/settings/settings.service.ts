@@ -144,11 +144,8 @@ export function createSettingsService(
           maintenanceMode: s.system.maintenanceMode,
           maxCallDuration: s.system.maxCallDuration,
         },
-        video: { provider: s.video.provider },
-        daily: {
-          enableScreenShare: s.daily.enableScreenShare,
-          maxParticipants: s.daily.maxParticipants,
-        },
+        video: { provider: s.video.provider, enableScreenShare: s.video.enableScreenShare },
+        daily: { maxParticipants: s.daily.maxParticipants },
       };
     },
 

@@ -86,8 +86,8 @@ describe.each(await dialects())('settings (%s)', (dialect) => {
         maintenanceMode: true,
         maxCallDuration: 60,
       },
-      video: { provider: 'daily' },
-      daily: { enableScreenShare: true, maxParticipants: 5 },
+      video: { provider: 'daily', enableScreenShare: true },
+      daily: { maxParticipants: 5 },
     });
     const text = JSON.stringify(res.body);
     expect(text).not.toContain('apiKey');

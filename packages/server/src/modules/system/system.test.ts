@@ -141,7 +141,7 @@ describe.each(await dialects())('system status service on %s', (dialect) => {
   it('reports Daily without credentials as not_configured, and with them as OK', async () => {
     const daily = (apiKey: string, domain: string): Settings => ({
       ...defaultSettings,
-      video: { provider: 'daily', iceServers: [] },
+      video: { ...defaultSettings.video, provider: 'daily' },
       daily: { ...defaultSettings.daily, apiKey, domain },
     });
     current = daily('', 'belleza.daily.co');
@@ -304,7 +304,7 @@ describe('video status with a TURN server', () => {
   it('does not check TURN for Daily, but says it is configured', async () => {
     current = {
       ...defaultSettings,
-      video: { provider: 'daily', iceServers: [] },
+      video: { ...defaultSettings.video, provider: 'daily' },
       daily: { ...defaultSettings.daily, apiKey: 'key', domain: 'belleza.daily.co' },
     };
     expect((await service().getStatus()).video).toEqual({

@@ -42,7 +42,7 @@ describe.each(await dialects())('video rooms and tokens in the call lifecycle (%
   const useDaily = async () => {
     const body: Settings = {
       ...structuredClone(defaultSettings),
-      video: { provider: 'daily', iceServers: [] },
+      video: { ...defaultSettings.video, provider: 'daily' },
       daily: {
         ...defaultSettings.daily,
         apiKey: fake.apiKey,

@@ -43,7 +43,7 @@ describe.each(await dialects())(
     ) => {
       const body: Settings = {
         ...structuredClone(defaultSettings),
-        video: { provider, iceServers: [] },
+        video: { ...defaultSettings.video, provider },
         daily: { ...defaultSettings.daily, ...daily },
         notifications: { ...defaultSettings.notifications, adminEmail: 'boss@salon.pe' },
       };

@@ -172,11 +172,12 @@ export function createVideoService(deps: VideoServiceDeps) {
     /**
      * What the built-in mesh needs at join time, for the participant of a verified room token:
      * STUN_URLS, TURN_URLS with a credential minted for them expiring with the token, and the
-     * static ICE servers of the settings.
+     * static ICE servers of the settings; and whether they may share a screen (the advisor only,
+     * while the setting allows it; issue 15 §4).
      */
     async rtcSettings(
       claims: Pick<RoomTokenClaims, 'type' | 'id' | 'exp'>,
-    ): Promise<{ iceServers: IceServer[]; maxParticipants: number }> {
+    ): Promise<{ iceServers: IceServer[]; maxParticipants: number; screenShare: boolean }> {
       const settings = await deps.settings.get();
       return {
         iceServers: iceServersFor(
@@ -186,6 +187,7 @@ export function createVideoService(deps: VideoServiceDeps) {
           settings.video.iceServers,
         ),
         maxParticipants: settings.daily.maxParticipants,
+        screenShare: settings.video.enableScreenShare && claims.type === 'advisor',
       };
     },
 

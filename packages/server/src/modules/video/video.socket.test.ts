@@ -250,6 +250,54 @@ describe('rtc signalling', () => {
     expect(signals.map((s) => (s.payload as { from: string }).from)).toEqual([a1.peerId]);
   });
 
+  it('lets only the advisor say she shares her screen, and only while the setting allows it', async () => {
+    const room = await roomFor('call_s');
+    const [ana, eva, boss] = [await client(), await client(), await client()];
+    const a = await joined(ana, 'call_s', await tokenFor(room, CLIENT));
+    const e = await joined(eva, 'call_s', await tokenFor(room, ADVISOR));
+    const b = await joined(boss, 'call_s', await tokenFor(room, ADMIN));
+    expect([a.screenShare, e.screenShare, b.screenShare]).toEqual([false, true, false]);
+
+    const atAna = next(ana, 'rtc:signal');
+    eva.emit('rtc:signal', { callId: 'call_s', to: a.peerId, videoSource: 'screen' });
+    expect(await atAna).toEqual({
+      callId: 'call_s',
+      to: a.peerId,
+      videoSource: 'screen',
+      from: e.peerId,
+      userName: 'Eva',
+      userType: 'advisor',
+    });
+
+    // The visitor (or an admin) cannot pass anything off as a shared screen; 'camera' is anyone's.
+    const seenByEva = record(eva);
+    for (const who of [ana, boss]) {
+      const refused = next(who, 'error');
+      who.emit('rtc:signal', { callId: 'call_s', to: e.peerId, videoSource: 'screen' });
+      expect(await refused).toEqual({
+        code: 'FORBIDDEN',
+        message: 'Screen sharing is not allowed here',
+      });
+    }
+    const marker = next(eva, 'rtc:signal');
+    ana.emit('rtc:signal', { callId: 'call_s', to: e.peerId, videoSource: 'camera' });
+    await marker;
+    expect(
+      seenByEva
+        .filter((s) => s.event === 'rtc:signal')
+        .map((s) => s.payload as { from: string; videoSource?: string })
+        .map((p) => [p.from, p.videoSource]),
+    ).toEqual([[a.peerId, 'camera']]);
+
+    // Switched off in the settings: the advisor's next join may not share either.
+    settings.video.enableScreenShare = false;
+    const again = await joined(eva, 'call_s', await tokenFor(room, ADVISOR));
+    expect(again.screenShare).toBe(false);
+    const refused = next(eva, 'error');
+    eva.emit('rtc:signal', { callId: 'call_s', to: a.peerId, videoSource: 'screen' });
+    expect(await refused).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
   it('caps the mesh at maxParticipants; an admin joining makes three', async () => {
     settings.daily.maxParticipants = 2;
     const room = await roomFor('call_e');

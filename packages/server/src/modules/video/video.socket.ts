@@ -34,6 +34,8 @@ export type RtcMembership = {
   participant: string;
   /** unix ms; the token's expiry bounds the membership */
   exp: number;
+  /** may tell the others its video is a shared screen (rtcSettings, at join time) */
+  screenShare: boolean;
 };
 type RtcData = { rtc?: Record<string, RtcMembership> };
 
@@ -106,7 +108,7 @@ export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): voi
       if (deps.isRoomOpen && !(await deps.isRoomOpen(callId, claims.room))) {
         throw new AppError('CALL_NOT_ACTIVE', 409, 'This call is not active');
       }
-      const { iceServers, maxParticipants } = await deps.video.rtcSettings(claims);
+      const { iceServers, maxParticipants, screenShare } = await deps.video.rtcSettings(claims);
       leave(callId);
 
       const me: RtcMembership = {
@@ -115,6 +117,7 @@ export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): voi
         userType: claims.type,
         participant: `${claims.type}:${claims.id}`,
         exp: claims.exp * 1000,
+        screenShare,
       };
       // Join first, then list: two peers joining at once each see the other.
       data.rtc = { ...memberships(data), [callId]: me };
@@ -146,7 +149,7 @@ export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): voi
         );
       }
       socket.to(rtcRoom(callId)).emit('rtc:peer-joined', toPeer(callId, me));
-      ack?.({ ok: true, data: { peerId: me.peerId, peers, iceServers } });
+      ack?.({ ok: true, data: { peerId: me.peerId, peers, iceServers, screenShare } });
     } catch (err) {
       if (!(err instanceof AppError)) deps.log.error({ err }, 'rtc:join failed');
       ack?.(failure(err));
@@ -168,6 +171,10 @@ export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): voi
     if (mine.exp <= deps.clock.now().getTime()) {
       socket.emit('rtc:closed', { callId: signal.callId, reason: 'ended' });
       leave(signal.callId);
+      return;
+    }
+    if (signal.videoSource === 'screen' && !mine.screenShare) {
+      socket.emit('error', { code: 'FORBIDDEN', message: 'Screen sharing is not allowed here' });
       return;
     }
     // Only the peer room of the same call: a peer id of another call simply matches nobody.

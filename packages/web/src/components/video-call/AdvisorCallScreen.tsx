@@ -5,6 +5,7 @@
  */
 import {
   callSubjects,
+  parseRoomUrl,
   DISPLAY_LOCALE,
   DISPLAY_TIME_ZONE,
   videoPageUrl,
@@ -21,6 +22,8 @@ import { errorMessage } from '@/lib/errors';
 import { CallNotesPanel } from './CallNotesPanel';
 import { CallConfirmDialog } from './CallConfirmDialog';
 import { useCallNotes } from './use-call-notes';
+import { useCallRecommendations } from './use-call-recommendations';
+import { RecommendationsEditor } from './RecommendationsEditor';
 import { useVideoPageMessages, VIDEO_FRAME_ALLOW } from './use-video-page-messages';
 import { useVideoToasts } from './use-video-toasts';
 import { fetchCallNotes, fetchCallToken, saveCallNotes } from './video-call.api';
@@ -103,6 +106,15 @@ export function AdvisorCallScreen({
   const escapeRef = useRef<() => void>(() => undefined);
   const [notesOpen, setNotesOpen] = useState(true);
   const chatPanel = useCallChat(chat ?? null, call.callId, 'advisor');
+  /** 'Tomar foto del video' asked the page for a still and waits for it (issue 15 §3) */
+  const [snapping, setSnapping] = useState(false);
+  // Read by the page's message handler, which outlives renders.
+  const sendPhotoRef = useRef(chatPanel.sendPhoto);
+  const openChatRef = useRef(chatPanel.openPanel);
+  useEffect(() => {
+    sendPhotoRef.current = chatPanel.sendPhoto;
+    openChatRef.current = chatPanel.openPanel;
+  });
   /** media lost its path mid-call; the page is restarting ICE */
   const [reconnecting, setReconnecting] = useState(false);
   /** the frame still holds the standby page: the room is handed over by message */
@@ -129,6 +141,7 @@ export function AdvisorCallScreen({
   const loadNotes = useCallback(() => fetchCallNotes(call.callId), [call.callId]);
   // A ringing call has no notes on the server yet.
   const notes = useCallNotes(call.callId, saveNotes, standby ? undefined : loadNotes);
+  const recommendations = useCallRecommendations(call.callId, !standby);
 
   const fail = useCallback((message: string) => {
     setPhase('error');
@@ -240,6 +253,14 @@ export function AdvisorCallScreen({
         case 'escape':
           escapeRef.current();
           break;
+        case 'snapshot':
+          setSnapping(false);
+          if (m.image instanceof Blob) {
+            // Into the chat, where the client is told at once and may delete it.
+            sendPhotoRef.current(m.image, 'snapshot');
+            openChatRef.current();
+          } else toast.error(t('toasts.warningTitle'), t('snapshot.failed'));
+          break;
         default: {
           const never: never = m.action;
           void never;
@@ -283,6 +304,8 @@ export function AdvisorCallScreen({
     } catch {
       toast.error(t('notes.title'), t('notes.saveFailed'));
     }
+    // The recommendations say so in their panel; the dashboard's after-call card retries.
+    await recommendations.flush().catch(() => undefined);
   };
 
   const handleEnd = async () => {
@@ -318,6 +341,10 @@ export function AdvisorCallScreen({
   }, [standby]);
 
   const clientName = call.clientInfo.name?.trim() || t('advisor.clientFallback');
+  // A still goes to the chat; the built-in room draws the client's video itself (Daily's frame
+  // is another origin, so there is no picture to take there).
+  const canSnap =
+    chat !== undefined && parseRoomUrl(call.dailyRoomUrl ?? '')?.provider === 'builtin';
   const rawSubject = call.clientInfo.subject?.trim();
   const subject = !rawSubject
     ? t('advisor.subjectFallback')
@@ -357,6 +384,19 @@ export function AdvisorCallScreen({
           {!notesOpen && (
             <button type="button" className="vc-button" onClick={() => setNotesOpen(true)}>
               {t('advisor.showNotes')}
+            </button>
+          )}
+          {canSnap && (
+            <button
+              type="button"
+              className="vc-button"
+              disabled={snapping || phase !== 'loaded'}
+              onClick={() => {
+                setSnapping(true);
+                sendControl('snapshot');
+              }}
+            >
+              {snapping ? t('snapshot.taking') : t('snapshot.take')}
             </button>
           )}
           {chat !== undefined && !chatPanel.open && (
@@ -438,6 +478,9 @@ export function AdvisorCallScreen({
             status={notes.status}
             onChange={notes.setNotes}
             onClear={notes.clear}
+            recommendations={
+              <RecommendationsEditor recommendations={recommendations} clientName={clientName} />
+            }
             onClose={() => {
               void flushNotes();
               setNotesOpen(false);

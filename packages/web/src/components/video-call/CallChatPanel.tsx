@@ -15,7 +15,16 @@ import type { ChatEntry, useCallChat } from './use-call-chat';
 type Props = {
   chat: Pick<
     ReturnType<typeof useCallChat>,
-    'callId' | 'auth' | 'messages' | 'joined' | 'send' | 'sendPhoto' | 'retry' | 'closePanel'
+    | 'callId'
+    | 'me'
+    | 'auth'
+    | 'messages'
+    | 'joined'
+    | 'send'
+    | 'sendPhoto'
+    | 'removeImage'
+    | 'retry'
+    | 'closePanel'
   >;
 };
 
@@ -43,6 +52,8 @@ export function CallChatPanel({ chat }: Props) {
   const { messages, joined, send: onSend, retry: onRetry, closePanel: onClose } = chat;
   const { t } = useTranslation('video');
   const [draft, setDraft] = useState('');
+  /** the photo being deleted, and a refusal to show beside it */
+  const [removing, setRemoving] = useState<{ imageId: string; failed: boolean } | null>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -60,6 +71,22 @@ export function CallChatPanel({ chat }: Props) {
 
   const senderName = (m: ChatEntry) =>
     m.mine ? t('chat.you') : m.senderName.trim() || t(`chat.sender.${m.senderType}`);
+
+  /**
+   * The visitor deletes her own photos and the stills of her video; the stylist (or an admin)
+   * the stills, e.g. one taken by mistake (issue 15 §3).
+   */
+  const deletable = (m: ChatEntry) =>
+    m.state === 'sent' &&
+    m.image !== null &&
+    (m.image.kind === 'snapshot' || (chat.me === 'client' && m.mine));
+  const remove = (imageId: string) => {
+    setRemoving({ imageId, failed: false });
+    chat.removeImage(imageId).then(
+      () => setRemoving(null),
+      () => setRemoving({ imageId, failed: true }),
+    );
+  };
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
@@ -109,6 +136,13 @@ export function CallChatPanel({ chat }: Props) {
                 <span className="vc-chat__sender">{senderName(m)}</span>
                 {m.state === 'sent' && <time dateTime={m.sentAt}> · {timeOf(m.sentAt)}</time>}
               </p>
+              {m.image?.kind === 'snapshot' && (
+                <p className="vc-chat__snapshot">
+                  {chat.me === 'client'
+                    ? t('snapshot.ofYou', { name: senderName(m) })
+                    : t('snapshot.taken')}
+                </p>
+              )}
               {(m.image || m.preview) && (
                 <ChatPhoto
                   callId={chat.callId}
@@ -116,7 +150,24 @@ export function CallChatPanel({ chat }: Props) {
                   auth={chat.auth}
                   preview={m.preview}
                   from={senderName(m)}
+                  // The stylist (or an admin) draws on any photo and sends the drawn copy.
+                  onMarkup={chat.me === 'client' ? undefined : chat.sendPhoto}
                 />
+              )}
+              {m.image && deletable(m) && (
+                <p className="vc-chat__photo-actions">
+                  <button
+                    type="button"
+                    className="vc-button vc-button--small"
+                    disabled={removing?.imageId === m.image.id && !removing.failed}
+                    onClick={() => m.image && remove(m.image.id)}
+                  >
+                    {t('snapshot.delete')}
+                  </button>
+                  {removing?.imageId === m.image.id && removing.failed && (
+                    <span role="alert"> {t('snapshot.deleteFailed')}</span>
+                  )}
+                </p>
               )}
               {m.body && <p className="vc-chat__body">{m.body}</p>}
               {m.state === 'sending' && <p className="vc-chat__state">{t('chat.sending')}</p>}

@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotesStatus } from './use-call-notes';
 
@@ -7,21 +8,110 @@ type Props = {
   onChange: (notes: string) => void;
   onClear: () => void;
   onClose: () => void;
+  /**
+   * The recommendations the client will read (issue 15 §5): a second tab beside the private
+   * notes, so the two are never confused.
+   */
+  recommendations?: ReactNode;
 };
 
-export function CallNotesPanel({ notes, status, onChange, onClear, onClose }: Props) {
+type Tab = 'notes' | 'recommendations';
+
+export function CallNotesPanel({
+  notes,
+  status,
+  onChange,
+  onClear,
+  onClose,
+  recommendations,
+}: Props) {
   const { t } = useTranslation('video');
+  const { t: ts } = useTranslation('summary');
+  const [tab, setTab] = useState<Tab>('notes');
   const handleClear = () => {
     if (window.confirm(t('notes.confirmClear'))) onClear();
   };
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'notes', label: t('notes.title') },
+    { id: 'recommendations', label: ts('editor.title') },
+  ];
   return (
     <aside className="vc-notes" aria-labelledby="vc-notes-title">
       <header className="vc-notes__header">
-        <h3 id="vc-notes-title">{t('notes.title')}</h3>
+        {recommendations && (
+          <h3 id="vc-notes-title" className="visually-hidden">
+            {ts('editor.panelTitle')}
+          </h3>
+        )}
+        {recommendations ? (
+          <div className="vc-notes__tabs" role="tablist" aria-labelledby="vc-notes-title">
+            {tabs.map((item) => (
+              <button
+                key={item.id}
+                type="button"
+                role="tab"
+                id={`vc-tab-${item.id}`}
+                aria-selected={tab === item.id}
+                aria-controls={`vc-tabpanel-${item.id}`}
+                tabIndex={tab === item.id ? 0 : -1}
+                className="vc-notes__tab"
+                onClick={() => setTab(item.id)}
+                onKeyDown={(e) => {
+                  if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+                  e.preventDefault();
+                  const next = tab === 'notes' ? 'recommendations' : 'notes';
+                  setTab(next);
+                  document.getElementById(`vc-tab-${next}`)?.focus();
+                }}
+              >
+                {item.label}
+              </button>
+            ))}
+          </div>
+        ) : (
+          <h3 id="vc-notes-title">{t('notes.title')}</h3>
+        )}
         <button type="button" className="vc-button vc-button--small" onClick={onClose}>
           {t('notes.close')}
         </button>
       </header>
+      {recommendations && tab === 'recommendations' ? (
+        <div
+          role="tabpanel"
+          id="vc-tabpanel-recommendations"
+          aria-labelledby="vc-tab-recommendations"
+          className="vc-notes__panel"
+        >
+          {recommendations}
+        </div>
+      ) : (
+        <NotesBody
+          notes={notes}
+          status={status}
+          onChange={onChange}
+          onClear={handleClear}
+          tabbed={recommendations !== undefined}
+        />
+      )}
+    </aside>
+  );
+}
+
+function NotesBody({
+  notes,
+  status,
+  onChange,
+  onClear,
+  tabbed,
+}: Pick<Props, 'notes' | 'status' | 'onChange' | 'onClear'> & { tabbed: boolean }) {
+  const { t } = useTranslation('video');
+  return (
+    <div
+      className="vc-notes__panel"
+      {...(tabbed
+        ? { role: 'tabpanel', id: 'vc-tabpanel-notes', 'aria-labelledby': 'vc-tab-notes' }
+        : {})}
+    >
       <textarea
         className="vc-notes__text"
         aria-label={t('notes.title')}
@@ -45,11 +135,11 @@ export function CallNotesPanel({ notes, status, onChange, onClear, onClose }: Pr
           type="button"
           className="vc-button vc-button--small"
           disabled={notes.trim() === ''}
-          onClick={handleClear}
+          onClick={onClear}
         >
           {t('notes.clear')}
         </button>
       </footer>
-    </aside>
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import type { ChatImage } from '@belleza/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusTrap } from '@/lib/use-focus-trap';
+import { PhotoMarkup } from './PhotoMarkup';
 import { fetchChatImage, type ChatAuth } from './video-call.api';
 import './video-call.css';
 
@@ -18,21 +19,33 @@ type Props = {
   preview?: string | undefined;
   /** who sent it, for its description */
   from: string;
+  /** fetches the bytes another way (the visitor's summary, with its own key) */
+  load?: ((imageId: string) => Promise<Blob>) | undefined;
+  /** offered in the full-size view: draw on the photo and send the drawn copy (issue 15 §3) */
+  onMarkup?: ((drawn: Blob) => void) | undefined;
 };
 
-export function ChatPhoto({ callId, image, auth, preview, from }: Props) {
+export function ChatPhoto({ callId, image, auth, preview, from, load, onMarkup }: Props) {
   const { t } = useTranslation('video');
   const [loaded, setLoaded] = useState<{ id: string; url: string } | null>(null);
   const [failed, setFailed] = useState(false);
   const [full, setFull] = useState(false);
+  const [marking, setMarking] = useState(false);
   const clientKey = auth?.clientKey;
   const imageId = image?.id;
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  });
 
   useEffect(() => {
     if (preview || !imageId) return;
     let live = true;
     let url: string | null = null;
-    fetchChatImage(callId, imageId, clientKey ? { clientKey } : null).then(
+    const bytes = loadRef.current
+      ? loadRef.current(imageId)
+      : fetchChatImage(callId, imageId, clientKey ? { clientKey } : null);
+    bytes.then(
       (blob) => {
         if (!live) return;
         url = URL.createObjectURL(blob);
@@ -67,13 +80,38 @@ export function ChatPhoto({ callId, image, auth, preview, from }: Props) {
           <span className="vc-spinner" aria-hidden="true" />
         )}
       </button>
-      {full && src && <PhotoViewer src={src} alt={alt} onClose={() => setFull(false)} />}
+      {full && src && !marking && (
+        <PhotoViewer
+          src={src}
+          alt={alt}
+          onClose={() => setFull(false)}
+          onMarkup={onMarkup ? () => setMarking(true) : undefined}
+        />
+      )}
+      {marking && src && onMarkup && (
+        <PhotoMarkup
+          src={src}
+          alt={alt}
+          onSend={onMarkup}
+          onClose={() => {
+            setMarking(false);
+            setFull(false);
+          }}
+        />
+      )}
     </>
   );
 }
 
 /** The photo over everything, as large as the screen allows; Escape or 'Cerrar foto' closes. */
-function PhotoViewer({ src, alt, onClose }: { src: string; alt: string; onClose: () => void }) {
+type ViewerProps = {
+  src: string;
+  alt: string;
+  onClose: () => void;
+  onMarkup?: (() => void) | undefined;
+};
+
+function PhotoViewer({ src, alt, onClose, onMarkup }: ViewerProps) {
   const { t } = useTranslation('video');
   const ref = useRef<HTMLDivElement>(null);
   useFocusTrap(ref, true);
@@ -92,9 +130,16 @@ function PhotoViewer({ src, alt, onClose }: { src: string; alt: string; onClose:
       }}
     >
       <img src={src} alt={alt} />
-      <button type="button" className="vc-button" data-autofocus="" onClick={onClose}>
-        {t('chat.closePhoto')}
-      </button>
+      <div className="vc-photo-viewer__actions">
+        {onMarkup && (
+          <button type="button" className="vc-button" onClick={onMarkup}>
+            {t('markup.open')}
+          </button>
+        )}
+        <button type="button" className="vc-button" data-autofocus="" onClick={onClose}>
+          {t('chat.closePhoto')}
+        </button>
+      </div>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { useVideoToasts } from './use-video-toasts';
 import { useVideoPageMessages, VIDEO_FRAME_ALLOW } from './use-video-page-messages';
 import { CallConfirmDialog } from './CallConfirmDialog';
 import { CallChatPanel, ChatToggle } from './CallChatPanel';
+import { SnapshotNotice } from './SnapshotNotice';
 import { useCallChat, type ChatLink } from './use-call-chat';
 import './video-call.css';
 
@@ -214,6 +215,8 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
         case 'escape':
           setConfirmOpen(true);
           break;
+        case 'snapshot': // only the stylist's screen asks for one
+          break;
         default: {
           const never: never = m.action;
           void never;
@@ -369,6 +372,21 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
                 </button>
               </div>
             </div>
+          )}
+          {chatPanel.snapshot && (
+            <SnapshotNotice
+              by={chatPanel.snapshot.senderName.trim() || t('chat.sender.advisor')}
+              onView={() => {
+                chatPanel.dismissSnapshot();
+                chatPanel.openPanel();
+              }}
+              onDelete={() => {
+                const imageId = chatPanel.snapshot?.image?.id;
+                if (imageId) return chatPanel.removeImage(imageId);
+                return Promise.resolve();
+              }}
+              onDismiss={chatPanel.dismissSnapshot}
+            />
           )}
         </div>
         {chatPanel.open && <CallChatPanel chat={chatPanel} />}

@@ -7,6 +7,8 @@
 import {
   chatHistorySchema,
   chatMessageSchema,
+  type ChatDeleted,
+  type ChatImageKind,
   type ChatMessage,
   type ChatSenderType,
 } from '@belleza/contract';
@@ -14,7 +16,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import type { AppSocket } from '@/lib/socket';
 import { photoRefusal } from './PhotoInput';
-import { uploadChatImage, type ChatAuth } from './video-call.api';
+import { deleteChatImage, uploadChatImage, type ChatAuth } from './video-call.api';
 
 /** An answer not back after this long counts as lost: the message waits for the next join. */
 export const CHAT_ACK_TIMEOUT_MS = 10_000;
@@ -42,6 +44,8 @@ export type ChatEntry = ChatMessage & {
   errorCode?: string;
   /** a photo of hers still to upload (dropped once the server has it) */
   photo?: Blob;
+  /** what that photo is: one from her device, or the stylist's still of the visitor's video */
+  photoKind?: ChatImageKind;
   /** her photo shown from her own device (an object URL), so it does not come back to load */
   preview?: string;
 };
@@ -77,6 +81,8 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
   const [open, setOpen] = useState(false);
   /** the panel was closed by the person: its 'Chat' button takes the focus back */
   const [closed, setClosed] = useState(false);
+  /** the latest snapshot of the visitor's video, until she answers it (issue 15 §3) */
+  const [snapshot, setSnapshot] = useState<ChatMessage | null>(null);
   const openRef = useRef(false);
   const joinedRef = useRef<ChatLink | null>(null);
   // The messages as the callbacks see them; every change goes through `commit`.
@@ -140,8 +146,9 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
             callId,
             sending.photo,
             current.auth,
+            sending.photoKind,
           );
-          const { photo: _sent, ...uploaded } = sending;
+          const { photo: _sent, photoKind: _kind, ...uploaded } = sending;
           sending = { ...uploaded, image };
           upsert(sending);
         } catch (error) {
@@ -182,6 +189,27 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
     [callId, fromServer, upsert],
   );
 
+  /**
+   * A deleted photo leaves the log: the messages that were only the photo go (`messageIds`), one
+   * that also had text keeps its text (and the notice goes too).
+   */
+  const forget = useCallback(
+    ({ messageIds, imageId }: Pick<ChatDeleted, 'messageIds' | 'imageId'>) => {
+      const gone = new Set(messageIds);
+      commit((next) => {
+        for (const [id, entry] of next) {
+          if (!gone.has(id) && entry.image?.id !== imageId) continue;
+          if (entry.preview) URL.revokeObjectURL(entry.preview);
+          const { preview: _preview, ...rest } = entry;
+          if (gone.has(id) || !entry.body) next.delete(id);
+          else next.set(id, { ...rest, image: null });
+        }
+      });
+      setSnapshot((s) => (s && (gone.has(s.id) || s.image?.id === imageId) ? null : s));
+    },
+    [commit],
+  );
+
   const socket = link?.socket;
   const generation = link?.generation;
   const clientKey = link?.auth?.clientKey;
@@ -193,8 +221,15 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
       const known = entriesRef.current.has(m.id);
       upsert(fromServer(m));
       if (!known && m.senderType !== me && !openRef.current) setUnread((n) => n + 1);
+      // She is told at once that a still of her video was taken, chat open or not.
+      if (!known && me === 'client' && m.image?.kind === 'snapshot') setSnapshot(m);
+    };
+    const onDeleted = (d: ChatDeleted) => {
+      if (d.callId !== callId || !live) return;
+      forget(d);
     };
     socket.on('chat:message', onMessage);
+    socket.on('chat:deleted', onDeleted);
     socket.emit('chat:join', { callId }, (res: Ack) => {
       if (!live || !res.ok) return;
       const parsed = chatHistorySchema.safeParse(res.data);
@@ -216,10 +251,11 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
     return () => {
       live = false;
       socket.off('chat:message', onMessage);
+      socket.off('chat:deleted', onDeleted);
       joinedRef.current = null;
       setJoined(false);
     };
-  }, [socket, generation, clientKey, callId, me, fromServer, upsert, commit, deliver]);
+  }, [socket, generation, clientKey, callId, me, fromServer, upsert, commit, deliver, forget]);
 
   const send = useCallback(
     (text: string) => {
@@ -242,9 +278,12 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
     [callId, me, upsert, deliver],
   );
 
-  /** A photo from the camera or the gallery: shown at once from the device, then uploaded. */
+  /**
+   * A photo from the camera or the gallery (or drawn on, or a still of the visitor's video): shown
+   * at once from the device, then uploaded.
+   */
   const sendPhoto = useCallback(
-    (photo: Blob) => {
+    (photo: Blob, kind: ChatImageKind = 'photo') => {
       const entry: ChatEntry = {
         id: newMessageId(),
         callId,
@@ -256,6 +295,7 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
         mine: true,
         state: 'sending',
         photo,
+        photoKind: kind,
         preview: URL.createObjectURL(photo),
       };
       const refusal = photoRefusal(photo);
@@ -269,6 +309,17 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
     [callId, me, upsert, deliver],
   );
 
+  const dismissSnapshot = useCallback(() => setSnapshot(null), []);
+
+  /** Deletes a photo for everyone (hers, or a snapshot of her); the log follows the answer. */
+  const removeImage = useCallback(
+    async (imageId: string): Promise<void> => {
+      const deleted = await deleteChatImage(callId, imageId, link?.auth ?? null);
+      forget(deleted);
+    },
+    [callId, link?.auth, forget],
+  );
+
   const retry = useCallback(
     (id: string) => {
       const entry = entriesRef.current.get(id);
@@ -279,6 +330,8 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
 
   return {
     callId,
+    /** who this screen is in the chat */
+    me,
     /** how this screen asks for the chat's photos */
     auth: link?.auth ?? null,
     messages: [...entries.values()].sort(byTime),
@@ -287,6 +340,10 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
     joined,
     send,
     sendPhoto,
+    removeImage,
+    /** the snapshot of her video she has not answered yet (the visitor's screen only) */
+    snapshot,
+    dismissSnapshot,
     retry,
     open,
     /** closed by the person (not just never opened): its button takes the focus back */

@@ -1,17 +1,23 @@
 /**
  * The calls endpoints the video screens use (token for the advisor's frame, private notes, the
- * chat's photos).
+ * recommendations, the chat's photos).
  */
 import {
   callNotesSchema,
   callTokenSchema,
+  chatDeletedSchema,
   chatImageSchema,
   chatMessageSchema,
+  recommendationsSchema,
   type CallToken,
   type ChatImage,
+  type ChatImageKind,
+  type ChatDeleted,
   type ChatMessage,
   type ChatSendBody,
   type ParticipantType,
+  type Recommendations,
+  type RecommendationsBody,
 } from '@belleza/contract';
 import { api, requestBlob } from '../../lib/api-client';
 
@@ -32,6 +38,19 @@ export async function fetchCallNotes(callId: string): Promise<string> {
   return (await api.get(`${callPath(callId)}/notes`, { schema: callNotesSchema })).notes;
 }
 
+/** GET /api/calls/{id}/recommendations: what the stylist wrote for the client (issue 15 §5). */
+export function fetchRecommendations(callId: string): Promise<Recommendations> {
+  return api.get(`${callPath(callId)}/recommendations`, { schema: recommendationsSchema });
+}
+
+/** PUT /api/calls/{id}/recommendations: replaces them whole. */
+export function saveRecommendations(
+  callId: string,
+  body: RecommendationsBody,
+): Promise<Recommendations> {
+  return api.put(`${callPath(callId)}/recommendations`, body, { schema: recommendationsSchema });
+}
+
 /**
  * Who asks for a call's chat photos: the visitor shows her call's key; the stylist or an admin
  * (null) goes with the session the API client already sends.
@@ -41,11 +60,20 @@ export type ChatAuth = { clientKey: string } | null;
 const keyHeaders = (auth: ChatAuth): Record<string, string> =>
   auth ? { 'x-client-key': auth.clientKey } : {};
 
-/** POST /api/calls/{id}/images: the photo as it is; the server re-encodes it without metadata. */
-export function uploadChatImage(callId: string, photo: Blob, auth: ChatAuth): Promise<ChatImage> {
+/**
+ * POST /api/calls/{id}/images: the photo as it is; the server re-encodes it without metadata. A
+ * `snapshot` is the stylist's still of the visitor's video (issue 15 §3).
+ */
+export function uploadChatImage(
+  callId: string,
+  photo: Blob,
+  auth: ChatAuth,
+  kind: ChatImageKind = 'photo',
+): Promise<ChatImage> {
   return api.post(`${callPath(callId)}/images`, photo, {
     schema: chatImageSchema,
     headers: keyHeaders(auth),
+    ...(kind === 'snapshot' ? { query: { kind } } : {}),
   });
 }
 
@@ -67,6 +95,21 @@ export function postChatMessage(
 ): Promise<ChatMessage> {
   return api.post(`${callPath(callId)}/messages`, message, {
     schema: chatMessageSchema,
+    headers: keyHeaders(auth),
+  });
+}
+
+/**
+ * DELETE /api/calls/{id}/images/{imageId}: the visitor removes her photo or a snapshot of her
+ * video (the stylist and admins any photo of the call); the messages that showed it go too.
+ */
+export function deleteChatImage(
+  callId: string,
+  imageId: string,
+  auth: ChatAuth,
+): Promise<ChatDeleted> {
+  return api.delete(`${callPath(callId)}/images/${encodeURIComponent(imageId)}`, {
+    schema: chatDeletedSchema,
     headers: keyHeaders(auth),
   });
 }

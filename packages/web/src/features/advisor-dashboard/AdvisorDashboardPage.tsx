@@ -29,6 +29,7 @@ import {
   StatCards,
   type BannerError,
 } from './components/DashboardParts';
+import { AfterCallCard } from './components/AfterCallCard';
 import { EndCallConfirm } from './components/EndCallConfirm';
 import { IncomingCallBanner } from './components/IncomingCallBanner';
 import { IncomingCallPopup } from './components/IncomingCallPopup';
@@ -73,6 +74,8 @@ export function AdvisorDashboardPage() {
     token: Promise<CallToken>;
   } | null>(null);
   const [confirmEnd, setConfirmEnd] = useState<Call | null>(null);
+  /** The call that just ended, whose recommendations stay open on the dashboard (issue 15 §5). */
+  const [afterCall, setAfterCall] = useState<Call | null>(null);
 
   const dashboard = useQuery({
     ...dashboardQuery(advisorId ?? ''),
@@ -159,6 +162,7 @@ export function AdvisorDashboardPage() {
         if (endingIdsRef.current.has(call.callId)) return;
         if (screenCallRef.current?.callId !== call.callId) return;
         setScreenCall(null);
+        if (call.startedAt) setAfterCall(call);
         toast.info(t('calls.endedTitle'), t('calls.endedByOther'));
       },
       onEndingSoon: (_callId: string, minutesLeft: number) => {
@@ -255,6 +259,7 @@ export function AdvisorDashboardPage() {
       await endCall(call.callId);
       patch((d) => removeCall(d, call.callId));
       if (screenCallRef.current?.callId === call.callId) setScreenCall(null);
+      setAfterCall(call);
       toast.success(t('calls.endedTitle'), t('calls.ended'));
       return true;
     } catch (err) {
@@ -321,6 +326,10 @@ export function AdvisorDashboardPage() {
         onSoundToggle={() => setSoundEnabled(!soundEnabled)}
         onTestSound={() => void handleTestSound()}
       />
+
+      {afterCall && (
+        <AfterCallCard key={afterCall.callId} call={afterCall} onDone={() => setAfterCall(null)} />
+      )}
 
       <StatCards stats={data?.todayStats} />
 

@@ -50,6 +50,17 @@ class FakeSocket {
   }
 }
 
+/** A sender that records which track it was given. */
+class FakeSender {
+  replaced: (MediaStreamTrack | null)[] = [];
+  constructor(public track: MediaStreamTrack | null) {}
+  replaceTrack(track: MediaStreamTrack | null) {
+    this.track = track;
+    this.replaced.push(track);
+    return Promise.resolve();
+  }
+}
+
 /** A peer connection that records what negotiation asked of it. */
 class FakePc {
   signalingState: RTCSignalingState = 'stable';
@@ -65,7 +76,17 @@ class FakePc {
   onicecandidate: unknown = null;
   onconnectionstatechange: unknown = null;
   oniceconnectionstatechange: unknown = null;
-  addTrack() {}
+  senders: FakeSender[] = [];
+  streamsOf = new Map<FakeSender, unknown>();
+  addTrack(track: MediaStreamTrack, stream: unknown) {
+    const sender = new FakeSender(track);
+    this.senders.push(sender);
+    this.streamsOf.set(sender, stream);
+    return sender;
+  }
+  removeTrack(sender: FakeSender) {
+    this.senders = this.senders.filter((s) => s !== sender);
+  }
   addTransceiver(kind: string) {
     this.transceivers.push(kind);
   }
@@ -106,7 +127,10 @@ const flowing: LinkSample = {
   remoteCandidateType: 'relay',
 };
 
-function setup(myPeer = 'p-b', localStream: Promise<MediaStream | null> | null = null) {
+function setup(
+  myPeer = 'p-b',
+  localStream: MediaStream | Promise<MediaStream | null> | null = null,
+) {
   const socket = new FakeSocket();
   const pcs: FakePc[] = [];
   const events: MeshEvent[] = [];
@@ -123,8 +147,8 @@ function setup(myPeer = 'p-b', localStream: Promise<MediaStream | null> | null =
       return pc as unknown as RTCPeerConnection;
     },
   });
-  const join = (peers: RtcJoined['peers'] = []) =>
-    socket.ackJoin({ peerId: myPeer, peers, iceServers: [] });
+  const join = (peers: RtcJoined['peers'] = [], screenShare = false) =>
+    socket.ackJoin({ peerId: myPeer, peers, iceServers: [], screenShare });
   return { socket, pcs, events, session, join };
 }
 
@@ -297,7 +321,7 @@ describe('mesh session', () => {
     socket.lastJoin().ack!({ ok: false, error: { code: 'FORBIDDEN', message: 'no' } });
     expect(events.at(-1)).toEqual({ type: 'error', code: 'FORBIDDEN', message: 'no', fatal: true });
     session.rejoin();
-    socket.ackJoin({ peerId: 'p-b', peers: [peer('p-a')], iceServers: [] });
+    socket.ackJoin({ peerId: 'p-b', peers: [peer('p-a')], iceServers: [], screenShare: false });
     socket.deliver('rtc:closed', { callId: 'call_1', reason: 'ended' });
     expect(events.at(-1)).toEqual({ type: 'closed', reason: 'ended' });
   });
@@ -419,12 +443,102 @@ describe('mesh session', () => {
       expect(events.some((e) => e.type === 'error')).toBe(false);
       vi.advanceTimersByTime(1);
       expect(events.at(-1)).toMatchObject({ type: 'error', code: 'TIMEOUT', fatal: false });
-      socket.ackJoin({ peerId: 'p-b', peers: [peer('p-a')], iceServers: [] });
+      socket.ackJoin({ peerId: 'p-b', peers: [peer('p-a')], iceServers: [], screenShare: false });
       expect(pcs).toHaveLength(0);
       expect(events.some((e) => e.type === 'joined')).toBe(false);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  describe('screen sharing', () => {
+    const track = (kind: 'audio' | 'video', id: string) =>
+      ({ kind, id }) as unknown as MediaStreamTrack;
+    const streamOf = (...tracks: MediaStreamTrack[]) =>
+      ({ getTracks: () => tracks }) as unknown as MediaStream;
+    const camera = track('video', 'camera');
+    const mic = track('audio', 'mic');
+    const screen = track('video', 'screen');
+    const videoSignals = (socket: FakeSocket) =>
+      socket.emitted
+        .filter((e) => e.event === 'rtc:signal')
+        .map((e) => e.payload as { to: string; videoSource?: string })
+        .filter((p) => p.videoSource)
+        .map((p) => [p.to, p.videoSource]);
+
+    it('says whether this participant may share, as the join ack does', () => {
+      const { events, join } = setup();
+      join([], true);
+      expect(events.find((e) => e.type === 'joined')).toMatchObject({ screenShare: true });
+    });
+
+    it("swaps the camera's track for the screen on every link, tells each peer, and swaps back", async () => {
+      const { socket, pcs, session, join } = setup('p-b', streamOf(mic, camera));
+      join([peer('p-a'), peer('p-c', 'Admin')], true);
+      const videoSender = (pc: FakePc) => pc.senders.find((s) => s.replaced.length > 0);
+      await session.shareScreen(screen);
+      for (const pc of pcs) {
+        // In place: the camera's sender carries the screen, no sender is added.
+        expect(pc.senders.map((s) => s.track)).toEqual([mic, screen]);
+      }
+      expect(videoSignals(socket)).toEqual([
+        ['p-a', 'screen'],
+        ['p-c', 'screen'],
+      ]);
+
+      // A peer that joins while the screen is shared gets the screen from the start.
+      socket.deliver('rtc:signal', {
+        ...peer('p-d'),
+        from: 'p-d',
+        to: 'p-b',
+        description: { type: 'offer', sdp: 'newcomer' },
+      });
+      await flush();
+      expect(pcs[2]!.senders.map((s) => s.track)).toEqual([mic, screen]);
+      expect(videoSignals(socket).at(-1)).toEqual(['p-d', 'screen']);
+
+      await session.shareScreen(null);
+      for (const pc of pcs) expect(videoSender(pc)?.track).toBe(camera);
+      expect(videoSignals(socket).slice(-3)).toEqual([
+        ['p-a', 'camera'],
+        ['p-c', 'camera'],
+        ['p-d', 'camera'],
+      ]);
+    });
+
+    it('without a camera, the screen gets a sender of its own in the same stream, removed afterwards', async () => {
+      const withMicOnly = streamOf(mic);
+      const { pcs, session, join } = setup('p-b', withMicOnly);
+      join([peer('p-a')], true);
+      const pc = pcs[0]!;
+      expect(pc.transceivers).toEqual(['video']);
+      await session.shareScreen(screen);
+      expect(pc.senders.map((s) => s.track)).toEqual([mic, screen]);
+      // The other side gets it in the stream it already plays (with the voice).
+      expect(pc.streamsOf.get(pc.senders[1]!)).toBe(withMicOnly);
+      await session.shareScreen(null);
+      expect(pc.senders.map((s) => s.track)).toEqual([mic]);
+    });
+
+    it("shows what a peer's video is from its signals, without opening a link for them", () => {
+      const { socket, pcs, events, join } = setup();
+      join([]);
+      socket.deliver('rtc:peer-joined', peer('p-a'));
+      expect(events.at(-1)).toMatchObject({ peer: { peerId: 'p-a', videoSource: 'camera' } });
+      const from = { ...peer('p-a'), from: 'p-a', to: 'p-b' };
+      socket.deliver('rtc:signal', { ...from, videoSource: 'screen' });
+      expect(events.at(-1)).toMatchObject({
+        type: 'peer-updated',
+        peer: { peerId: 'p-a', videoSource: 'screen' },
+      });
+      expect(pcs).toHaveLength(0);
+      // The same news again changes nothing; the camera back does.
+      const count = events.length;
+      socket.deliver('rtc:signal', { ...from, videoSource: 'screen' });
+      expect(events).toHaveLength(count);
+      socket.deliver('rtc:signal', { ...from, videoSource: 'camera' });
+      expect(events.at(-1)).toMatchObject({ peer: { peerId: 'p-a', videoSource: 'camera' } });
+    });
   });
 
   it('leaving tells the server and stops listening', () => {

@@ -18,6 +18,7 @@ import type {
   RtcSignalFrom,
   RtcStats,
   ServerToClientEvents,
+  VideoSource,
 } from '@belleza/contract';
 import type { Socket } from 'socket.io-client';
 import {
@@ -47,11 +48,14 @@ export type RemotePeer = {
   quality: ConnectionQuality | null;
   /** how that peer says its own link is doing (`rtc:peer-stats`) */
   remoteQuality: ConnectionQuality | null;
+  /** what that peer's video shows (its `videoSource` signals); a new link starts at the camera */
+  videoSource: VideoSource;
 };
 
 export type MeshEvent =
   | { type: 'joining' }
-  | { type: 'joined'; peerId: string; peers: RemotePeer[] }
+  /** `screenShare`: whether this participant may share a screen (the join ack says) */
+  | { type: 'joined'; peerId: string; peers: RemotePeer[]; screenShare: boolean }
   | { type: 'peer-joined'; peer: RemotePeer }
   | { type: 'peer-left'; peer: RemotePeer }
   | { type: 'peer-updated'; peer: RemotePeer }
@@ -93,6 +97,12 @@ export function worstLink(healths: LinkHealth[]): LinkHealth | null {
 export type MeshSession = {
   peers(): RemotePeer[];
   peerConnections(): RTCPeerConnection[];
+  /**
+   * Sends a shared screen's track instead of the camera to every peer (and to peers that join
+   * later), or the camera again with null, and tells each peer what its video now shows. Resolves
+   * when every link has switched.
+   */
+  shareScreen(track: MediaStreamTrack | null): Promise<void>;
   /** Leaves and joins again (the video page's "retry"). */
   rejoin(): void;
   leave(): void;
@@ -123,6 +133,20 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
   /** peers of the join ack we are to offer to once the stream is there */
   let offerTo: { peerId: string; userName: string; userType: ParticipantType }[] = [];
   const ready = () => myPeerId !== null && localStream !== undefined;
+  /** the screen this side shares, sent on every link in place of the camera */
+  let screenTrack: MediaStreamTrack | null = null;
+
+  /** Switches one link's video and then tells its peer, so its page changes with the picture. */
+  async function showOn(peerId: string, link: PeerLink, track: MediaStreamTrack | null) {
+    try {
+      await link.showVideo(track);
+    } catch (err) {
+      console.warn('[rtc] could not switch the video', err);
+      return;
+    }
+    if (left || links.get(peerId)?.link !== link) return;
+    socket.emit('rtc:signal', { callId, to: peerId, videoSource: track ? 'screen' : 'camera' });
+  }
 
   const snapshot = (peer: RemotePeer): RemotePeer => ({ ...peer });
 
@@ -178,6 +202,7 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
         phase: 'connecting',
         quality: null,
         remoteQuality: null,
+        videoSource: 'camera',
       },
     };
     links.set(peerId, entry);
@@ -217,6 +242,8 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
         if (phaseChanged || qualityChanged) reportStats();
       },
     });
+    // A peer that arrives (or comes back) while the screen is shared gets the screen too.
+    if (screenTrack) void showOn(peerId, link, screenTrack);
     return link;
   }
 
@@ -268,6 +295,7 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
         type: 'joined',
         peerId: data.peerId,
         peers: [...links.values()].map((e) => snapshot(e.peer)),
+        screenShare: data.screenShare,
       });
       if (ready()) flushEarly();
     });
@@ -307,6 +335,15 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
         if (early.length < 200) early.push(s);
         return;
       }
+      if (s.videoSource) {
+        // Only news about the picture: the peer is known, the link opens with its offer as usual.
+        const entry = ensurePeer(s.from, s.userName, s.userType);
+        if (entry.peer.videoSource !== s.videoSource) {
+          entry.peer.videoSource = s.videoSource;
+          onEvent({ type: 'peer-updated', peer: snapshot(entry.peer) });
+        }
+      }
+      if (!s.description && s.candidate === undefined) return;
       // A peer we have not heard of yet (it joined while we were joining) is created on its first signal.
       const link = ensureLink(s.from, s.userName, s.userType);
       void link.handleSignal({
@@ -372,6 +409,15 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
   return {
     peers: () => [...links.values()].map((e) => snapshot(e.peer)),
     peerConnections: () => [...links.values()].flatMap((e) => (e.link ? [e.link.pc] : [])),
+    async shareScreen(track) {
+      if (track === screenTrack) return;
+      screenTrack = track;
+      await Promise.all(
+        [...links.entries()].flatMap(([peerId, e]) =>
+          e.link ? [showOn(peerId, e.link, track)] : [],
+        ),
+      );
+    },
     rejoin() {
       left = false;
       attach();

@@ -34,6 +34,12 @@ export const RECONNECT_RESTART_MS = 1500;
 export type PeerLink = {
   readonly pc: RTCPeerConnection;
   handleSignal(signal: SignalOut): Promise<void>;
+  /**
+   * Sends `track` (a shared screen) as this side's video, or the camera again with null. The camera's
+   * sender takes it in place (`replaceTrack`: no renegotiation); without a camera the screen gets a
+   * sender of its own, negotiated like any other change.
+   */
+  showVideo(track: MediaStreamTrack | null): Promise<void>;
   close(): void;
 };
 
@@ -80,7 +86,17 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
   };
 
   const tracks = options.localStream?.getTracks() ?? [];
-  for (const track of tracks) pc.addTrack(track, options.localStream!);
+  let cameraSender: RTCRtpSender | null = null;
+  let cameraTrack: MediaStreamTrack | null = null;
+  for (const track of tracks) {
+    const sender = pc.addTrack(track, options.localStream!);
+    if (track.kind === 'video' && !cameraSender) {
+      cameraSender = sender;
+      cameraTrack = track;
+    }
+  }
+  /** the screen's own sender, when there was no camera to swap it with */
+  let screenSender: RTCRtpSender | null = null;
   // Without a camera (denied) or microphone we still want to receive the other side's media.
   if (!tracks.some((t) => t.kind === 'video'))
     pc.addTransceiver('video', { direction: 'recvonly' });
@@ -175,6 +191,21 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     handleSignal(signal) {
       queue = queue.then(() => apply(signal)).catch(fail);
       return queue;
+    },
+    async showVideo(track) {
+      if (closed) return;
+      if (cameraSender) {
+        await cameraSender.replaceTrack(track ?? cameraTrack);
+        return;
+      }
+      if (track && screenSender) await screenSender.replaceTrack(track);
+      else if (track) {
+        const stream = options.localStream ?? new MediaStream([track]);
+        screenSender = pc.addTrack(track, stream);
+      } else if (screenSender) {
+        pc.removeTrack(screenSender);
+        screenSender = null;
+      }
     },
     close() {
       if (closed) return;

@@ -5,9 +5,9 @@ import { CallControls } from '../components/CallControls';
 import { LocalPreview } from '../components/LocalPreview';
 import { RemoteTile } from '../components/RemoteTile';
 import { listenToParentControl, type PostToParent } from '../parent-messages';
-import { ownQuality, useBuiltinRoom } from './use-builtin-room';
+import { ownQuality, useBuiltinRoom, type BuiltinRoomOptions } from './use-builtin-room';
 
-type Props = {
+type Props = Pick<BuiltinRoomOptions, 'connect' | 'mesh'> & {
   callId: string;
   token: string;
   post: PostToParent;
@@ -19,8 +19,10 @@ type Props = {
 
 export function BuiltinRoom(props: Props) {
   const { t } = useTranslation('video');
-  const { state, toggleMic, toggleCamera, leave, rejoin } = useBuiltinRoom(props);
+  const { state, toggleMic, toggleCamera, leave, rejoin, startScreenShare, stopScreenShare } =
+    useBuiltinRoom(props);
   const { stage, peers, localStream, cameraError, micError } = state;
+  const sharedScreen = peers.some((p) => p.videoSource === 'screen');
 
   useEffect(
     () =>
@@ -51,20 +53,32 @@ export function BuiltinRoom(props: Props) {
         </p>
       )}
 
-      {inCall && quality && (
-        <p className="vp-quality" data-quality={quality}>
-          <span className="vp-quality__dot" aria-hidden="true" />
-          {t('page.quality.label', { quality: t(`page.quality.${quality}`) })}
-          {quality !== 'good' && state.media === 'connected' && (
-            <span className="vp-quality__hint"> · {t('page.quality.weakHint')}</span>
-          )}
+      {inCall && state.sharingScreen && (
+        <p className="vp-banner vp-banner--info" role="status">
+          {t('page.screenShare.sharing')}
+        </p>
+      )}
+      {inCall && state.screenShareError && (
+        <p className="vp-banner vp-banner--warning" role="alert">
+          {state.screenShareError}
         </p>
       )}
 
       {inCall && (
         <>
-          {/* The videos live in the stage; the controls below it are never covered. */}
-          <div className="vp-stage">
+          {/* The videos live in the stage; the controls below it are never covered. A shared
+              screen takes the stage, and the self-view steps aside instead of covering it. */}
+          <div className="vp-stage" data-screen={sharedScreen || undefined}>
+            {/* Pinned to the stage, so the banners above never hide it. */}
+            {quality && (
+              <p className="vp-quality" data-quality={quality}>
+                <span className="vp-quality__dot" aria-hidden="true" />
+                {t('page.quality.label', { quality: t(`page.quality.${quality}`) })}
+                {quality !== 'good' && state.media === 'connected' && (
+                  <span className="vp-quality__hint"> · {t('page.quality.weakHint')}</span>
+                )}
+              </p>
+            )}
             <section
               className="vp-grid"
               aria-label={t('page.participants', { count: peers.length + 1 })}
@@ -89,6 +103,14 @@ export function BuiltinRoom(props: Props) {
             // The advisor's call screen has its own way out ('Finalizar llamada', 'Minimizar'):
             // a third one inside her video, leaving the room but not the call, only confused.
             onLeave={leavesHere ? () => leave('left') : undefined}
+            screenShare={
+              state.canShareScreen
+                ? {
+                    sharing: state.sharingScreen,
+                    onToggle: state.sharingScreen ? stopScreenShare : () => void startScreenShare(),
+                  }
+                : undefined
+            }
           />
         </>
       )}

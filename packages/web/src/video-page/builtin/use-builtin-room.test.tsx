@@ -2,93 +2,22 @@ import type { ParticipantType } from '@belleza/contract';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '../../components/video-call/__tests__/test-utils';
 import { CONNECT_DEADLINE_MS, RECONNECT_DEADLINE_MS, type SignalingSocket } from '../../lib/webrtc';
-import type { LinkSample } from '../../lib/webrtc/link-stats';
+import { FakePc, FakeSocket, FakeStream, fakeMedia, screenCapture } from './test-utils';
 import { useBuiltinRoom } from './use-builtin-room';
-
-type Handler = (...args: unknown[]) => void;
-
-class FakeSocket {
-  connected = false;
-  emitted: { event: string; payload: unknown; ack?: Handler }[] = [];
-  private handlers = new Map<string, Set<Handler>>();
-  on(event: string, h: Handler) {
-    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
-    this.handlers.get(event)!.add(h);
-    return this;
-  }
-  off(event: string, h: Handler) {
-    this.handlers.get(event)?.delete(h);
-    return this;
-  }
-  emit(event: string, payload: unknown, ack?: Handler) {
-    this.emitted.push({ event, payload, ...(ack ? { ack } : {}) });
-    return this;
-  }
-  connect() {
-    return this;
-  }
-  disconnect() {
-    this.connected = false;
-    return this;
-  }
-  deliver(event: string, payload?: unknown) {
-    if (event === 'connect') this.connected = true;
-    for (const h of [...(this.handlers.get(event) ?? [])]) h(payload);
-  }
-}
 
 const wrapper = ({ children }: { children: ReactNode }) => (
   <I18nextProvider i18n={testI18n}>{children}</I18nextProvider>
 );
 const flush = () => act(async () => {});
 
-/** A peer connection with just what negotiation and the monitor touch; the test sets its ICE state. */
-class FakePc {
-  iceConnectionState: RTCIceConnectionState = 'new';
-  connectionState: RTCPeerConnectionState = 'new';
-  signalingState: RTCSignalingState = 'stable';
-  localDescription = null;
-  oniceconnectionstatechange: (() => void) | null = null;
-  onconnectionstatechange: (() => void) | null = null;
-  onnegotiationneeded: (() => void) | null = null;
-  ontrack: unknown = null;
-  onicecandidate: unknown = null;
-  addTrack() {}
-  addTransceiver() {}
-  restartIce() {}
-  close() {}
-  setLocalDescription() {
-    return Promise.resolve();
-  }
-  ice(state: RTCIceConnectionState) {
-    this.iceConnectionState = state;
-    this.oniceconnectionstatechange?.();
-  }
-}
-
 function setup(userType: ParticipantType = 'client') {
   const socket = new FakeSocket();
   const post = vi.fn();
   const pcs: FakePc[] = [];
-  const media = { flowing: false, packets: 0 };
-  const readSample = (): Promise<LinkSample> => {
-    if (media.flowing) media.packets += 100;
-    return Promise.resolve({
-      at: media.packets,
-      framesDecoded: media.packets,
-      audioPacketsReceived: media.packets,
-      packetsReceived: media.packets,
-      packetsLost: 0,
-      videoBytesReceived: 0,
-      expectsVideo: true,
-      rttMs: 20,
-      localCandidateType: 'host',
-      remoteCandidateType: 'host',
-    });
-  };
+  const { media, readSample } = fakeMedia();
   // jsdom has no media devices: camera and microphone both fail, the call still goes on.
   const hook = renderHook(
     () =>
@@ -111,20 +40,7 @@ function setup(userType: ParticipantType = 'client') {
   );
   const actions = () => post.mock.calls.map((c) => c[0] as string);
   /** Connects the socket and joins a room where the other participant already is. */
-  const joinWithPeer = () => {
-    socket.deliver('connect');
-    const join = socket.emitted.find((e) => e.event === 'rtc:join')!;
-    act(() =>
-      join.ack!({
-        ok: true,
-        data: {
-          peerId: 'p-1',
-          peers: [{ callId: 'call_1', peerId: 'p-2', userName: 'Eva', userType: 'advisor' }],
-          iceServers: [],
-        },
-      }),
-    );
-  };
+  const joinWithPeer = (screenShare = false) => socket.joinWithPeer({ screenShare });
   return { socket, post, hook, actions, pcs, media, joinWithPeer };
 }
 
@@ -230,12 +146,137 @@ describe('built-in room on the video page', () => {
   it("a refused join is an error with the page's wording and code", async () => {
     const { socket, post } = setup();
     await flush();
-    socket.deliver('connect');
+    act(() => socket.deliver('connect'));
     const join = socket.emitted.find((e) => e.event === 'rtc:join')!;
     act(() => join.ack!({ ok: false, error: { code: 'CAPACITY_REACHED', message: 'full' } }));
     expect(post).toHaveBeenLastCalledWith('error', {
       error: 'La videollamada está completa',
       errorCode: 'room-full',
+    });
+  });
+
+  describe('screen sharing', () => {
+    /** The browser's screen picker: answers what the test says (jsdom has no mediaDevices). */
+    function pickerAnswers(answer: () => Promise<MediaStream>) {
+      const getDisplayMedia = vi.fn(answer);
+      Object.defineProperty(navigator, 'mediaDevices', {
+        value: { getDisplayMedia },
+        configurable: true,
+      });
+      // The screen of a page without a camera travels in a stream of its own.
+      vi.stubGlobal('MediaStream', FakeStream);
+      return getDisplayMedia;
+    }
+    afterEach(() => {
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+      vi.unstubAllGlobals();
+    });
+
+    it("sends the advisor's screen instead of her camera, and the browser's own stop brings the camera back", async () => {
+      const capture = screenCapture();
+      const getDisplayMedia = pickerAnswers(() => Promise.resolve(capture.stream));
+      const { socket, hook, pcs, joinWithPeer } = setup('advisor');
+      await flush();
+      joinWithPeer(true);
+      expect(hook.result.current.state.canShareScreen).toBe(true);
+
+      await act(() => hook.result.current.startScreenShare());
+      expect(getDisplayMedia).toHaveBeenCalledWith({ video: true, audio: false });
+      expect(hook.result.current.state.sharingScreen).toBe(true);
+      expect(pcs[0]!.sent).toEqual([capture.track]);
+      expect(capture.track.contentHint).toBe('detail');
+      expect(socket.videoSignals()).toEqual([['p-2', 'screen']]);
+
+      // "Stop sharing" in the browser's bar ends the track.
+      act(() => {
+        capture.track.dispatchEvent(new Event('ended'));
+      });
+      expect(hook.result.current.state.sharingScreen).toBe(false);
+      await flush();
+      expect(socket.videoSignals()).toEqual([
+        ['p-2', 'screen'],
+        ['p-2', 'camera'],
+      ]);
+      expect(pcs[0]!.sent).toEqual([]);
+      expect(capture.track.stopped).toBe(true);
+    });
+
+    it('stops sharing with its own control, and when it leaves the room', async () => {
+      let capture = screenCapture();
+      pickerAnswers(() => Promise.resolve(capture.stream));
+      const { socket, hook, joinWithPeer } = setup('advisor');
+      await flush();
+      joinWithPeer(true);
+      await act(() => hook.result.current.startScreenShare());
+      act(() => hook.result.current.stopScreenShare());
+      await flush();
+      expect(hook.result.current.state.sharingScreen).toBe(false);
+      expect(capture.track.stopped).toBe(true);
+      expect(socket.videoSignals().at(-1)).toEqual(['p-2', 'camera']);
+
+      capture = screenCapture();
+      await act(() => hook.result.current.startScreenShare());
+      expect(hook.result.current.state.sharingScreen).toBe(true);
+      act(() => hook.result.current.leave('left'));
+      expect(hook.result.current.state.sharingScreen).toBe(false);
+      expect(capture.track.stopped).toBe(true);
+    });
+
+    it('stops sharing when it joins again after the setting was switched off', async () => {
+      const capture = screenCapture();
+      pickerAnswers(() => Promise.resolve(capture.stream));
+      const { socket, hook, joinWithPeer } = setup('advisor');
+      await flush();
+      joinWithPeer(true);
+      await act(() => hook.result.current.startScreenShare());
+      // The server went away and came back; the new join says no.
+      act(() => socket.deliver('disconnect'));
+      joinWithPeer(false);
+      await flush();
+      expect(hook.result.current.state).toMatchObject({
+        canShareScreen: false,
+        sharingScreen: false,
+      });
+      expect(capture.track.stopped).toBe(true);
+    });
+
+    it('a cancelled picker quietly keeps the camera; another failure says so', async () => {
+      let refusal = new DOMException('Permission denied by user', 'NotAllowedError');
+      pickerAnswers(() => Promise.reject(refusal));
+      const { socket, hook, joinWithPeer } = setup('advisor');
+      await flush();
+      joinWithPeer(true);
+      await act(() => hook.result.current.startScreenShare());
+      expect(hook.result.current.state).toMatchObject({
+        sharingScreen: false,
+        screenShareError: null,
+      });
+      expect(socket.videoSignals()).toEqual([]);
+
+      refusal = new DOMException('Could not start video source', 'NotReadableError');
+      await act(() => hook.result.current.startScreenShare());
+      expect(hook.result.current.state).toMatchObject({
+        sharingScreen: false,
+        screenShareError: 'No se pudo compartir la pantalla. Inténtalo de nuevo.',
+      });
+      expect(socket.videoSignals()).toEqual([]);
+    });
+
+    it('offers nothing when the join says no (setting off, or not the advisor), nor without getDisplayMedia', async () => {
+      const getDisplayMedia = pickerAnswers(() => Promise.resolve(screenCapture().stream));
+      const refused = setup('advisor');
+      await flush();
+      refused.joinWithPeer(false);
+      expect(refused.hook.result.current.state.canShareScreen).toBe(false);
+      await act(() => refused.hook.result.current.startScreenShare());
+      expect(getDisplayMedia).not.toHaveBeenCalled();
+
+      // A phone's browser cannot capture a screen, whatever the server allows.
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+      const phone = setup('advisor');
+      await flush();
+      phone.joinWithPeer(true);
+      expect(phone.hook.result.current.state.canShareScreen).toBe(false);
     });
   });
 

@@ -1,12 +1,14 @@
 /**
  * State of a built-in room on the video page: local media (with graceful camera/mic denial), the
- * signalling socket and the mesh of peer links. Reports every step to the parent frame.
+ * signalling socket and the mesh of peer links, and the advisor's shared screen (issue 15 §4).
+ * Reports every step to the parent frame.
  */
 import type { ConnectionQuality, ParticipantType } from '@belleza/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   acquireLocalMedia,
+  classifyMediaError,
   connectSignaling,
   createMeshSession,
   stopStream,
@@ -54,7 +56,16 @@ export type BuiltinRoomState = {
   media: MediaState;
   micOn: boolean;
   cameraOn: boolean;
+  /** this participant may share a screen (the join ack says so) and the browser can capture one */
+  canShareScreen: boolean;
+  sharingScreen: boolean;
+  /** why the last attempt to share failed; null after a cancelled picker, which is no failure */
+  screenShareError: string | null;
 };
+
+/** Desktop browsers capture a screen; phones' browsers have no getDisplayMedia. */
+const canCaptureScreen = (): boolean =>
+  typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getDisplayMedia === 'function';
 
 export type BuiltinRoomOptions = {
   callId: string;
@@ -82,6 +93,9 @@ const initial: BuiltinRoomState = {
   media: 'alone',
   micOn: true,
   cameraOn: true,
+  canShareScreen: false,
+  sharingScreen: false,
+  screenShareError: null,
 };
 
 const JOIN_ERROR_KEYS: Record<string, string> = {
@@ -102,6 +116,15 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
   const sessionRef = useRef<MeshSession | null>(null);
   const socketRef = useRef<SignalingSocket | null>(null);
   const leftRef = useRef(false);
+  /**
+   * The shared screen while it is shared; `picking` while the browser's picker is open; `allowed`
+   * as the last join ack said.
+   */
+  const screenRef = useRef<{ stream: MediaStream | null; picking: boolean; allowed: boolean }>({
+    stream: null,
+    picking: false,
+    allowed: false,
+  });
   const optionsRef = useRef(options);
   useEffect(() => {
     optionsRef.current = options;
@@ -119,6 +142,11 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
     let lastMedia: MediaState = 'alone';
     let despiteErrorPosted = false;
     let degraded = false;
+    /** A shared screen ends with the room (the call ended, or this page leaves it). */
+    const endScreenShare = () => {
+      stopStream(screenRef.current.stream);
+      screenRef.current.stream = null;
+    };
 
     /** Tells the parent what the media does: 'joined' only once media flows (issue 11 §3). */
     const mediaChanged = (session: MeshSession) => {
@@ -181,12 +209,20 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
               break;
             case 'joined':
               // In the room; the parent hears 'joined' when media flows (mediaChanged).
+              screenRef.current.allowed = event.screenShare;
+              if (!event.screenShare && screenRef.current.stream) {
+                // Joined again after the setting was switched off: no more sharing.
+                endScreenShare();
+                void session.shareScreen(null);
+              }
               setState((s) => ({
                 ...s,
                 stage: 'joined',
                 peers: event.peers,
                 media: summarizeMedia(event.peers),
                 error: null,
+                canShareScreen: event.screenShare && canCaptureScreen(),
+                sharingScreen: event.screenShare && s.sharingScreen,
               }));
               break;
             case 'peer-joined':
@@ -222,10 +258,14 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
               mediaChanged(session);
               break;
             case 'closed':
+              endScreenShare();
+              // Links are gone; a room joined again starts from the camera.
+              void session.shareScreen(null);
               setState((s) => ({
                 ...s,
                 stage: event.reason === 'ended' ? 'ended' : 'replaced',
                 peers: [],
+                sharingScreen: false,
               }));
               post('left');
               break;
@@ -284,6 +324,7 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
 
     return () => {
       cancelled = true;
+      endScreenShare();
       sessionRef.current?.leave();
       sessionRef.current = null;
       socketRef.current?.disconnect();
@@ -303,10 +344,62 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
     setState((s) => ({ ...s, cameraOn: !cameraOn }));
   }, [localStream, cameraOn]);
 
+  const stopScreenShare = useCallback(() => {
+    const stream = screenRef.current.stream;
+    if (!stream) return;
+    screenRef.current.stream = null;
+    setState((s) => ({ ...s, sharingScreen: false }));
+    // The camera goes back on every link first, so nobody is left with a frozen picture.
+    const session = sessionRef.current;
+    if (session) void session.shareScreen(null).finally(() => stopStream(stream));
+    else stopStream(stream);
+  }, []);
+
+  const startScreenShare = useCallback(async () => {
+    const session = sessionRef.current;
+    const capture = screenRef.current;
+    if (!session || !capture.allowed || capture.stream || capture.picking || !canCaptureScreen())
+      return;
+    capture.picking = true;
+    let stream: MediaStream;
+    try {
+      stream = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
+    } catch (err) {
+      // Closing the picker, or refusing it, is NotAllowedError: the camera simply stays.
+      const cancelled = classifyMediaError(err).name === 'NotAllowedError';
+      setState((s) => ({
+        ...s,
+        screenShareError: cancelled ? null : t('page.screenShare.failed'),
+      }));
+      return;
+    } finally {
+      capture.picking = false;
+    }
+    const track = stream.getVideoTracks()[0];
+    if (!track || sessionRef.current !== session || leftRef.current) {
+      stopStream(stream);
+      return;
+    }
+    // Text and fine lines stay sharp (at the cost of motion) on a slow link.
+    track.contentHint = 'detail';
+    capture.stream = stream;
+    // The browser's own "Stop sharing" ends the track: back to the camera as with the button.
+    track.addEventListener('ended', () => {
+      if (screenRef.current.stream === stream) stopScreenShare();
+    });
+    setState((s) => ({ ...s, sharingScreen: true, screenShareError: null }));
+    await session.shareScreen(track);
+  }, [t, stopScreenShare]);
+
   const leave = useCallback((action: 'left' | 'closed' = 'left') => {
     leftRef.current = true;
-    sessionRef.current?.leave();
-    setState((s) => ({ ...s, stage: 'left', peers: [] }));
+    const session = sessionRef.current;
+    session?.leave();
+    // Out of the room the screen has no one to go to: it ends now, and a rejoin starts on the camera.
+    stopStream(screenRef.current.stream);
+    screenRef.current.stream = null;
+    void session?.shareScreen(null);
+    setState((s) => ({ ...s, stage: 'left', peers: [], sharingScreen: false }));
     optionsRef.current.post(action);
   }, []);
 
@@ -324,6 +417,8 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
     toggleCamera,
     leave,
     rejoin,
+    startScreenShare,
+    stopScreenShare,
     peerConnections: () => sessionRef.current?.peerConnections() ?? [],
   };
 }

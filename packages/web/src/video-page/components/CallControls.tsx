@@ -9,6 +9,8 @@ type Props = {
   onToggleCamera: () => void;
   /** Without it there is no leave button (the surrounding screen offers the way out). */
   onLeave?: (() => void) | undefined;
+  /** Only for whom may share a screen (the advisor, when the settings allow it). */
+  screenShare?: { sharing: boolean; onToggle: () => void } | undefined;
 };
 
 export function CallControls({
@@ -19,6 +21,7 @@ export function CallControls({
   onToggleMic,
   onToggleCamera,
   onLeave,
+  screenShare,
 }: Props) {
   const { t } = useTranslation('video');
   // The label says what a press does next ('Activar micrófono' while muted), so the buttons carry
@@ -43,6 +46,16 @@ export function CallControls({
       >
         {cameraOn ? t('page.cameraOffAction') : t('page.cameraOnAction')}
       </button>
+      {screenShare && (
+        <button
+          type="button"
+          className="vp-button"
+          data-active={screenShare.sharing}
+          onClick={screenShare.onToggle}
+        >
+          {screenShare.sharing ? t('page.screenShare.stop') : t('page.screenShare.start')}
+        </button>
+      )}
       {onLeave && (
         <button type="button" className="vp-button vp-button--danger" onClick={onLeave}>
           {t('page.leave')}

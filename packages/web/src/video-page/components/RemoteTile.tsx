@@ -6,7 +6,7 @@ import type { RemotePeer } from '../../lib/webrtc';
 /**
  * One remote participant. Says honestly what its media does (connecting / reconnecting), warns a
  * stylist when the visitor's own link is weak, and falls back to muted playback (plus a button)
- * when autoplay with sound is blocked.
+ * when autoplay with sound is blocked. A shared screen is shown whole and says whose it is.
  */
 export function RemoteTile({ peer, viewer }: { peer: RemotePeer; viewer: ParticipantType }) {
   const { t } = useTranslation('video');
@@ -40,8 +40,12 @@ export function RemoteTile({ peer, viewer }: { peer: RemotePeer; viewer: Partici
     peer.userType === 'client' &&
     peer.phase === 'connected' &&
     (peer.remoteQuality === 'weak' || peer.remoteQuality === 'bad');
+  const screen = peer.videoSource === 'screen';
+  const label = screen
+    ? t('page.screenShare.remoteLabel', { name: peer.userName })
+    : t('page.remoteVideoLabel', { name: peer.userName });
   return (
-    <figure className="vp-tile" data-phase={peer.phase}>
+    <figure className={screen ? 'vp-tile vp-tile--screen' : 'vp-tile'} data-phase={peer.phase}>
       <video
         ref={ref}
         className="vp-tile__video"
@@ -49,9 +53,10 @@ export function RemoteTile({ peer, viewer }: { peer: RemotePeer; viewer: Partici
         playsInline
         data-testid="remote-video"
         data-peer-id={peer.peerId}
-        aria-label={t('page.remoteVideoLabel', { name: peer.userName })}
+        data-user-type={peer.userType}
+        aria-label={label}
       />
-      <figcaption className="vp-tile__name">{peer.userName}</figcaption>
+      <figcaption className="vp-tile__name">{screen ? label : peer.userName}</figcaption>
       {peer.phase === 'connecting' && <p className="vp-tile__status">{t('page.connecting')}</p>}
       {peer.phase === 'reconnecting' && (
         <p className="vp-tile__status" role="status">

@@ -16,10 +16,11 @@ let sleeps: number[];
 const settingsWith = (
   daily: Partial<Settings['daily']> = {},
   system: Partial<Settings['system']> = {},
+  video: Partial<Settings['video']> = {},
 ): Settings => ({
   ...defaultSettings,
   system: { ...defaultSettings.system, ...system },
-  video: { provider: 'daily', iceServers: [] },
+  video: { ...defaultSettings.video, provider: 'daily', ...video },
   daily: { ...defaultSettings.daily, apiKey: fake.apiKey, domain: fake.domain, ...daily },
 });
 
@@ -64,8 +65,9 @@ describe('Daily provider against the fake Daily API', () => {
       callId: 'call_abc',
       language: 'es',
       settings: settingsWith(
-        { maxParticipants: 3, enableScreenShare: false, enableRecording: false },
+        { maxParticipants: 3, enableRecording: false },
         { maxCallDuration: 45 },
+        { enableScreenShare: false },
       ),
       now: clock.now(),
     });
@@ -109,7 +111,7 @@ describe('Daily provider against the fake Daily API', () => {
     expect(props.exp).toBe(NOW_S + 60 * 60);
   });
 
-  it('issues meeting tokens bound to the room, expiring with it; owners are advisors and admins', async () => {
+  it('issues meeting tokens bound to the room, expiring with it; owners are advisors and admins; only they may share a screen', async () => {
     const room: VideoRoom = {
       provider: 'daily',
       name: 'bev-call_t',
@@ -132,12 +134,15 @@ describe('Daily provider against the fake Daily API', () => {
       user_name: 'Ana',
       user_id: 'c-client-17',
       is_owner: false,
+      enable_screenshare: false,
       exp: NOW_S + 3600,
       eject_at_token_exp: true,
     });
     const advisorProps = (fake.requests[1]!.body as { properties: Record<string, unknown> })
       .properties;
     expect(advisorProps.is_owner).toBe(true);
+    // The advisor's token leaves screen sharing to the room's property (the setting).
+    expect(advisorProps).not.toHaveProperty('enable_screenshare');
     expect((advisorProps.user_id as string).length).toBeLessThanOrEqual(36);
     expect(advisorProps.room_name).toBe('bev-call_t');
   });

@@ -48,7 +48,7 @@ export function createDailyProvider(options: DailyProviderOptions): VideoProvide
       const properties = {
         max_participants: settings.daily.maxParticipants,
         ...(settings.daily.enableRecording ? { enable_recording: 'cloud' as const } : {}),
-        enable_screenshare: settings.daily.enableScreenShare,
+        enable_screenshare: settings.video.enableScreenShare,
         enable_chat: true,
         start_video_off: false,
         start_audio_off: false,
@@ -72,6 +72,8 @@ export function createDailyProvider(options: DailyProviderOptions): VideoProvide
           user_name: participant.name,
           user_id: `${participant.type[0]}-${participant.id}`.slice(0, 36),
           is_owner: participant.type !== 'client',
+          // The room allows screen sharing (or not); the visitor never shares (issue 15 §4).
+          ...(participant.type === 'client' ? { enable_screenshare: false } : {}),
           exp: toSeconds(new Date(room.expiresAt)),
           eject_at_token_exp: true,
         },

@@ -106,7 +106,7 @@ describe('TURN credentials in the app', () => {
     // Static ICE servers from the admin settings are merged (and the change is audited).
     const settings: Settings = {
       ...structuredClone(defaultSettings),
-      video: { provider: 'builtin', iceServers: [STATIC] },
+      video: { ...defaultSettings.video, iceServers: [STATIC] },
       notifications: { ...defaultSettings.notifications, emailNotifications: false },
     };
     expect(

@@ -1,4 +1,4 @@
-import type { Call } from '@belleza/contract';
+import type { Call, Recommendations, RecommendationsBody } from '@belleza/contract';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADVISOR_LOAD_TIMEOUT_MS, AdvisorCallScreen, RETRY_RESTART_MS } from '../AdvisorCallScreen';
@@ -21,6 +21,9 @@ const api = vi.hoisted(() => ({
     vi.fn<(callId: string, userType: string) => Promise<{ token: string; roomUrl: string }>>(),
   saveCallNotes: vi.fn<(callId: string, notes: string) => Promise<void>>(),
   fetchCallNotes: vi.fn<(callId: string) => Promise<string>>(),
+  fetchRecommendations: vi.fn<(callId: string) => Promise<Recommendations>>(),
+  saveRecommendations:
+    vi.fn<(callId: string, body: RecommendationsBody) => Promise<Recommendations>>(),
 }));
 vi.mock('../video-call.api', () => api);
 
@@ -54,6 +57,14 @@ const baseCall: Call = {
 
 const flush = () => act(async () => {});
 
+const emptyRecommendations: Recommendations = {
+  callId: 'call_9',
+  text: '',
+  items: [],
+  updatedAt: null,
+  editableUntil: null,
+};
+
 async function setup(
   call: Partial<Call> = {},
   advisorName: string | undefined = 'Eva Ruiz',
@@ -84,6 +95,12 @@ beforeEach(() => {
   api.fetchCallToken.mockReset().mockResolvedValue({ token: 'tok-adv', roomUrl: '/rtc/call_9' });
   api.saveCallNotes.mockReset().mockResolvedValue(undefined);
   api.fetchCallNotes.mockReset().mockResolvedValue('');
+  api.fetchRecommendations.mockReset().mockResolvedValue(emptyRecommendations);
+  api.saveRecommendations
+    .mockReset()
+    .mockImplementation((callId, body) =>
+      Promise.resolve({ ...emptyRecommendations, callId, ...body, updatedAt: baseCall.startedAt }),
+    );
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -441,5 +458,115 @@ describe('AdvisorCallScreen in standby (warmed up while the call rings)', () => 
     const params = new URL(frame().src).searchParams;
     expect(params.get('standby')).toBeNull();
     expect(params.get('t')).toBe('tok-adv');
+  });
+});
+
+describe('AdvisorCallScreen recommendations for the client (issue 15 §5)', () => {
+  it('keeps them in their own tab beside the private notes, and saves them 2 s after typing', async () => {
+    await setup();
+    const tabs = screen.getByRole('tablist');
+    const notesTab = within(tabs).getByRole('tab', { name: 'Notas de la Llamada' });
+    expect(notesTab).toHaveAttribute('aria-selected', 'true');
+    fireEvent.click(within(tabs).getByRole('tab', { name: 'Para la clienta' }));
+    expect(screen.queryByRole('textbox', { name: 'Notas de la Llamada' })).toBeNull();
+    expect(
+      screen.getByText('Ana Pérez verá estas recomendaciones en el resumen de su consulta.'),
+    ).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Recomendaciones' }), {
+      target: { value: 'Champú sin sulfatos' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Añadir producto o servicio' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Producto o servicio' }), {
+      target: { value: 'Ampolla de keratina' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Precio (S/)' }), {
+      target: { value: '39,90' },
+    });
+    advance(1999);
+    expect(api.saveRecommendations).not.toHaveBeenCalled();
+    advance(1);
+    await flush();
+    expect(api.saveRecommendations).toHaveBeenCalledTimes(1);
+    expect(api.saveRecommendations).toHaveBeenCalledWith('call_9', {
+      text: 'Champú sin sulfatos',
+      items: [{ name: 'Ampolla de keratina', note: '', url: null, pricePen: 39.9 }],
+    });
+    expect(screen.getByText('Guardado: la clienta lo verá en su resumen')).toBeInTheDocument();
+  });
+
+  it('does not send a wrong price or link, and says which field is wrong', async () => {
+    await setup();
+    fireEvent.click(screen.getByRole('tab', { name: 'Para la clienta' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Añadir producto o servicio' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Producto o servicio' }), {
+      target: { value: 'Tinte' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Precio (S/)' }), {
+      target: { value: '12.345' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Enlace' }), {
+      target: { value: 'tienda.pe/tinte' },
+    });
+    advance(2000);
+    await flush();
+    expect(api.saveRecommendations).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'Precio (S/)' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(screen.getByText(/Escribe un precio en soles/)).toBeInTheDocument();
+    expect(screen.getByText(/Escribe una dirección que empiece con http/)).toBeInTheDocument();
+    // Corrected, it goes.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Precio (S/)' }), {
+      target: { value: '12.35' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Enlace' }), {
+      target: { value: 'https://tienda.pe/tinte' },
+    });
+    expect(screen.queryByText(/Escribe un precio en soles/)).toBeNull();
+    advance(2000);
+    await flush();
+    expect(api.saveRecommendations).toHaveBeenCalledWith('call_9', {
+      text: '',
+      items: [{ name: 'Tinte', note: '', url: 'https://tienda.pe/tinte', pricePen: 12.35 }],
+    });
+  });
+
+  it('shows what was already written, and saves a pending edit when the call is ended', async () => {
+    api.fetchRecommendations.mockResolvedValue({
+      ...emptyRecommendations,
+      text: 'Hidratación semanal',
+      updatedAt: baseCall.startedAt,
+    });
+    const { onEnd } = await setup();
+    fireEvent.click(screen.getByRole('tab', { name: 'Para la clienta' }));
+    const text = screen.getByRole('textbox', { name: 'Recomendaciones' });
+    expect(text).toHaveValue('Hidratación semanal');
+    fireEvent.change(text, { target: { value: 'Hidratación semanal y protector térmico' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar llamada' }));
+    const dialog = screen.getByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Finalizar para ambos' }));
+    await flush();
+    expect(api.saveRecommendations).toHaveBeenCalledWith('call_9', {
+      text: 'Hidratación semanal y protector térmico',
+      items: [],
+    });
+    expect(onEnd).toHaveBeenCalled();
+  });
+
+  it('is read only once the 24 h after the call have passed', async () => {
+    api.fetchRecommendations.mockResolvedValue({ ...emptyRecommendations, text: 'Corte' });
+    api.saveRecommendations.mockRejectedValue(
+      new ApiError(409, 'RECOMMENDATIONS_CLOSED', 'closed'),
+    );
+    await setup();
+    fireEvent.click(screen.getByRole('tab', { name: 'Para la clienta' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Recomendaciones' }), {
+      target: { value: 'Corte bob' },
+    });
+    advance(2000);
+    await flush();
+    expect(screen.getByText(/Ya no se pueden cambiar/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Recomendaciones' })).toHaveAttribute('readonly');
   });
 });

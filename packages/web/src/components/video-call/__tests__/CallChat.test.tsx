@@ -22,12 +22,12 @@ type Ack = (res: unknown) => void;
 class FakeChatSocket {
   connected = true;
   readonly sent: { event: string; payload: { id?: string; body?: string }; ack: Ack }[] = [];
-  private handlers = new Map<string, ((m: ChatMessage) => void)[]>();
-  on(event: string, handler: (m: ChatMessage) => void) {
+  private handlers = new Map<string, ((m: never) => void)[]>();
+  on(event: string, handler: (m: never) => void) {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
     return this;
   }
-  off(event: string, handler: (m: ChatMessage) => void) {
+  off(event: string, handler: (m: never) => void) {
     this.handlers.set(
       event,
       (this.handlers.get(event) ?? []).filter((h) => h !== handler),
@@ -39,8 +39,11 @@ class FakeChatSocket {
     return this;
   }
   push(message: ChatMessage) {
+    this.fire('chat:message', message);
+  }
+  fire(event: string, payload: unknown) {
     act(() => {
-      for (const h of this.handlers.get('chat:message') ?? []) h(message);
+      for (const h of this.handlers.get(event) ?? []) (h as (p: unknown) => void)(payload);
     });
   }
   of(event: string) {
@@ -233,6 +236,7 @@ describe('chat in the visitor’s call screen', () => {
 describe('photos in the chat', () => {
   const PHOTO = {
     id: 'img_1',
+    kind: 'photo',
     width: 1536,
     height: 2048,
     contentType: 'image/jpeg',
@@ -321,5 +325,107 @@ describe('photos in the chat', () => {
     expect(within(log()).queryByRole('button', { name: 'Reintentar' })).toBeNull();
     expect(api.requests).toHaveLength(0);
     expect(socket.of('chat:send')).toHaveLength(0);
+  });
+});
+
+describe('a snapshot of her video (issue 15 §3)', () => {
+  const SNAPSHOT = {
+    id: 'img_snap',
+    kind: 'snapshot',
+    width: 1280,
+    height: 720,
+    contentType: 'image/jpeg',
+    bytes: 90_000,
+  } as const;
+  const taken = message({
+    id: '5f1c2e3d-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
+    body: '',
+    image: SNAPSHOT,
+  });
+  beforeEach(() => {
+    vi.useRealTimers();
+    URL.createObjectURL = vi.fn(() => 'blob:snap');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
+  it('tells her at once, with the chat closed, and deletes it for everyone with her key', async () => {
+    const api = mockFetch({
+      'GET /api/calls/call_1/images/img_snap': { status: 200, body: 'jpeg' },
+      'DELETE /api/calls/call_1/images/img_snap': ok({
+        callId: 'call_1',
+        messageIds: [taken.id],
+        imageId: 'img_snap',
+      }),
+    });
+    const socket = new FakeChatSocket();
+    setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
+    socket.answerJoin([]);
+    socket.push(taken);
+    const notice = screen.getByRole('alert');
+    expect(notice).toHaveTextContent('Camila tomó una foto de tu video para la consulta.');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Borrar foto' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    const removal = api.requests.find((r) => r.method === 'DELETE');
+    expect(removal?.path).toBe('/api/calls/call_1/images/img_snap');
+    expect(removal?.headers.get('x-client-key')).toBe('key_call_1');
+    openChat();
+    expect(within(log()).queryByText('Camila tomó una foto de tu video')).toBeNull();
+  });
+
+  it("'Ver foto' opens the chat at the still, marked as a photo of her video, which she can delete there", async () => {
+    mockFetch({ 'GET /api/calls/call_1/images/img_snap': { status: 200, body: 'jpeg' } });
+    const socket = new FakeChatSocket();
+    setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
+    socket.answerJoin([]);
+    socket.push(taken);
+    fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Ver foto' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(log()).getByText('Camila tomó una foto de tu video')).toBeTruthy();
+    expect(within(log()).getByRole('button', { name: 'Borrar foto' })).toBeTruthy();
+    expect(await within(log()).findByRole('img', { name: 'Foto de Camila' })).toBeTruthy();
+  });
+
+  it('leaves the log when the server says it was deleted (from another screen)', () => {
+    mockFetch({});
+    const socket = new FakeChatSocket();
+    setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
+    socket.answerJoin([message({ body: 'Te tomo una foto' }), taken]);
+    openChat();
+    expect(within(log()).getAllByRole('listitem')).toHaveLength(2);
+    socket.fire('chat:deleted', { callId: 'call_1', messageIds: [taken.id], imageId: 'img_snap' });
+    expect(within(log()).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(log()).getByText('Te tomo una foto')).toBeTruthy();
+  });
+
+  it('keeps the text of a message whose photo was deleted', async () => {
+    mockFetch({ 'GET /api/calls/call_1/images/img_snap': { status: 200, body: 'jpeg' } });
+    const socket = new FakeChatSocket();
+    setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
+    socket.answerJoin([{ ...taken, body: 'Así se ve tu raíz' }]);
+    openChat();
+    expect(await within(log()).findByRole('img', { name: 'Foto de Camila' })).toBeTruthy();
+    socket.fire('chat:deleted', { callId: 'call_1', messageIds: [], imageId: 'img_snap' });
+    expect(within(log()).queryByRole('img', { name: 'Foto de Camila' })).toBeNull();
+    expect(within(log()).getByText('Así se ve tu raíz')).toBeTruthy();
+  });
+
+  it('offers no delete on the stylist’s own photos', () => {
+    mockFetch({ 'GET /api/calls/call_1/images/img_1': { status: 200, body: 'jpeg' } });
+    const socket = new FakeChatSocket();
+    setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
+    socket.answerJoin([
+      message({
+        body: 'Mira este tono',
+        image: { ...SNAPSHOT, id: 'img_1', kind: 'photo' },
+      }),
+    ]);
+    openChat();
+    expect(within(log()).queryByRole('button', { name: 'Borrar foto' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

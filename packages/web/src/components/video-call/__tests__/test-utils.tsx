@@ -4,6 +4,8 @@ import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { vi } from 'vitest';
+import summary from '../../../locales/es/summary.json';
+import validation from '../../../locales/es/validation.json';
 import es from '../../../locales/es/video.json';
 
 /** A private i18n instance with the real Spanish texts, so tests read what users read. */
@@ -11,9 +13,9 @@ export const testI18n = i18next.createInstance();
 void testI18n.use(initReactI18next).init({
   lng: 'es',
   fallbackLng: 'es',
-  ns: ['video'],
+  ns: ['video', 'summary', 'validation'],
   defaultNS: 'video',
-  resources: { es: { video: es } },
+  resources: { es: { video: es, summary, validation } },
   interpolation: { escapeValue: false },
   initAsync: false,
 });

@@ -265,12 +265,50 @@ describe('AdminSettingsPage', () => {
     });
   });
 
-  it('offers screen sharing only for Daily, which has it', async () => {
-    const { user } = setup();
-    await screen.findByRole('radio', { name: /Daily\.co/ });
-    expect(screen.queryByLabelText('Permitir compartir pantalla')).not.toBeInTheDocument();
+  it('offers screen sharing on both providers and saves it with the video settings', async () => {
+    const saved: Settings = { ...stored, video: { ...stored.video, enableScreenShare: false } };
+    const { api, user } = setup({ 'PUT /api/settings': ok(saved) });
+    const share = await screen.findByLabelText(/Permitir compartir pantalla/);
+    expect(share).toBeChecked();
     await user.click(screen.getByRole('radio', { name: /Daily\.co/ }));
-    expect(screen.getByLabelText('Permitir compartir pantalla')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Permitir compartir pantalla/)).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: /WebRTC integrado/ }));
+    await user.click(screen.getByLabelText(/Permitir compartir pantalla/));
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Configuración guardada exitosamente')).toBeInTheDocument();
+    expect(puts(api)[0]?.body).toEqual(saved);
+  });
+
+  it('keeps chats, photos and summaries for 1 to 365 days and takes an http(s) contact link', async () => {
+    const saved: Settings = {
+      ...stored,
+      system: { ...stored.system, retentionDays: 90, contactUrl: 'https://salon.pe/reservas' },
+    };
+    const { api, user } = setup({ 'PUT /api/settings': ok(saved) });
+    const days = await screen.findByLabelText('Conservar chats, fotos y resúmenes (días)');
+    expect(days).toHaveValue(30);
+    expect(screen.getByText(/la limpieza nocturna los borra/)).toBeInTheDocument();
+    const link = screen.getByLabelText('Enlace de contacto o reservas');
+    expect(link).toHaveValue('');
+    expect(screen.getByText(/Se muestra en el resumen de la clienta/)).toBeInTheDocument();
+
+    await user.clear(days);
+    await user.type(days, '400');
+    await user.type(link, 'salon.pe');
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(
+      screen.getByText('Los días de conservación deben estar entre 1 y 365'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('El enlace debe empezar con http:// o https://')).toBeInTheDocument();
+    expect(puts(api)).toHaveLength(0);
+
+    await user.clear(days);
+    await user.type(days, '90');
+    await user.clear(link);
+    await user.type(link, ' https://salon.pe/reservas ');
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Configuración guardada exitosamente')).toBeInTheDocument();
+    expect(puts(api)[0]?.body).toEqual(saved);
   });
 
   it('requires the Daily API key and domain once Daily is chosen', async () => {

@@ -69,6 +69,16 @@ describe('settings form', () => {
       '181',
       'La duración máxima de llamada debe estar entre 5 y 180 minutos',
     ],
+    ['system', 'retentionDays', '0', 'Los días de conservación deben estar entre 1 y 365'],
+    ['system', 'retentionDays', '366', 'Los días de conservación deben estar entre 1 y 365'],
+    ['system', 'retentionDays', '', 'Los días de conservación deben estar entre 1 y 365'],
+    ['system', 'contactUrl', 'salon.pe', 'El enlace debe empezar con http:// o https://'],
+    [
+      'system',
+      'contactUrl',
+      'javascript:alert(1)',
+      'El enlace debe empezar con http:// o https://',
+    ],
     ['daily', 'maxParticipants', '1', 'El número máximo de participantes debe estar entre 2 y 20'],
     ['daily', 'maxParticipants', '21', 'El número máximo de participantes debe estar entre 2 y 20'],
   ] as const)('%s.%s = %j → %s', (section, key, value, message) => {
@@ -85,6 +95,10 @@ describe('settings form', () => {
     f.system.callTimeout = '10';
     f.system.maxCallDuration = '180';
     f.daily.maxParticipants = '2';
+    f.system.retentionDays = '1';
+    expect(validateSettings(f).ok).toBe(true);
+    f.system.retentionDays = '365';
+    f.system.contactUrl = 'http://salon.pe/citas?sede=miraflores';
     expect(validateSettings(f).ok).toBe(true);
   });
 
@@ -160,6 +174,16 @@ describe('local copy', () => {
     expect(copy?.lastSaved).toBe('2026-11-22T15:00:00.000Z');
     expect(copy?.settings.daily.apiKey).toBe('••••abcd');
     expect(copy?.settings.daily.domain).toBe('salon.daily.co');
+  });
+
+  it("moves an old copy's screen-share switch from Daily to the video settings", () => {
+    window.localStorage.setItem(
+      SETTINGS_STORAGE_KEY,
+      JSON.stringify({ daily: { enableScreenShare: false, maxParticipants: 4 } }),
+    );
+    const copy = readLocalCopy();
+    expect(copy?.settings.video).toEqual({ ...defaultSettings.video, enableScreenShare: false });
+    expect(copy?.settings.daily).toEqual({ ...defaultSettings.daily, maxParticipants: 4 });
   });
 
   it('completes an old copy with defaults and ignores garbage', () => {

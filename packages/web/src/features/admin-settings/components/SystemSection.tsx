@@ -4,6 +4,8 @@ import {
   languageSchema,
   PRIVACY_PATH,
   PRIVACY_POLICY_MAX,
+  RETENTION_DAYS_MAX,
+  RETENTION_DAYS_MIN,
 } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
 import { Card, Field, TextField } from '@/components/ui';
@@ -63,6 +65,28 @@ export function SystemSection({ values, bind, onChange }: SectionProps<'system'>
           value={values.maxCallDuration}
           onChange={(value) => onChange('maxCallDuration', value)}
           {...bind('system.maxCallDuration')}
+        />
+        <NumberField
+          label={t('fields.system.retentionDays')}
+          hint={t('hints.retentionDays', { min: RETENTION_DAYS_MIN, max: RETENTION_DAYS_MAX })}
+          min={RETENTION_DAYS_MIN}
+          max={RETENTION_DAYS_MAX}
+          value={values.retentionDays}
+          onChange={(value) => onChange('retentionDays', value)}
+          {...bind('system.retentionDays')}
+        />
+        <TextField
+          label={t('fields.system.contactUrl')}
+          hint={t('hints.contactUrl')}
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          spellCheck={false}
+          maxLength={500}
+          placeholder={t('placeholders.contactUrl')}
+          value={values.contactUrl}
+          onChange={(event) => onChange('contactUrl', event.target.value)}
+          {...bind('system.contactUrl')}
         />
       </div>
       <PrivacyPolicyField

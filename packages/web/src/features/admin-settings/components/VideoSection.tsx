@@ -139,16 +139,15 @@ export function VideoSection({
           {...bind('daily.maxParticipants')}
         />
       </div>
-      {/* Only Daily shares screens; the built-in video has no screen sharing to switch. */}
-      {video.provider === 'daily' && (
-        <div className="settings-toggles">
-          <Toggle
-            label={t('fields.daily.enableScreenShare')}
-            checked={daily.enableScreenShare}
-            onChange={(checked) => onDailyChange('enableScreenShare', checked)}
-          />
-        </div>
-      )}
+      {/* Both providers share screens (issue 15 §4), so the switch stays whichever is chosen. */}
+      <div className="settings-toggles">
+        <Toggle
+          label={t('fields.video.enableScreenShare')}
+          hint={t('hints.enableScreenShare')}
+          checked={video.enableScreenShare}
+          onChange={(checked) => onVideoChange('enableScreenShare', checked)}
+        />
+      </div>
 
       {video.provider === 'daily' ? (
         <div className="settings-subsection">

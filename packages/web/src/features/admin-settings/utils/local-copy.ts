@@ -62,9 +62,18 @@ export function readLocalCopy(): LocalCopy | null {
         ]),
       );
     };
+    const video = section('video');
+    // Copies from before issue 15 kept the screen-share switch under Daily.
+    const daily = isRecord(value.daily) ? value.daily : {};
+    const videoStored = isRecord(value.video) ? value.video : {};
+    if (
+      !Object.hasOwn(videoStored, 'enableScreenShare') &&
+      typeof daily.enableScreenShare === 'boolean'
+    )
+      video.enableScreenShare = daily.enableScreenShare;
     const parsed = settingsResponseSchema.safeParse({
       system: section('system'),
-      video: section('video'),
+      video,
       daily: section('daily'),
       notifications: section('notifications'),
     });

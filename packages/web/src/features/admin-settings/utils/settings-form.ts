@@ -26,13 +26,14 @@ export type SettingsForm = {
     maintenanceMode: boolean;
     maxCallDuration: string;
     privacyPolicy: string;
+    retentionDays: string;
+    contactUrl: string;
   };
-  video: { provider: VideoProvider; iceServers: IceServerForm[] };
+  video: { provider: VideoProvider; iceServers: IceServerForm[]; enableScreenShare: boolean };
   daily: {
     apiKey: string;
     domain: string;
     enableRecording: boolean;
-    enableScreenShare: boolean;
     maxParticipants: string;
   };
   notifications: {
@@ -54,6 +55,7 @@ export function toForm(s: Settings): SettingsForm {
       maxConcurrentCalls: String(s.system.maxConcurrentCalls),
       callTimeout: String(s.system.callTimeout),
       maxCallDuration: String(s.system.maxCallDuration),
+      retentionDays: String(s.system.retentionDays),
     },
     video: {
       provider: s.video.provider,
@@ -62,6 +64,7 @@ export function toForm(s: Settings): SettingsForm {
         username: ice.username ?? '',
         credential: ice.credential ?? '',
       })),
+      enableScreenShare: s.video.enableScreenShare,
     },
     daily: { ...s.daily, maxParticipants: String(s.daily.maxParticipants) },
     notifications: { ...s.notifications },
@@ -81,6 +84,8 @@ export function toSettings(form: SettingsForm): Settings {
       maxConcurrentCalls: toNumber(form.system.maxConcurrentCalls),
       callTimeout: toNumber(form.system.callTimeout),
       maxCallDuration: toNumber(form.system.maxCallDuration),
+      retentionDays: toNumber(form.system.retentionDays),
+      contactUrl: form.system.contactUrl.trim(),
     },
     video: {
       provider: form.video.provider,
@@ -89,6 +94,7 @@ export function toSettings(form: SettingsForm): Settings {
         username: optional(ice.username),
         credential: optional(ice.credential),
       })),
+      enableScreenShare: form.video.enableScreenShare,
     },
     daily: {
       ...form.daily,

@@ -443,6 +443,44 @@ describe('advisor dashboard: incoming-call popup', () => {
     expect(popup()).not.toBeInTheDocument();
   });
 
+  it('after the client ends the call, her recommendations stay open on the dashboard until Listo (issue 15 §5)', async () => {
+    const recommendations = {
+      callId: 'c1',
+      text: '',
+      items: [],
+      updatedAt: null,
+      editableUntil: '2026-11-21T15:30:00.000Z',
+    };
+    server.answers = {
+      'GET /api/calls/c1/recommendations': ok(recommendations),
+      'PUT /api/calls/c1/recommendations': ok({ ...recommendations, text: 'Corte en capas' }),
+    };
+    const { api } = await renderDashboard({
+      advisor: { status: 'busy', statusReason: 'in_call' },
+      dashboard: makeDashboard({ activeCalls: [activeCall({ callId: 'c1', name: 'Rosa Díaz' })] }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Volver a la llamada' }));
+    await serverEmit(
+      'call:ended',
+      activeCall({ callId: 'c1', name: 'Rosa Díaz', status: 'completed' }),
+    );
+    expect(screen.queryByRole('dialog', { name: 'Videollamada activa' })).not.toBeInTheDocument();
+    const card = screen.getByRole('region', { name: 'Recomendaciones para Rosa Díaz' });
+    await tick();
+    expect(within(card).getByText(/Puedes completarlas hasta el/)).toBeInTheDocument();
+    fireEvent.change(within(card).getByRole('textbox', { name: 'Recomendaciones' }), {
+      target: { value: 'Corte en capas' },
+    });
+    fireEvent.click(within(card).getByRole('button', { name: 'Listo' }));
+    await tick();
+    const put = api.requests.find((r) => r.method === 'PUT');
+    expect(put?.path).toBe('/api/calls/c1/recommendations');
+    expect(put?.body).toEqual({ text: 'Corte en capas', items: [] });
+    expect(
+      screen.queryByRole('region', { name: 'Recomendaciones para Rosa Díaz' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('on a call with room for another, a new offer rings over the call screen and can be taken', async () => {
     const accepted = activeCall({ callId: 'c2', name: 'Segunda Clienta' });
     server.answers = { 'POST /api/calls/c2/accept': ok(accepted) };

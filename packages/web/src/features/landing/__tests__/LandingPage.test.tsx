@@ -274,6 +274,10 @@ describe('services', () => {
     expect(screen.getByRole('contentinfo')).toContainElement(
       screen.getByRole('link', { name: 'Política de privacidad' }),
     );
+    // What is kept and for how long, with the salon's retention (issue 15 §6).
+    expect(
+      within(dialog).getByText(/Guardamos el chat, las fotos y el resumen de tu consulta 30 días/),
+    ).toBeVisible();
   });
 });
 
@@ -734,6 +738,43 @@ describe('recovery after closing or reloading (SPEC §2, §4)', () => {
     first.unmount();
     await openLanding();
     expect(screen.queryByRole('region', { name: '¿Cómo fue tu consulta?' })).toBeNull();
+  });
+
+  it('the rating card links to her summary and shares it on WhatsApp, asked for with her key (issue 15 §5)', async () => {
+    const api = mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/calls/call_1/summary-link': ok({
+        path: '/resumen/call_1#sum-key',
+        expiresAt: '2026-12-26T15:00:00.000Z',
+      }),
+    });
+    savePendingRating({ callId: 'call_1', clientKey: 'k' });
+    await openLanding();
+    const card = await screen.findByRole('region', { name: '¿Cómo fue tu consulta?' }, SLOW);
+    const open = await within(card).findByRole('link', { name: 'Ver mi resumen' });
+    expect(open.getAttribute('href')).toBe(`${window.location.origin}/resumen/call_1#sum-key`);
+    expect(within(card).getByText(/quedan en tu resumen hasta el 26 de diciembre/)).toBeVisible();
+    const share = within(card).getByRole('link', { name: 'Compartir por WhatsApp' });
+    const text = new URL(share.getAttribute('href') ?? '').searchParams.get('text');
+    expect(text).toBe(
+      `Mi resumen de la consulta: ${window.location.origin}/resumen/call_1#sum-key`,
+    );
+    const [asked] = api.requests.filter((r) => r.path === '/api/calls/call_1/summary-link');
+    expect(asked?.headers.get('x-client-key')).toBe('k');
+  });
+
+  it('a call that never connected has no summary, and the card says nothing about one', async () => {
+    const api = mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/calls/call_1/summary-link': fail(404, 'SUMMARY_NOT_FOUND', 'none'),
+    });
+    savePendingRating({ callId: 'call_1', clientKey: 'k' });
+    await openLanding();
+    const card = await screen.findByRole('region', { name: '¿Cómo fue tu consulta?' }, SLOW);
+    await waitFor(() =>
+      expect(api.requests.some((r) => r.path === '/api/calls/call_1/summary-link')).toBe(true),
+    );
+    expect(within(card).queryByRole('link', { name: 'Ver mi resumen' })).toBeNull();
   });
 
   it('closing the rating card forgets it; an expired one is never offered', async () => {

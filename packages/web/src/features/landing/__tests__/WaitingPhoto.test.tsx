@@ -10,6 +10,7 @@ configure({ asyncUtilTimeout: 4000 });
 const PHOTO = {
   id: 'img_1',
   callId: 'call_1',
+  kind: 'photo',
   width: 1536,
   height: 2048,
   contentType: 'image/jpeg',
@@ -47,6 +48,7 @@ describe('a photo for the advisor while waiting', { timeout: 20_000 }, () => {
           body: '',
           image: {
             id: 'img_1',
+            kind: 'photo',
             width: 1536,
             height: 2048,
             contentType: 'image/jpeg',

@@ -7,6 +7,7 @@ export const openAvailability: Availability = {
   estimatedWaitTime: 120,
   nextOpening: null,
   maxCallDuration: 45,
+  retentionDays: 30,
 };
 
 /** Tuesday 24 Nov 2026, 09:00 in Lima (UTC-5). */
@@ -19,6 +20,7 @@ export const closedAvailability: Availability = {
   estimatedWaitTime: 0,
   nextOpening: NEXT_OPENING,
   maxCallDuration: 60,
+  retentionDays: 30,
 };
 
 export function statusData(overrides: Partial<CallStatusData> = {}): CallStatusData {

@@ -83,6 +83,7 @@ export function ConsultationModal(props: ConsultationModalProps) {
           onSubmit={onSubmit}
           onCancel={close}
           onDirtyChange={onDirtyChange}
+          retentionDays={availability?.retentionDays}
         />
       )}
       {view === 'waiting' && saved && (

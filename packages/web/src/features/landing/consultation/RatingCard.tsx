@@ -1,12 +1,13 @@
 /** After the call: 1–5 stars and an optional comment, sent once (SPEC §3 rating, issue §6). */
-import { useMutation } from '@tanstack/react-query';
+import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@belleza/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui';
 import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { rateCall, type CallCredentials } from './consultation.api';
+import { fetchSummaryLink, rateCall, type CallCredentials } from './consultation.api';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -109,6 +110,47 @@ export function RatingCard({
           </Button>
         </form>
       )}
+      <SummaryLinkBlock call={call} />
     </section>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  timeZone: DISPLAY_TIME_ZONE,
+  day: 'numeric',
+  month: 'long',
+});
+
+/**
+ * Her summary (issue 15 §5): opened here, or sent to herself (or anyone) on WhatsApp. Nothing
+ * shows for a call that never connected, which has no summary.
+ */
+function SummaryLinkBlock({ call }: { call: CallCredentials }) {
+  const { t } = useTranslation('consultation');
+  const link = useQuery({
+    queryKey: ['consultation', 'summary-link', call.callId],
+    queryFn: () => fetchSummaryLink(call),
+    retry: false,
+    staleTime: Infinity,
+  });
+  if (!link.data) return null;
+  const url = new URL(link.data.path, window.location.origin).href;
+  return (
+    <div className="rating-card__summary">
+      <p>{t('rating.summary.text', { date: dateFormat.format(new Date(link.data.expiresAt)) })}</p>
+      <div className="rating-card__summary-actions">
+        <a className="btn btn--primary btn--sm" href={url} target="_blank" rel="noopener">
+          {t('rating.summary.open')}
+        </a>
+        <a
+          className="btn btn--secondary btn--sm"
+          href={`https://wa.me/?text=${encodeURIComponent(`${t('rating.summary.shareText')} ${url}`)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {t('rating.summary.whatsapp')}
+        </a>
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 /** The consultation form (SPEC §3/§5): name, phone, message required; email optional; consent. */
 import {
   callSubjects,
+  DEFAULT_RETENTION_DAYS,
   PRIVACY_PATH,
   type CallRequestBody,
   type CallSubject,
@@ -25,6 +26,8 @@ export type RequestFormProps = {
   onCancel: () => void;
   /** Told whenever the form goes from empty to typed in, or back (closing asks first then). */
   onDirtyChange?: (dirty: boolean) => void;
+  /** days the chat, photos and summary are kept (`system.retentionDays`), once availability is read */
+  retentionDays?: number | undefined;
 };
 
 export function RequestForm({
@@ -34,6 +37,7 @@ export function RequestForm({
   onSubmit,
   onCancel,
   onDirtyChange,
+  retentionDays = DEFAULT_RETENTION_DAYS,
 }: RequestFormProps) {
   const { t } = useTranslation('consultation');
   const [values, setValues] = useState<RequestFormValues>({
@@ -148,6 +152,8 @@ export function RequestForm({
         textKey="form.consent"
         onChange={(checked) => set('consent', checked)}
       />
+      {/* What is kept and for how long (issue 15 §6), before she sends anything. */}
+      <p className="consult-form__retention">{t('form.retention', { count: retentionDays })}</p>
       <div className="consult-form__actions">
         <Button variant="ghost" onClick={onCancel}>
           {t('form.cancel')}

@@ -9,12 +9,14 @@ import {
   callStatusDataSchema,
   callTokenSchema,
   callbackSchema,
+  summaryLinkSchema,
   type CallRequestBody,
   type CallRequestResponseData,
   type CallStatusData,
   type CallToken,
   type CallbackRequestBody,
   type Callback,
+  type SummaryLink,
 } from '@belleza/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -80,3 +82,10 @@ export const rateCall = (
 
 export const requestCallback = (body: CallbackRequestBody): Promise<Callback> =>
   api.post('/api/callbacks', body, { schema: callbackSchema });
+
+/** Where her summary is, once the call is over (issue 15 §5); 404 when it never connected. */
+export const fetchSummaryLink = ({ callId, clientKey }: CallCredentials): Promise<SummaryLink> =>
+  api.get(`${callPath(callId)}/summary-link`, {
+    schema: summaryLinkSchema,
+    headers: keyHeader(clientKey),
+  });

@@ -1,0 +1,51 @@
+/**
+ * Right after a call (issue 15 §5): the recommendations for the client stay open on the dashboard,
+ * so the stylist can finish them once the video is gone. The client's summary shows them as saved.
+ */
+import type { Call } from '@belleza/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Card } from '@/components/ui';
+// Its own modules, not the call screen's barrel: the card lives on without the video code.
+import { RecommendationsEditor } from '@/components/video-call/RecommendationsEditor';
+import { useCallRecommendations } from '@/components/video-call/use-call-recommendations';
+import { formatDateTime } from '@/lib/format';
+
+export function AfterCallCard({ call, onDone }: { call: Call; onDone: () => void }) {
+  const { t } = useTranslation('advisor');
+  const recommendations = useCallRecommendations(call.callId);
+  const clientName = call.clientInfo.name?.trim() || t('calls.clientFallback');
+  const title = t('afterCall.title', { name: clientName });
+  // Never disabled while an autosave runs: 'Listo' waits for it (a click is never lost).
+  const [finishing, setFinishing] = useState(false);
+  const finish = async () => {
+    setFinishing(true);
+    // Invalid or failed: the editor says why, and the card stays.
+    const saved = await recommendations.flush().catch(() => false);
+    if (saved) onDone();
+    else setFinishing(false);
+  };
+  return (
+    <Card
+      className="advisor-after-call"
+      title={title}
+      aria-label={title}
+      actions={
+        <Button
+          size="sm"
+          aria-disabled={finishing || undefined}
+          onClick={() => void (finishing ? undefined : finish())}
+        >
+          {t('afterCall.done')}
+        </Button>
+      }
+    >
+      {recommendations.editableUntil && recommendations.status !== 'closed' && (
+        <p className="advisor-after-call__until">
+          {t('afterCall.until', { time: formatDateTime(recommendations.editableUntil) })}
+        </p>
+      )}
+      <RecommendationsEditor recommendations={recommendations} clientName={clientName} />
+    </Card>
+  );
+}

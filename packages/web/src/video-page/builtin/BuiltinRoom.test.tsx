@@ -1,0 +1,135 @@
+/**
+ * Screen sharing on the built-in room's screen (issue 15 §4): the advisor's control and what the
+ * visitor sees, with the signalling socket and peer connections stood in for.
+ */
+import type { ParticipantType } from '@belleza/contract';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithI18n } from '../../components/video-call/__tests__/test-utils';
+import type { SignalingSocket } from '../../lib/webrtc';
+import { BuiltinRoom } from './BuiltinRoom';
+import { FakePc, FakeSocket, FakeStream, fakeMedia, screenCapture } from './test-utils';
+
+function renderRoom(userType: ParticipantType) {
+  const socket = new FakeSocket();
+  const { readSample } = fakeMedia();
+  renderWithI18n(
+    <BuiltinRoom
+      callId="call_1"
+      token="tok"
+      post={vi.fn()}
+      userType={userType}
+      connect={() => socket as unknown as SignalingSocket}
+      mesh={{
+        monitor: { readSample },
+        createPeerConnection: () => new FakePc() as unknown as RTCPeerConnection,
+      }}
+    />,
+  );
+  return socket;
+}
+
+/** The browser's screen picker (jsdom has no mediaDevices). */
+function pickerAnswers(answer: () => Promise<MediaStream>) {
+  const getDisplayMedia = vi.fn(answer);
+  Object.defineProperty(navigator, 'mediaDevices', {
+    value: { getDisplayMedia },
+    configurable: true,
+  });
+  vi.stubGlobal('MediaStream', FakeStream);
+  return getDisplayMedia;
+}
+
+const toolbar = () => screen.getByRole('toolbar', { name: 'Controles de la llamada' });
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'mediaDevices');
+  vi.unstubAllGlobals();
+});
+
+describe('screen sharing in the built-in room', () => {
+  it('gives the advisor one button that starts and stops it, from the keyboard too', async () => {
+    const capture = screenCapture();
+    const getDisplayMedia = pickerAnswers(() => Promise.resolve(capture.stream));
+    const user = userEvent.setup();
+    const socket = renderRoom('advisor');
+    await act(async () => {});
+    socket.joinWithPeer({ screenShare: true, userType: 'client' });
+
+    const share = within(toolbar()).getByRole('button', { name: 'Compartir pantalla' });
+    // The label says what a press does; no aria-pressed on top of it.
+    expect(share).not.toHaveAttribute('aria-pressed');
+    share.focus();
+    await user.keyboard('{Enter}');
+    expect(getDisplayMedia).toHaveBeenCalledTimes(1);
+    const stop = within(toolbar()).getByRole('button', { name: 'Dejar de compartir' });
+    expect(stop).toHaveFocus();
+    expect(
+      screen
+        .getAllByRole('status')
+        .some((s) => /Estás compartiendo tu pantalla/.test(s.textContent)),
+    ).toBe(true);
+    expect(socket.videoSignals()).toEqual([['p-2', 'screen']]);
+
+    await user.keyboard(' ');
+    expect(within(toolbar()).getByRole('button', { name: 'Compartir pantalla' })).toHaveFocus();
+    expect(screen.queryByText(/Estás compartiendo tu pantalla/)).not.toBeInTheDocument();
+    expect(capture.track.stopped).toBe(true);
+  });
+
+  it('says so only when sharing failed for another reason than a closed picker', async () => {
+    let refusal = new DOMException('Permission denied by user', 'NotAllowedError');
+    pickerAnswers(() => Promise.reject(refusal));
+    const user = userEvent.setup();
+    const socket = renderRoom('advisor');
+    await act(async () => {});
+    socket.joinWithPeer({ screenShare: true, userType: 'client' });
+
+    await user.click(screen.getByRole('button', { name: 'Compartir pantalla' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Compartir pantalla' })).toBeInTheDocument();
+
+    refusal = new DOMException('Could not start video source', 'NotReadableError');
+    await user.click(screen.getByRole('button', { name: 'Compartir pantalla' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'No se pudo compartir la pantalla. Inténtalo de nuevo.',
+    );
+  });
+
+  it('offers no control when the settings switch it off', async () => {
+    pickerAnswers(() => Promise.resolve(screenCapture().stream));
+    const socket = renderRoom('advisor');
+    await act(async () => {});
+    socket.joinWithPeer({ screenShare: false, userType: 'client' });
+    expect(within(toolbar()).getByRole('button', { name: 'Silenciar micrófono' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Compartir pantalla' })).not.toBeInTheDocument();
+  });
+
+  it("shows the visitor the advisor's screen whole, named, with her self-view out of the way", async () => {
+    const socket = renderRoom('client');
+    await act(async () => {});
+    socket.joinWithPeer();
+    expect(screen.getByLabelText('Video de Eva')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Compartir pantalla' })).not.toBeInTheDocument();
+
+    const fromEva = { callId: 'call_1', from: 'p-2', to: 'p-1', userName: 'Eva' };
+    act(() =>
+      socket.deliver('rtc:signal', { ...fromEva, userType: 'advisor', videoSource: 'screen' }),
+    );
+    const video = screen.getByLabelText('Pantalla de Eva');
+    const tile = video.closest('figure');
+    expect(tile).toHaveClass('vp-tile--screen');
+    expect(within(tile!).getByText('Pantalla de Eva')).toBeInTheDocument();
+    // The stage lays her own camera beside the screen rather than over it (video-page.css).
+    expect(tile!.closest('.vp-stage')).toHaveAttribute('data-screen', 'true');
+
+    act(() =>
+      socket.deliver('rtc:signal', { ...fromEva, userType: 'advisor', videoSource: 'camera' }),
+    );
+    expect(screen.getByLabelText('Video de Eva').closest('figure')).not.toHaveClass(
+      'vp-tile--screen',
+    );
+    expect(document.querySelector('.vp-stage')).not.toHaveAttribute('data-screen');
+  });
+});

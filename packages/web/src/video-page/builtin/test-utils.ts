@@ -1,0 +1,155 @@
+/**
+ * Stand-ins for the built-in room's tests: a signalling socket the test drives, peer connections
+ * with just what negotiation, the monitor and a screen share touch, and a screen capture.
+ */
+import type { RtcJoined } from '@belleza/contract';
+import { act } from '@testing-library/react';
+import type { LinkSample } from '../../lib/webrtc/link-stats';
+
+type Handler = (...args: unknown[]) => void;
+
+export class FakeSocket {
+  connected = false;
+  emitted: { event: string; payload: unknown; ack?: Handler }[] = [];
+  private handlers = new Map<string, Set<Handler>>();
+  on(event: string, h: Handler) {
+    const set = this.handlers.get(event) ?? new Set<Handler>();
+    set.add(h);
+    this.handlers.set(event, set);
+    return this;
+  }
+  off(event: string, h: Handler) {
+    this.handlers.get(event)?.delete(h);
+    return this;
+  }
+  emit(event: string, payload: unknown, ack?: Handler) {
+    this.emitted.push({ event, payload, ...(ack ? { ack } : {}) });
+    return this;
+  }
+  connect() {
+    return this;
+  }
+  disconnect() {
+    this.connected = false;
+    return this;
+  }
+  deliver(event: string, payload?: unknown) {
+    if (event === 'connect') this.connected = true;
+    for (const h of [...(this.handlers.get(event) ?? [])]) h(payload);
+  }
+  /**
+   * Connects (again) and answers the page's last join: this page is p-1, Eva (the advisor, p-2) is
+   * already there.
+   */
+  joinWithPeer(options: { screenShare?: boolean; userType?: 'advisor' | 'client' } = {}) {
+    act(() => this.deliver('connect'));
+    const join = this.emitted.filter((e) => e.event === 'rtc:join').at(-1);
+    if (!join?.ack) throw new Error('the page did not join');
+    const data: RtcJoined = {
+      peerId: 'p-1',
+      peers: [
+        {
+          callId: 'call_1',
+          peerId: 'p-2',
+          userName: options.userType === 'client' ? 'Ana' : 'Eva',
+          userType: options.userType ?? 'advisor',
+        },
+      ],
+      iceServers: [],
+      screenShare: options.screenShare ?? false,
+    };
+    const ack = join.ack;
+    act(() => ack({ ok: true, data }));
+  }
+  /** The `videoSource` signals this page sent, as [to, source]. */
+  videoSignals(): [string, string][] {
+    return this.emitted
+      .filter((e) => e.event === 'rtc:signal')
+      .map((e) => e.payload as { to: string; videoSource?: string })
+      .flatMap((p) => (p.videoSource ? [[p.to, p.videoSource] as [string, string]] : []));
+  }
+}
+
+/** A peer connection with just what negotiation and the monitor touch; the test sets its ICE state. */
+export class FakePc {
+  iceConnectionState: RTCIceConnectionState = 'new';
+  connectionState: RTCPeerConnectionState = 'new';
+  signalingState: RTCSignalingState = 'stable';
+  localDescription = null;
+  oniceconnectionstatechange: (() => void) | null = null;
+  onconnectionstatechange: (() => void) | null = null;
+  onnegotiationneeded: (() => void) | null = null;
+  ontrack: unknown = null;
+  onicecandidate: unknown = null;
+  /** the tracks this side sends */
+  sent: MediaStreamTrack[] = [];
+  addTrack(track: MediaStreamTrack) {
+    this.sent.push(track);
+    return { track };
+  }
+  removeTrack(sender: { track: MediaStreamTrack }) {
+    this.sent = this.sent.filter((t) => t !== sender.track);
+  }
+  addTransceiver() {}
+  restartIce() {}
+  close() {}
+  setLocalDescription() {
+    return Promise.resolve();
+  }
+  ice(state: RTCIceConnectionState) {
+    this.iceConnectionState = state;
+    this.oniceconnectionstatechange?.();
+  }
+}
+
+/** What a link's stats say; `flowing` makes frames and packets arrive. */
+export function fakeMedia() {
+  const media = { flowing: false, packets: 0 };
+  const readSample = (): Promise<LinkSample> => {
+    if (media.flowing) media.packets += 100;
+    return Promise.resolve({
+      at: media.packets,
+      framesDecoded: media.packets,
+      audioPacketsReceived: media.packets,
+      packetsReceived: media.packets,
+      packetsLost: 0,
+      videoBytesReceived: 0,
+      expectsVideo: true,
+      rttMs: 20,
+      localCandidateType: 'host',
+      remoteCandidateType: 'host',
+    });
+  };
+  return { media, readSample };
+}
+
+/** A captured screen's track: the browser's "Stop sharing" fires `ended` on it. */
+export class FakeScreenTrack extends EventTarget {
+  readonly kind = 'video';
+  readonly id = 'screen-track';
+  contentHint = '';
+  stopped = false;
+  stop() {
+    this.stopped = true;
+  }
+}
+
+/** The stream getDisplayMedia answers, and the MediaStream jsdom lacks (the screen's own stream). */
+export class FakeStream {
+  constructor(private readonly tracks: MediaStreamTrack[]) {}
+  getTracks() {
+    return this.tracks;
+  }
+  getVideoTracks() {
+    return this.tracks.filter((t) => t.kind === 'video');
+  }
+  getAudioTracks() {
+    return this.tracks.filter((t) => t.kind === 'audio');
+  }
+}
+
+export function screenCapture() {
+  const track = new FakeScreenTrack();
+  const stream = new FakeStream([track as unknown as MediaStreamTrack]);
+  return { track, stream: stream as unknown as MediaStream };
+}

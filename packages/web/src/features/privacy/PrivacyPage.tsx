@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageToggle } from '@/components/language-toggle';
 import { usePrivacyPolicy } from './api/privacy';
+import '@/styles/public-page.css';
 import './privacy.css';
 
 type Section = { title: string; text: string };
@@ -24,15 +25,15 @@ export function PrivacyPage() {
   const own = policy.data?.text.trim() ? paragraphsOf(policy.data.text) : null;
   const sections = t('default.sections', { returnObjects: true }) as Section[];
   return (
-    <main id="main-content" className="privacy-page">
-      <header className="privacy-page__header">
-        <Link to="/" reloadDocument className="privacy-page__back">
+    <main id="main-content" className="public-page privacy-page">
+      <header className="public-page__header">
+        <Link to="/" reloadDocument className="public-page__back">
           {t('back')}
         </Link>
         <LanguageToggle />
       </header>
       <article
-        className="privacy-page__body"
+        className="public-page__body privacy-page__body"
         aria-labelledby="privacy-title"
         aria-busy={policy.isPending}
       >

@@ -24,6 +24,7 @@ import {
   summaryQuery,
   type SummaryAccess,
 } from './api/summary';
+import '@/styles/public-page.css';
 import './summary.css';
 
 const priceFormat = new Intl.NumberFormat('es-PE', { style: 'currency', currency: 'PEN' });
@@ -44,15 +45,15 @@ export function SummaryPage() {
   const summary = useQuery({ ...summaryQuery(access), enabled: access.key !== '' });
 
   return (
-    <main id="main-content" className="summary-page">
-      <header className="summary-page__header">
-        <Link to="/" reloadDocument className="summary-page__back">
+    <main id="main-content" className="public-page summary-page">
+      <header className="public-page__header">
+        <Link to="/" reloadDocument className="public-page__back">
           {summary.data?.siteName ?? t('back')}
         </Link>
         <LanguageToggle />
       </header>
       {access.key === '' || summary.isError ? (
-        <article className="summary-page__body" aria-labelledby="summary-title">
+        <article className="public-page__body summary-page__body" aria-labelledby="summary-title">
           <h1 id="summary-title">{t('notFound.title')}</h1>
           <p>{t('notFound.text')}</p>
           <Link to="/" reloadDocument className="btn btn--primary btn--md">
@@ -66,7 +67,7 @@ export function SummaryPage() {
           address={`${window.location.origin}${pathname}${hash}`}
         />
       ) : (
-        <p role="status" className="summary-page__body">
+        <p role="status" className="public-page__body summary-page__body">
           {t('loading')}
         </p>
       )}
@@ -104,7 +105,7 @@ function SummaryBody({ summary, access, address }: BodyProps) {
   const load = (imageId: string) => fetchSummaryImage(access, imageId);
 
   return (
-    <article className="summary-page__body" aria-labelledby="summary-title">
+    <article className="public-page__body summary-page__body" aria-labelledby="summary-title">
       <h1 id="summary-title">{t('title', { name: summary.clientName })}</h1>
       <p className="summary-page__meta">
         {t('with', { name: advisor.name })}

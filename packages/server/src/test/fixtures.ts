@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import type { App } from '../app.js';
 import type { Config } from '../config.js';
 import type { Db, Dialect } from '../db/kysely.js';
-import type { AdvisorsTable } from '../db/schema.js';
+import type { AdvisorsTable, CallsTable } from '../db/schema.js';
 import type { ManualClock } from '../lib/clock.js';
 import { hashSecret, newId, newSecret } from '../lib/ids.js';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from './helpers.js';
@@ -275,3 +275,42 @@ export async function createCallsTestApp(
     },
   };
 }
+
+/**
+ * An active call's whole row (every column of `calls`), as a straight insert needs it: for tests
+ * that set the table up below the services (migrations). `at` stands for every timestamp.
+ */
+export const activeCallRow = (id: string, at: string): CallsTable => ({
+  id,
+  status: 'active',
+  advisor_id: null,
+  client_id: 'client_1',
+  client_key_hash: 'hash',
+  client_name: 'Ana',
+  client_email: '',
+  client_phone: '+51 900 000 000',
+  client_phone_normalized: '51900000000',
+  subject: 'hair_care',
+  message: '',
+  source: 'web',
+  language: 'es',
+  consent_at: at,
+  requested_at: at,
+  offer_expires_at: null,
+  accepted_at: at,
+  started_at: at,
+  ended_at: null,
+  duration_seconds: null,
+  rating: null,
+  rating_comment: null,
+  rated_at: null,
+  reason: null,
+  ended_by: null,
+  room_provider: null,
+  room_name: null,
+  room_url: null,
+  room_expires_at: null,
+  estimated_wait_seconds: null,
+  end_warned_minutes: null,
+  updated_at: at,
+});

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../kysely.js';
 import type { CallImagesTable, Database } from '../schema.js';
+import { activeCallRow } from '../../test/fixtures.js';
 import { createTestDatabase, dialects, type TestDatabase } from '../../test/helpers.js';
 import { down, up } from './2026-11-26-015-image-kind.js';
 
@@ -25,43 +26,7 @@ describe.each(await dialects())('migration 015: the kind of a photo (%s)', (dial
   });
 
   async function insertCall(t: TestDatabase, id: string): Promise<void> {
-    await t.db
-      .insertInto('calls')
-      .values({
-        id,
-        status: 'active',
-        advisor_id: null,
-        client_id: 'client_1',
-        client_key_hash: 'hash',
-        client_name: 'Ana',
-        client_email: '',
-        client_phone: '+51 900 000 000',
-        client_phone_normalized: '51900000000',
-        subject: 'hair_care',
-        message: '',
-        source: 'web',
-        language: 'es',
-        consent_at: NOW,
-        requested_at: NOW,
-        offer_expires_at: null,
-        accepted_at: NOW,
-        started_at: NOW,
-        ended_at: null,
-        duration_seconds: null,
-        rating: null,
-        rating_comment: null,
-        rated_at: null,
-        reason: null,
-        ended_by: null,
-        room_provider: null,
-        room_name: null,
-        room_url: null,
-        room_expires_at: null,
-        estimated_wait_seconds: null,
-        end_warned_minutes: null,
-        updated_at: NOW,
-      })
-      .execute();
+    await t.db.insertInto('calls').values(activeCallRow(id, NOW)).execute();
   }
 
   const image = (id: string): Omit<CallImagesTable, 'kind'> => ({

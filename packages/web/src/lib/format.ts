@@ -90,3 +90,11 @@ export function formatRelative(value: DateInput, now: DateInput = Date.now()): s
     });
   return i18n.t('common:relative.days', { count: Math.floor(elapsedMinutes / MINUTES_PER_DAY) });
 }
+
+/** Plain text typed by people (a policy, recommendations): blank lines separate paragraphs. */
+export function paragraphsOf(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}

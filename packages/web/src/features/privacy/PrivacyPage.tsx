@@ -1,18 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageToggle } from '@/components/language-toggle';
+import { paragraphsOf } from '@/lib/format';
 import { usePrivacyPolicy } from './api/privacy';
 import '@/styles/public-page.css';
 import './privacy.css';
 
 type Section = { title: string; text: string };
-
-/** Blank lines separate paragraphs; the text is shown as text, never as markup. */
-const paragraphsOf = (text: string): string[] =>
-  text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
 
 /**
  * The privacy page the consent checkboxes link to (issue 14 §6): the salon's own text when the

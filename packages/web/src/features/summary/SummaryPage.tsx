@@ -5,7 +5,7 @@
  * summary goes by itself when the salon's retention ends. The key stays in the fragment, so it
  * reaches the API only as a header.
  */
-import type { CallSummary, ChatMessage } from '@belleza/contract';
+import { formatMoney, type CallSummary, type ChatMessage } from '@belleza/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { Button, Modal } from '@/components/ui';
 import { toast } from '@/components/ui/toast';
 import { ChatPhoto } from '@/components/video-call/ChatPhoto';
 import { errorMessage } from '@/lib/errors';
-import { formatDate, formatDateTime, formatTime } from '@/lib/format';
+import { formatDate, formatDateTime, formatTime, paragraphsOf } from '@/lib/format';
 import {
   deleteSummaryChat,
   deleteSummaryPhoto,
@@ -27,15 +27,7 @@ import {
 import '@/styles/public-page.css';
 import './summary.css';
 
-const priceFormat = new Intl.NumberFormat('es-PE', { style: 'currency', currency: 'PEN' });
-
 type Pending = { kind: 'photo'; imageId: string } | { kind: 'chat' };
-
-const paragraphsOf = (text: string): string[] =>
-  text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
 
 export function SummaryPage() {
   const { t } = useTranslation('summary');
@@ -143,7 +135,7 @@ function SummaryBody({ summary, access, address }: BodyProps) {
                       )}
                       {item.pricePen !== null && (
                         <span className="summary-page__price">
-                          {priceFormat.format(item.pricePen)}
+                          {formatMoney(item.pricePen, 'PEN')}
                         </span>
                       )}
                     </p>

@@ -22,9 +22,9 @@ import { startServer, type ServerHandle } from '../support/server.js';
 import { expectRemoteVideo, installRtcProbe } from '../support/video.js';
 
 const PASSWORD = 'ringing-pass-123';
-// Long enough for a whole minute of throttled timers: the old 5 s heartbeat with its 15 s grace
-// would have dropped her out of routing for most of it.
-const BACKGROUND_MS = 75_000;
+// Two minutes, as issue 12 asks: two whole minutes of throttled timers, in which the old 5 s
+// heartbeat with its 15 s grace would have dropped her out of routing for most of each minute.
+const BACKGROUND_MS = 120_000;
 
 /** Records the browser notifications a page shows (the permission is granted). */
 async function recordNotifications(context: BrowserContext): Promise<void> {
@@ -94,7 +94,7 @@ test.describe('stylists are rung when they can answer', () => {
     await server.stop();
   });
 
-  test('a dashboard in a background tab for over a minute stays online and still rings', async ({
+  test('a dashboard in a background tab for two minutes stays online and still rings', async ({
     browser,
   }) => {
     test.setTimeout(BACKGROUND_MS + 60_000);

@@ -1,7 +1,9 @@
 /**
  * The admin calls page against the real server: a visitor's call rings an online advisor (so it
  * stays pending), the admin cancels it from the table and the visitor is told, over its socket and
- * through its status endpoint; a visitor's callback request shows up and is marked done.
+ * through its status endpoint; a visitor's callback request shows up and is marked done; the admin
+ * joins a stylist's active call from the table (its live screen: video and the call's chat), they
+ * talk in the chat, she leaves, and the call ended from the table shows as ended in her tab.
  * A private server keeps this spec's advisor out of other specs' routing.
  */
 import {
@@ -15,9 +17,9 @@ import type { Page } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import { Api, uniqueEmail } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
-import { signIn } from '../support/screens.js';
+import { acceptRinging, signIn, signInAvailable } from '../support/screens.js';
 import { ADMIN, startServer, type ServerHandle } from '../support/server.js';
-import { arrangeActiveCall, connectAdvisor } from '../support/video.js';
+import { connectAdvisor, participant } from '../support/video.js';
 
 type Ack = { ok: true; data: unknown } | { ok: false; error: { code: string; message: string } };
 type StatusUpdate = { callId: string; status: string };
@@ -186,8 +188,27 @@ test('the admin sees a visitor callback request and marks it done', async ({ pag
   );
 });
 
-test('the admin joins an active call in a new tab, then ends it', async ({ page, context }) => {
-  const call = await arrangeActiveCall(server.url, adminApi, 'Alba Activa');
+test('the admin joins an active call in a new tab, talks with the stylist in its chat, then ends it', async ({
+  page,
+  context,
+  browser,
+}) => {
+  // A stylist with a call and its screen open; two video pages (hers, the admin's) on a busy machine.
+  test.setTimeout(240_000);
+  const email = uniqueEmail('live-stylist');
+  const password = 'live-e2e-pass-123';
+  await adminApi.createAdvisor({ name: 'Sara Salón', email, password });
+  const stylist = await participant(browser, server.url);
+  await signInAvailable(stylist.page, email, password);
+  const call = await new Api(server.url).request<CallRequestResponseData>(
+    'POST',
+    '/api/calls/request',
+    { name: 'Alba Activa', phone: '+51 999 888 777', message: 'Quiero un tinte', consent: true },
+  );
+  await acceptRinging(stylist.page, 'Alba Activa');
+  const stylistScreen = stylist.page.getByRole('dialog', { name: 'Videollamada activa' });
+  await expect(stylistScreen).toBeVisible();
+
   try {
     await signInAsAdmin(page);
     await page.goto(`${server.url}/admin/calls?status=active`);
@@ -198,16 +219,48 @@ test('the admin joins an active call in a new tab, then ends it', async ({ page,
       context.waitForEvent('page'),
       row.getByRole('button', { name: 'Unirse' }).click(),
     ]);
-    // The 'Uniéndose a la llamada...' toast is transient (unit-tested in AdminCallsPage.test.tsx);
-    // here the end state counts: the video page opened for this admin and this call.
-    await expect.poll(() => tab.url()).toContain('/daily_video_call.html');
-    const params = new URL(tab.url()).searchParams;
-    expect(params.get('userType')).toBe('admin');
-    expect(params.get('callId')).toBe(call.callId);
-    expect(params.get('userName')).toBe(ADMIN.name);
-    expect(params.get('token')).toBeTruthy();
-    await tab.close();
+    // The admin's live-call screen: the video page for this admin and this call, beside the chat.
+    await expect(tab).toHaveURL(`${server.url}/admin/calls/${call.callId}/live`);
+    await expect(tab.getByRole('heading', { name: 'Llamada en vivo' })).toBeVisible();
+    await expect(tab.getByText('Cliente: Alba Activa')).toBeVisible();
+    const video = tab.getByTitle('Video de la llamada');
+    const src = new URL((await video.getAttribute('src')) ?? '', server.url);
+    expect(src.pathname).toBe('/daily_video_call.html');
+    expect(src.searchParams.get('userType')).toBe('admin');
+    expect(src.searchParams.get('callId')).toBe(call.callId);
+    expect(src.searchParams.get('userName')).toBe(ADMIN.name);
+    expect(src.searchParams.get('token')).toBeTruthy();
+    await expect(tab.getByText('Estás en la llamada')).toBeVisible({ timeout: 60_000 });
 
+    // The admin writes; the stylist sees it in her call's chat, from the admin.
+    const adminChat = tab.getByRole('complementary', { name: 'Chat' });
+    const adminBox = adminChat.getByLabel('Mensaje para el chat');
+    await adminBox.fill('Hola Sara, soy la administradora: todo se ve bien.');
+    await adminBox.press('Enter');
+    await expect(adminChat.getByRole('log').getByRole('listitem').last()).toContainText(
+      'todo se ve bien',
+    );
+    await expect(adminChat.getByRole('log').getByText('Enviando...')).toHaveCount(0);
+    await stylistScreen.getByRole('button', { name: 'Chat, 1 mensaje nuevo' }).click();
+    const stylistLog = stylistScreen.getByRole('log');
+    await expect(stylistLog).toContainText('Hola Sara, soy la administradora: todo se ve bien.');
+    await expect(stylistLog.getByText(ADMIN.name, { exact: true })).toBeVisible();
+
+    // The stylist answers; the admin sees it, from her.
+    const stylistBox = stylistScreen.getByLabel('Mensaje para el chat');
+    await stylistBox.fill('Gracias, ya casi terminamos.');
+    await stylistBox.press('Enter');
+    await expect(adminChat.getByRole('log')).toContainText('Gracias, ya casi terminamos.');
+    await expect(adminChat.getByRole('log').getByText('Sara Salón', { exact: true })).toBeVisible();
+
+    // Leaving takes only the admin out: the call goes on for the stylist.
+    await tab.getByRole('button', { name: 'Salir de la llamada' }).click();
+    await expect(tab.getByRole('heading', { name: 'Saliste de la llamada' })).toBeVisible();
+    await expect(video).toHaveCount(0);
+    await expect(stylistScreen).toBeVisible();
+    await expect(row.getByText('En curso', { exact: true })).toBeVisible();
+
+    // Ended from the list: the live tab says so and leads back to the calls.
     await row.getByRole('button', { name: 'Finalizar' }).click();
     await page
       .getByRole('dialog', { name: 'Finalizar llamada' })
@@ -221,7 +274,17 @@ test('the admin joins an active call in a new tab, then ends it', async ({ page,
       { [CLIENT_KEY_HEADER]: call.clientKey },
     );
     expect(status).toMatchObject({ status: 'completed', endedBy: 'admin' });
+    await expect(tab.getByRole('heading', { name: 'La llamada terminó' })).toBeVisible();
+    await tab.getByRole('link', { name: 'Volver a Llamadas' }).click();
+    await expect(tab).toHaveURL(`${server.url}/admin/calls`);
+
+    // Both messages were kept with the call, once each.
+    const stored = await adminApi.callMessages(call.callId);
+    expect(stored.map((m) => [m.senderType, m.body])).toEqual([
+      ['admin', 'Hola Sara, soy la administradora: todo se ve bien.'],
+      ['advisor', 'Gracias, ya casi terminamos.'],
+    ]);
   } finally {
-    call.close();
+    await stylist.context.close();
   }
 });

@@ -3,7 +3,8 @@
  * photo to her advisor; in the call she writes from her video screen, the stylist sees the unread
  * count on hers and answers; the visitor reloads the page in the middle, comes back to the call and
  * finds the conversation as it was; what she writes then arrives too, and so does a photo from her
- * phone (opened full size by the stylist); the call keeps each message exactly once. Then, in
+ * phone (opened full size by the stylist); the call keeps each message exactly once. Once it
+ * ended, the stylist reads the chat again in her past consultations, on a phone. Then, in
  * English (issue 14 §3), both call screens with their chat open, the exit and end questions and
  * the rating card pass axe.
  */
@@ -47,6 +48,8 @@ test.describe('chat in the call', () => {
   test('both ways, with a reload in the middle: nothing lost, nothing doubled', async ({
     browser,
   }) => {
+    // The call, then the same chat read again from her past consultations.
+    test.setTimeout(240_000);
     // The stylist is available; the visitor asks and, while she waits, sends a photo.
     const adminApi = await Api.login(server.url);
     const email = uniqueEmail('chat');
@@ -139,6 +142,52 @@ test.describe('chat in the call', () => {
       ['client', 'Perfecto, gracias', null],
       ['client', '', 1200],
     ]);
+
+    // After the call (issue 15 §1): on a phone, the stylist opens it in her past consultations
+    // and reads the chat again, photos included.
+    await stylist.page
+      .getByRole('dialog', { name: STYLIST })
+      .getByRole('button', { name: 'Finalizar llamada' })
+      .click();
+    await stylist.page
+      .getByRole('alertdialog', { name: '¿Finalizar la llamada?' })
+      .getByRole('button', { name: 'Finalizar para ambos' })
+      .click();
+    await expect(stylist.page.getByRole('dialog', { name: STYLIST })).toBeHidden();
+    await stylist.page.setViewportSize({ width: 390, height: 844 });
+    const past = stylist.page.getByRole('region', { name: 'Mis consultas recientes' });
+    await past.getByRole('button', { name: /Rosa Quispe/ }).click();
+    const details = stylist.page.getByRole('dialog', { name: 'Consulta con Rosa Quispe' });
+    const transcript = details.getByRole('region', { name: 'Chat de la consulta' });
+    await expect(transcript.getByRole('listitem')).toHaveCount(5);
+    await expect(transcript).toContainText('Hola, ¿me ves bien el color?');
+    await expect(transcript).toContainText('Carla Chat (tú)');
+    await expect(transcript).toContainText('matiz ceniza');
+    const lastPhoto = transcript.getByRole('img', { name: 'Foto de Rosa Quispe' }).last();
+    await expect
+      .poll(() => lastPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(1200);
+    await transcript
+      .getByRole('button', { name: 'Ver en grande la foto de Rosa Quispe' })
+      .last()
+      .click();
+    const fullSize = stylist.page.getByRole('dialog', { name: 'Foto de Rosa Quispe' });
+    await expect(fullSize).toBeVisible();
+    await fullSize.getByRole('button', { name: 'Cerrar foto' }).click();
+    await expect(details).toBeVisible();
+    // Nothing wider than the phone: no sideways scroll on the page or in the dialog.
+    expect(
+      await stylist.page.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(390);
+    expect(
+      await details.evaluate((dialog) =>
+        Array.from(dialog.querySelectorAll('*'))
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .map((el) => el.outerHTML.slice(0, 80)),
+      ),
+    ).toEqual([]);
+    await stylist.page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
 
     await visitor.context.close();
     await stylist.context.close();

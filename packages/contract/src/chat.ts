@@ -28,12 +28,16 @@ export const CHAT_IMAGE_RATE_MAX = 10;
 export const CHAT_IMAGE_RATE_WINDOW_S = 60;
 
 /**
- * What a photo is (issue 15 §3): sent from a device or drawn on (`photo`), or a still the advisor
- * took of the visitor's video (`snapshot`), which the visitor is told about and may delete.
+ * What a photo is (issue 15 §3): sent from a device or drawn on (`photo`), or a still of the
+ * visitor's video the advisor asked for (`snapshot`), which the visitor is told about and may delete.
  */
 export const chatImageKindSchema = z.enum(['photo', 'snapshot']);
 export type ChatImageKind = z.infer<typeof chatImageKindSchema>;
-/** POST /api/calls/{callId}/images?kind=snapshot: only the call's advisor takes snapshots. */
+/**
+ * POST /api/calls/{callId}/images?kind=snapshot: the call's advisor (a still of the remote video,
+ * built-in provider) or the visitor herself (her own camera, asked for by `chat:snapshot-requested`
+ * on Daily), while the call is active; never an admin watching.
+ */
 export const chatImageUploadQuery = z.object({ kind: chatImageKindSchema.default('photo') });
 
 /** A stored photo: re-encoded as JPEG without metadata; its bytes at GET …/images/{id}. */
@@ -111,3 +115,42 @@ export const chatDeletedSchema = z.object({
   imageId: idSchema,
 });
 export type ChatDeleted = z.infer<typeof chatDeletedSchema>;
+
+/**
+ * Snapshots on Daily (issue 15 §3): Daily's frame is another origin, so the advisor's page cannot
+ * read the visitor's video. The advisor asks instead (POST /api/calls/{callId}/snapshot-requests);
+ * the call's chat room hears `chat:snapshot-requested`, and the visitor's own device takes a still
+ * of her camera and uploads it with `?kind=snapshot` — or answers why it could not
+ * (POST …/snapshot-failures, heard as `chat:snapshot-failed`). Requests and
+ * failures count per sender and call like photos (CHAT_IMAGE_RATE_MAX every
+ * CHAT_IMAGE_RATE_WINDOW_S seconds).
+ */
+export const snapshotRequestSchema = z.object({
+  callId: idSchema,
+  /** made by the server; the visitor's failure answer names it */
+  requestId: idSchema,
+  /** the advisor who asked, as the chat names her (the visitor's notice says who took it) */
+  requestedBy: z.string(),
+});
+export type SnapshotRequest = z.infer<typeof snapshotRequestSchema>;
+
+/** Why the visitor's device took no still: her camera is off in the call, or capturing failed. */
+export const snapshotFailureReasonSchema = z.enum(['camera-off', 'failed']);
+export type SnapshotFailureReason = z.infer<typeof snapshotFailureReasonSchema>;
+/** POST /api/calls/{callId}/snapshot-failures: which request, and why no still. */
+export const snapshotFailureBodySchema = z.object({
+  requestId: idSchema,
+  reason: snapshotFailureReasonSchema,
+});
+export type SnapshotFailureBody = z.infer<typeof snapshotFailureBodySchema>;
+/** The failure as the chat room hears it (`chat:snapshot-failed`) and the route answers it. */
+export const snapshotFailedSchema = snapshotFailureBodySchema.extend({ callId: idSchema });
+export type SnapshotFailed = z.infer<typeof snapshotFailedSchema>;
+
+/**
+ * How long the visitor's screen waits for her device's still before answering 'failed' (a camera
+ * permission prompt may be open), and how long the advisor's screen waits for the photo or that
+ * answer before saying nothing came (longer: the upload comes after the capture).
+ */
+export const SNAPSHOT_CAPTURE_TIMEOUT_MS = 15_000;
+export const SNAPSHOT_ANSWER_TIMEOUT_MS = 30_000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { snapshotFailureReasonSchema } from './chat.js';
 import { idSchema } from './common.js';
 import { iceServerSchema, videoProviderSchema } from './settings.js';
 
@@ -51,7 +52,8 @@ export const videoPageActionSchema = z.enum([
   'escape',
   /**
    * the answer to the 'snapshot' control (issue 15 §3): `image` is a still of the client's video
-   * as a JPEG, absent when there was no picture to take (no video yet, or Daily's own frame)
+   * as a JPEG (built-in: the remote video; Daily: the visitor's page, from her own camera), absent
+   * when there was no picture to take (`snapshotError` says why)
    */
   'snapshot',
 ]);
@@ -77,6 +79,10 @@ export const videoPageMessageSchema = z.object({
    * origin); typed by its shape, as this package is built without the DOM's types
    */
   image: z.custom<SnapshotImage>(isSnapshotImage).optional(),
+  /**
+   * with 'snapshot' and no image: the camera is off (or no video arrived yet), or taking it failed
+   */
+  snapshotError: snapshotFailureReasonSchema.optional(),
   /** what failed, for parents that word it themselves (SPEC §8 advisor video errors) */
   errorCode: z
     .enum([
@@ -106,7 +112,8 @@ export const videoPageControlSchema = z.object({
   type: z.literal(VIDEO_PAGE_CONTROL_TYPE),
   /**
    * 'prepare': a standby page opens the camera and microphone now (the call is being accepted);
-   * 'snapshot': take a still of the client's video and answer with a 'snapshot' message
+   * 'snapshot': take a still of the client's video and answer with a 'snapshot' message (the
+   * built-in room draws the remote client video; a visitor's Daily room captures her own camera)
    */
   action: z.enum(['leave', 'close', 'retry', 'join', 'prepare', 'snapshot']),
   /** with 'join' */

@@ -101,14 +101,15 @@ export function VideoCallPage({ params: fromUrl }: { params: VideoPageParams }) 
   const callId = params.callId ?? (room?.provider === 'builtin' ? room.roomName : undefined);
   const post = useMemo(() => createParentPoster(callId), [callId]);
 
-  // The stylist's 'Tomar foto del video' (issue 15 §3), answered with the client's current frame.
-  useEffect(
-    () =>
-      listenToParentControl((action) => {
-        if (action === 'snapshot') void answerSnapshot(post);
-      }),
-    [post],
-  );
+  // The stylist's 'Tomar foto del video' (issue 15 §3), answered with the client's current frame
+  // where this page draws it (built-in); a Daily room answers it itself (her own camera).
+  const builtin = room?.provider === 'builtin';
+  useEffect(() => {
+    if (!builtin) return;
+    return listenToParentControl((action) => {
+      if (action === 'snapshot') void answerSnapshot(post);
+    });
+  }, [builtin, post]);
 
   useEffect(() => {
     document.title = t('page.title');
@@ -180,7 +181,13 @@ export function VideoCallPage({ params: fromUrl }: { params: VideoPageParams }) 
           audioOnly={params.audioOnly}
         />
       ) : (
-        <DailyRoom roomUrl={room.url} token={params.token} userName={params.userName} post={post} />
+        <DailyRoom
+          roomUrl={room.url}
+          token={params.token}
+          userName={params.userName}
+          userType={params.userType}
+          post={post}
+        />
       )}
     </Root>
   );

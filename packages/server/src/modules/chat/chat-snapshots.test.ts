@@ -1,7 +1,8 @@
 /**
  * Snapshot with consent (issue 15 §3) over the real stack, on both databases: the advisor uploads
- * a still of the visitor's video as a photo of kind `snapshot` (nobody else may), the visitor sees
- * it as such, and deletes it — or a photo she sent — during the call and after it, live for both
+ * a still of the visitor's video as a photo of kind `snapshot` (built-in video), or the visitor's
+ * own device does (Daily); nobody else may, and only while the call is active. The visitor sees it
+ * as such, and deletes it — or a photo she sent — during the call and after it, live for both
  * sides (`chat:deleted` to the chat room). The advisor and admins delete any photo of the call.
  * No sleeps: every wait is for an event or an acknowledgement.
  */
@@ -230,10 +231,43 @@ describe.each(await dialects())('snapshots and deleting photos in the call (%s)'
     expect(await imageStatus(call.callId, snapshot.id, visitor(call))).toBe(200);
   });
 
-  it('refuses a snapshot from anyone but the advisor who took the call (403), and stores nothing', async () => {
+  it("the visitor's own device sends a still of her camera (Daily): stored as hers, a snapshot for the advisor, hers to delete", async () => {
+    const call = await activeCall();
+    const evaSocket = await staffSocket(eva, call.callId);
+
+    const still = await uploaded(call.callId, visitor(call), 'snapshot');
+    expect(still.kind).toBe('snapshot');
+    expect(await storedImages()).toEqual([
+      { id: still.id, call_id: call.callId, uploader_type: 'client', kind: 'snapshot' },
+    ]);
+    const heard = next(evaSocket, 'chat:message');
+    const sent = await say(call.callId, visitor(call), '', still.id);
+    expect(sent).toMatchObject({
+      senderType: 'client',
+      senderName: 'Ana Visitante',
+      image: { id: still.id, kind: 'snapshot', width: 64, height: 48 },
+    });
+    expect(chatMessageSchema.parse(await heard)).toEqual(sent);
+    expect(await imageStatus(call.callId, still.id, staff(eva))).toBe(200);
+
+    const res = await remove(call.callId, still.id, visitor(call));
+    expect(res.body.data).toEqual({
+      callId: call.callId,
+      messageIds: [sent.id],
+      imageId: still.id,
+    });
+    expect(await storedImages()).toEqual([]);
+  });
+
+  it('refuses a snapshot from an admin watching or another advisor (403), and from anyone while the call is not active, storing nothing', async () => {
     const waiting = await pendingCall();
-    // Not even while she waits, nor from the advisor the call only rings.
-    for (const creds of [visitor(waiting), staff(eva), staff(admin)]) {
+    // Not while she waits (hers would be a snapshot of a call not started), nor from the advisor
+    // the call only rings, nor from an admin.
+    expect(errorOf(await upload(waiting.callId, visitor(waiting), 'snapshot'))).toEqual([
+      409,
+      'CALL_NOT_ACTIVE',
+    ]);
+    for (const creds of [staff(eva), staff(admin)]) {
       expect(errorOf(await upload(waiting.callId, creds, 'snapshot'))).toEqual([403, 'FORBIDDEN']);
     }
     expect(
@@ -241,7 +275,6 @@ describe.each(await dialects())('snapshots and deleting photos in the call (%s)'
     ).toBe(200);
     const call = waiting;
     const cases: Array<[string, Creds, number, string]> = [
-      ['the visitor', visitor(call), 403, 'FORBIDDEN'],
       ['an admin who did not take it', staff(admin), 403, 'FORBIDDEN'],
       ['another advisor', staff(bea), 403, 'FORBIDDEN'],
       ['a made-up key', { clientKey: 'not-the-key' }, 403, 'INVALID_CLIENT_KEY'],
@@ -254,13 +287,8 @@ describe.each(await dialects())('snapshots and deleting photos in the call (%s)'
         code,
       ]);
     }
-    // Refused before the body is read: 20 MB from the visitor is 403, not 413.
-    const big = await upload(
-      call.callId,
-      visitor(call),
-      'snapshot',
-      Buffer.alloc(20 * 1024 * 1024),
-    );
+    // Refused before the body is read: 20 MB from an admin is 403, not 413.
+    const big = await upload(call.callId, staff(admin), 'snapshot', Buffer.alloc(20 * 1024 * 1024));
     expect(errorOf(big)).toEqual([403, 'FORBIDDEN']);
     // A kind that does not exist is a validation error.
     expect(errorOf(await upload(call.callId, staff(eva), 'selfie'))).toEqual([
@@ -278,6 +306,10 @@ describe.each(await dialects())('snapshots and deleting photos in the call (%s)'
       'CALL_NOT_ACTIVE',
     ]);
     expect(errorOf(await upload(call.callId, visitor(call), 'snapshot'))).toEqual([
+      409,
+      'CALL_NOT_ACTIVE',
+    ]);
+    expect(errorOf(await upload(call.callId, staff(admin), 'snapshot'))).toEqual([
       403,
       'FORBIDDEN',
     ]);

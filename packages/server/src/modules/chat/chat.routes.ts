@@ -2,9 +2,12 @@
  * HTTP routes of the call's chat (issue 15 §1), beside the call's other routes. The visitor proves
  * its call with the clientKey in the `x-client-key` header, as on the calls routes. Deleting a
  * photo is here rather than with its upload (chat-images.routes.ts): the web sends its bodiless
- * DELETE with a JSON content type, which only this plugin's parsers take.
+ * DELETE with a JSON content type, which only this plugin's parsers take. So are the snapshot
+ * requests of Daily calls (issue 15 §3), which the chat room hears over the socket.
  */
 import {
+  CHAT_IMAGE_RATE_MAX,
+  CHAT_IMAGE_RATE_WINDOW_S,
   CHAT_MESSAGE_MAX,
   CHAT_RATE_MAX,
   CHAT_RATE_WINDOW_S,
@@ -16,6 +19,9 @@ import {
   chatMessageSchema,
   chatSendBodySchema,
   ok,
+  snapshotFailedSchema,
+  snapshotFailureBodySchema,
+  snapshotRequestSchema,
 } from '@belleza/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Container } from '../../container.js';
@@ -82,6 +88,43 @@ export const chatRoutes: FastifyPluginAsyncZod<{ container: Container }> = (app,
         data: await chat.deleteImage(callActor(req), callId, imageId),
       };
     },
+  );
+
+  app.post(
+    '/calls/:callId/snapshot-requests',
+    {
+      schema: {
+        tags,
+        security: keyOrBearer,
+        summary: "Ask the visitor's device for a still of her camera (snapshots on Daily)",
+        description: `On Daily the video is inside Daily's own frame (another origin), so the advisor's page cannot read the visitor's picture: she asks here instead. Only the advisor who took the call, while it is active (the visitor, an admin watching or another advisor: 403 FORBIDDEN; pending or ended: 409 CALL_NOT_ACTIVE). No body. Answers 202 with a \`requestId\`; the call's chat room hears \`chat:snapshot-requested\` ({callId, requestId, requestedBy}) on every instance. The visitor's page takes one frame of her own camera and uploads it as POST …/images?kind=snapshot, which the chat shows to both; if it cannot (camera off, capture failed) it answers POST …/snapshot-failures, heard as \`chat:snapshot-failed\`. Nothing is stored. At most ${CHAT_IMAGE_RATE_MAX} requests per advisor and call every ${CHAT_IMAGE_RATE_WINDOW_S} s (429). On the built-in provider the advisor's page takes the still itself.`,
+        params: callIdParams,
+        response: { 202: ok(snapshotRequestSchema) },
+      },
+    },
+    async (req, reply) => {
+      const request = await chat.requestSnapshot(callActor(req), req.params.callId);
+      return reply.status(202).send({ success: true as const, data: request });
+    },
+  );
+
+  app.post(
+    '/calls/:callId/snapshot-failures',
+    {
+      schema: {
+        tags,
+        security: keyOrBearer,
+        summary: "The visitor's device took no still for a snapshot request",
+        description: `The visitor's answer to \`chat:snapshot-requested\` (its \`requestId\`) when her device took no picture: \`camera-off\` (her camera is off in the call) or \`failed\` (the camera could not be opened or read, or she refused the browser's permission). The call's chat room hears \`chat:snapshot-failed\` with the answer, so the advisor is told at once. Only the visitor, while the call is active (staff: 403 FORBIDDEN; pending or ended: 409 CALL_NOT_ACTIVE); the request id is not checked against stored requests (none are stored). Counted with her requests' limit: ${CHAT_IMAGE_RATE_MAX} every ${CHAT_IMAGE_RATE_WINDOW_S} s (429).${keyNote}`,
+        params: callIdParams,
+        body: snapshotFailureBodySchema,
+        response: { 200: ok(snapshotFailedSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await chat.reportSnapshotFailure(callActor(req), req.params.callId, req.body),
+    }),
   );
 
   return Promise.resolve();

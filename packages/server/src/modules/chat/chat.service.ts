@@ -15,7 +15,11 @@
  * it (`imageId`: a photo of this call that its sender uploaded).
  *
  * Snapshots (issue 15 §3): a still of the visitor's video, uploaded as a photo of kind `snapshot`
- * only by the advisor who took the call, while it is active. The visitor may delete it, and the
+ * while the call is active, by the advisor who took the call (built-in video: her page draws the
+ * remote video) or by the visitor herself (Daily: Daily's frame is another origin, so the advisor
+ * asks — requestSnapshot, heard by the chat room as `chat:snapshot-requested` — and the visitor's
+ * device takes the still of her own camera, or says why it could not: reportSnapshotFailure,
+ * `chat:snapshot-failed`). Never by an admin watching. The visitor may delete it, and the
  * photos she sent, at any time (during the call, after it, from her summary); the call's advisor
  * and admins may delete any photo of the call. The messages that showed it go with it (one with
  * text keeps the text); during the call the chat room hears `chat:deleted`.
@@ -36,6 +40,9 @@ import {
   type ChatMessage,
   type ChatSendBody,
   type ChatSenderType,
+  type SnapshotFailed,
+  type SnapshotFailureBody,
+  type SnapshotRequest,
 } from '@belleza/contract';
 import type { Deps } from '../../container.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.js';
@@ -129,6 +136,18 @@ function requireWriter(sender: ChatParticipant): void {
   );
 }
 
+/** Snapshots are of the call itself: only while it is active (not while she waits, nor after). */
+function requireActive(sender: ChatParticipant): void {
+  if (sender.callStatus === 'active') return;
+  throw new AppError(
+    'CALL_NOT_ACTIVE',
+    409,
+    sender.callStatus === 'pending'
+      ? 'This call has not started yet: no snapshots before it is answered'
+      : 'This call has ended: no more snapshots',
+  );
+}
+
 /**
  * Who may delete a photo of the call: the visitor the photos she sent and every snapshot of her
  * video (pictures of her she did not choose to send, so hers to remove); the call's advisor and admins any photo.
@@ -155,6 +174,12 @@ export function createChatService(deps: ChatServiceDeps) {
   );
   const imagesPerSender = createLimiter(
     'chat-image',
+    { points: CHAT_IMAGE_RATE_MAX, duration: CHAT_IMAGE_RATE_WINDOW_S },
+    deps.limitStore,
+  );
+  // Each request makes the visitor's device upload a photo: the same numbers as photos.
+  const snapshotRequestsPerSender = createLimiter(
+    'chat-snapshot-request',
     { points: CHAT_IMAGE_RATE_MAX, duration: CHAT_IMAGE_RATE_WINDOW_S },
     deps.limitStore,
   );
@@ -195,8 +220,9 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   /**
-   * Who may add a photo: exactly who may write now; a snapshot only the advisor who took the call
-   * (403 for anyone else, whatever the call's state).
+   * Who may add a photo: exactly who may write now. A snapshot: the advisor who took the call or
+   * the visitor (her own camera, sent by her device), while the call is active; an admin watching
+   * never (403 whatever the call's state).
    */
   async function imageUploader(
     actor: CallActor,
@@ -204,8 +230,12 @@ export function createChatService(deps: ChatServiceDeps) {
     kind: ChatImageKind,
   ): Promise<ChatParticipant> {
     const sender = await calls.chatParticipant(actor, callId);
-    if (kind === 'snapshot' && sender.type !== 'advisor')
-      throw forbidden("Only the call's advisor takes snapshots of the visitor's video");
+    if (kind === 'snapshot') {
+      if (sender.type === 'admin')
+        throw forbidden("Only the call's advisor or the visitor adds snapshots of her video");
+      requireActive(sender);
+      return sender;
+    }
     requireWriter(sender);
     return sender;
   }
@@ -352,6 +382,48 @@ export function createChatService(deps: ChatServiceDeps) {
       const deleted = await removeImage(callId, imageId, deleter.type);
       notifier.toChat(callId, 'chat:deleted', deleted);
       return deleted;
+    },
+
+    /**
+     * POST /api/calls/{id}/snapshot-requests (Daily): the advisor who took the call asks the
+     * visitor's device for a still of her camera, while the call is active (403 for anyone else,
+     * 409 CALL_NOT_ACTIVE, 429 over the limit). The chat room hears `chat:snapshot-requested`;
+     * the still comes back as her upload of kind `snapshot`. Nothing is stored.
+     */
+    async requestSnapshot(actor: CallActor, callId: string): Promise<SnapshotRequest> {
+      const sender = await calls.chatParticipant(actor, callId);
+      if (sender.type !== 'advisor')
+        throw forbidden("Only the call's advisor asks for a snapshot of the visitor's video");
+      requireActive(sender);
+      await snapshotRequestsPerSender.consume(senderKey(callId, sender));
+      const request: SnapshotRequest = {
+        callId,
+        requestId: newId('snap'),
+        requestedBy: sender.name,
+      };
+      notifier.toChat(callId, 'chat:snapshot-requested', request);
+      return request;
+    },
+
+    /**
+     * POST /api/calls/{id}/snapshot-failures: the visitor's device says it took no still (her
+     * camera is off, or capturing failed), so the advisor is told at once (`chat:snapshot-failed`
+     * to the chat room). Only the visitor, while the call is active; requests are not kept (an
+     * unknown id only reaches a screen that ignores it).
+     */
+    async reportSnapshotFailure(
+      actor: CallActor,
+      callId: string,
+      { requestId, reason }: SnapshotFailureBody,
+    ): Promise<SnapshotFailed> {
+      const sender = await calls.chatParticipant(actor, callId);
+      if (sender.type !== 'client')
+        throw forbidden('Only the visitor answers a request for a snapshot of her video');
+      requireActive(sender);
+      await snapshotRequestsPerSender.consume(senderKey(callId, sender));
+      const failed: SnapshotFailed = { callId, requestId, reason };
+      notifier.toChat(callId, 'chat:snapshot-failed', failed);
+      return failed;
     },
 
     // -------------------------------------------------------- for the visitor's summary

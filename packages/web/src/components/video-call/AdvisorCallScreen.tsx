@@ -8,10 +8,12 @@ import {
   parseRoomUrl,
   DISPLAY_LOCALE,
   DISPLAY_TIME_ZONE,
+  SNAPSHOT_ANSWER_TIMEOUT_MS,
   videoPageUrl,
   videoStandbyUrl,
   type Call,
   type CallToken,
+  type SnapshotFailed,
   type VideoPageJoin,
   type VideoPageMessage,
 } from '@belleza/contract';
@@ -26,7 +28,7 @@ import { useCallRecommendations } from './use-call-recommendations';
 import { RecommendationsEditor } from './RecommendationsEditor';
 import { useVideoPageMessages, VIDEO_FRAME_ALLOW } from './use-video-page-messages';
 import { useVideoToasts } from './use-video-toasts';
-import { fetchCallNotes, fetchCallToken, saveCallNotes } from './video-call.api';
+import { fetchCallNotes, fetchCallToken, requestSnapshot, saveCallNotes } from './video-call.api';
 import { CallChatPanel, ChatToggle } from './CallChatPanel';
 import { useCallChat, type ChatLink } from './use-call-chat';
 import './video-call.css';
@@ -105,9 +107,22 @@ export function AdvisorCallScreen({
   useFocusTrap(screenRef, !standby, { reclaim: true });
   const escapeRef = useRef<() => void>(() => undefined);
   const [notesOpen, setNotesOpen] = useState(true);
-  const chatPanel = useCallChat(chat ?? null, call.callId, 'advisor');
-  /** 'Tomar foto del video' asked the page for a still and waits for it (issue 15 §3) */
+  /** Daily: what the visitor's device answers (its still arrived, or why none), read when it does. */
+  const snapshotEventsRef = useRef<{
+    onVisitorSnapshot: () => void;
+    onFailed: (failure: SnapshotFailed) => void;
+  }>({ onVisitorSnapshot: () => undefined, onFailed: () => undefined });
+  const chatPanel = useCallChat(chat ?? null, call.callId, 'advisor', {
+    onVisitorSnapshot: () => snapshotEventsRef.current.onVisitorSnapshot(),
+    onFailed: (failure) => snapshotEventsRef.current.onFailed(failure),
+  });
+  /**
+   * 'Tomar foto del video' waits for the still (issue 15 §3): from the page (built-in), or from
+   * the visitor's device (Daily: the pending request, its id once the server answered, and the
+   * timer that gives up on it).
+   */
   const [snapping, setSnapping] = useState(false);
+  const snapRequestRef = useRef<{ requestId: string | null; timer: number } | null>(null);
   // Read by the page's message handler, which outlives renders.
   const sendPhotoRef = useRef(chatPanel.sendPhoto);
   const openChatRef = useRef(chatPanel.openPanel);
@@ -132,6 +147,35 @@ export function AdvisorCallScreen({
       mounted.current = false;
     };
   }, []);
+
+  /** The Daily request is over (its still arrived, it failed, or it timed out). */
+  const endSnapRequest = useCallback(() => {
+    const pending = snapRequestRef.current;
+    if (pending) window.clearTimeout(pending.timer);
+    snapRequestRef.current = null;
+    setSnapping(false);
+  }, []);
+  useEffect(() => endSnapRequest, [endSnapRequest]);
+  useEffect(() => {
+    snapshotEventsRef.current = {
+      onVisitorSnapshot: () => {
+        if (!snapRequestRef.current) return;
+        endSnapRequest();
+        // Into the chat, as her still arrives there (she was told at once on her side).
+        openChatRef.current();
+      },
+      onFailed: ({ requestId, reason }) => {
+        const pending = snapRequestRef.current;
+        // (Its id is known once the request's answer is in; a failure may come first.)
+        if (!pending || (pending.requestId !== null && pending.requestId !== requestId)) return;
+        endSnapRequest();
+        toast.error(
+          t('toasts.warningTitle'),
+          t(reason === 'camera-off' ? 'snapshot.visitorCameraOff' : 'snapshot.visitorFailed'),
+        );
+      },
+    };
+  });
 
   const name = advisorName?.trim() || t('advisor.advisorFallback');
   const saveNotes = useCallback(
@@ -341,10 +385,33 @@ export function AdvisorCallScreen({
   }, [standby]);
 
   const clientName = call.clientInfo.name?.trim() || t('advisor.clientFallback');
-  // A still goes to the chat; the built-in room draws the client's video itself (Daily's frame
-  // is another origin, so there is no picture to take there).
-  const canSnap =
-    chat !== undefined && parseRoomUrl(call.dailyRoomUrl ?? '')?.provider === 'builtin';
+  // A still goes to the chat. The built-in room draws the client's video itself; Daily's frame is
+  // another origin, so there the visitor's own device takes it when asked (through the server).
+  const provider = parseRoomUrl(call.dailyRoomUrl ?? '')?.provider;
+  const canSnap = chat !== undefined && provider !== undefined;
+  const takeSnapshot = () => {
+    setSnapping(true);
+    if (provider === 'builtin') {
+      sendControl('snapshot');
+      return;
+    }
+    const timer = window.setTimeout(() => {
+      endSnapRequest();
+      toast.error(t('toasts.warningTitle'), t('snapshot.noAnswer'));
+    }, SNAPSHOT_ANSWER_TIMEOUT_MS);
+    snapRequestRef.current = { requestId: null, timer };
+    requestSnapshot(call.callId).then(
+      ({ requestId }) => {
+        const pending = snapRequestRef.current;
+        if (pending?.timer === timer) pending.requestId = requestId;
+      },
+      (err: unknown) => {
+        if (snapRequestRef.current?.timer !== timer) return;
+        endSnapRequest();
+        toast.error(t('toasts.warningTitle'), errorMessage(err, t('snapshot.failed')));
+      },
+    );
+  };
   const rawSubject = call.clientInfo.subject?.trim();
   const subject = !rawSubject
     ? t('advisor.subjectFallback')
@@ -391,10 +458,7 @@ export function AdvisorCallScreen({
               type="button"
               className="vc-button"
               disabled={snapping || phase !== 'loaded'}
-              onClick={() => {
-                setSnapping(true);
-                sendControl('snapshot');
-              }}
+              onClick={takeSnapshot}
             >
               {snapping ? t('snapshot.taking') : t('snapshot.take')}
             </button>

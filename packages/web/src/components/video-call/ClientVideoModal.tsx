@@ -1,9 +1,18 @@
 /**
  * The visitor's full-screen video call (SPEC §2 "Video-call modal"): the video page in a frame,
  * the stage line, retries with a persistent-error end state, toasts for what the page reports,
- * and a confirm-exit dialog (cancel / just minimise / end for everyone).
+ * a confirm-exit dialog (cancel / just minimise / end for everyone), and on Daily the stylist's
+ * snapshot requests, answered by her own device (issue 15 §3).
  */
-import { videoPageUrl, videoStandbyUrl, type VideoPageMessage } from '@belleza/contract';
+import {
+  parseRoomUrl,
+  SNAPSHOT_CAPTURE_TIMEOUT_MS,
+  videoPageUrl,
+  videoStandbyUrl,
+  type SnapshotFailureReason,
+  type SnapshotRequest,
+  type VideoPageMessage,
+} from '@belleza/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusTrap } from '@/lib/use-focus-trap';
@@ -13,6 +22,7 @@ import { CallConfirmDialog } from './CallConfirmDialog';
 import { CallChatPanel, ChatToggle } from './CallChatPanel';
 import { SnapshotNotice } from './SnapshotNotice';
 import { useCallChat, type ChatLink } from './use-call-chat';
+import { reportSnapshotFailure } from './video-call.api';
 import './video-call.css';
 
 export const LOADING_OVERLAY_MS = 1500;
@@ -112,7 +122,27 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
   const [retrying, setRetrying] = useState(false);
   const [persistent, setPersistent] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const chatPanel = useCallChat(chat ?? null, callId, 'client');
+  // The stylist's request for a still (Daily), handled below once the page's controls exist.
+  const onSnapshotRequestRef = useRef<(request: SnapshotRequest) => void>(() => undefined);
+  const chatPanel = useCallChat(chat ?? null, callId, 'client', {
+    onRequested: (request) => onSnapshotRequestRef.current(request),
+  });
+  /** the request her video page is answering now (one at a time), and the timer that gives up */
+  const snapshotRequestRef = useRef<{ request: SnapshotRequest; timer: number } | null>(null);
+  const isDaily = parseRoomUrl(roomUrl)?.provider === 'daily';
+  const { auth: chatAuth, sendSnapshot } = chatPanel;
+  /**
+   * Her device took no still: the stylist is told why (if this is lost, the stylist's screen gives
+   * up on its own).
+   */
+  const declineSnapshot = useCallback(
+    (request: SnapshotRequest, reason: SnapshotFailureReason) => {
+      reportSnapshotFailure(callId, { requestId: request.requestId, reason }, chatAuth).catch(
+        () => undefined,
+      );
+    },
+    [callId, chatAuth],
+  );
   const screenRef = useRef<HTMLDivElement>(null);
   // A full-screen call takes the keyboard while shown; focus that leaves it (a click elsewhere, Tab
   // out of the video frame) comes back, except to what is drawn over the call on purpose.
@@ -215,18 +245,51 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
         case 'escape':
           setConfirmOpen(true);
           break;
-        case 'snapshot': // only the stylist's screen asks for one
+        case 'snapshot': {
+          // Her page's answer to the stylist's request: her own camera's still, or why none.
+          const pending = snapshotRequestRef.current;
+          if (!pending) break; // none asked, or answered too late (already declined)
+          window.clearTimeout(pending.timer);
+          snapshotRequestRef.current = null;
+          if (m.image instanceof Blob) sendSnapshot(m.image, pending.request.requestedBy);
+          else declineSnapshot(pending.request, m.snapshotError ?? 'failed');
           break;
+        }
         default: {
           const never: never = m.action;
           void never;
         }
       }
     },
-    [t, toast],
+    [t, toast, sendSnapshot, declineSnapshot],
   );
 
   const { sendControl } = useVideoPageMessages(frameRef, handleMessage);
+
+  // Daily: her page takes one frame of her own camera (the stylist's page cannot read Daily's
+  // frame). Only while she is in the video, one request at a time, within a bounded time (a camera
+  // permission prompt may be open).
+  useEffect(() => {
+    onSnapshotRequestRef.current = (request) => {
+      if (!isDaily || stage !== 'joined' || snapshotRequestRef.current) {
+        declineSnapshot(request, 'failed');
+        return;
+      }
+      const timer = window.setTimeout(() => {
+        snapshotRequestRef.current = null;
+        declineSnapshot(request, 'failed');
+      }, SNAPSHOT_CAPTURE_TIMEOUT_MS);
+      snapshotRequestRef.current = { request, timer };
+      sendControl('snapshot');
+    };
+  });
+  useEffect(
+    () => () => {
+      const pending = snapshotRequestRef.current;
+      if (pending) window.clearTimeout(pending.timer);
+    },
+    [],
+  );
 
   // Accepted, token on its way: the camera starts alongside the token request.
   const prepareSentRef = useRef(false);
@@ -375,13 +438,13 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
           )}
           {chatPanel.snapshot && (
             <SnapshotNotice
-              by={chatPanel.snapshot.senderName.trim() || t('chat.sender.advisor')}
+              by={chatPanel.snapshot.takenBy.trim() || t('chat.sender.advisor')}
               onView={() => {
                 chatPanel.dismissSnapshot();
                 chatPanel.openPanel();
               }}
               onDelete={() => {
-                const imageId = chatPanel.snapshot?.image?.id;
+                const imageId = chatPanel.snapshot?.message.image?.id;
                 if (imageId) return chatPanel.removeImage(imageId);
                 return Promise.resolve();
               }}

@@ -2,7 +2,8 @@
  * The call's chat (issue 15 §1) over the page's own socket: joins the call's chat whenever the
  * socket is (again) ready for the call, merges the history it answers with what arrives live, and
  * sends with an id of its own, so a message whose answer was lost is sent again on the next join
- * and still shows once. Nothing here renders HTML: bodies are plain text.
+ * and still shows once. Nothing here renders HTML: bodies are plain text. It also hears the chat
+ * room's snapshot requests and failures (Daily, issue 15 §3) and hands them to the screen.
  */
 import {
   chatHistorySchema,
@@ -11,6 +12,8 @@ import {
   type ChatImageKind,
   type ChatMessage,
   type ChatSenderType,
+  type SnapshotFailed,
+  type SnapshotRequest,
 } from '@belleza/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
@@ -52,6 +55,22 @@ export type ChatEntry = ChatMessage & {
 
 type Ack = { ok: true; data: unknown } | { ok: false; error: { code: string; message: string } };
 
+/**
+ * Snapshots on Daily (issue 15 §3), as the chat room hears them; the screen acts on them (read
+ * when they arrive, so the handlers may change between renders).
+ */
+export type SnapshotEvents = {
+  /** the visitor's screen: the stylist asks her device for a still of her camera */
+  onRequested?: (request: SnapshotRequest) => void;
+  /** the stylist's screen: the visitor's device took none, and why */
+  onFailed?: (failure: SnapshotFailed) => void;
+  /** the stylist's screen: a still the visitor's own device took arrived in the chat */
+  onVisitorSnapshot?: (message: ChatMessage) => void;
+};
+
+/** A snapshot of the visitor's video she has not answered yet, and who took (or asked for) it. */
+export type PendingSnapshot = { message: ChatMessage; takenBy: string };
+
 /** A v4 UUID also on plain-HTTP pages, where `crypto.randomUUID` does not exist. */
 export function newMessageId(): string {
   const b = crypto.getRandomValues(new Uint8Array(16));
@@ -74,7 +93,12 @@ const byTime = (a: ChatEntry, b: ChatEntry) =>
  * A call screen's chat: the messages, whether the panel is open (the count of unseen messages
  * runs while it is closed), sending and retrying.
  */
-export function useCallChat(link: ChatLink | null, callId: string, me: ChatSenderType) {
+export function useCallChat(
+  link: ChatLink | null,
+  callId: string,
+  me: ChatSenderType,
+  snapshotEvents: SnapshotEvents = {},
+) {
   const [entries, setEntries] = useState<Map<string, ChatEntry>>(() => new Map());
   const [unread, setUnread] = useState(0);
   const [joined, setJoined] = useState(false);
@@ -82,7 +106,13 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
   /** the panel was closed by the person: its 'Chat' button takes the focus back */
   const [closed, setClosed] = useState(false);
   /** the latest snapshot of the visitor's video, until she answers it (issue 15 §3) */
-  const [snapshot, setSnapshot] = useState<ChatMessage | null>(null);
+  const [snapshot, setSnapshot] = useState<PendingSnapshot | null>(null);
+  /** her own device's stills on their way (Daily): message id → the stylist who asked */
+  const ownSnapshots = useRef(new Map<string, string>());
+  const eventsRef = useRef(snapshotEvents);
+  useEffect(() => {
+    eventsRef.current = snapshotEvents;
+  });
   const openRef = useRef(false);
   const joinedRef = useRef<ChatLink | null>(null);
   // The messages as the callbacks see them; every change goes through `commit`.
@@ -118,6 +148,14 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
     },
     [me],
   );
+
+  /** Her own device's still is stored: she is told, as when the stylist takes one herself. */
+  const noticeOwnSnapshot = useCallback((m: ChatMessage) => {
+    const takenBy = ownSnapshots.current.get(m.id);
+    if (takenBy === undefined || m.image?.kind !== 'snapshot') return;
+    ownSnapshots.current.delete(m.id);
+    setSnapshot({ message: m, takenBy });
+  }, []);
 
   // Her photos' object URLs are let go with the screen.
   useEffect(
@@ -179,14 +217,17 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
           clearTimeout(timer);
           if (res.ok) {
             const parsed = chatMessageSchema.safeParse(res.data);
-            if (parsed.success) upsert(fromServer(parsed.data));
+            if (parsed.success) {
+              upsert(fromServer(parsed.data));
+              noticeOwnSnapshot(parsed.data);
+            }
           } else if (!lost) {
             upsert({ ...message, state: 'failed', errorCode: res.error.code });
           }
         },
       );
     },
-    [callId, fromServer, upsert],
+    [callId, fromServer, upsert, noticeOwnSnapshot],
   );
 
   /**
@@ -205,7 +246,9 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
           else next.set(id, { ...rest, image: null });
         }
       });
-      setSnapshot((s) => (s && (gone.has(s.id) || s.image?.id === imageId) ? null : s));
+      setSnapshot((s) =>
+        s && (gone.has(s.message.id) || s.message.image?.id === imageId) ? null : s,
+      );
     },
     [commit],
   );
@@ -221,15 +264,27 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
       const known = entriesRef.current.has(m.id);
       upsert(fromServer(m));
       if (!known && m.senderType !== me && !openRef.current) setUnread((n) => n + 1);
-      // She is told at once that a still of her video was taken, chat open or not.
-      if (!known && me === 'client' && m.image?.kind === 'snapshot') setSnapshot(m);
+      if (known || m.image?.kind !== 'snapshot') return;
+      // She is told at once that the stylist took a still of her video, chat open or not.
+      if (me === 'client' && m.senderType !== 'client')
+        setSnapshot({ message: m, takenBy: m.senderName });
+      // The stylist hears that the still her request asked for has come.
+      if (me !== 'client' && m.senderType === 'client') eventsRef.current.onVisitorSnapshot?.(m);
     };
     const onDeleted = (d: ChatDeleted) => {
       if (d.callId !== callId || !live) return;
       forget(d);
     };
+    const onSnapshotRequested = (r: SnapshotRequest) => {
+      if (r.callId === callId && live && me === 'client') eventsRef.current.onRequested?.(r);
+    };
+    const onSnapshotFailed = (f: SnapshotFailed) => {
+      if (f.callId === callId && live && me !== 'client') eventsRef.current.onFailed?.(f);
+    };
     socket.on('chat:message', onMessage);
     socket.on('chat:deleted', onDeleted);
+    socket.on('chat:snapshot-requested', onSnapshotRequested);
+    socket.on('chat:snapshot-failed', onSnapshotFailed);
     socket.emit('chat:join', { callId }, (res: Ack) => {
       if (!live || !res.ok) return;
       const parsed = chatHistorySchema.safeParse(res.data);
@@ -243,6 +298,8 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
       commit((next) => {
         for (const m of messages) next.set(m.id, fromServer(m));
       });
+      // Her still stored by a send whose answer was lost: she is told now.
+      for (const m of messages) noticeOwnSnapshot(m);
       // What went out without an answer: sent again, in order (the same id is stored once).
       const stored = new Set(messages.map((m) => m.id));
       for (const entry of [...before.values()].sort(byTime))
@@ -252,10 +309,24 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
       live = false;
       socket.off('chat:message', onMessage);
       socket.off('chat:deleted', onDeleted);
+      socket.off('chat:snapshot-requested', onSnapshotRequested);
+      socket.off('chat:snapshot-failed', onSnapshotFailed);
       joinedRef.current = null;
       setJoined(false);
     };
-  }, [socket, generation, clientKey, callId, me, fromServer, upsert, commit, deliver, forget]);
+  }, [
+    socket,
+    generation,
+    clientKey,
+    callId,
+    me,
+    fromServer,
+    upsert,
+    commit,
+    deliver,
+    forget,
+    noticeOwnSnapshot,
+  ]);
 
   const send = useCallback(
     (text: string) => {
@@ -278,14 +349,11 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
     [callId, me, upsert, deliver],
   );
 
-  /**
-   * A photo from the camera or the gallery (or drawn on, or a still of the visitor's video): shown
-   * at once from the device, then uploaded.
-   */
-  const sendPhoto = useCallback(
-    (photo: Blob, kind: ChatImageKind = 'photo') => {
+  /** Shows a photo at once from the device (under its message id), then uploads and sends it. */
+  const queuePhoto = useCallback(
+    (id: string, photo: Blob, kind: ChatImageKind) => {
       const entry: ChatEntry = {
-        id: newMessageId(),
+        id,
         callId,
         senderType: me,
         senderName: '',
@@ -307,6 +375,29 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
       void deliver(entry);
     },
     [callId, me, upsert, deliver],
+  );
+
+  /**
+   * A photo from the camera or the gallery (or drawn on, or a still of the visitor's video): shown
+   * at once from the device, then uploaded.
+   */
+  const sendPhoto = useCallback(
+    (photo: Blob, kind: ChatImageKind = 'photo') => queuePhoto(newMessageId(), photo, kind),
+    [queuePhoto],
+  );
+
+  /**
+   * The visitor's screen (Daily): the still her own device took because `takenBy` asked. Sent as
+   * a snapshot; once the server has it she is told, exactly as when the stylist takes one.
+   */
+  const sendSnapshot = useCallback(
+    (photo: Blob, takenBy: string) => {
+      const id = newMessageId();
+      // Known before the send starts: the notice follows the server's answer.
+      ownSnapshots.current.set(id, takenBy);
+      queuePhoto(id, photo, 'snapshot');
+    },
+    [queuePhoto],
   );
 
   const dismissSnapshot = useCallback(() => setSnapshot(null), []);
@@ -340,6 +431,7 @@ export function useCallChat(link: ChatLink | null, callId: string, me: ChatSende
     joined,
     send,
     sendPhoto,
+    sendSnapshot,
     removeImage,
     /** the snapshot of her video she has not answered yet (the visitor's screen only) */
     snapshot,

@@ -9,6 +9,8 @@ import {
   chatImageSchema,
   chatMessageSchema,
   recommendationsSchema,
+  snapshotFailedSchema,
+  snapshotRequestSchema,
   type CallToken,
   type ChatImage,
   type ChatImageKind,
@@ -18,6 +20,9 @@ import {
   type ParticipantType,
   type Recommendations,
   type RecommendationsBody,
+  type SnapshotFailed,
+  type SnapshotFailureBody,
+  type SnapshotRequest,
 } from '@belleza/contract';
 import { api, requestBlob } from '../../lib/api-client';
 
@@ -62,7 +67,8 @@ const keyHeaders = (auth: ChatAuth): Record<string, string> =>
 
 /**
  * POST /api/calls/{id}/images: the photo as it is; the server re-encodes it without metadata. A
- * `snapshot` is the stylist's still of the visitor's video (issue 15 §3).
+ * `snapshot` is a still of the visitor's video (issue 15 §3): the stylist's on the built-in video,
+ * the visitor's own device's on Daily.
  */
 export function uploadChatImage(
   callId: string,
@@ -110,6 +116,29 @@ export function deleteChatImage(
 ): Promise<ChatDeleted> {
   return api.delete(`${callPath(callId)}/images/${encodeURIComponent(imageId)}`, {
     schema: chatDeletedSchema,
+    headers: keyHeaders(auth),
+  });
+}
+
+/**
+ * POST /api/calls/{id}/snapshot-requests (Daily, issue 15 §3): the stylist asks the visitor's
+ * device for a still of her camera; it comes back as her snapshot in the chat, or as
+ * `chat:snapshot-failed`.
+ */
+export function requestSnapshot(callId: string): Promise<SnapshotRequest> {
+  return api.post(`${callPath(callId)}/snapshot-requests`, undefined, {
+    schema: snapshotRequestSchema,
+  });
+}
+
+/** POST /api/calls/{id}/snapshot-failures: the visitor's device says why it took no still. */
+export function reportSnapshotFailure(
+  callId: string,
+  failure: SnapshotFailureBody,
+  auth: ChatAuth,
+): Promise<SnapshotFailed> {
+  return api.post(`${callPath(callId)}/snapshot-failures`, failure, {
+    schema: snapshotFailedSchema,
     headers: keyHeaders(auth),
   });
 }

@@ -1,17 +1,23 @@
 /**
  * A Daily.co room on the video page. daily-js (~270 kB) is imported here only, dynamically, so no
- * other page pays for it. Daily's events are translated to SPEC §7's page messages.
+ * other page pays for it. Daily's events are translated to SPEC §7's page messages. On the
+ * visitor's page the 'snapshot' control is answered with a still of her own camera (issue 15 §3):
+ * Daily's frame is another origin, so no page of ours can read the video it shows.
  */
+import type { ParticipantType } from '@belleza/contract';
 import type DailyIframe from '@daily-co/daily-js';
 import type { DailyCall, DailyEventObjectCameraError, DailyParticipant } from '@daily-co/daily-js';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listenToParentControl, type PostToParent } from '../parent-messages';
+import { answerOwnCameraSnapshot } from '../snapshot';
 
 type Props = {
   roomUrl: string;
   token: string | undefined;
   userName: string;
+  /** whose page this is: only the visitor's answers 'snapshot' with a picture (her camera) */
+  userType: ParticipantType;
   post: PostToParent;
 };
 
@@ -24,7 +30,7 @@ let lastDestroy: Promise<void> = Promise.resolve();
 const participantCount = (call: DailyCall) => Object.keys(call.participants()).length;
 const nameOf = (p: DailyParticipant) => p.user_name || '';
 
-export function DailyRoom({ roomUrl, token, userName, post }: Props) {
+export function DailyRoom({ roomUrl, token, userName, userType, post }: Props) {
   const { t } = useTranslation('video');
   const containerRef = useRef<HTMLDivElement>(null);
   const callRef = useRef<DailyCall | null>(null);
@@ -138,6 +144,13 @@ export function DailyRoom({ roomUrl, token, userName, post }: Props) {
       listenToParentControl((action) => {
         const call = callRef.current;
         if (action === 'join' || action === 'prepare') return; // standby's business (VideoCallPage)
+        if (action === 'snapshot') {
+          // The client's video is this page's own camera on the visitor's page only; the stylist's
+          // page cannot read the visitor's (her still is asked of the visitor's device instead).
+          if (userType === 'client') void answerOwnCameraSnapshot(postRef.current, call);
+          else postRef.current('snapshot', { snapshotError: 'failed' });
+          return;
+        }
         if (action === 'retry') {
           setStage('loading');
           setError(null);
@@ -149,7 +162,7 @@ export function DailyRoom({ roomUrl, token, userName, post }: Props) {
           if (action === 'close') postRef.current('closed');
         })();
       }),
-    [],
+    [userType],
   );
 
   return (

@@ -1,4 +1,11 @@
-import type { Call, Recommendations, RecommendationsBody } from '@belleza/contract';
+import {
+  SNAPSHOT_ANSWER_TIMEOUT_MS,
+  type Call,
+  type ChatMessage,
+  type Recommendations,
+  type RecommendationsBody,
+  type SnapshotRequest,
+} from '@belleza/contract';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADVISOR_LOAD_TIMEOUT_MS, AdvisorCallScreen, RETRY_RESTART_MS } from '../AdvisorCallScreen';
@@ -6,7 +13,8 @@ import { NOTES_AUTOSAVE_MS } from '../use-call-notes';
 import type { ReactElement } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { I18nextProvider } from 'react-i18next';
-import { advance, postFromFrame, renderWithI18n, testI18n } from './test-utils';
+import type { ChatSocket } from '../use-call-chat';
+import { advance, FakeChatSocket, postFromFrame, renderWithI18n, testI18n } from './test-utils';
 
 const toasts = vi.hoisted(() => ({
   success: vi.fn(),
@@ -24,6 +32,8 @@ const api = vi.hoisted(() => ({
   fetchRecommendations: vi.fn<(callId: string) => Promise<Recommendations>>(),
   saveRecommendations:
     vi.fn<(callId: string, body: RecommendationsBody) => Promise<Recommendations>>(),
+  requestSnapshot: vi.fn<(callId: string) => Promise<SnapshotRequest>>(),
+  fetchChatImage: vi.fn<() => Promise<Blob>>(),
 }));
 vi.mock('../video-call.api', () => api);
 
@@ -568,5 +578,141 @@ describe('AdvisorCallScreen recommendations for the client (issue 15 §5)', () =
     await flush();
     expect(screen.getByText(/Ya no se pueden cambiar/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Recomendaciones' })).toHaveAttribute('readonly');
+  });
+});
+
+describe("AdvisorCallScreen 'Tomar foto del video' (issue 15 §3)", () => {
+  const DAILY_ROOM = 'https://salon.daily.co/call-9';
+  const REQUEST: SnapshotRequest = {
+    callId: 'call_9',
+    requestId: 'snap_1',
+    requestedBy: 'Eva Ruiz',
+  };
+  const take = () => screen.getByRole('button', { name: /^(Tomar foto del video|Tomando foto…)$/ });
+  const snapshotControls = (spy: { mock: { calls: unknown[][] } }) =>
+    spy.mock.calls.filter((c) => (c[0] as { action?: string }).action === 'snapshot').length;
+
+  beforeEach(() => {
+    api.requestSnapshot.mockReset().mockResolvedValue(REQUEST);
+    api.fetchChatImage.mockReset().mockResolvedValue(new Blob(['jpeg'], { type: 'image/jpeg' }));
+    URL.createObjectURL = vi.fn(() => 'blob:still');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
+  /** The stylist's screen in the room (`roomUrl`), with her chat joined. */
+  async function inCall(roomUrl: string) {
+    api.fetchCallToken.mockResolvedValue({ token: 'tok-adv', roomUrl });
+    const socket = new FakeChatSocket();
+    renderWithI18n(
+      <AdvisorCallScreen
+        call={{ ...baseCall, dailyRoomUrl: roomUrl }}
+        advisorName="Eva Ruiz"
+        onEnd={vi.fn()}
+        onClose={vi.fn()}
+        chat={{ socket: socket as unknown as ChatSocket, generation: 1, auth: null }}
+      />,
+    );
+    await flush();
+    socket.answerJoin([], 'call_9');
+    const controls = vi.spyOn(frame().contentWindow!, 'postMessage');
+    expect(take()).toBeDisabled();
+    postFromFrame(frame(), { action: 'joined', participantCount: 2 });
+    expect(take()).toBeEnabled();
+    return { socket, controls };
+  }
+
+  it("on Daily asks the visitor's device through the server, and says at once when her camera is off", async () => {
+    const { socket, controls } = await inCall(DAILY_ROOM);
+    fireEvent.click(take());
+    await flush();
+    expect(api.requestSnapshot).toHaveBeenCalledWith('call_9');
+    // Daily's frame cannot be read: the page is not asked.
+    expect(snapshotControls(controls)).toBe(0);
+    expect(take()).toHaveTextContent('Tomando foto…');
+    expect(take()).toBeDisabled();
+
+    // Another request's answer is not this one's.
+    socket.fire('chat:snapshot-failed', { ...REQUEST, requestId: 'snap_0', reason: 'failed' });
+    expect(toasts.error).not.toHaveBeenCalled();
+    socket.fire('chat:snapshot-failed', { ...REQUEST, reason: 'camera-off' });
+    expect(toasts.error).toHaveBeenCalledWith(
+      expect.any(String),
+      'La clienta tiene la cámara apagada: no se pudo tomar la foto.',
+    );
+    expect(take()).toHaveTextContent('Tomar foto del video');
+    expect(take()).toBeEnabled();
+  });
+
+  it('on Daily opens the chat when her still arrives from her device', async () => {
+    const { socket } = await inCall(DAILY_ROOM);
+    fireEvent.click(take());
+    await flush();
+    expect(screen.queryByRole('log')).toBeNull();
+    const still: ChatMessage = {
+      id: '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      callId: 'call_9',
+      senderType: 'client',
+      senderName: 'Ana Pérez',
+      body: '',
+      image: {
+        id: 'img_own',
+        kind: 'snapshot',
+        width: 640,
+        height: 480,
+        contentType: 'image/jpeg',
+        bytes: 40_000,
+      },
+      sentAt: '2026-11-20T15:05:00.000Z',
+    };
+    socket.push(still);
+    expect(take()).toHaveTextContent('Tomar foto del video');
+    expect(within(screen.getByRole('log')).getByText('Foto del video de la clienta')).toBeTruthy();
+    expect(toasts.error).not.toHaveBeenCalled();
+    // Nothing more comes of it: no late "did not arrive".
+    advance(SNAPSHOT_ANSWER_TIMEOUT_MS);
+    expect(toasts.error).not.toHaveBeenCalled();
+  });
+
+  it('on Daily says the photo did not arrive when nothing answers in time', async () => {
+    await inCall(DAILY_ROOM);
+    fireEvent.click(take());
+    await flush();
+    advance(SNAPSHOT_ANSWER_TIMEOUT_MS - 1);
+    expect(toasts.error).not.toHaveBeenCalled();
+    advance(1);
+    expect(toasts.error).toHaveBeenCalledWith(
+      expect.any(String),
+      'La foto no llegó: el equipo de la clienta no respondió a tiempo.',
+    );
+    expect(take()).toBeEnabled();
+  });
+
+  it('on Daily says so when the server refuses the request', async () => {
+    api.requestSnapshot.mockRejectedValue(new ApiError(429, 'RATE_LIMITED', 'Too many'));
+    await inCall(DAILY_ROOM);
+    fireEvent.click(take());
+    await flush();
+    expect(toasts.error).toHaveBeenCalledTimes(1);
+    expect(take()).toBeEnabled();
+    advance(SNAPSHOT_ANSWER_TIMEOUT_MS);
+    expect(toasts.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('on the built-in video asks its own page for the frame, as before', async () => {
+    const { controls } = await inCall('/rtc/call_9');
+    fireEvent.click(take());
+    await flush();
+    expect(snapshotControls(controls)).toBe(1);
+    expect(api.requestSnapshot).not.toHaveBeenCalled();
+    postFromFrame(frame(), { action: 'snapshot', snapshotError: 'camera-off' });
+    expect(toasts.error).toHaveBeenCalledWith(
+      expect.any(String),
+      'No se pudo tomar la foto del video.',
+    );
+    expect(take()).toBeEnabled();
   });
 });

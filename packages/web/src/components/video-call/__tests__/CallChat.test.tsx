@@ -1,63 +1,21 @@
 /**
  * The call's chat as the visitor uses it in her video screen: history on join, sending with an id
  * of its own, a lost answer sent again after a reconnect and shown once, refusals with a retry,
- * the unread count while the panel is closed, plain text only, Escape closes the chat only.
+ * the unread count while the panel is closed, plain text only, Escape closes the chat only; the
+ * stylist's snapshots, and on Daily the stills her own device takes when the stylist asks.
  */
-import type { ChatMessage } from '@belleza/contract';
+import { SNAPSHOT_CAPTURE_TIMEOUT_MS, type ChatMessage } from '@belleza/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClientVideoModal } from '../ClientVideoModal';
 import { CHAT_ACK_TIMEOUT_MS, type ChatLink, type ChatSocket } from '../use-call-chat';
 import { I18nextProvider } from 'react-i18next';
 import { mockFetch, ok } from '@/test/fetch-mock';
-import { advance, renderWithI18n, testI18n } from './test-utils';
+import { advance, FakeChatSocket, postFromFrame, renderWithI18n, testI18n } from './test-utils';
 
 vi.mock('../use-video-toasts', () => ({
   useVideoToasts: () => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }),
 }));
-
-type Ack = (res: unknown) => void;
-
-/** Plays the server's side of the chat events; answers are sent by the test. */
-class FakeChatSocket {
-  connected = true;
-  readonly sent: { event: string; payload: { id?: string; body?: string }; ack: Ack }[] = [];
-  private handlers = new Map<string, ((m: never) => void)[]>();
-  on(event: string, handler: (m: never) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
-    return this;
-  }
-  off(event: string, handler: (m: never) => void) {
-    this.handlers.set(
-      event,
-      (this.handlers.get(event) ?? []).filter((h) => h !== handler),
-    );
-    return this;
-  }
-  emit(event: string, payload: { id?: string; body?: string }, ack: Ack) {
-    this.sent.push({ event, payload, ack });
-    return this;
-  }
-  push(message: ChatMessage) {
-    this.fire('chat:message', message);
-  }
-  fire(event: string, payload: unknown) {
-    act(() => {
-      for (const h of this.handlers.get(event) ?? []) (h as (p: unknown) => void)(payload);
-    });
-  }
-  of(event: string) {
-    return this.sent.filter((s) => s.event === event);
-  }
-  answer(index: number, res: unknown) {
-    act(() => this.sent[index]?.ack(res));
-  }
-  /** Answers the latest `chat:join` with these messages. */
-  answerJoin(messages: ChatMessage[]) {
-    const join = this.of('chat:join').at(-1);
-    act(() => join?.ack({ ok: true, data: { callId: 'call_1', messages } }));
-  }
-}
 
 const message = (over: Partial<ChatMessage>): ChatMessage => ({
   id: '0b0c5a43-2a6f-4d0e-9a51-0d6f1c1e5a10',
@@ -374,7 +332,7 @@ describe('a snapshot of her video (issue 15 §3)', () => {
     expect(removal?.path).toBe('/api/calls/call_1/images/img_snap');
     expect(removal?.headers.get('x-client-key')).toBe('key_call_1');
     openChat();
-    expect(within(log()).queryByText('Camila tomó una foto de tu video')).toBeNull();
+    expect(within(log()).queryByText('Foto de tu video')).toBeNull();
   });
 
   it("'Ver foto' opens the chat at the still, marked as a photo of her video, which she can delete there", async () => {
@@ -385,7 +343,8 @@ describe('a snapshot of her video (issue 15 §3)', () => {
     socket.push(taken);
     fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Ver foto' }));
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(within(log()).getByText('Camila tomó una foto de tu video')).toBeTruthy();
+    expect(within(log()).getByText('Foto de tu video')).toBeTruthy();
+    expect(within(log()).getByText('Camila')).toBeTruthy();
     expect(within(log()).getByRole('button', { name: 'Borrar foto' })).toBeTruthy();
     expect(await within(log()).findByRole('img', { name: 'Foto de Camila' })).toBeTruthy();
   });
@@ -427,5 +386,176 @@ describe('a snapshot of her video (issue 15 §3)', () => {
     openChat();
     expect(within(log()).queryByRole('button', { name: 'Borrar foto' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('on Daily, a still her own device takes when the stylist asks (issue 15 §3)', () => {
+  const DAILY_ROOM = 'https://salon.daily.co/call-1';
+  const REQUEST = { callId: 'call_1', requestId: 'snap_1', requestedBy: 'Camila' };
+  const STILL = {
+    id: 'img_own',
+    callId: 'call_1',
+    kind: 'snapshot',
+    width: 640,
+    height: 480,
+    contentType: 'image/jpeg',
+    bytes: 40_000,
+  } as const;
+
+  beforeEach(() => {
+    vi.useRealTimers();
+    URL.createObjectURL = vi.fn(() => 'blob:still');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
+  /** Her screen on a Daily room, in the video (unless told), with her chat joined. */
+  function dailyScreen(opts: { roomUrl?: string; joined?: boolean } = {}) {
+    const socket = new FakeChatSocket();
+    renderWithI18n(
+      <ClientVideoModal
+        callId="call_1"
+        roomUrl={opts.roomUrl ?? DAILY_ROOM}
+        token="daily-token"
+        userName="Ana"
+        onMinimize={vi.fn()}
+        onEnd={vi.fn()}
+        chat={{ socket: asSocket(socket), generation: 1, auth: VISITOR }}
+      />,
+    );
+    socket.answerJoin([]);
+    const frame = screen.getByTitle<HTMLIFrameElement>('Videollamada con tu asesor');
+    const controls = vi.spyOn(frame.contentWindow!, 'postMessage');
+    if (opts.joined ?? true) postFromFrame(frame, { action: 'joined', participantCount: 2 });
+    return { socket, frame, snapshotsAsked: () => controlsSent(controls, 'snapshot') };
+  }
+
+  const controlsSent = (spy: { mock: { calls: unknown[][] } }, action: string) =>
+    spy.mock.calls.filter((c) => (c[0] as { action?: string }).action === action).length;
+
+  const failures = (api: ReturnType<typeof mockFetch>) =>
+    api.requests.filter((r) => r.path === '/api/calls/call_1/snapshot-failures');
+  const uploads = (api: ReturnType<typeof mockFetch>) =>
+    api.requests.filter((r) => r.path === '/api/calls/call_1/images');
+
+  it('asks her page for a still, uploads it as a snapshot with her key, and tells her at once with who asked', async () => {
+    const api = mockFetch({
+      'POST /api/calls/call_1/images': ok(STILL, 201),
+      'DELETE /api/calls/call_1/images/img_own': ok({
+        callId: 'call_1',
+        messageIds: [],
+        imageId: 'img_own',
+      }),
+      'GET /api/calls/call_1/images/img_own': { status: 200, body: 'jpeg' },
+    });
+    const { socket, frame, snapshotsAsked } = dailyScreen();
+    socket.fire('chat:snapshot-requested', REQUEST);
+    expect(snapshotsAsked()).toBe(1);
+    // Nothing is shown until the still is stored.
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    const image = new Blob(['jpeg'], { type: 'image/jpeg' });
+    postFromFrame(frame, { action: 'snapshot', image });
+    await waitFor(() => expect(socket.of('chat:send')).toHaveLength(1));
+    const [upload] = uploads(api);
+    expect(upload?.body).toBe(image);
+    expect(upload?.headers.get('x-client-key')).toBe('key_call_1');
+    const input = api.fetchMock.mock.calls[0]?.[0];
+    expect(typeof input === 'string' && new URL(input, 'http://x').searchParams.get('kind')).toBe(
+      'snapshot',
+    );
+    const sent = socket.of('chat:send')[0];
+    expect(sent?.payload).toMatchObject({ callId: 'call_1', imageId: 'img_own', body: '' });
+
+    const { callId: _callId, ...shown } = STILL;
+    socket.answer(socket.sent.indexOf(sent!), {
+      ok: true,
+      data: message({
+        id: sent?.payload.id,
+        senderType: 'client',
+        senderName: 'Ana',
+        body: '',
+        image: shown,
+      }),
+    });
+    const notice = screen.getByRole('alert');
+    expect(notice).toHaveTextContent('Camila tomó una foto de tu video para la consulta.');
+    expect(within(notice).getByRole('button', { name: 'Ver foto' })).toBeTruthy();
+    expect(within(notice).getByRole('button', { name: 'Está bien' })).toBeTruthy();
+    fireEvent.click(within(notice).getByRole('button', { name: 'Borrar foto' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    const removal = api.requests.find((r) => r.method === 'DELETE');
+    expect(removal?.path).toBe('/api/calls/call_1/images/img_own');
+    expect(removal?.headers.get('x-client-key')).toBe('key_call_1');
+    expect(failures(api)).toEqual([]);
+  });
+
+  it('uploads nothing when her page has no still, and tells the stylist why', async () => {
+    const api = mockFetch({
+      'POST /api/calls/call_1/snapshot-failures': ok({ ...REQUEST, reason: 'camera-off' }),
+    });
+    const { socket, frame } = dailyScreen();
+    socket.fire('chat:snapshot-requested', REQUEST);
+    postFromFrame(frame, { action: 'snapshot', snapshotError: 'camera-off' });
+    await waitFor(() => expect(failures(api)).toHaveLength(1));
+    expect(failures(api)[0]?.body).toEqual({ requestId: 'snap_1', reason: 'camera-off' });
+    expect(failures(api)[0]?.headers.get('x-client-key')).toBe('key_call_1');
+    expect(uploads(api)).toEqual([]);
+    expect(socket.of('chat:send')).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('answers at once, without asking her page, when she is not in the video yet', async () => {
+    const api = mockFetch({});
+    const waiting = dailyScreen({ joined: false });
+    waiting.socket.fire('chat:snapshot-requested', REQUEST);
+    expect(waiting.snapshotsAsked()).toBe(0);
+    await waitFor(() => expect(failures(api)).toHaveLength(1));
+    expect(failures(api)[0]?.body).toEqual({ requestId: 'snap_1', reason: 'failed' });
+  });
+
+  it('on the built-in video the stylist takes it herself: a request is not her page’s to answer', async () => {
+    const api = mockFetch({});
+    const builtin = dailyScreen({ roomUrl: '/rtc/call_1' });
+    builtin.socket.fire('chat:snapshot-requested', { ...REQUEST, requestId: 'snap_2' });
+    expect(builtin.snapshotsAsked()).toBe(0);
+    await waitFor(() => expect(failures(api)).toHaveLength(1));
+    expect(uploads(api)).toEqual([]);
+  });
+
+  it('gives up when her page does not answer in time, and ignores a late still', async () => {
+    vi.useFakeTimers();
+    const api = mockFetch({});
+    const { socket, frame, snapshotsAsked } = dailyScreen();
+    socket.fire('chat:snapshot-requested', REQUEST);
+    // One at a time: a second request while her page works is answered at once.
+    socket.fire('chat:snapshot-requested', { ...REQUEST, requestId: 'snap_2' });
+    expect(snapshotsAsked()).toBe(1);
+    advance(SNAPSHOT_CAPTURE_TIMEOUT_MS - 1);
+    await act(async () => {});
+    expect(failures(api).map((r) => r.body)).toEqual([{ requestId: 'snap_2', reason: 'failed' }]);
+    advance(1);
+    await act(async () => {});
+    expect(failures(api).map((r) => r.body)).toEqual([
+      { requestId: 'snap_2', reason: 'failed' },
+      { requestId: 'snap_1', reason: 'failed' },
+    ]);
+    postFromFrame(frame, { action: 'snapshot', image: new Blob(['jpeg'], { type: 'image/jpeg' }) });
+    await act(async () => {});
+    expect(uploads(api)).toEqual([]);
+    expect(socket.of('chat:send')).toEqual([]);
+  });
+
+  it('ignores a request for another call', async () => {
+    const api = mockFetch({});
+    const { socket, snapshotsAsked } = dailyScreen();
+    socket.fire('chat:snapshot-requested', { ...REQUEST, callId: 'call_2' });
+    await act(async () => {});
+    expect(snapshotsAsked()).toBe(0);
+    expect(api.requests).toEqual([]);
   });
 });

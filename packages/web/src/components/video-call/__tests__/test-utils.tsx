@@ -1,4 +1,8 @@
-import { VIDEO_PAGE_MESSAGE_TYPE, type VideoPageMessage } from '@belleza/contract';
+import {
+  VIDEO_PAGE_MESSAGE_TYPE,
+  type ChatMessage,
+  type VideoPageMessage,
+} from '@belleza/contract';
 import { act, render, type RenderResult } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
@@ -45,4 +49,51 @@ export function advance(ms: number): void {
   void act(() => {
     vi.advanceTimersByTime(ms);
   });
+}
+
+type Ack = (res: unknown) => void;
+
+/** Plays the server's side of the chat events on a call screen's socket; the test answers. */
+export class FakeChatSocket {
+  connected = true;
+  readonly sent: {
+    event: string;
+    payload: { id?: string; body?: string; imageId?: string };
+    ack: Ack;
+  }[] = [];
+  private handlers = new Map<string, ((m: never) => void)[]>();
+  on(event: string, handler: (m: never) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+  off(event: string, handler: (m: never) => void) {
+    this.handlers.set(
+      event,
+      (this.handlers.get(event) ?? []).filter((h) => h !== handler),
+    );
+    return this;
+  }
+  emit(event: string, payload: { id?: string; body?: string; imageId?: string }, ack: Ack) {
+    this.sent.push({ event, payload, ack });
+    return this;
+  }
+  push(message: ChatMessage) {
+    this.fire('chat:message', message);
+  }
+  fire(event: string, payload: unknown) {
+    act(() => {
+      for (const h of this.handlers.get(event) ?? []) (h as (p: unknown) => void)(payload);
+    });
+  }
+  of(event: string) {
+    return this.sent.filter((s) => s.event === event);
+  }
+  answer(index: number, res: unknown) {
+    act(() => this.sent[index]?.ack(res));
+  }
+  /** Answers the latest `chat:join` with these messages. */
+  answerJoin(messages: ChatMessage[], callId = 'call_1') {
+    const join = this.of('chat:join').at(-1);
+    act(() => join?.ack({ ok: true, data: { callId, messages } }));
+  }
 }

@@ -252,9 +252,25 @@ describe('AdminCallsPage', { timeout: 20_000 }, () => {
     ).toHaveTextContent('La llamada ya no está pendiente.');
   });
 
-  it('joins an active call as admin in a new tab', async () => {
-    const api = signInAdmin({
+  it("opens the live-call screen in a new tab on 'Unirse', during the click", async () => {
+    const api = signInAdmin({ 'GET /api/calls': page([activeCall()]) });
+    const tab = { opener: {} as unknown };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const user = userEvent.setup();
+    const { router } = renderApp('/admin/calls');
+    await user.click((await rowOf('Alma Activa')).getByRole('button', { name: 'Unirse' }));
+    // The address is known at once, so the tab opens with it while the click still counts.
+    expect(open).toHaveBeenCalledWith('/admin/calls/call_active/live', '_blank');
+    expect(tab.opener).toBeNull();
+    // The screen asks for the token itself; this tab stays on the list.
+    expect(api.urls('/api/calls/call_active/token')).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/admin/calls');
+  });
+
+  it('opens the live-call screen here when the browser blocks the new tab', async () => {
+    signInAdmin({
       'GET /api/calls': page([activeCall()]),
+      'GET /api/calls/call_active': ok(makeDetails({ ...activeCall() })),
       'GET /api/calls/call_active/token': ok({
         token: 'tok-room',
         roomUrl: 'http://localhost/rtc/room-1',
@@ -264,40 +280,15 @@ describe('AdminCallsPage', { timeout: 20_000 }, () => {
         expiresAt: '2026-11-22T16:00:00.000Z',
       }),
     });
-    const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
-    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    vi.spyOn(window, 'open').mockReturnValue(null);
     const user = userEvent.setup();
-    renderApp('/admin/calls');
+    const { router } = renderApp('/admin/calls');
     await user.click((await rowOf('Alma Activa')).getByRole('button', { name: 'Unirse' }));
-    expect(await screen.findByText('Uniéndose a la llamada...')).toBeInTheDocument();
-    await waitFor(() => expect(tab.location.href).not.toBe(''));
-    expect(open).toHaveBeenCalledWith('', '_blank');
-    expect(api.urls('/api/calls/call_active/token')[0]?.searchParams.get('userType')).toBe('admin');
-    const url = new URL(tab.location.href, 'http://localhost');
-    expect(url.pathname).toBe('/daily_video_call.html');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      roomUrl: 'http://localhost/rtc/room-1',
-      userName: 'Ana Admin',
-      userType: 'admin',
-      token: 'tok-room',
-      callId: 'call_active',
-    });
-    expect(tab.opener).toBeNull();
-  });
-
-  it("closes the tab and toasts 'Error al unirse a la llamada' when the token fails", async () => {
-    signInAdmin({
-      'GET /api/calls': page([activeCall()]),
-      'GET /api/calls/call_active/token': fail(409, 'CALL_NOT_ACTIVE', 'not active'),
-    });
-    const tab = { opener: null, location: { href: '' }, close: vi.fn() };
-    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    const user = userEvent.setup();
-    renderApp('/admin/calls');
-    await user.click((await rowOf('Alma Activa')).getByRole('button', { name: 'Unirse' }));
-    expect(await screen.findByText('Error al unirse a la llamada')).toBeInTheDocument();
-    expect(tab.close).toHaveBeenCalled();
-    expect(tab.location.href).toBe('');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/admin/calls/call_active/live'),
+    );
+    expect(await screen.findByRole('heading', { name: 'Llamada en vivo' })).toBeInTheDocument();
+    expect(await screen.findByTitle('Video de la llamada')).toBeInTheDocument();
   });
 
   it('opens the details: client info, offers timeline, notes, rating and consent', async () => {

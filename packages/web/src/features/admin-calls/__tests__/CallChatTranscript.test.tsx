@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@belleza/contract';
-import { configure, render, screen, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/lib/query-client';
@@ -25,6 +25,8 @@ function openDetails(messages: MockAnswer) {
     'GET /api/calls/call_1': ok(makeDetails()),
     'GET /api/calls/call_1/media-stats': ok([]),
     'GET /api/calls/call_1/messages': messages,
+    'GET /api/calls/call_1/images/img_1': () =>
+      new Response('jpeg-bytes', { status: 200, headers: { 'Content-Type': 'image/jpeg' } }),
   });
   render(
     <AppProviders queryClient={createQueryClient()}>
@@ -64,6 +66,42 @@ describe('CallDetailsModal › Chat de la llamada', { timeout: 20_000 }, () => {
     expect(items[1]?.textContent).toContain('Camila Torres (asesor)');
     expect(within(items[1]!).getByText('<b>Te recomiendo</b> un matiz ceniza')).toBeTruthy();
     expect(section.queryByText('Te recomiendo', { selector: 'b' })).toBeNull();
+  });
+
+  it('shows a photo fetched with the session and opens it full size', async () => {
+    let n = 0;
+    URL.createObjectURL = vi.fn(() => `blob:photo-${++n}`);
+    URL.revokeObjectURL = vi.fn();
+    try {
+      openDetails(
+        ok({
+          callId: 'call_1',
+          messages: [
+            chat({
+              body: '',
+              image: {
+                id: 'img_1',
+                kind: 'snapshot',
+                width: 600,
+                height: 800,
+                contentType: 'image/jpeg',
+                bytes: 40_000,
+              },
+            }),
+          ],
+        }),
+      );
+      const section = await chatSection();
+      const photo = await section.findByRole('img', { name: 'Foto de Ana Visitante' });
+      expect(photo.getAttribute('src')).toBe('blob:photo-1');
+      fireEvent.click(
+        section.getByRole('button', { name: 'Ver en grande la foto de Ana Visitante' }),
+      );
+      expect(screen.getByRole('dialog', { name: 'Foto de Ana Visitante' })).toBeTruthy();
+    } finally {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
   });
 
   it('says when the call had no chat', async () => {

@@ -146,9 +146,28 @@ export function useCancelCall() {
   });
 }
 
-/** GET /api/calls/{id}/token?userType=admin: the room and a token to open in a new tab. */
-export const fetchAdminToken = (callId: string): Promise<CallToken> =>
-  api.get(`${callPath(callId)}/token`, { schema: callTokenSchema, query: { userType: 'admin' } });
+/** GET /api/calls/{id}/token?userType=admin: the room and a token for the live-call screen. */
+export const fetchAdminToken = (callId: string, signal?: AbortSignal): Promise<CallToken> =>
+  api.get(`${callPath(callId)}/token`, {
+    schema: callTokenSchema,
+    query: { userType: 'admin' },
+    signal,
+  });
+
+/**
+ * The admin's room token, asked for once per visit to the live-call screen: a new one would reload
+ * the video page, so it is never refetched by itself (only by 'Reintentar' or 'Volver a entrar'),
+ * and it is not kept once the screen is gone.
+ */
+export const useAdminCallToken = (callId: string) =>
+  useQuery({
+    queryKey: ['admin-call-token', callId] as const,
+    queryFn: ({ signal }) => fetchAdminToken(callId, signal),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnReconnect: false,
+  });
 
 // ---- callback requests
 

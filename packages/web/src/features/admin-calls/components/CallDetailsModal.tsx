@@ -3,14 +3,13 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CallChatTranscript, useCallMessages } from '@/components/call-transcript';
 import { Badge, Button, Modal, Spinner } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import { useCallMediaStats } from '../api/call-media-stats';
-import { useCallMessages } from '../api/call-messages';
-import { useCallDetails } from '../api/calls';
+import { adminCallsKeys, useCallDetails } from '../api/calls';
 import { reasonLabel, statusKey, statusTone, subjectLabel } from '../utils/labels';
-import { CallChatTranscript } from './CallChatTranscript';
 import { CallConnection } from './CallConnection';
 import { CopyButton } from './CopyButton';
 import { DetailsRow as Row } from './DetailsRow';
@@ -152,7 +151,20 @@ function DetailsBody({
           <p className="ac-muted">{t('details.noNotes')}</p>
         )}
       </section>
-      <CallChatTranscript messages={messages} />
+      <CallChatTranscript
+        messages={messages}
+        className="ac-details__chat"
+        texts={{
+          title: t('details.chat'),
+          loadError: t('details.chatError'),
+          empty: t('details.noChat'),
+          sender: {
+            client: t('details.chatSender.client'),
+            advisor: t('details.chatSender.advisor'),
+            admin: t('details.chatSender.admin'),
+          },
+        }}
+      />
       <CallConnection stats={mediaStats} />
       <section aria-labelledby="ac-details-timeline" className="ac-details__timeline">
         <h3 id="ac-details-timeline">{t('details.timeline')}</h3>
@@ -182,7 +194,7 @@ export function CallDetailsModal({ callId, onClose }: CallDetailsModalProps) {
   const details = useCallDetails(callId);
   // Fetched alongside the details, not after them.
   const mediaStats = useCallMediaStats(callId);
-  const messages = useCallMessages(callId);
+  const messages = useCallMessages(adminCallsKeys.all, callId);
   return (
     <Modal open={callId !== null} title={t('details.title')} size="lg" onClose={onClose}>
       {details.isPending && <Spinner />}

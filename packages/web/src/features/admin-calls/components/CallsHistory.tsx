@@ -1,20 +1,15 @@
-import { DEFAULT_ADMIN_CANCEL_REASON, videoPageUrl, type Call } from '@belleza/contract';
+import { DEFAULT_ADMIN_CANCEL_REASON, type Call } from '@belleza/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Button, TableSkeleton, toast } from '@/components/ui';
-import { useAuth } from '@/lib/auth-store';
 import { errorMessage } from '@/lib/errors';
-import {
-  fetchAdminToken,
-  fetchAllCalls,
-  useCallsPage,
-  useCancelCall,
-  useEndCall,
-} from '../api/calls';
+import { fetchAllCalls, useCallsPage, useCancelCall, useEndCall } from '../api/calls';
 import { buildCallsCsv, csvFileName } from '../utils/csv';
 import { downloadText } from '../utils/download';
 import { hasFilters, isRangeInverted, type CallFilters } from '../utils/filters';
 import { clientNameOf } from '../utils/labels';
+import { liveCallPath } from '../utils/live-call';
 import { ADMIN_TOAST_MS } from '../utils/toasts';
 import { CallDetailsModal } from './CallDetailsModal';
 import { CallsFilters } from './CallsFilters';
@@ -36,7 +31,7 @@ type Pending = { kind: 'end' | 'cancel'; call: Call } | null;
 /** History table: server-side filters and pages, row actions with confirmations, CSV export. */
 export function CallsHistory({ filters, page, onFilters, onPage }: CallsHistoryProps) {
   const { t } = useTranslation('admin-calls');
-  const { advisor } = useAuth();
+  const navigate = useNavigate();
   const inverted = isRangeInverted(filters);
   const list = useCallsPage(filters, page, CALLS_PAGE_SIZE, !inverted);
   const endCall = useEndCall();
@@ -44,7 +39,6 @@ export function CallsHistory({ filters, page, onFilters, onPage }: CallsHistoryP
   const [confirming, setConfirming] = useState<Pending>(null);
   const [reason, setReason] = useState(DEFAULT_ADMIN_CANCEL_REASON);
   const [detailsId, setDetailsId] = useState<string | null>(null);
-  const [joiningId, setJoiningId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
 
   // A page past the end (calls changed status, or an old link): show the last page instead.
@@ -55,32 +49,14 @@ export function CallsHistory({ filters, page, onFilters, onPage }: CallsHistoryP
     if (page > last) onPage(last);
   }, [total, page, onPage, list.isPlaceholderData]);
 
-  const handleJoin = async (call: Call) => {
-    // Opened now, while the click still counts as a user gesture, so no popup blocker interferes.
-    const tab = window.open('', '_blank');
-    setJoiningId(call.callId);
-    toast.info(t('toasts.infoTitle'), t('toasts.joining'), { duration: ADMIN_TOAST_MS });
-    try {
-      const token = await fetchAdminToken(call.callId);
-      const url = videoPageUrl({
-        roomUrl: token.roomUrl || call.dailyRoomUrl || '',
-        token: token.token,
-        userName: advisor?.name || 'Admin',
-        userType: 'admin',
-        callId: call.callId,
-      });
-      if (tab) {
-        tab.opener = null;
-        tab.location.href = url;
-      } else {
-        window.open(url, '_blank', 'noopener');
-      }
-    } catch (error) {
-      tab?.close();
-      toast.error(t('toasts.joinFailed'), errorMessage(error), { duration: ADMIN_TOAST_MS });
-    } finally {
-      setJoiningId(null);
-    }
+  const handleJoin = (call: Call) => {
+    // Opened during the click, so no popup blocker interferes; the live-call screen asks for the
+    // admin's room token itself.
+    const path = liveCallPath(call.callId);
+    const tab = window.open(path, '_blank');
+    if (tab) tab.opener = null;
+    // Blocked anyway: the call opens here, and the screen leads back to the list.
+    else void navigate(path);
   };
 
   const handleAction = (action: CallAction, call: Call) => {
@@ -89,7 +65,7 @@ export function CallsHistory({ filters, page, onFilters, onPage }: CallsHistoryP
         setDetailsId(call.callId);
         return;
       case 'join':
-        void handleJoin(call);
+        handleJoin(call);
         return;
       case 'end':
         setConfirming({ kind: 'end', call });
@@ -202,7 +178,7 @@ export function CallsHistory({ filters, page, onFilters, onPage }: CallsHistoryP
       )}
       {data && data.items.length > 0 && !inverted && (
         <div aria-busy={list.isFetching || undefined}>
-          <CallsTable calls={data.items} onAction={handleAction} joiningId={joiningId} />
+          <CallsTable calls={data.items} onAction={handleAction} />
           <Pagination
             page={data.page}
             pageSize={CALLS_PAGE_SIZE}

@@ -10,8 +10,6 @@ export type CallAction = 'details' | 'join' | 'end' | 'cancel';
 export type CallsTableProps = {
   calls: readonly Call[];
   onAction: (action: CallAction, call: Call) => void;
-  /** The call whose join is under way (its button shows busy). */
-  joiningId?: string | null;
 };
 
 /** Which actions a row offers (SPEC §4): cancel a pending call, join or end an active one. */
@@ -42,7 +40,7 @@ export const CALL_COLUMNS = [
   'actions',
 ] as const;
 
-export function CallsTable({ calls, onAction, joiningId = null }: CallsTableProps) {
+export function CallsTable({ calls, onAction }: CallsTableProps) {
   const { t } = useTranslation('admin-calls');
   return (
     <div className="ac-table-wrap">
@@ -103,7 +101,6 @@ export function CallsTable({ calls, onAction, joiningId = null }: CallsTableProp
                               ? 'primary'
                               : 'secondary'
                         }
-                        loading={action === 'join' && joiningId === call.callId}
                         onClick={() => onAction(action, call)}
                       >
                         {t(`actions.${action}`)}

@@ -6,10 +6,9 @@ import type { Call } from '@belleza/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card } from '@/components/ui';
-// Its own modules, not the call screen's barrel: the card lives on without the video code.
-import { RecommendationsEditor } from '@/components/video-call/RecommendationsEditor';
+// Its own module, not the call screen's barrel: the card lives on without the video code.
 import { useCallRecommendations } from '@/components/video-call/use-call-recommendations';
-import { formatDateTime } from '@/lib/format';
+import { RecommendationsWithDeadline } from './RecommendationsWithDeadline';
 
 export function AfterCallCard({ call, onDone }: { call: Call; onDone: () => void }) {
   const { t } = useTranslation('advisor');
@@ -40,12 +39,7 @@ export function AfterCallCard({ call, onDone }: { call: Call; onDone: () => void
         </Button>
       }
     >
-      {recommendations.editableUntil && recommendations.status !== 'closed' && (
-        <p className="advisor-after-call__until">
-          {t('afterCall.until', { time: formatDateTime(recommendations.editableUntil) })}
-        </p>
-      )}
-      <RecommendationsEditor recommendations={recommendations} clientName={clientName} />
+      <RecommendationsWithDeadline recommendations={recommendations} clientName={clientName} />
     </Card>
   );
 }

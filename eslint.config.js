@@ -16,7 +16,11 @@ const webFeatures = [
   'admin-calls',
   'admin-reports',
   'admin-settings',
+  'admin-appointments',
+  'appointment',
   'auth',
+  'privacy',
+  'summary',
 ];
 
 export default tseslint.config(

@@ -8,10 +8,6 @@ export type CallStatus = z.infer<typeof callStatusSchema>;
 export const storedCallStatusSchema = z.enum(['pending', 'active', 'completed', 'cancelled']);
 export type StoredCallStatus = z.infer<typeof storedCallStatusSchema>;
 
-export const callSubjects = ['skin_care', 'makeup', 'hair_care', 'nail_care', 'general'] as const;
-export const callSubjectSchema = z.enum(callSubjects);
-export type CallSubject = z.infer<typeof callSubjectSchema>;
-
 export const endedBySchema = z.enum(['client', 'advisor', 'admin', 'system']);
 export type EndedBy = z.infer<typeof endedBySchema>;
 

@@ -26,5 +26,10 @@ export const paged = <T extends z.ZodType>(item: T) =>
     pageSize: z.number().int().min(1),
   });
 
+/** What a visitor's consultation is about (the landing's services); also an appointment's subject. */
+export const callSubjects = ['skin_care', 'makeup', 'hair_care', 'nail_care', 'general'] as const;
+export const callSubjectSchema = z.enum(callSubjects);
+export type CallSubject = z.infer<typeof callSubjectSchema>;
+
 export const languageSchema = z.enum(['es', 'en']);
 export type Language = z.infer<typeof languageSchema>;

@@ -53,6 +53,17 @@ export const errorCodes = [
   'SUMMARY_NOT_FOUND',
   /** the recommendations' edit window (RECOMMENDATIONS_EDIT_HOURS after the end) has passed */
   'RECOMMENDATIONS_CLOSED',
+  // appointments (issue 16)
+  /** the chosen slot is no longer free (taken meanwhile, outside the hours, or too soon); details.alternatives holds the nearest free slots */
+  'SLOT_UNAVAILABLE',
+  /** no booking with this id and key: one answer, so nothing is revealed */
+  'APPOINTMENT_NOT_FOUND',
+  /** the booking can no longer be changed: cancelled, over, or already started */
+  'APPOINTMENT_CLOSED',
+  /** the salon does not take bookings (the setting is off) */
+  'BOOKING_DISABLED',
+  /** too early to enter the booked call: details.joinFrom says from when */
+  'APPOINTMENT_NOT_OPEN',
   // video
   'VIDEO_PROVIDER_ERROR',
   'VIDEO_PROVIDER_UNAUTHORIZED',

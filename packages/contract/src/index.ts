@@ -6,6 +6,7 @@ export * from './advisors.js';
 export * from './calls.js';
 export * from './chat.js';
 export * from './summary.js';
+export * from './appointments.js';
 export * from './settings.js';
 export * from './reports.js';
 export * from './video.js';

@@ -32,6 +32,10 @@ export const advisorReportRowSchema = z.object({
   /** percent 0–100: accepted offers / offers decided (accepted + declined + timeout) */
   answerRate: z.number(),
   missedOffers: z.number().int(),
+  /** the advisor's bookings (by the advisor booked, after any reassignment) the visitor entered */
+  appointmentsAttended: z.number().int(),
+  /** the advisor's bookings marked no-show */
+  appointmentsNoShow: z.number().int(),
 });
 export type AdvisorReportRow = z.infer<typeof advisorReportRowSchema>;
 
@@ -52,6 +56,18 @@ export const monthReportRowSchema = z.object({
   averageTimeToAnswer: z.number(),
   /** percent 0–100 of the month's calls no longer pending that an advisor answered */
   answerRate: z.number(),
+  /**
+   * Bookings (appointments) starting in the month — by their start, in Lima time — that were not
+   * cancelled, whoever cancelled: the open ones plus the attended and no-show ones. Bookings made
+   * for the month are `appointmentsBooked + appointmentsCancelled`.
+   */
+  appointmentsBooked: z.number().int(),
+  /** bookings starting in the month whose visitor entered the call */
+  appointmentsAttended: z.number().int(),
+  /** bookings starting in the month whose visitor did not come in time */
+  appointmentsNoShow: z.number().int(),
+  /** bookings starting in the month cancelled by the visitor, her advisor or an admin */
+  appointmentsCancelled: z.number().int(),
 });
 export type MonthReportRow = z.infer<typeof monthReportRowSchema>;
 
@@ -82,6 +98,15 @@ export const reportFiguresSchema = z.object({
     answerRate: z.number(),
     missedCalls: z.number().int(),
     abandonedCalls: z.number().int(),
+  }),
+  /** the month rows' appointment figures over the whole window */
+  appointments: z.object({
+    booked: z.number().int(),
+    attended: z.number().int(),
+    noShow: z.number().int(),
+    cancelled: z.number().int(),
+    /** percent 0–100: attended / (attended + no-show); 0 when neither */
+    attendanceRate: z.number(),
   }),
 });
 export type ReportFigures = z.infer<typeof reportFiguresSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appointmentSettingsSchema, defaultAppointmentSettings } from './appointments.js';
 import { languageSchema } from './common.js';
 import {
   CURRENCIES,
@@ -95,6 +96,8 @@ const settingsObject = z.object({
   video: videoSettingsSchema,
   daily: dailySettingsSchema,
   notifications: notificationSettingsSchema,
+  /** booking consultations for later (issue 16) */
+  appointments: appointmentSettingsSchema,
 });
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -170,6 +173,7 @@ export const defaultSettings: Settings = {
     pushNotifications: true,
     adminEmail: '',
   },
+  appointments: defaultAppointmentSettings,
 };
 
 /** GET /api/privacy: the admin's privacy policy; empty when the built-in text applies. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { advisorStatusSchema } from './advisors.js';
+import type { StaffAppointment } from './appointments.js';
 import { callSchema, callStatusSchema, clientInfoSchema } from './calls.js';
 import type {
   chatHistorySchema,
@@ -7,6 +8,8 @@ import type {
   chatDeletedSchema,
   chatMessageSchema,
   chatSendPayload,
+  snapshotFailedSchema,
+  snapshotRequestSchema,
 } from './chat.js';
 import { idSchema, languageSchema } from './common.js';
 import type {
@@ -135,6 +138,13 @@ export type ServerToClientEvents = {
   'chat:message': (p: z.infer<typeof chatMessageSchema>) => void;
   /** To the call's chat room: a photo (and the messages that showed it) was deleted. */
   'chat:deleted': (p: z.infer<typeof chatDeletedSchema>) => void;
+  /**
+   * To the call's chat room: its advisor asks the visitor's device for a still of her camera
+   * (Daily; POST /api/calls/{id}/snapshot-requests). Only the visitor's screen acts on it.
+   */
+  'chat:snapshot-requested': (p: z.infer<typeof snapshotRequestSchema>) => void;
+  /** To the call's chat room: the visitor's device could not take the still asked for. */
+  'chat:snapshot-failed': (p: z.infer<typeof snapshotFailedSchema>) => void;
   'calls:pending': (calls: z.infer<typeof callSchema>[]) => void;
   'advisor:connected': (p: z.infer<typeof advisorConnectedPayload>) => void;
   'advisor:status:updated': (p: z.infer<typeof advisorStatusUpdatedPayload>) => void;
@@ -144,6 +154,8 @@ export type ServerToClientEvents = {
   'rtc:signal': (p: z.infer<typeof rtcSignalFromSchema>) => void;
   'rtc:closed': (p: z.infer<typeof rtcClosedSchema>) => void;
   'rtc:peer-stats': (p: z.infer<typeof rtcPeerStatsSchema>) => void;
+  /** A booking of the advisor was made, moved, reassigned or closed (to her and the admins). */
+  'appointment:changed': (p: StaffAppointment) => void;
   error: (p: z.infer<typeof socketErrorPayload>) => void;
   pong: () => void;
 };

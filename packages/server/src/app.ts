@@ -32,6 +32,7 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { chatImagesRoutes } from './modules/chat/chat-images.routes.js';
 import { summaryRoutes } from './modules/summary/summary.routes.js';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes.js';
 import { attachRealtime, type Realtime } from './modules/realtime/realtime.gateway.js';
 import { createSocketNotifier, fanOutNotifier } from './modules/realtime/realtime.notifier.js';
 import { authPlugin } from './plugins/auth.js';
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(chatRoutes, { container });
       await api.register(chatImagesRoutes, { container });
       await api.register(summaryRoutes, { container });
+      await api.register(appointmentsRoutes, { container });
       await api.register(reportsRoutes, { container });
       await api.register(systemRoutes, { container });
     },

@@ -22,6 +22,7 @@ import { createMailService } from './modules/mail/mail.service.js';
 import { createChatService } from './modules/chat/chat.service.js';
 import { createSummaryLinksService } from './modules/summary/summary-links.service.js';
 import { createSummaryService } from './modules/summary/summary.service.js';
+import { createAppointmentsService } from './modules/appointments/appointments.service.js';
 import { createSweeper } from './sweeper/sweeper.js';
 
 export type Deps = {
@@ -54,11 +55,13 @@ export function createContainer(deps: Deps) {
   const mediaStats = createMediaStatsService({ ...deps, calls });
   const chat = createChatService({ ...deps, calls });
   const summary = createSummaryService({ ...deps, settings, calls, chat, links: summaryLinks });
+  const appointments = createAppointmentsService({ ...deps, settings, advisors, calls, mail });
   const sweeper = createSweeper({
     calls,
     presence,
     mail,
     summary,
+    appointments,
     clock: deps.clock,
     log: deps.log,
   });
@@ -80,6 +83,7 @@ export function createContainer(deps: Deps) {
     chat,
     summaryLinks,
     summary,
+    appointments,
     sweeper,
     reports,
     system,

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { defaultSettings, type ClientToServerEvents } from '@belleza/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDaily, type FakeDaily } from '../modules/video/daily/fake-daily.js';
-import { api } from '../test/fixtures.js';
+import { api, insertAppointment } from '../test/fixtures.js';
 import { testPhoto } from '../test/photos.js';
 import {
   ask,
@@ -101,6 +101,18 @@ async function photoOfCompletedC(c: Cast, app: Harness['app']): Promise<Record<s
     })
     .execute();
   return { imageId };
+}
+
+/**
+ * A booking with C's owner (issue 16): `appointmentId` of the booking routes. Its manage key is
+ * one no role holds, so the key routes refuse every role.
+ */
+async function bookingOfOwner(c: Cast, app: Harness['app']): Promise<Record<string, string>> {
+  const { id } = await insertAppointment(app.container.db, {
+    advisorId: c.owner.id,
+    startsAt: '2030-01-07T15:00:00.000Z',
+  });
+  return { appointmentId: id };
 }
 
 /** THE expectation table: `METHOD /path` as in OpenAPI → roles allowed. */
@@ -256,6 +268,46 @@ const EXPECTED: Record<string, Row> = {
     allow: ADMIN,
     body: () => ({ to: 'owner@salon.test' }),
     allowedStatus: 409,
+  },
+  // ---------------------------------------------------------------- appointments (issue 16)
+  'GET /api/appointments/slots': { allow: ALL },
+  // Public: 201 for the first role, 409 SLOT_UNAVAILABLE for the next (the slot is taken); never
+  // a refusal.
+  'POST /api/appointments': {
+    allow: ALL,
+    body: () => ({
+      startsAt: '2026-11-23T14:00:00.000Z',
+      name: 'Reserva',
+      phone: freshPhone(),
+      consent: true,
+    }),
+    allowedStatus: 409,
+  },
+  // The manage key is held by none of these roles.
+  'GET /api/appointments/{appointmentId}': { allow: [], params: bookingOfOwner },
+  'POST /api/appointments/{appointmentId}/reschedule': {
+    allow: [],
+    params: bookingOfOwner,
+    body: () => ({ startsAt: '2030-01-07T15:25:00.000Z' }),
+  },
+  // With a session: the booking's advisor or an admin; without one, the (missing) key is refused.
+  'POST /api/appointments/{appointmentId}/cancel': {
+    allow: OWNER_OR_ADMIN,
+    params: bookingOfOwner,
+  },
+  'POST /api/appointments/{appointmentId}/enter': { allow: [], params: bookingOfOwner },
+  'GET /api/appointments': { allow: SIGNED_IN },
+  'POST /api/appointments/{appointmentId}/reassign': {
+    allow: ADMIN,
+    params: bookingOfOwner,
+    body: (c) => ({ advisorId: c.other.id }),
+  },
+  // ---------------------------------------------------------------- snapshots on Daily (issue 15 §3)
+  'POST /api/calls/{callId}/snapshot-requests': { allow: ['owner'], state: 'active' },
+  'POST /api/calls/{callId}/snapshot-failures': {
+    allow: ['visitor'],
+    state: 'active',
+    body: () => ({ requestId: 'snap_0', reason: 'camera-off' }),
   },
   'GET /api/audit': { allow: ADMIN, query: () => ({ limit: '10' }) },
   'GET /api/reports': { allow: ADMIN, query: () => ({ months: '3' }) },

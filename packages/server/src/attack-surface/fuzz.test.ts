@@ -15,7 +15,13 @@ import { randomUUID } from 'node:crypto';
 import { defaultSettings } from '@belleza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDaily, type FakeDaily } from '../modules/video/daily/fake-daily.js';
-import { api, insertAdvisor, requestCall, type TestAdvisor } from '../test/fixtures.js';
+import {
+  api,
+  insertAdvisor,
+  insertAppointment,
+  requestCall,
+  type TestAdvisor,
+} from '../test/fixtures.js';
 import { decompressionBomb, hevcHeic, polyglotJpeg, testPhoto } from '../test/photos.js';
 import {
   createHarness,
@@ -272,7 +278,7 @@ describe('schema-driven fuzzing of every operation with a body or a query', () =
   let fake: FakeDaily;
   let admin: TestAdvisor;
   let ops: Operation[];
-  let ids: { advisorId: string; callId: string; callbackId: string };
+  let ids: { advisorId: string; callId: string; callbackId: string; appointmentId: string };
   beforeAll(async () => {
     fake = await startFakeDaily();
     h = await createHarness({ config: { dailyApiUrl: fake.url, logLevel: 'silent' } });
@@ -283,7 +289,12 @@ describe('schema-driven fuzzing of every operation with a body or a query', () =
     const cb = await send(h.app, 'POST', '/api/callbacks', {
       body: { name: 'Lead', phone: freshPhone(), consent: true },
     });
+    const booking = await insertAppointment(h.db.db, {
+      advisorId: advisor.id,
+      startsAt: '2030-01-07T15:00:00.000Z',
+    });
     ids = {
+      appointmentId: booking.id,
       advisorId: advisor.id,
       callId: call.callId,
       callbackId: (cb.body as { data: { callbackId: string } }).data.callbackId,

@@ -168,6 +168,7 @@ export const TABLES: Array<keyof Database> = [
   'daily_summary_mails',
   'call_summaries',
   'retention_purges',
+  'appointments',
 ];
 
 /** Application tables as SQLite lists them (migration bookkeeping excluded). */

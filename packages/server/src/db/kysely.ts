@@ -25,6 +25,7 @@ import * as callImages from './migrations/2026-11-26-012-call-images.js';
 import * as callSummaries from './migrations/2026-11-26-013-call-summaries.js';
 import * as screenShareSetting from './migrations/2026-11-26-014-screen-share-setting.js';
 import * as imageKind from './migrations/2026-11-26-015-image-kind.js';
+import * as appointments from './migrations/2026-11-26-016-appointments.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-013-call-summaries': callSummaries,
   '2026-11-26-014-screen-share-setting': screenShareSetting,
   '2026-11-26-015-image-kind': imageKind,
+  '2026-11-26-016-appointments': appointments,
 };
 
 export type DatabaseOptions = {

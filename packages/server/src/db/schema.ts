@@ -89,6 +89,8 @@ export type CallsTable = {
   /** the smallest 'minutes left' warning sent before maxCallDuration (5, then 1); null: none yet */
   end_warned_minutes: number | null;
   updated_at: string;
+  /** the booking the visitor entered this call from (issue 16); its advisor is rung first */
+  appointment_id: string | null;
 };
 
 export type CallOffersTable = {
@@ -246,6 +248,36 @@ export type DailySummaryMailsTable = {
   sent_at: string | null;
 };
 
+/** A booked consultation (issue 16): one advisor for one slot. */
+export type AppointmentsTable = {
+  /** `apt_…` (newId) */
+  id: string;
+  advisor_id: string;
+  status: 'booked' | 'cancelled' | 'attended' | 'no_show';
+  starts_at: string;
+  ends_at: string;
+  /** ends_at plus the buffer in force when booked: the advisor is not bookable before it */
+  held_until: string;
+  subject: 'skin_care' | 'makeup' | 'hair_care' | 'nail_care' | 'general';
+  client_name: string;
+  client_phone: string;
+  client_email: string;
+  message: string;
+  language: 'es' | 'en';
+  /** the visitor's time zone for her e-mails (America/Lima when unknown) */
+  time_zone: string;
+  /** the manage key (`x-appointment-key`): 32 random bytes, base64url, in clear (decisions.md) */
+  access_key: string;
+  /** the call she entered with */
+  call_id: string | null;
+  cancelled_by: 'client' | 'advisor' | 'admin' | null;
+  created_at: string;
+  updated_at: string;
+  /** when the 24 h / 1 h reminder was claimed */
+  reminded_day_at: string | null;
+  reminded_hour_at: string | null;
+};
+
 export type Database = {
   advisors: AdvisorsTable;
   advisor_sessions: AdvisorSessionsTable;
@@ -262,6 +294,7 @@ export type Database = {
   daily_summary_mails: DailySummaryMailsTable;
   call_summaries: CallSummariesTable;
   retention_purges: RetentionPurgesTable;
+  appointments: AppointmentsTable;
 };
 
 // Kysely's Generated is not needed: every id and timestamp is app-generated.

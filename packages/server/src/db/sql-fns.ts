@@ -43,3 +43,10 @@ export function limaDayBoundsUtc(day: string): { start: string; end: string } {
 export function limaDateOf(instant: Date): string {
   return new Date(instant.getTime() + LIMA_OFFSET_HOURS * 3600_000).toISOString().slice(0, 10);
 }
+
+/** A write refused by a unique index: PostgreSQL 23505 / SQLite SQLITE_CONSTRAINT_UNIQUE. */
+export function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
+  const code = err.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -30,6 +30,11 @@ export const REQUESTS_PER_PHONE_WINDOW_MS = 10 * 60_000;
  */
 export const SUMMARY_REQUESTS_PER_ADDRESS = { max: 60, timeWindow: 60_000 } as const;
 export const SUMMARY_PHOTOS_PER_ADDRESS = { max: 300, timeWindow: 60_000 } as const;
+/**
+ * Appointments (issue 16): slots, bookings and the manage routes (a key in a header) per client
+ * address and minute, so keys cannot be tried in bulk nor the calendar filled by a script.
+ */
+export const APPOINTMENT_REQUESTS_PER_ADDRESS = { max: 60, timeWindow: 60_000 } as const;
 /** New socket connections per client address and minute (reconnects included). */
 export const SOCKET_CONNECTIONS_PER_ADDRESS = { points: 60, duration: 60 } as const;
 /**

@@ -1,7 +1,8 @@
 /**
  * The sweeper is database-driven (issue 3 point 4): a server stopped with a ringing offer and an
  * over-long call, and a new server started on the same database, finishes both. Also: the timer
- * loop runs sweeps on its own when started and stops cleanly.
+ * loop runs sweeps on its own when started and stops cleanly. The tick also sends the booking
+ * reminders, once across instances.
  */
 import { MAX_DURATION_REASON, type CallDetails } from '@belleza/contract';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,10 +11,12 @@ import {
   api,
   createIsolatedDatabase,
   insertAdvisor,
+  insertAppointment,
   refreshPresence,
   requestCall,
 } from '../test/fixtures.js';
 import { createTestApp, dialects } from '../test/helpers.js';
+import { recipientOf, startTestSmtp } from '../test/smtp.js';
 import { createSweeper } from './sweeper.js';
 
 describe.each(await dialects())('sweeper across a restart (%s)', (dialect) => {
@@ -158,6 +161,92 @@ describe.each(await dialects())('sweeper across a restart (%s)', (dialect) => {
     }
   });
 
+  it("sends a booking's reminder from its tick, once whichever instance sweeps", async () => {
+    const smtp = await startTestSmtp();
+    const db = await createIsolatedDatabase(dialect);
+    const clock = new ManualClock('2026-11-20T15:00:00.000Z');
+    const config = { smtp: { url: smtp.url, from: 'avisos@salon.pe' } };
+    const a = await createTestApp({ db, clock, config, instanceId: 'a' });
+    const b = await createTestApp({ db, clock, config, instanceId: 'b' });
+    try {
+      const advisor = await insertAdvisor(db.db, { now: clock.now() });
+      const booking = await insertAppointment(db.db, {
+        advisorId: advisor.id,
+        startsAt: '2026-11-20T17:00:00.000Z',
+        email: 'lucia@example.pe',
+        createdAt: clock.now().toISOString(),
+      });
+      const sweepBoth = async () => {
+        await refreshPresence(db.db, clock.now());
+        const reports = await Promise.all(
+          [a, b].map((t) => t.app.container.sweeper.sweep(clock.now())),
+        );
+        await a.app.container.mail.idle();
+        await b.app.container.mail.idle();
+        return reports.map((r) => r.reminders).sort();
+      };
+      // Booked 2 hours ahead: no 24 h reminder; the 1 h one when the hour before begins.
+      expect(await sweepBoth()).toEqual([0, 0]);
+      clock.set('2026-11-20T15:59:59.999Z');
+      expect(await sweepBoth()).toEqual([0, 0]);
+      clock.set('2026-11-20T16:00:00.000Z');
+      expect(await sweepBoth()).toEqual([0, 1]);
+      expect(await sweepBoth()).toEqual([0, 0]);
+      expect(smtp.messages.map(recipientOf)).toEqual(['lucia@example.pe']);
+      expect(smtp.messages[0]!.text).toContain(`/cita/${booking.id}#${booking.key}`);
+    } finally {
+      await a.close();
+      await b.close();
+      await db.drop();
+      await smtp.close();
+    }
+  });
+
+  it('marks a booking a no-show 10 minutes after its start, once, and its freed advisor takes a waiting call', async () => {
+    const db = await createIsolatedDatabase(dialect);
+    const clock = new ManualClock('2026-11-20T14:55:00.000Z');
+    const a = await createTestApp({ db, clock, instanceId: 'a' });
+    const b = await createTestApp({ db, clock, instanceId: 'b' });
+    try {
+      const eva = await insertAdvisor(db.db, { name: 'Eva', now: clock.now() });
+      const booking = await insertAppointment(db.db, {
+        advisorId: eva.id,
+        startsAt: '2026-11-20T15:00:00.000Z',
+      });
+      // Inside her booking's window Eva is kept for that visitor: the walk-in waits.
+      const walkIn = await requestCall(a.app, { name: 'Sin cita' });
+      expect(walkIn.advisorId).toBeNull();
+      const sweepBoth = async () => {
+        await refreshPresence(db.db, clock.now());
+        const reports = await Promise.all(
+          [a, b].map((t) => t.app.container.sweeper.sweep(clock.now())),
+        );
+        return reports.map((r) => r.noShows).sort();
+      };
+      clock.set('2026-11-20T15:09:59.000Z');
+      expect(await sweepBoth()).toEqual([0, 0]);
+      clock.set('2026-11-20T15:10:01.000Z');
+      expect(await sweepBoth()).toEqual([0, 1]);
+      expect(await sweepBoth()).toEqual([0, 0]);
+      const row = await db.db
+        .selectFrom('appointments')
+        .select('status')
+        .where('id', '=', booking.id)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('no_show');
+      const call = await db.db
+        .selectFrom('calls')
+        .select('advisor_id')
+        .where('id', '=', walkIn.callId)
+        .executeTakeFirstOrThrow();
+      expect(call.advisor_id).toBe(eva.id);
+    } finally {
+      await a.close();
+      await b.close();
+      await db.drop();
+    }
+  });
+
   it('prunes presence rows older than the heartbeat grace', async () => {
     const db = await createIsolatedDatabase(dialect);
     const clock = new ManualClock('2026-11-20T15:00:00.000Z');
@@ -206,7 +295,11 @@ describe('sweeper timer', () => {
       const sweeper = createSweeper({
         calls,
         presence: { refresh: () => Promise.resolve(0), prune: () => Promise.resolve(0) },
-        mail: { sendDailySummaryIfDue: () => Promise.resolve(false) },
+        mail: {
+          sendDailySummaryIfDue: () => Promise.resolve(false),
+          sendAppointmentReminders: () => Promise.resolve(0),
+        },
+        appointments: { markNoShows: () => Promise.resolve(0) },
         summary: { purgeIfDue: () => Promise.resolve(0) },
         clock: new ManualClock(),
         log,

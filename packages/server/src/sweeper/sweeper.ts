@@ -5,6 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
+import type { AppointmentsService } from '../modules/appointments/appointments.service.js';
 import type { CallsService } from '../modules/calls/calls.service.js';
 import type { MailService } from '../modules/mail/mail.service.js';
 import type { PresenceService } from '../modules/realtime/presence.service.js';
@@ -27,6 +28,10 @@ export type SweepReport = {
   pruned: number;
   /** daily summary e-mails this instance sent (0 or 1) */
   summaries: number;
+  /** booking reminders (24 h / 1 h before) this instance claimed and queued for sending */
+  reminders: number;
+  /** bookings whose visitor had not come 10 minutes after the start: no-show, advisor freed */
+  noShows: number;
   /**
    * rows the nightly retention purge deleted here (chat messages, photos, visitors' summaries of
    * calls older than `retentionDays`); 0 except in the one sweep per Lima day that runs it
@@ -40,8 +45,9 @@ export type SweeperDeps = {
     'expireOffers' | 'withdrawStranded' | 'warnEnding' | 'endOverlong' | 'drainQueue'
   >;
   presence: Pick<PresenceService, 'refresh' | 'prune'>;
-  mail: Pick<MailService, 'sendDailySummaryIfDue'>;
+  mail: Pick<MailService, 'sendDailySummaryIfDue' | 'sendAppointmentReminders'>;
   summary: Pick<SummaryService, 'purgeIfDue'>;
+  appointments: Pick<AppointmentsService, 'markNoShows'>;
   clock: Clock;
   log: FastifyBaseLogger;
   intervalMs?: number;
@@ -62,11 +68,26 @@ export function createSweeper(deps: SweeperDeps) {
     const stranded = await deps.calls.withdrawStranded(now);
     const warned = await deps.calls.warnEnding(now);
     const ended = await deps.calls.endOverlong(now);
+    // Before the drain: an advisor a no-show frees may take a waiting call at once.
+    const noShows = await deps.appointments.markNoShows(now);
     const drained = await deps.calls.drainQueue(now);
     const pruned = await deps.presence.prune(now);
     const summaries = (await deps.mail.sendDailySummaryIfDue(now)) ? 1 : 0;
+    const reminders = await deps.mail.sendAppointmentReminders(now);
     const purged = await deps.summary.purgeIfDue(now);
-    return { expired, stranded, warned, ended, drained, refreshed, pruned, summaries, purged };
+    return {
+      expired,
+      stranded,
+      warned,
+      ended,
+      drained,
+      refreshed,
+      pruned,
+      summaries,
+      reminders,
+      noShows,
+      purged,
+    };
   }
 
   function schedule(): void {

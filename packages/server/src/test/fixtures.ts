@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import type { App } from '../app.js';
 import type { Config } from '../config.js';
 import type { Db, Dialect } from '../db/kysely.js';
-import type { AdvisorsTable, CallsTable } from '../db/schema.js';
+import type { AdvisorsTable, AppointmentsTable, CallsTable } from '../db/schema.js';
 import type { ManualClock } from '../lib/clock.js';
 import { hashSecret, newId, newSecret } from '../lib/ids.js';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from './helpers.js';
@@ -278,9 +278,10 @@ export async function createCallsTestApp(
 
 /**
  * An active call's whole row (every column of `calls`), as a straight insert needs it: for tests
- * that set the table up below the services (migrations). `at` stands for every timestamp.
+ * that set the table up below the services (migrations). `at` stands for every timestamp. Without
+ * the columns later migrations add (`appointment_id`, 016), so it fits every earlier level too.
  */
-export const activeCallRow = (id: string, at: string): CallsTable => ({
+export const activeCallRow = (id: string, at: string): Omit<CallsTable, 'appointment_id'> => ({
   id,
   status: 'active',
   advisor_id: null,
@@ -314,3 +315,53 @@ export const activeCallRow = (id: string, at: string): CallsTable => ({
   end_warned_minutes: null,
   updated_at: at,
 });
+
+/**
+ * A booking (issue 16) inserted straight into `appointments`, below the service: 20 minutes from
+ * `startsAt` plus a 5-minute buffer, status booked unless said otherwise.
+ */
+export async function insertAppointment(
+  db: Db,
+  opts: {
+    advisorId: string;
+    startsAt: string;
+    key?: string;
+    email?: string;
+    language?: 'es' | 'en';
+    timeZone?: string;
+    createdAt?: string;
+    status?: AppointmentsTable['status'];
+  },
+): Promise<{ id: string; key: string }> {
+  const id = newId('apt');
+  const key = opts.key ?? newSecret();
+  const start = Date.parse(opts.startsAt);
+  const at = (minutes: number) => new Date(start + minutes * 60_000).toISOString();
+  const created = opts.createdAt ?? at(-3 * 24 * 60);
+  await db
+    .insertInto('appointments')
+    .values({
+      id,
+      advisor_id: opts.advisorId,
+      status: opts.status ?? 'booked',
+      starts_at: at(0),
+      ends_at: at(20),
+      held_until: at(25),
+      subject: 'hair_care',
+      client_name: 'Lucía Reserva',
+      client_phone: '+51 900 000 000',
+      client_email: opts.email ?? '',
+      message: '',
+      language: opts.language ?? 'es',
+      time_zone: opts.timeZone ?? 'America/Lima',
+      access_key: key,
+      call_id: null,
+      cancelled_by: null,
+      created_at: created,
+      updated_at: created,
+      reminded_day_at: null,
+      reminded_hour_at: null,
+    })
+    .execute();
+  return { id, key };
+}

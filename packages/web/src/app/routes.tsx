@@ -3,7 +3,7 @@
  * Pages and the staff layouts load lazily, with their translation namespaces.
  */
 import type { ComponentType } from 'react';
-import { PRIVACY_PATH, SUMMARY_PATH } from '@belleza/contract';
+import { APPOINTMENT_PATH, PRIVACY_PATH, SUMMARY_PATH } from '@belleza/contract';
 import { redirect, redirectDocument, type RouteObject } from 'react-router';
 import { loadNamespaces } from '@/lib/i18n';
 import { alwaysRevalidate, guard, sessionLoader } from './guards';
@@ -73,6 +73,15 @@ export const routes: RouteObject[] = [
                 lazy: lazyRoute(() => import('@/features/summary'), ['summary', 'video']),
               },
               {
+                // A visitor's booking (issue 16 §3); its key is in the address's fragment. The
+                // title is the page's own namespace's (loaded with it).
+                path: `${APPOINTMENT_PATH}/:appointmentId`,
+                loader: guard({ access: 'public' }),
+                shouldRevalidate: alwaysRevalidate,
+                handle: handle({ titleKey: 'appointments:documentTitle' }),
+                lazy: lazyRoute(() => import('@/features/appointment'), ['appointments']),
+              },
+              {
                 // Unknown paths under /admin still need an admin (SPEC §2), so this one is guarded too.
                 path: '*',
                 loader: guard({ access: 'public' }),
@@ -81,6 +90,15 @@ export const routes: RouteObject[] = [
                 Component: NotFoundPage,
               },
             ],
+          },
+          {
+            // An admin inside a live call (issue 15 §1): full screen like the stylist's call
+            // screen, so outside AdminLayout (its sidebar and header would squeeze the video).
+            path: '/admin/calls/:callId/live',
+            loader: guard({ access: 'admin' }),
+            shouldRevalidate: alwaysRevalidate,
+            handle: handle({ titleKey: 'titles.adminCalls' }),
+            lazy: lazyRoute(() => import('@/features/admin-calls/live'), ['admin-calls', 'video']),
           },
           {
             path: '/admin',
@@ -111,6 +129,16 @@ export const routes: RouteObject[] = [
                 lazy: lazyRoute(
                   () => import('@/features/admin-calls'),
                   ['admin', 'admin-calls', 'video'],
+                ),
+              },
+              {
+                // Bookings of every advisor (issue 16 §5); the title is the admin namespace's,
+                // loaded with the layout.
+                path: 'appointments',
+                handle: handle({ titleKey: 'admin:appointments.title' }),
+                lazy: lazyRoute(
+                  () => import('@/features/admin-appointments'),
+                  ['admin', 'admin-appointments'],
                 ),
               },
               {

@@ -30,6 +30,18 @@ const timeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
   minute: '2-digit',
 });
 
+const dayKeyFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: DISPLAY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar day ('YYYY-MM-DD') of an instant in Lima: what the API's `day` filters mean. */
+export function limaDayOf(value: DateInput): string {
+  return dayKeyFormat.format(toDate(value));
+}
+
 /** e.g. '22/11/2026, 10:04 a. m.'; '' for a missing or invalid date. */
 export function formatDateTime(value: DateInput | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';

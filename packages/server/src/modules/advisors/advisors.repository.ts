@@ -13,6 +13,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/kysely.js';
 import type { AdvisorsTable } from '../../db/schema.js';
+// The only unique constraint a write here can hit is the email index.
+import { isUniqueViolation } from '../../db/sql-fns.js';
 
 /** 1 when a socket of advisor `a` (the query's alias) was seen at or after `onlineSince`, else 0. */
 const onlineFlag = (onlineSince: string) =>
@@ -122,6 +124,18 @@ export async function findLiveAdvisor(db: Db, id: string): Promise<AdvisorRecord
     .where('a.deleted_at', 'is', null)
     .executeTakeFirst();
   return row ? toRecord(row) : null;
+}
+
+/** Every live (not deleted) advisor without stats, by name. */
+export async function selectLiveAdvisors(db: Db): Promise<AdvisorRecord[]> {
+  const rows = await db
+    .selectFrom('advisors as a')
+    .select(columns)
+    .where('a.deleted_at', 'is', null)
+    .orderBy('a.name')
+    .orderBy('a.id')
+    .execute();
+  return rows.map(toRecord);
 }
 
 /**
@@ -439,13 +453,6 @@ export async function resetMissedOffers(db: Db, id: string): Promise<void> {
 
 export async function setLastCallEndedAt(db: Db, id: string, at: string): Promise<void> {
   await db.updateTable('advisors').set({ last_call_ended_at: at }).where('id', '=', id).execute();
-}
-
-/** PostgreSQL 23505 / SQLite SQLITE_CONSTRAINT_UNIQUE: the only constraint a write here can hit is the email index. */
-function isUniqueViolation(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
-  const code = err.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /** The landing's team: live advisors an admin chose to show, by name; only public fields. */

@@ -56,6 +56,7 @@ import {
   resetMissedOffers,
   selectAdvisorsWithStats,
   selectLandingTeam,
+  selectLiveAdvisors,
   setLastCallEndedAt,
   setOfflineIfAvailable,
   softDeleteAdvisor,
@@ -181,6 +182,11 @@ export function createAdvisorsService(
 
     findActiveRow(id: string): Promise<AdvisorRecord | null> {
       return findLiveAdvisor(db, id);
+    },
+
+    /** Every live advisor (no stats), by name: e.g. whose hours make the appointment slots. */
+    liveRecords(): Promise<AdvisorRecord[]> {
+      return selectLiveAdvisors(db);
     },
 
     async exists(id: string): Promise<boolean> {

@@ -6,7 +6,12 @@
  * Lock order (PostgreSQL row locks): a transaction touches its call row first, then advisor rows,
  * never the other way round, so accept/end/decline/routing cannot deadlock each other.
  */
-import { IN_CALL_STATUS_REASON, type ClientInfo } from '@belleza/contract';
+import {
+  APPOINTMENT_JOIN_EARLY_MINUTES,
+  APPOINTMENT_NO_SHOW_MINUTES,
+  IN_CALL_STATUS_REASON,
+  type ClientInfo,
+} from '@belleza/contract';
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/kysely.js';
 import type {
@@ -407,13 +412,33 @@ function routable(db: Db, onlineSince: string, callId?: string) {
   return q;
 }
 
-/** The advisor to offer `callId` to: under capacity, fewest active calls, then longest idle. */
+const MINUTE_MS = 60_000;
+
+/**
+ * The advisor to offer `callId` to: under capacity, fewest active calls, then longest idle. A call
+ * entered from a booking (issue 16) goes to the booked advisor first. An advisor whose booking
+ * starts within [now − no-show minutes, now + join-early minutes] and is still awaited is kept for
+ * that visitor: no other call is offered to her then.
+ */
 export async function findFreeCandidate(
   db: Db,
   callId: string,
   onlineSince: string,
+  now: string,
   exclude: readonly string[] = [],
 ): Promise<Candidate | null> {
+  const at = Date.parse(now);
+  const reservedFrom = new Date(at - APPOINTMENT_NO_SHOW_MINUTES * MINUTE_MS).toISOString();
+  const reservedTo = new Date(at + APPOINTMENT_JOIN_EARLY_MINUTES * MINUTE_MS).toISOString();
+  const ownBooking = db
+    .selectFrom('calls as bc')
+    .select('bc.appointment_id')
+    .where('bc.id', '=', callId)
+    .where('bc.appointment_id', 'is not', null);
+  const bookedAdvisor = db
+    .selectFrom('appointments as bp')
+    .select('bp.advisor_id')
+    .where('bp.id', 'in', ownBooking);
   // Loads come from one GROUP BY over the open calls (few rows, status index), not from
   // correlated subqueries per advisor.
   const loads = db
@@ -432,8 +457,24 @@ export async function findFreeCandidate(
     .leftJoin(loads.as('ld'), 'ld.advisor_id', 'a.id')
     .where(sql<SqlBool>`coalesce(ld.load, 0) < a.max_concurrent_calls`);
   if (exclude.length > 0) q = q.where('a.id', 'not in', exclude);
+  q = q.where((eb) =>
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('appointments as rp')
+          .select('rp.id')
+          .whereRef('rp.advisor_id', '=', 'a.id')
+          .where('rp.status', '=', 'booked')
+          .where('rp.starts_at', '>=', reservedFrom)
+          .where('rp.starts_at', '<=', reservedTo)
+          // her own visitor's call is not kept from her (NOT IN an empty list is true)
+          .where('rp.id', 'not in', ownBooking),
+      ),
+    ),
+  );
   const row = await q
     .select(['a.id', 'a.name', 'a.max_concurrent_calls', 'a.auto_accept_calls'])
+    .orderBy(sql`case when ${sql.ref('a.id')} in (${bookedAdvisor}) then 0 else 1 end`)
     .orderBy(sql`coalesce(ld.active, 0)`)
     // ISO strings sort by time; '' puts "never finished a call" first on both databases.
     .orderBy(sql`coalesce(a.last_call_ended_at, '')`)

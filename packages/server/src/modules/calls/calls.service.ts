@@ -368,7 +368,7 @@ export function createCallsService(deps: CallsServiceDeps) {
     const since = onlineSince(now);
     const full: string[] = [];
     for (let attempt = 0; attempt < ROUTING_ATTEMPTS; attempt++) {
-      const candidate = await findFreeCandidate(trx, callId, since, full);
+      const candidate = await findFreeCandidate(trx, callId, since, nowIso, full);
       if (!candidate) break;
       await lockAdvisor(trx, candidate.id);
       // Re-counted under the advisor's lock: a concurrent routing may have taken the last place.
@@ -703,7 +703,7 @@ export function createCallsService(deps: CallsServiceDeps) {
     let moved = 0;
     for (const callId of ids) {
       // Read-only first: a call that still has to wait costs no write.
-      const free = await findFreeCandidate(db, callId, since);
+      const free = await findFreeCandidate(db, callId, since, now.toISOString());
       if (!free && (await hasUnofferedRoutableAdvisor(db, callId, since))) continue;
       const effects: Effect[] = [];
       const result = await db
@@ -851,7 +851,14 @@ export function createCallsService(deps: CallsServiceDeps) {
 
   return {
     /** POST /api/calls/request (anonymous). */
-    async request(input: CallRequestInput): Promise<{
+    /**
+     * A visitor's call. `appointmentId`: she entered from her booking (issue 16): its advisor is
+     * rung first, even inside the time her booking keeps her from walk-in calls.
+     */
+    async request(
+      input: CallRequestInput,
+      opts: { appointmentId?: string } = {},
+    ): Promise<{
       callId: string;
       status: Call['status'];
       dailyRoomName: string | null;
@@ -943,6 +950,7 @@ export function createCallsService(deps: CallsServiceDeps) {
           estimated_wait_seconds: est.answer,
           end_warned_minutes: null,
           updated_at: nowIso,
+          appointment_id: opts.appointmentId ?? null,
         });
         return routeInTx(trx, callId, now, current, effects, true);
       });

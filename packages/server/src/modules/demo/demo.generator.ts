@@ -207,6 +207,7 @@ export function generateCalls(
       estimated_wait_seconds: rng.int(1, 4) * 60,
       end_warned_minutes: null,
       updated_at: iso(requested),
+      appointment_id: null,
     };
     const routed = requested + rng.int(1, 4) * SECOND;
     const outcome = rng.weighted([

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/kysely.js';
 import type {
   AdvisorsTable,
+  AppointmentsTable,
   CallNotesTable,
   CallOffersTable,
   CallsTable,
@@ -44,8 +45,15 @@ export async function insertNotes(db: Db, rows: readonly CallNotesTable[]): Prom
   await insertChunked(rows, (chunk) => db.insertInto('call_notes').values(chunk).execute());
 }
 
+export async function insertAppointments(
+  db: Db,
+  rows: readonly AppointmentsTable[],
+): Promise<void> {
+  await insertChunked(rows, (chunk) => db.insertInto('appointments').values(chunk).execute());
+}
+
 /** After a bulk load PostgreSQL plans better with fresh statistics (autovacuum would get there later). */
 export async function refreshStatistics(db: Db, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres')
-    await sql`analyze advisors, calls, call_offers, call_notes`.execute(db);
+    await sql`analyze advisors, calls, call_offers, call_notes, appointments`.execute(db);
 }

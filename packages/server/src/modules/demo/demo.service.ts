@@ -5,11 +5,13 @@ import type { Clock } from '../../lib/clock.js';
 import { hashPassword } from '../../lib/password.js';
 import { limaMonthKeys, limaMonthStartUtc } from '../reports/reports.service.js';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, demoAdvisorProfiles } from './demo.data.js';
+import { generateAppointments } from './demo.appointments.js';
 import { generateCalls } from './demo.generator.js';
 import { createRng } from './demo.random.js';
 import {
   demoAdvisorsExist,
   insertAdvisors,
+  insertAppointments,
   insertCalls,
   insertNotes,
   insertOffers,
@@ -32,6 +34,7 @@ export type SeedDemoResult =
       calls: number;
       offers: number;
       notes: number;
+      appointments: number;
     }
   | { status: 'skipped'; message: string };
 
@@ -43,7 +46,7 @@ const skipped: SeedDemoResult = {
 const DEFAULT_SEED = 20261122;
 
 /**
- * Demo advisors and months of call history, in one transaction. Refuses (without touching
+ * Demo advisors, months of call history and bookings, in one transaction. Refuses (without touching
  * anything) when demo advisors already exist, so running it twice is harmless.
  */
 export async function seedDemo(
@@ -87,6 +90,12 @@ export async function seedDemo(
   }));
   const refs = advisors.map((a, i) => ({ id: a.id, weight: demoAdvisorProfiles[i]?.weight ?? 1 }));
   const generated = generateCalls(options.calls ?? DEFAULT_CALLS, refs, months, rng, { now });
+  const booked = generateAppointments(
+    generated.calls,
+    advisors.map((a) => a.id),
+    rng,
+    { now, since: new Date(since) },
+  );
   for (const a of advisors) {
     const lastEnd = generated.calls
       .filter((c) => c.advisor_id === a.id && c.status === 'completed')
@@ -100,7 +109,9 @@ export async function seedDemo(
   const seeded = await db.transaction().execute(async (trx) => {
     if (await demoAdvisorsExist(trx, DEMO_EMAIL_DOMAIN)) return false;
     await insertAdvisors(trx, advisors);
-    await insertCalls(trx, generated.calls);
+    // the calls first: an attended booking names its call
+    await insertCalls(trx, booked.calls);
+    await insertAppointments(trx, booked.appointments);
     await insertOffers(trx, generated.offers);
     await insertNotes(trx, generated.notes);
     return true;
@@ -119,5 +130,6 @@ export async function seedDemo(
     calls: generated.calls.length,
     offers: generated.offers.length,
     notes: generated.notes.length,
+    appointments: booked.appointments.length,
   };
 }

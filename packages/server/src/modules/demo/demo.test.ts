@@ -7,6 +7,7 @@ import { ManualClock } from '../../lib/clock.js';
 import { verifyPassword } from '../../lib/password.js';
 import { createTestDatabase, dialects, type TestDatabase } from '../../test/helpers.js';
 import { createReportsService } from '../reports/reports.service.js';
+import { generateAppointments } from './demo.appointments.js';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from './demo.data.js';
 import { generateCalls } from './demo.generator.js';
 import { createRng } from './demo.random.js';
@@ -102,11 +103,91 @@ describe('generateCalls', () => {
   });
 });
 
+describe('generateAppointments', () => {
+  const gen = () => {
+    const rng = createRng(11);
+    const now = new Date(NOW);
+    const { calls } = generateCalls(2000, advisors, 6, rng, { now });
+    const ids = advisors.map((a) => a.id);
+    return generateAppointments(calls, ids, rng, {
+      now,
+      since: new Date('2026-06-01T05:00:00.000Z'),
+    });
+  };
+  const minutes = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 60_000;
+
+  it('is deterministic for a seed', () => {
+    expect(gen()).toEqual(gen());
+  });
+
+  it('makes some answered calls attended bookings, each naming the other', () => {
+    const { appointments, calls } = gen();
+    const callsById = new Map(calls.map((c) => [c.id, c]));
+    const attended = appointments.filter((a) => a.status === 'attended');
+    expect(attended.length).toBeGreaterThan(30);
+    for (const a of attended) {
+      const call = callsById.get(a.call_id ?? '');
+      expect(call).toMatchObject({
+        status: 'completed',
+        advisor_id: a.advisor_id,
+        source: 'appointment',
+        appointment_id: a.id,
+      });
+      // she entered from 5 minutes before the start until she would have been a no-show
+      const late = minutes(a.starts_at, call?.requested_at ?? '');
+      expect(late).toBeGreaterThanOrEqual(-5);
+      expect(late).toBeLessThanOrEqual(10);
+    }
+    const fromBookings = calls.filter((c) => c.appointment_id !== null);
+    expect(fromBookings).toHaveLength(attended.length);
+    expect(appointments.every((a) => a.status !== 'attended' || a.call_id !== null)).toBe(true);
+  });
+
+  it('books weekday slots of the default grid that never overlap for one advisor', () => {
+    const { appointments } = gen();
+    const byAdvisor = groupBy(appointments, (a) => a.advisor_id);
+    for (const own of byAdvisor.values()) {
+      own.slice(1).forEach((a, i) => {
+        expect(a.starts_at >= (own[i]?.held_until ?? '')).toBe(true);
+      });
+    }
+    for (const a of appointments) {
+      const lima = new Date(Date.parse(a.starts_at) - 5 * 3600_000);
+      expect([1, 2, 3, 4, 5]).toContain(lima.getUTCDay());
+      const fromNine = lima.getUTCHours() * 60 + lima.getUTCMinutes() - 9 * 60;
+      expect(fromNine % 25).toBe(0);
+      expect(fromNine + 20).toBeLessThanOrEqual(8 * 60);
+      expect(minutes(a.starts_at, a.ends_at)).toBe(20);
+      expect(minutes(a.starts_at, a.held_until)).toBe(25);
+      expect(a.created_at <= a.updated_at && a.created_at <= NOW).toBe(true);
+    }
+  });
+
+  it('leaves only bookings still to come open, within the horizon and without an address', () => {
+    const { appointments } = gen();
+    const statuses = groupBy(appointments, (a) => a.status);
+    expect(statuses.get('no_show')?.length).toBeGreaterThan(3);
+    expect(statuses.get('cancelled')?.length).toBeGreaterThan(3);
+    const open = statuses.get('booked') ?? [];
+    expect(open.length).toBeGreaterThan(10);
+    for (const a of open) {
+      expect(minutes(NOW, a.starts_at)).toBeGreaterThanOrEqual(60);
+      expect(minutes(NOW, a.starts_at)).toBeLessThanOrEqual(15 * 24 * 60);
+      expect(a.client_email).toBe('');
+    }
+    for (const a of appointments.filter((b) => b.status !== 'booked' && b.status !== 'cancelled')) {
+      expect(a.starts_at < NOW).toBe(true);
+    }
+  });
+});
+
 describe.each(await dialects())('seedDemo on %s', (dialect) => {
   let db: TestDatabase;
   let first: SeedDemoResult;
   const clock = new ManualClock(NOW);
-  const count = async (table: 'advisors' | 'calls' | 'call_offers' | 'call_notes') =>
+  const count = async (
+    table: 'advisors' | 'calls' | 'call_offers' | 'call_notes' | 'appointments',
+  ) =>
     Number(
       (
         await db.db
@@ -176,12 +257,41 @@ describe.each(await dialects())('seedDemo on %s', (dialect) => {
     expect(report.topAdvisor).toBe('Valeria Rojas');
   });
 
+  it('books appointments in every month of the report, open ones still to come', async () => {
+    const appointments = await count('appointments');
+    if (first.status === 'seeded') expect(first.appointments).toBe(appointments);
+    const report = await createReportsService({ db: db.db, dialect, clock }).getReport(6);
+    for (const m of report.months) expect(m.appointmentsAttended).toBeGreaterThan(0);
+    const { booked, attended, noShow, cancelled, attendanceRate } = report.appointments;
+    expect(noShow).toBeGreaterThan(0);
+    expect(cancelled).toBeGreaterThan(0);
+    // November's later days hold bookings still open
+    expect(booked).toBeGreaterThan(attended + noShow);
+    expect(attendanceRate).toBeGreaterThan(70);
+    expect(attendanceRate).toBeLessThan(100);
+    const fromBookings = await db.db
+      .selectFrom('calls')
+      .innerJoin('appointments', 'appointments.call_id', 'calls.id')
+      .select(sql<number>`count(*)`.as('n'))
+      .whereRef('calls.appointment_id', '=', 'appointments.id')
+      .executeTakeFirstOrThrow();
+    expect(Number(fromBookings.n)).toBe(attended);
+  });
+
   it('refuses a second run and changes nothing', async () => {
-    const before = [await count('advisors'), await count('calls'), await count('call_offers')];
+    const before = [
+      await count('advisors'),
+      await count('calls'),
+      await count('call_offers'),
+      await count('appointments'),
+    ];
     const second = await seedDemo(db.db, dialect, clock, { months: 6 });
     expect(second.status).toBe('skipped');
-    expect([await count('advisors'), await count('calls'), await count('call_offers')]).toEqual(
-      before,
-    );
+    expect([
+      await count('advisors'),
+      await count('calls'),
+      await count('call_offers'),
+      await count('appointments'),
+    ]).toEqual(before);
   });
 });

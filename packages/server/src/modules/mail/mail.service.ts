@@ -13,9 +13,18 @@
  * day before the first advisor existed) is claimed in the database, so with several instances
  * exactly one sends it; a failed send is retried a few times.
  *
+ * E-mail to the visitor of a booking (issue 16 §3), whenever SMTP_URL is set and she left an
+ * address, in her booking's language: its confirmation, new time and new stylist with the calendar
+ * file and her manage link, its cancellation with a cancelling calendar file, and reminders 24 h
+ * and 1 h before. A reminder goes only to a booking made (or last moved or reassigned: its
+ * `updated_at`) at least that long before its start, and only inside its window ([start − 24 h, start − 1 h) and [start − 1 h, start)); each is claimed
+ * once in the database, then sent in the background. A failed send is logged, not retried: the
+ * claim stays, so she gets the other reminder and the link she already has, never two of one.
+ *
  * Exported for other modules: configured, callbackRequested(cb), callUnanswered(call),
- * callCompleted(call), sendDailySummaryIfDue(now), idle(), close(). Route-facing:
- * sendTest(actor, to?).
+ * callCompleted(call), appointmentBooked(a), appointmentRescheduled(a), appointmentReassigned(a),
+ * appointmentCancelled(a, by), sendDailySummaryIfDue(now), sendAppointmentReminders(now), idle(),
+ * close(); `toMailAppointment(row)` makes their `a`. Route-facing: sendTest(actor, to?).
  */
 import type { Call, Callback, TestEmailResult } from '@belleza/contract';
 import type { Deps } from '../../container.js';
@@ -44,13 +53,46 @@ import {
 } from './mail.texts.js';
 import { createSmtpTransport, MailSendError, type MailTransport } from './mail.transport.js';
 import { NO_ANSWER_REASON } from '@belleza/contract';
+import {
+  appointmentBookedMail,
+  appointmentCancelledMail,
+  appointmentReassignedMail,
+  appointmentReminderMail,
+  appointmentRescheduledMail,
+  type CalendarContext,
+} from './appointment-mail.texts.js';
+import {
+  toMailAppointment,
+  type CancelledBy,
+  type MailAppointment,
+  type ReminderKind,
+} from './mail-appointment.js';
+import { claimReminder, unremindedStartingBetween } from './reminders.repository.js';
+
+export {
+  toMailAppointment,
+  type CancelledBy,
+  type MailAppointment,
+  type MailAppointmentRow,
+} from './mail-appointment.js';
 
 /** A failed summary is retaken after this long, at most this many times in all. */
 const SUMMARY_RETRY_MS = 10 * 60_000;
 const SUMMARY_MAX_ATTEMPTS = 5;
 /** While e-mail is off, the summary check runs at most this often. */
 const SUMMARY_RECHECK_MS = 60_000;
-const DAY_MS = 24 * 3600_000;
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * A booking's reminders: each is due from `opens` before its start until `closes` before it, and
+ * only for a booking made, moved or reassigned at least `opens` before its start: one changed
+ * later has just been told its time (the appointments module clears the claims on a change).
+ */
+const REMINDERS: Record<ReminderKind, { opens: number; closes: number }> = {
+  day: { opens: DAY_MS, closes: HOUR_MS },
+  hour: { opens: HOUR_MS, closes: 0 },
+};
 
 export type MailService = ReturnType<typeof createMailService>;
 
@@ -152,6 +194,22 @@ export function createMailService(deps: MailServiceDeps) {
     void work.finally(() => inFlight.delete(work));
   }
 
+  /** A message about her booking to its visitor, in its language, when she left an address. */
+  function toVisitor(
+    kind: string,
+    a: MailAppointment,
+    build: (ctx: MailContext, cal: CalendarContext) => MailMessage,
+  ): void {
+    if (!a.clientEmail) return;
+    background(kind, async () => {
+      const { ctx } = await contextOf();
+      const visitorCtx = { ...ctx, language: a.language };
+      const cal = { organizer: { name: ctx.siteName, email: fromAddress }, stamp: clock.now() };
+      await deliver(visitorCtx, build(visitorCtx, cal));
+      return true;
+    });
+  }
+
   /** An admin alert, in the background, while alerts are on. */
   function alert(kind: string, build: (ctx: MailContext, to: string) => MailMessage): void {
     background(kind, async () => {
@@ -208,6 +266,74 @@ export function createMailService(deps: MailServiceDeps) {
         );
         return true;
       });
+    },
+
+    /**
+     * Her booking was made: its confirmation with the calendar file. `a`: the row as stored after
+     * the write (`toMailAppointment(row)`); nothing for a booking no longer held.
+     */
+    appointmentBooked(a: MailAppointment): void {
+      if (a.status !== 'booked') return;
+      toVisitor('appointment_booked', a, (ctx, cal) => appointmentBookedMail(ctx, a, cal));
+    },
+
+    /** Her booking moved to another time: `a` as stored after the move (its SEQUENCE grows). */
+    appointmentRescheduled(a: MailAppointment): void {
+      if (a.status !== 'booked') return;
+      toVisitor('appointment_rescheduled', a, (ctx, cal) =>
+        appointmentRescheduledMail(ctx, a, cal),
+      );
+    },
+
+    /** An admin gave her booking to another stylist: `a` as stored after, naming the new one. */
+    appointmentReassigned(a: MailAppointment): void {
+      if (a.status !== 'booked') return;
+      toVisitor('appointment_reassigned', a, (ctx, cal) => appointmentReassignedMail(ctx, a, cal));
+    },
+
+    /**
+     * Her booking was cancelled, by her or by the salon: `a` as stored after the cancellation (its
+     * `updatedAt` gives the cancelling calendar file the highest SEQUENCE).
+     */
+    appointmentCancelled(a: MailAppointment, by: CancelledBy): void {
+      toVisitor('appointment_cancelled', a, (ctx, cal) =>
+        appointmentCancelledMail(ctx, a, by, cal),
+      );
+    },
+
+    /**
+     * The reminders due at `now` (see the header), each claimed once across instances, then sent
+     * in the background. Called by the sweeper every tick. The number claimed here.
+     */
+    async sendAppointmentReminders(now: Date = clock.now()): Promise<number> {
+      if (!transport) return 0;
+      const at = now.getTime();
+      let claimed = 0;
+      for (const kind of ['day', 'hour'] as const) {
+        const { opens, closes } = REMINDERS[kind];
+        const due = await unremindedStartingBetween(
+          db,
+          kind,
+          new Date(at + closes).toISOString(),
+          new Date(at + opens).toISOString(),
+        );
+        for (const row of due) {
+          if (Date.parse(row.starts_at) - Date.parse(row.updated_at) < opens) continue;
+          const taken = await claimReminder(
+            db,
+            kind,
+            { id: row.id, startsAt: row.starts_at },
+            now.toISOString(),
+          );
+          if (!taken) continue;
+          claimed += 1;
+          const a = toMailAppointment(row);
+          toVisitor(`appointment_reminder_${kind}`, a, (ctx) =>
+            appointmentReminderMail(ctx, a, kind),
+          );
+        }
+      }
+      return claimed;
     },
 
     /**

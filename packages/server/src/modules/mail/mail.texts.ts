@@ -6,7 +6,15 @@
  */
 import type { CallSubject, Language } from '@belleza/contract';
 
-export type MailMessage = { to: string; subject: string; text: string };
+/** A file sent with a message (the booking's calendar file). */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: MailAttachment[];
+};
 
 /** What every message knows: who sends it and where the admin pages are. */
 export type MailContext = { language: Language; siteName: string; publicUrl: string };
@@ -206,15 +214,15 @@ const en: Dict = {
 
 const dictionaries: Record<Language, Dict> = { es, en };
 
-const fill = (template: string, values: Record<string, string | number>): string =>
+export const fill = (template: string, values: Record<string, string | number>): string =>
   template.replace(/\{(\w+)\}/g, (whole, key: string) =>
     key in values ? String(values[key]) : whole,
   );
 
 /** One line, bounded: a subject never carries a line break (header injection) or a novel. */
-const oneLine = (text: string): string => text.replace(/[\r\n\t]+/g, ' ').slice(0, 200);
+export const oneLine = (text: string): string => text.replace(/[\r\n\t]+/g, ' ').slice(0, 200);
 
-function subjectOf(ctx: MailContext, text: string): string {
+export function subjectOf(ctx: MailContext, text: string): string {
   return oneLine(`${ctx.siteName}: ${text}`);
 }
 
@@ -224,6 +232,14 @@ function footerOf(ctx: MailContext, d: Dict): string {
 
 const adminUrl = (ctx: MailContext, path: string): string =>
   new URL(path, ctx.publicUrl).toString();
+
+/** A consultation subject's name (a contract id) in the language, else the text as given. */
+export function subjectName(subject: string, language: Language): string {
+  return dictionaries[language].subjects[subject as CallSubject] ?? subject;
+}
+
+/** The language's Intl locale ('es-PE', 'en-US'). */
+export const localeOf = (language: Language): string => dictionaries[language].locale;
 
 /** A date and time in Lima, e.g. '24/11/2026, 15:04' (es) or '11/24/2026, 3:04 PM' (en). */
 export function limaDateTime(iso: string, language: Language): string {
@@ -258,7 +274,7 @@ export function minutesAndSeconds(seconds: number): string {
   return m > 0 ? `${m} min ${s} s` : `${s} s`;
 }
 
-const lines = (pairs: [string, string][]): string =>
+export const lines = (pairs: [string, string][]): string =>
   pairs.map(([label, value]) => `${label}: ${value}`).join('\n');
 
 export function callbackMail(

@@ -53,6 +53,7 @@ export function createSmtpTransport(smtp: SmtpConfig): MailTransport {
           to: message.to,
           subject: message.subject,
           text: message.text,
+          ...(message.attachments ? { attachments: message.attachments } : {}),
         });
       } catch (err) {
         throw new MailSendError(describe(err, smtp.url));

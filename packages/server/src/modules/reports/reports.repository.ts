@@ -42,6 +42,17 @@ export type OfferPartial = {
   timeouts: number;
 };
 
+/** Bookings of one advisor starting in one Lima month, by status (issue 16). */
+export type AppointmentPartial = {
+  month: string;
+  advisorId: string;
+  /** not cancelled: still open, attended or no-show */
+  booked: number;
+  attended: number;
+  noShow: number;
+  cancelled: number;
+};
+
 export type LiveAdvisor = {
   advisorId: string;
   name: string;
@@ -154,20 +165,62 @@ export async function offerPartials(
 }
 
 /**
- * A value per range that changes whenever a call or offer in it is created or changes state:
- * every step of a call's life adds to one of these counts (accepted, ended, rated; offers
- * answered), and `updated_at` catches any other edit. One round trip for all ranges.
+ * Bookings of the range (by their start, not when they were made) per Lima month and booked
+ * advisor. A booking counts in the month it is for, so future ones of the current month count too.
+ */
+export async function appointmentPartials(
+  db: Db,
+  dialect: Dialect,
+  range: ReportWindow,
+): Promise<AppointmentPartial[]> {
+  const month = limaMonth(dialect, 'starts_at');
+  const rows = await db
+    .selectFrom('appointments')
+    .select([
+      month.as('month'),
+      'advisor_id',
+      sql<number>`sum(case when status <> 'cancelled' then 1 else 0 end)`.as('booked'),
+      sql<number>`sum(case when status = 'attended' then 1 else 0 end)`.as('attended'),
+      sql<number>`sum(case when status = 'no_show' then 1 else 0 end)`.as('no_show'),
+      sql<number>`sum(case when status = 'cancelled' then 1 else 0 end)`.as('cancelled'),
+    ])
+    .where('starts_at', '>=', range.start)
+    .where('starts_at', '<', range.end)
+    .groupBy([month, 'advisor_id'])
+    .execute();
+  return rows.map((r) => ({
+    month: r.month,
+    advisorId: r.advisor_id,
+    booked: num(r.booked),
+    attended: num(r.attended),
+    noShow: num(r.no_show),
+    cancelled: num(r.cancelled),
+  }));
+}
+
+/**
+ * A value per range that changes whenever a call, offer or booking in it is created or changes
+ * state: every step of a call's life adds to one of these counts (accepted, ended, rated; offers
+ * answered), its bookings are counted by status (a booking leaves 'booked' once; a
+ * reschedule moves it between ranges), and `updated_at` catches any other edit (a reassignment).
+ * One round trip for all ranges.
  */
 export async function fingerprints(db: Db, ranges: readonly ReportWindow[]): Promise<string[]> {
   if (ranges.length === 0) return [];
   const parts = ranges.map(
-    (r, i) => sql`select ${sql.lit(i)} as i, c.*, o.* from
+    (r, i) => sql`select ${sql.lit(i)} as i, c.*, o.*, a.* from
       (select count(*) as n, count(accepted_at) as accepted, count(ended_at) as ended, count(rating) as rated,
               max(updated_at) as updated
          from calls where requested_at >= ${r.start} and requested_at < ${r.end}) c
       cross join
       (select count(*) as offers, count(responded_at) as responded
-         from call_offers where offered_at >= ${r.start} and offered_at < ${r.end}) o`,
+         from call_offers where offered_at >= ${r.start} and offered_at < ${r.end}) o
+      cross join
+      (select count(*) as bookings, count(case when status = 'booked' then 1 end) as open_bookings,
+              count(case when status = 'attended' then 1 end) as attended_bookings,
+              count(case when status = 'no_show' then 1 end) as no_show_bookings,
+              max(updated_at) as bookings_updated
+         from appointments where starts_at >= ${r.start} and starts_at < ${r.end}) a`,
   );
   const { rows } = await sql<{
     i: number;
@@ -178,10 +231,28 @@ export async function fingerprints(db: Db, ranges: readonly ReportWindow[]): Pro
     updated: string | null;
     offers: unknown;
     responded: unknown;
+    bookings: unknown;
+    open_bookings: unknown;
+    attended_bookings: unknown;
+    no_show_bookings: unknown;
+    bookings_updated: string | null;
   }>`${sql.join(parts, sql` union all `)}`.execute(db);
   const out = ranges.map(() => '');
   for (const r of rows) {
-    out[Number(r.i)] = [r.n, r.accepted, r.ended, r.rated, r.updated ?? '', r.offers, r.responded]
+    out[Number(r.i)] = [
+      r.n,
+      r.accepted,
+      r.ended,
+      r.rated,
+      r.updated ?? '',
+      r.offers,
+      r.responded,
+      r.bookings,
+      r.open_bookings,
+      r.attended_bookings,
+      r.no_show_bookings,
+      r.bookings_updated ?? '',
+    ]
       .map(String)
       .join('|');
   }

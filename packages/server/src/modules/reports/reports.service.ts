@@ -11,12 +11,14 @@ import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import {
+  appointmentPartials,
   callPartials,
   clientAggregate,
   countCallsRequested,
   fingerprints,
   liveAdvisors,
   offerPartials,
+  type AppointmentPartial,
   type CallPartial,
   type CallSums,
   type ClientAggregate,
@@ -113,10 +115,28 @@ function addSums(into: CallSums, part: CallSums): CallSums {
   return into;
 }
 
+/** A month's or the window's bookings by status (see AppointmentPartial). */
+type AppointmentSums = Omit<AppointmentPartial, 'month' | 'advisorId'>;
+
+const zeroAppointments = (): AppointmentSums => ({
+  booked: 0,
+  attended: 0,
+  noShow: 0,
+  cancelled: 0,
+});
+
+function addAppointments(into: AppointmentSums, part: AppointmentSums): AppointmentSums {
+  into.booked += part.booked;
+  into.attended += part.attended;
+  into.noShow += part.noShow;
+  into.cancelled += part.cancelled;
+  return into;
+}
+
 /** Answered share of the calls that are no longer waiting (a call still pending has no outcome yet). */
 const answerRateOf = (m: CallSums): number => percent(m.answeredCalls, m.calls - m.pendingCalls);
 
-function toMonthRow(month: string, m: CallSums): MonthReportRow {
+function toMonthRow(month: string, m: CallSums, a: AppointmentSums): MonthReportRow {
   return {
     month,
     calls: m.calls,
@@ -127,6 +147,10 @@ function toMonthRow(month: string, m: CallSums): MonthReportRow {
     abandonedCalls: m.abandonedCalls,
     averageTimeToAnswer: round(ratio(m.answerSeconds, m.answeredCalls)),
     answerRate: answerRateOf(m),
+    appointmentsBooked: a.booked,
+    appointmentsAttended: a.attended,
+    appointmentsNoShow: a.noShow,
+    appointmentsCancelled: a.cancelled,
   };
 }
 
@@ -140,14 +164,18 @@ function growth(current: number, previous: number): number {
   return current > 0 ? 100 : 0;
 }
 
-/** Calls by handling advisor and decided offers by advisor, tagged with their Lima month. */
-type Figures = { calls: CallPartial[]; offers: OfferPartial[] };
+/**
+ * Calls by handling advisor, decided offers by advisor and bookings by booked advisor, tagged with
+ * their Lima month (a booking's is the month it starts in).
+ */
+type Figures = { calls: CallPartial[]; offers: OfferPartial[]; appointments: AppointmentPartial[] };
 /** A stretch of time inside one Lima month whose figures are read (and cached) together. */
 type Segment = { key: string; range: ReportWindow };
 
 /**
  * Splits months into segments: each finished month is one segment; the current month is split
- * into the days before today (cached like a finished month) and today (read live every time).
+ * into the days before today (cached like a finished month) and the rest of it (read live every
+ * time): today, and the later days, which only bookings made in advance can fall in.
  */
 function segmentsOf(keys: readonly string[], now: Date): { cached: Segment[]; live: Segment } {
   const current = keys[keys.length - 1] ?? '';
@@ -171,11 +199,12 @@ export function createReportsService(deps: ReportsDeps) {
   let returning: { window: string; at: number; value: ClientAggregate } | null = null;
 
   async function readSegment(segment: Segment): Promise<Figures> {
-    const [calls, offers] = await Promise.all([
+    const [calls, offers, appointments] = await Promise.all([
       callPartials(db, dialect, segment.range),
       offerPartials(db, dialect, segment.range),
+      appointmentPartials(db, dialect, segment.range),
     ]);
-    return { calls, offers };
+    return { calls, offers, appointments };
   }
 
   // Re-checks run behind the request that finds them due, so no report waits for them; only data
@@ -222,7 +251,7 @@ export function createReportsService(deps: ReportsDeps) {
       if (wantedKeys.has(key)) continue;
       if (key.includes('/') || key < oldest) segments.delete(key);
     }
-    return wanted.map((s) => segments.get(s.key) ?? { calls: [], offers: [] });
+    return wanted.map((s) => segments.get(s.key) ?? { calls: [], offers: [], appointments: [] });
   }
 
   async function returningClients(
@@ -281,6 +310,8 @@ export function createReportsService(deps: ReportsDeps) {
     const monthSums = new Map<string, CallSums>(withPrevious.map((k) => [k, zeroSums()]));
     const advisorSums = new Map<string, CallSums>();
     const offerSums = new Map<string, { accepted: number; decided: number; timeouts: number }>();
+    const monthAppointments = new Map(withPrevious.map((k) => [k, zeroAppointments()]));
+    const advisorAppointments = new Map<string, AppointmentSums>();
     for (const figures of [...history, today]) {
       for (const c of figures.calls) {
         const month = monthSums.get(c.month);
@@ -297,14 +328,26 @@ export function createReportsService(deps: ReportsDeps) {
         t.timeouts += o.timeouts;
         offerSums.set(o.advisorId, t);
       }
+      for (const a of figures.appointments) {
+        const month = monthAppointments.get(a.month);
+        if (month) addAppointments(month, a);
+        if (!inWindow.has(a.month)) continue;
+        const sums = advisorAppointments.get(a.advisorId) ?? zeroAppointments();
+        advisorAppointments.set(a.advisorId, addAppointments(sums, a));
+      }
     }
     const total = keys.reduce((acc, k) => addSums(acc, monthSums.get(k) ?? zeroSums()), zeroSums());
     const rating = round(ratio(total.ratingSum, total.ratedCalls));
+    const bookings = keys.reduce(
+      (acc, k) => addAppointments(acc, monthAppointments.get(k) ?? zeroAppointments()),
+      zeroAppointments(),
+    );
 
     const advisors: AdvisorReportRow[] = advisorList
       .map((a) => {
         const s = advisorSums.get(a.advisorId) ?? zeroSums();
         const o = offerSums.get(a.advisorId) ?? { accepted: 0, decided: 0, timeouts: 0 };
+        const b = advisorAppointments.get(a.advisorId) ?? zeroAppointments();
         return {
           advisorId: a.advisorId,
           email: a.email,
@@ -319,6 +362,8 @@ export function createReportsService(deps: ReportsDeps) {
           averageTimeToAnswer: round(ratio(s.answerSeconds, s.answeredCalls)),
           answerRate: percent(o.accepted, o.decided),
           missedOffers: o.timeouts,
+          appointmentsAttended: b.attended,
+          appointmentsNoShow: b.noShow,
         };
       })
       .sort(
@@ -340,7 +385,13 @@ export function createReportsService(deps: ReportsDeps) {
       totalAdvisors: advisors.length,
       topAdvisor: top && top.calls > 0 ? top.name : null,
       advisors,
-      months: keys.map((k) => toMonthRow(k, monthSums.get(k) ?? zeroSums())),
+      months: keys.map((k) =>
+        toMonthRow(
+          k,
+          monthSums.get(k) ?? zeroSums(),
+          monthAppointments.get(k) ?? zeroAppointments(),
+        ),
+      ),
       detail: {
         connectionRate: percent(total.calls - total.cancelledCalls, total.calls),
         totalDuration: round(minutes(total.durationSeconds)),
@@ -349,6 +400,10 @@ export function createReportsService(deps: ReportsDeps) {
         answerRate: answerRateOf(total),
         missedCalls: total.missedCalls,
         abandonedCalls: total.abandonedCalls,
+      },
+      appointments: {
+        ...bookings,
+        attendanceRate: percent(bookings.attended, bookings.attended + bookings.noShow),
       },
     };
   }

@@ -174,6 +174,15 @@ async function seedFixture(db: TestDatabase) {
   return { A, B, C, D };
 }
 
+/** This file's fixture has no bookings (reports-appointments.test.ts has). */
+const noBookings = {
+  appointmentsBooked: 0,
+  appointmentsAttended: 0,
+  appointmentsNoShow: 0,
+  appointmentsCancelled: 0,
+};
+const noAdvisorBookings = { appointmentsAttended: 0, appointmentsNoShow: 0 };
+
 const emptyMonth = (month: string) => ({
   month,
   calls: 0,
@@ -184,6 +193,7 @@ const emptyMonth = (month: string) => ({
   abandonedCalls: 0,
   averageTimeToAnswer: 0,
   answerRate: 0,
+  ...noBookings,
 });
 
 describe('Lima month helpers', () => {
@@ -240,6 +250,7 @@ describe.each(await dialects())('reports service on %s', (dialect) => {
         abandonedCalls: 0,
         averageTimeToAnswer: 45,
         answerRate: 66.67,
+        ...noBookings,
       },
       {
         month: '2026-10',
@@ -251,6 +262,7 @@ describe.each(await dialects())('reports service on %s', (dialect) => {
         abandonedCalls: 1,
         averageTimeToAnswer: 23.33,
         answerRate: 60,
+        ...noBookings,
       },
       {
         month: '2026-11',
@@ -263,6 +275,7 @@ describe.each(await dialects())('reports service on %s', (dialect) => {
         averageTimeToAnswer: 40,
         // the pending call has no outcome yet: 2 answered of 2 decided
         answerRate: 100,
+        ...noBookings,
       },
     ]);
   });
@@ -309,6 +322,7 @@ describe.each(await dialects())('reports service on %s', (dialect) => {
         averageTimeToAnswer: 37.5,
         answerRate: 66.67,
         missedOffers: 1,
+        ...noAdvisorBookings,
       },
       {
         advisorId: ids.A,
@@ -324,6 +338,7 @@ describe.each(await dialects())('reports service on %s', (dialect) => {
         averageTimeToAnswer: 25,
         answerRate: 50,
         missedOffers: 1,
+        ...noAdvisorBookings,
       },
       {
         advisorId: ids.C,
@@ -339,6 +354,7 @@ describe.each(await dialects())('reports service on %s', (dialect) => {
         averageTimeToAnswer: 0,
         answerRate: 0,
         missedOffers: 1,
+        ...noAdvisorBookings,
       },
     ]);
   });
@@ -493,6 +509,8 @@ describe.each(await dialects())('reports service edge cases on %s', (dialect) =>
       topAdvisor: null,
       advisors: [],
       detail: { connectionRate: 0, totalDuration: 0, returningClientsRate: 0, answerRate: 0 },
+      // no bookings: an attendance rate of 0, not NaN
+      appointments: { booked: 0, attended: 0, noShow: 0, cancelled: 0, attendanceRate: 0 },
     });
   });
 

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import {
   SECRET_MASK,
+  appointmentSettingsSchema,
   dailySettingsSchema,
   defaultSettings,
   notificationSettingsSchema,
@@ -27,12 +28,13 @@ import type { AuditService } from '../audit/audit.service.js';
 import { readSettingsSections, upsertSettingsSection } from './settings.repository.js';
 
 type Section = keyof Settings;
-const sections: readonly Section[] = ['system', 'video', 'daily', 'notifications'];
+const sections: readonly Section[] = ['system', 'video', 'daily', 'notifications', 'appointments'];
 const sectionSchemas: { [S in Section]: z.ZodType<Settings[S]> } = {
   system: systemSettingsSchema,
   video: videoSettingsSchema,
   daily: dailySettingsSchema,
   notifications: notificationSettingsSchema,
+  appointments: appointmentSettingsSchema,
 };
 
 /** Keys shorter than this show no tail at all: four characters of a short key are too much of it. */

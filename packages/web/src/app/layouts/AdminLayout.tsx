@@ -20,7 +20,7 @@ const icon = (d: string) => (
   </svg>
 );
 
-/** The five admin pages (SPEC §2). */
+/** The admin pages (SPEC §2, and the appointments of issue 16 §5). */
 export const adminNavItems: readonly NavItem[] = [
   {
     to: '/admin/dashboard',
@@ -35,6 +35,12 @@ export const adminNavItems: readonly NavItem[] = [
     ),
   },
   { to: '/admin/calls', labelKey: 'nav.calls', icon: icon('M15 10l5-3v10l-5-3M4 7h11v10H4z') },
+  {
+    // The admin namespace's (loaded with this layout), not common's like the others.
+    to: '/admin/appointments',
+    labelKey: 'admin:nav.appointments',
+    icon: icon('M7 3v3M17 3v3M4 8h16M5 5h14v15H5zM9 13l2 2 4-4'),
+  },
   {
     to: '/admin/reports',
     labelKey: 'nav.reports',

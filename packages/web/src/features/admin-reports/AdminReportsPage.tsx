@@ -1,6 +1,6 @@
 /**
  * Admin reports (SPEC §2 'Admin reports'): summary cards, advisor performance, six-month trends,
- * detailed analysis and the service level, with charts. Every figure comes computed from the server.
+ * detailed analysis, the service level and the bookings (issue 16), with charts. Every figure comes computed from the server.
  */
 import { REPORT_MONTHS } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { Button, CardsSkeleton, PageHeader, Skeleton, toast } from '@/components
 import { errorMessage } from '@/lib/errors';
 import { useReports } from './api/reports';
 import { AdvisorPerformance } from './components/AdvisorPerformance';
+import { AppointmentFigures } from './components/AppointmentFigures';
 import { DetailedAnalysis } from './components/DetailedAnalysis';
 import { MonthlyTrends } from './components/MonthlyTrends';
 import { SummaryCards } from './components/SummaryCards';
@@ -69,6 +70,7 @@ export function AdminReportsPage() {
           <AdvisorPerformance advisors={report.advisors} currency={report.currency} />
           <MonthlyTrends months={report.months} />
           <DetailedAnalysis detail={report.detail} />
+          <AppointmentFigures appointments={report.appointments} />
         </>
       )}
     </section>

@@ -1,7 +1,8 @@
 /**
- * Admin settings (SPEC §2, §3, §4, §5): system, video provider and notification sections, an
- * unsaved-change flag with the browser's leave warning, restore defaults, the local copy used when
- * the server fails, the Daily.co connection test, and the audit trail of settings changes.
+ * Admin settings (SPEC §2, §3, §4, §5): system, video provider, notification and appointment
+ * (issue 16) sections, an unsaved-change flag with the browser's leave warning, restore defaults,
+ * the local copy used when the server fails, the Daily.co connection test, and the audit trail of
+ * settings changes.
  */
 import { defaultSettings, type Settings } from '@belleza/contract';
 import { useState, type FormEvent } from 'react';
@@ -11,6 +12,7 @@ import { isApiError, isClientError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useSaveSettings, useSettings, useTestDaily } from './api/settings';
+import { AppointmentsSection } from './components/AppointmentsSection';
 import { AuditLog } from './components/AuditLog';
 import type { FieldBinding } from './components/controls';
 import { NotificationsSection } from './components/NotificationsSection';
@@ -251,6 +253,11 @@ export function AdminSettingsPage() {
             values={form.notifications}
             bind={bind}
             onChange={sectionChange('notifications')}
+          />
+          <AppointmentsSection
+            values={form.appointments}
+            bind={bind}
+            onChange={sectionChange('appointments')}
           />
         </form>
       )}

@@ -2,7 +2,8 @@
  * The advisor's waiting room (SPEC §2 'Advisor dashboard', 'Incoming-call popup'; §4; §9):
  * status and sound controls, today's figures, pending and active calls kept live by the socket
  * (10 s polling as a fallback, paused while the call screen is open), the ringing popup, and the
- * advisor call screen once a call is accepted.
+ * advisor call screen once a call is accepted; below, her booked appointments (issue 16 §5) and
+ * her past consultations (issue 15 §1).
  */
 import type { AdvisorDashboard, AdvisorStatus, Call, CallToken } from '@belleza/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,6 +22,7 @@ import {
   endCall,
   updateStatus,
 } from './api/dashboard';
+import { pastCallsKeys } from './api/past-calls';
 import { CallsPanel } from './components/CallsPanel';
 import {
   ErrorBanner,
@@ -30,9 +32,11 @@ import {
   type BannerError,
 } from './components/DashboardParts';
 import { AfterCallCard } from './components/AfterCallCard';
+import { AppointmentsPanel } from './components/AppointmentsPanel';
 import { EndCallConfirm } from './components/EndCallConfirm';
 import { IncomingCallBanner } from './components/IncomingCallBanner';
 import { IncomingCallPopup } from './components/IncomingCallPopup';
+import { PastCallsPanel } from './components/PastCallsPanel';
 import { ProfileDialog } from './components/ProfileDialog';
 import { StatusBar } from './components/StatusBar';
 import { useAdvisorSocket, type WithdrawReason } from './hooks/use-advisor-socket';
@@ -268,7 +272,11 @@ export function AdvisorDashboardPage() {
     } finally {
       endingIdsRef.current.delete(call.callId);
       setBusyCallId(null);
-      if (advisorId) void queryClient.invalidateQueries({ queryKey: dashboardKey(advisorId) });
+      if (advisorId) {
+        void queryClient.invalidateQueries({ queryKey: dashboardKey(advisorId) });
+        // Also when the socket is down: the call she just ended joins her past consultations.
+        void queryClient.invalidateQueries({ queryKey: pastCallsKeys.lists(advisorId) });
+      }
     }
   };
 
@@ -353,6 +361,10 @@ export function AdvisorDashboardPage() {
           onDecline={(c) => void handleDecline(c)}
         />
       )}
+
+      {advisorId && <AppointmentsPanel advisorId={advisorId} />}
+
+      {advisorId && <PastCallsPanel advisorId={advisorId} />}
 
       <SessionInfo startedAt={sessionStart} soundEnabled={soundEnabled} />
 

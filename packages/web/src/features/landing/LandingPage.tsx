@@ -7,7 +7,8 @@
  * socket) and most visitors first read the page, so it is not part of the first load: its code
  * starts loading as soon as a pointer or the keyboard reaches a call button, and the press itself
  * opens the modal once it is there (a failed load says so and offers to try again). A
- * consultation saved in this browser loads it at once.
+ * consultation saved in this browser loads it at once, and so does 'Entrar a mi cita' on a
+ * booking's page (issue 16 §4), which arrives with `?cita=…` and opens the consultation.
  */
 import type { CallSubject } from '@belleza/contract';
 import { useCallback, useState, type SyntheticEvent } from 'react';
@@ -39,6 +40,14 @@ function preloadOnCallButton(event: SyntheticEvent) {
 }
 
 /**
+ * Opened by 'Entrar a mi cita'? The parameter is spelled here rather than imported from
+ * components/appointment-slots/join-link.ts: shared with the other entry, that module would be a
+ * chunk of its own on this page's first load. False when prerendering, in Node.
+ */
+const isJoining = (): boolean =>
+  typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('cita');
+
+/**
  * Shown over the page between a press and the consultation's code being there, or, when that
  * failed, what happened and a way to try again.
  */
@@ -66,7 +75,8 @@ export function LandingPage() {
   const active = useScrollSpy(SECTION_IDS) as SectionId;
   const { availability, refresh } = useAvailability();
   const [savedAtStart] = useState(hasSavedConsultation);
-  const consultation = useConsultationModule(savedAtStart);
+  const [joining] = useState(isJoining);
+  const consultation = useConsultationModule(savedAtStart || joining);
   const { Root: ConsultationRoot, load: loadConsultationModule } = consultation;
   const [request, setRequest] = useState<ConsultationRequest | null>(null);
   const requestCall = useCallback(
@@ -112,9 +122,10 @@ export function LandingPage() {
           availability={availability}
           refreshAvailability={refresh}
           request={request}
+          joining={joining}
         />
       ) : (
-        (request || (savedAtStart && consultation.failed)) && (
+        (request || ((savedAtStart || joining) && consultation.failed)) && (
           <ConsultationPending
             failed={consultation.failed}
             onRetry={() => (request ? requestCall(request.subject) : loadConsultationModule())}

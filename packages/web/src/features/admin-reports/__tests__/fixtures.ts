@@ -10,6 +10,11 @@ const month = (key: string, calls: number) => ({
   abandonedCalls: calls > 0 ? 1 : 0,
   averageTimeToAnswer: calls > 0 ? 42 : 0,
   answerRate: calls > 0 ? 90 : 0,
+  // e.g. November (35 calls): 11 booked, 9 attended, 1 no-show, 3 cancelled
+  appointmentsBooked: calls > 0 ? calls / 5 + 4 : 0,
+  appointmentsAttended: calls > 0 ? calls / 5 + 2 : 0,
+  appointmentsNoShow: calls > 0 ? 1 : 0,
+  appointmentsCancelled: calls > 0 ? 3 : 0,
 });
 
 export function makeReport(overrides: Partial<ReportData> = {}): ReportData {
@@ -38,6 +43,8 @@ export function makeReport(overrides: Partial<ReportData> = {}): ReportData {
         averageTimeToAnswer: 38,
         answerRate: 92.5,
         missedOffers: 3,
+        appointmentsAttended: 12,
+        appointmentsNoShow: 2,
       },
       {
         advisorId: 'adv_2',
@@ -53,6 +60,8 @@ export function makeReport(overrides: Partial<ReportData> = {}): ReportData {
         averageTimeToAnswer: 95,
         answerRate: 80,
         missedOffers: 7,
+        appointmentsAttended: 0,
+        appointmentsNoShow: 4,
       },
     ],
     months: [
@@ -72,6 +81,8 @@ export function makeReport(overrides: Partial<ReportData> = {}): ReportData {
       missedCalls: 10,
       abandonedCalls: 5,
     },
+    // the months' sums: 34 attended of 39 attended or no-show
+    appointments: { booked: 44, attended: 34, noShow: 5, cancelled: 15, attendanceRate: 87.18 },
     ...overrides,
   };
 }
@@ -93,5 +104,10 @@ export const emptyReport = (): ReportData =>
       completedCalls: 0,
       satisfaction: null,
       duration: 0,
+      appointmentsBooked: 0,
+      appointmentsAttended: 0,
+      appointmentsNoShow: 0,
+      appointmentsCancelled: 0,
     })),
+    appointments: { booked: 0, attended: 0, noShow: 0, cancelled: 0, attendanceRate: 0 },
   });

@@ -45,6 +45,8 @@ export function AdvisorPerformance({
                   <th scope="col">{t('advisors.columns.timeToAnswer')}</th>
                   <th scope="col">{t('advisors.columns.answerRate')}</th>
                   <th scope="col">{t('advisors.columns.missedOffers')}</th>
+                  <th scope="col">{t('advisors.columns.appointmentsAttended')}</th>
+                  <th scope="col">{t('advisors.columns.appointmentsNoShow')}</th>
                   <th scope="col">{t('advisors.columns.status')}</th>
                 </tr>
               </thead>
@@ -65,6 +67,8 @@ export function AdvisorPerformance({
                     <td>{formatSeconds(a.averageTimeToAnswer)}</td>
                     <td>{formatPercent(a.answerRate)}</td>
                     <td>{formatCount(a.missedOffers)}</td>
+                    <td>{formatCount(a.appointmentsAttended)}</td>
+                    <td>{formatCount(a.appointmentsNoShow)}</td>
                     <td>
                       <Badge tone={statusTone[a.status]} dot>
                         {t(`advisors.status.${a.status}`)}

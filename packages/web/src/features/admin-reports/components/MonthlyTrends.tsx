@@ -12,10 +12,12 @@ import {
 } from '../utils/report-format';
 import { TableRegion } from './TableRegion';
 
-/** Six Lima months, oldest first; empty when none of them has a call. */
+/** Six Lima months, oldest first; empty when none of them has a call or a booking. */
 export function MonthlyTrends({ months }: { months: MonthReportRow[] }) {
   const { t } = useTranslation('reports');
-  const empty = months.every((m) => m.calls === 0);
+  const empty = months.every(
+    (m) => m.calls === 0 && m.appointmentsBooked === 0 && m.appointmentsCancelled === 0,
+  );
   return (
     <Card title={t('months.title')} aria-label={t('months.title')} className="reports-section">
       {empty ? (
@@ -36,6 +38,10 @@ export function MonthlyTrends({ months }: { months: MonthReportRow[] }) {
                   <th scope="col">{t('months.columns.answerRate')}</th>
                   <th scope="col">{t('months.columns.missedCalls')}</th>
                   <th scope="col">{t('months.columns.abandonedCalls')}</th>
+                  <th scope="col">{t('months.columns.appointmentsBooked')}</th>
+                  <th scope="col">{t('months.columns.appointmentsAttended')}</th>
+                  <th scope="col">{t('months.columns.appointmentsNoShow')}</th>
+                  <th scope="col">{t('months.columns.appointmentsCancelled')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -54,6 +60,10 @@ export function MonthlyTrends({ months }: { months: MonthReportRow[] }) {
                     <td>{formatPercent(m.answerRate)}</td>
                     <td>{formatCount(m.missedCalls)}</td>
                     <td>{formatCount(m.abandonedCalls)}</td>
+                    <td>{formatCount(m.appointmentsBooked)}</td>
+                    <td>{formatCount(m.appointmentsAttended)}</td>
+                    <td>{formatCount(m.appointmentsNoShow)}</td>
+                    <td>{formatCount(m.appointmentsCancelled)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -24,6 +24,8 @@ const colors = {
   completed: '#2f7d5b',
   missed: '#b3261e',
   abandoned: '#a86400',
+  booked: '#5b4a8c',
+  attended: '#1f6f8b',
   grid: '#e8ddd6',
 };
 
@@ -65,6 +67,22 @@ export function MonthlyChart({ months }: { months: MonthReportRow[] }) {
             name={t('charts.series.abandonedCalls')}
             stroke={colors.abandoned}
             strokeWidth={2}
+          />
+          <Line
+            type="monotone"
+            dataKey="appointmentsBooked"
+            name={t('charts.series.appointmentsBooked')}
+            stroke={colors.booked}
+            strokeWidth={2}
+            strokeDasharray="6 3"
+          />
+          <Line
+            type="monotone"
+            dataKey="appointmentsAttended"
+            name={t('charts.series.appointmentsAttended')}
+            stroke={colors.attended}
+            strokeWidth={2}
+            strokeDasharray="6 3"
           />
         </ComposedChart>
       </ResponsiveContainer>

@@ -195,6 +195,8 @@ describe('local copy', () => {
       ...defaultSettings.system,
       callTimeout: 45,
     });
+    // A copy from before appointments (issue 16) gets their defaults.
+    expect(readLocalCopy()?.settings.appointments).toEqual(defaultSettings.appointments);
     window.localStorage.setItem(SETTINGS_STORAGE_KEY, '{not json');
     expect(readLocalCopy()).toBeNull();
     window.localStorage.setItem(

@@ -76,6 +76,8 @@ export function readLocalCopy(): LocalCopy | null {
       video,
       daily: section('daily'),
       notifications: section('notifications'),
+      // Copies from before issue 16 have no appointments section: the defaults complete it.
+      appointments: section('appointments'),
     });
     if (!parsed.success) return null;
     const lastSaved = typeof value.lastSaved === 'string' ? value.lastSaved : '';

@@ -41,6 +41,13 @@ export type SettingsForm = {
     pushNotifications: boolean;
     adminEmail: string;
   };
+  appointments: {
+    enabled: boolean;
+    slotMinutes: string;
+    bufferMinutes: string;
+    horizonDays: string;
+    minNoticeMinutes: string;
+  };
 };
 
 /** Field path → translated message; paths as in the contract ('system.callTimeout', 'video.iceServers.0.urls'). */
@@ -68,6 +75,13 @@ export function toForm(s: Settings): SettingsForm {
     },
     daily: { ...s.daily, maxParticipants: String(s.daily.maxParticipants) },
     notifications: { ...s.notifications },
+    appointments: {
+      enabled: s.appointments.enabled,
+      slotMinutes: String(s.appointments.slotMinutes),
+      bufferMinutes: String(s.appointments.bufferMinutes),
+      horizonDays: String(s.appointments.horizonDays),
+      minNoticeMinutes: String(s.appointments.minNoticeMinutes),
+    },
   };
 }
 
@@ -103,6 +117,13 @@ export function toSettings(form: SettingsForm): Settings {
       maxParticipants: toNumber(form.daily.maxParticipants),
     },
     notifications: { ...form.notifications, adminEmail: form.notifications.adminEmail.trim() },
+    appointments: {
+      enabled: form.appointments.enabled,
+      slotMinutes: toNumber(form.appointments.slotMinutes),
+      bufferMinutes: toNumber(form.appointments.bufferMinutes),
+      horizonDays: toNumber(form.appointments.horizonDays),
+      minNoticeMinutes: toNumber(form.appointments.minNoticeMinutes),
+    },
   };
 }
 

@@ -3,7 +3,12 @@
  * context that records every ring, a fake Notification, and fetch answered from a mutable
  * "server" state — all under fake timers.
  */
-import type { AdvisorDashboard, ServerToClientEvents } from '@belleza/contract';
+import type {
+  AdvisorDashboard,
+  Call,
+  ServerToClientEvents,
+  StaffAppointment,
+} from '@belleza/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -85,8 +90,17 @@ export class FakeNotification {
   }
 }
 
-export const server: { dashboard: AdvisorDashboard; answers: Record<string, MockAnswer> } = {
+export const server: {
+  dashboard: AdvisorDashboard;
+  /** her past consultations (GET …/calls/history), newest first */
+  history: Call[];
+  /** her upcoming bookings (GET /api/appointments), soonest first */
+  appointments: StaffAppointment[];
+  answers: Record<string, MockAnswer>;
+} = {
   dashboard: makeDashboard(),
+  history: [],
+  appointments: [],
   answers: {},
 };
 
@@ -103,6 +117,9 @@ export async function renderDashboard(
   const api = mockFetch({
     'GET /api/advisors/adv_1/dashboard': () =>
       jsonResponse(200, { success: true, data: server.dashboard }),
+    'GET /api/advisors/adv_1/calls/history': () =>
+      jsonResponse(200, { success: true, data: server.history }),
+    'GET /api/appointments': () => jsonResponse(200, { success: true, data: server.appointments }),
     ...server.answers,
   });
   authStore.setSession('tok-adv', advisor);

@@ -2,12 +2,14 @@
  * The advisor's realtime link (SPEC §7/§9): a socket authenticated with the session token, the
  * 5 s heartbeat (reconnect 1 s after the client gave up), and every SPEC §4 event patched into
  * the dashboard's query cache. Reports the connection status (connected / error / disconnected)
- * so the page can show when realtime is down.
+ * so the page can show when realtime is down. A call of hers that ends refreshes her past
+ * consultations (issue 15 §1); a booking of hers that changes patches 'Mis citas' (issue 16 §5).
  */
 import type {
   AdvisorDashboard,
   AdvisorStatus,
   Call,
+  StaffAppointment,
   callOfferWithdrawnPayload,
 } from '@belleza/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,7 +18,10 @@ import type { z } from 'zod';
 import type { ChatLink } from '@/components/video-call/use-call-chat';
 import { endSessionWhenRefused } from '@/lib/session';
 import { createSocket, startHeartbeat } from '@/lib/socket';
+import { appointmentsKeys } from '../api/appointments';
 import { dashboardKey } from '../api/dashboard';
+import { pastCallsKeys } from '../api/past-calls';
+import { applyAppointmentChange } from '../utils/appointments';
 import {
   addNewCall,
   addUrgentCall,
@@ -61,6 +66,11 @@ export function useAdvisorSocket(
       queryClient.setQueryData<AdvisorDashboard>(key, (d) => (d ? update(d) : d));
     };
     const mine = (call: Call) => !call.advisorId || call.advisorId === advisorId;
+    /** One of her calls finished: her past consultations gain it (issue 15 §1). */
+    const refreshPastCalls = () =>
+      void queryClient.invalidateQueries({ queryKey: pastCallsKeys.lists(advisorId) });
+    const finished = (status: Call['status']) => status === 'completed' || status === 'cancelled';
+    const appointmentsKey = appointmentsKeys.upcoming(advisorId);
 
     const socket = createSocket({ auth: { token }, autoConnect: false });
     endSessionWhenRefused(socket, token);
@@ -72,6 +82,12 @@ export function useAdvisorSocket(
       setChat({ socket, generation, auth: null });
       // Whatever happened while we were away: one fresh read.
       void queryClient.invalidateQueries({ queryKey: key });
+      // Back after a gap: a call may have ended, a booking changed meanwhile (the first connect
+      // follows the load).
+      if (generation > 1) {
+        refreshPastCalls();
+        void queryClient.invalidateQueries({ queryKey: appointmentsKey });
+      }
     });
     socket.on('disconnect', () => setStatus('disconnected'));
     socket.on('connect_error', () => setStatus('error'));
@@ -87,6 +103,7 @@ export function useAdvisorSocket(
       // A call that moved to someone else is no longer ours in any list.
       if (p.call.advisorId && p.call.advisorId !== advisorId) patch((d) => removeCall(d, p.callId));
       else patch((d) => applyStatusUpdate(d, p));
+      if (p.call.advisorId === advisorId && finished(p.status)) refreshPastCalls();
     });
     socket.on('call:accepted', (call) => {
       if (call.advisorId === advisorId) patch((d) => moveToActive(d, call));
@@ -99,11 +116,17 @@ export function useAdvisorSocket(
     });
     socket.on('call:ended', (call) => {
       patch((d) => removeCall(d, call.callId));
+      if (call.advisorId === advisorId) refreshPastCalls();
       eventsRef.current.onCallEnded(call);
     });
     socket.on('call:offer:withdrawn', ({ callId, reason }) => {
       patch((d) => removePending(d, callId));
       eventsRef.current.onWithdrawn(callId, reason);
+    });
+    socket.on('appointment:changed', (appointment) => {
+      queryClient.setQueryData<StaffAppointment[]>(appointmentsKey, (list) =>
+        list ? applyAppointmentChange(list, appointment, advisorId) : list,
+      );
     });
     socket.on('advisor:connected', (p) => {
       if (p.advisorId === advisorId) eventsRef.current.onAdvisorStatus(p.status, null);

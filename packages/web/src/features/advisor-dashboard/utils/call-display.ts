@@ -1,5 +1,6 @@
 /** How the dashboard and the incoming-call popup show a call (SPEC §2 defaults and formats). */
 import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE, callSubjects } from '@belleza/contract';
+import { limaDayOf } from '@/lib/format';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -10,12 +11,6 @@ export function initialsOf(name: string | null | undefined): string {
   return letters || '?';
 }
 
-const limaDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 const hourMinute = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
   timeZone: DISPLAY_TIME_ZONE,
   hour: '2-digit',
@@ -39,7 +34,7 @@ export function formatRequestedTime(
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
   const time = hourMinute.format(date);
-  if (limaDay.format(date) === limaDay.format(now)) return time;
+  if (limaDayOf(date) === limaDayOf(now)) return time;
   return `${dayMonth.format(date)} ${time}`;
 }
 

@@ -1,18 +1,21 @@
 /**
  * The consultation dialog opened by the call buttons: the request form when advisors are online,
  * the closed state (next opening + callback request) when not, a maintenance note, and — once a
- * call exists — the waiting view with queue position, live estimate and cancel.
+ * call exists — the waiting view with queue position, live estimate and cancel. Closed, or with
+ * every stylist in a call, it also offers to book a consultation for later (issue 16), a step of
+ * this same dialog.
  */
 import type { Availability, CallRequestBody, CallSubject } from '@belleza/contract';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaChoice } from '@/components/video-call/ClientVideoModal';
 import { Button, Modal, Spinner } from '@/components/ui';
+import { BookingOffer, BookingStep } from './BookingStep';
 import { CallbackForm } from './CallbackForm';
 import { RequestForm } from './RequestForm';
 import type { SavedCall } from './saved-call';
 import { WaitingPhoto } from './WaitingPhoto';
-import { formatOpening, waitText } from '../content/availability-text';
+import { acceptsCalls, formatOpening, waitText } from '../content/availability-text';
 
 // The device check pulls in the media code; it loads only when the visitor opens it.
 const PrejoinCheck = lazy(() =>
@@ -52,8 +55,16 @@ export function ConsultationModal(props: ConsultationModalProps) {
   const { media, onMediaChosen } = props;
   const { t } = useTranslation('consultation');
   const view = viewOf(saved, availability);
-  const title =
-    view === 'waiting' || view === 'connecting'
+  // The booking step replaces the closed or request view until she goes back or closes.
+  const [booking, setBooking] = useState(false);
+  const bookingShown = booking && (view === 'closed' || view === 'form');
+  if (!open && booking) setBooking(false);
+  const allBusy =
+    availability !== null && acceptsCalls(availability) && availability.availableAdvisors === 0;
+  const title = bookingShown
+    ? // Loaded with the offer that opened the step.
+      t('appointments:offer.title')
+    : view === 'waiting' || view === 'connecting'
       ? t('waiting.title')
       : view === 'closed'
         ? t('closed.title')
@@ -67,14 +78,39 @@ export function ConsultationModal(props: ConsultationModalProps) {
     formDirty.current = dirty;
   }, []);
   const close = () => {
-    if (view === 'form' && formDirty.current && !window.confirm(t('form.discardConfirm'))) return;
+    if (
+      (view === 'form' || bookingShown) &&
+      formDirty.current &&
+      !window.confirm(t('form.discardConfirm'))
+    )
+      return;
     formDirty.current = false;
     onClose();
   };
+  const leaveBooking = () => {
+    formDirty.current = false;
+    setBooking(false);
+  };
 
   return (
-    <Modal open={open} title={title} onClose={close} closeOnBackdrop={view !== 'form'}>
-      {view === 'form' && (
+    <Modal
+      open={open}
+      title={title}
+      onClose={close}
+      closeOnBackdrop={view !== 'form' && !bookingShown}
+    >
+      {bookingShown && (
+        <BookingStep
+          subject={subject}
+          onBack={leaveBooking}
+          onClose={close}
+          onDirtyChange={onDirtyChange}
+        />
+      )}
+      {view === 'form' && !bookingShown && allBusy && (
+        <BookingOffer subject={subject} busy onBook={() => setBooking(true)} />
+      )}
+      {view === 'form' && !bookingShown && (
         <RequestForm
           key={`${subject}|${message}`}
           subject={subject}
@@ -103,7 +139,7 @@ export function ConsultationModal(props: ConsultationModalProps) {
         </div>
       )}
       {view === 'maintenance' && <p className="consult-note">{t('maintenance.message')}</p>}
-      {view === 'closed' && (
+      {view === 'closed' && !bookingShown && (
         <div className="consult-closed">
           <p className="consult-note">{t('closed.message')}</p>
           <p className="consult-closed__next">
@@ -111,6 +147,7 @@ export function ConsultationModal(props: ConsultationModalProps) {
               ? t('closed.nextOpening', { when: formatOpening(availability?.nextOpening) })
               : t('closed.noNextOpening')}
           </p>
+          <BookingOffer subject={subject} busy={false} onBook={() => setBooking(true)} />
           <CallbackForm key={message} onClose={onClose} initialMessage={message} />
         </div>
       )}

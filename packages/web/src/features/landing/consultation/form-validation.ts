@@ -45,7 +45,11 @@ function keyOf(issue: z.core.$ZodIssue): ValidationKey {
   return 'invalid';
 }
 
-function collect<F extends string>(issues: readonly z.core.$ZodIssue[], fields: readonly F[]) {
+/** The first error of each form field among a contract schema's issues (the booking form's too). */
+export function fieldErrorsOf<F extends string>(
+  issues: readonly z.core.$ZodIssue[],
+  fields: readonly F[],
+): FieldErrors<F> {
   const errors: FieldErrors<F> = {};
   for (const issue of issues) {
     const field = issue.path[0];
@@ -80,7 +84,7 @@ export function validateRequestForm(
     language,
   };
   const parsed = callRequestBodySchema.safeParse(body);
-  const errors = parsed.success ? {} : collect(parsed.error.issues, requestFields);
+  const errors = parsed.success ? {} : fieldErrorsOf(parsed.error.issues, requestFields);
   // The contract lets API users omit the message; the form requires it (SPEC §5).
   if (!message) errors.message ??= 'required';
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
@@ -101,6 +105,7 @@ export function validateCallbackForm(
     consent: values.consent,
   };
   const parsed = callbackRequestBodySchema.safeParse(body);
-  if (!parsed.success) return { ok: false, errors: collect(parsed.error.issues, callbackFields) };
+  if (!parsed.success)
+    return { ok: false, errors: fieldErrorsOf(parsed.error.issues, callbackFields) };
   return { ok: true, body: body as CallbackRequestBody };
 }

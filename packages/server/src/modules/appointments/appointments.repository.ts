@@ -1,0 +1,218 @@
+/**
+ * The SQL of appointments (issue 16). A booking holds its advisor from `starts_at` to `held_until`
+ * (its end plus the buffer). Booking and rescheduling are one conditional statement each: they
+ * write only when no other booking of that advisor overlaps, and the unique index over (advisor,
+ * start) among held bookings refuses the one of two racing writes that both saw the slot free.
+ * The same statements on SQLite and PostgreSQL.
+ */
+import type { Db } from '../../db/kysely.js';
+import type { AppointmentsTable } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/sql-fns.js';
+
+export type AppointmentRow = AppointmentsTable & { advisor_name: string; advisor_title: string };
+
+const columns = [
+  'p.id',
+  'p.advisor_id',
+  'p.status',
+  'p.starts_at',
+  'p.ends_at',
+  'p.held_until',
+  'p.subject',
+  'p.client_name',
+  'p.client_phone',
+  'p.client_email',
+  'p.message',
+  'p.language',
+  'p.time_zone',
+  'p.access_key',
+  'p.call_id',
+  'p.cancelled_by',
+  'p.created_at',
+  'p.updated_at',
+  'p.reminded_day_at',
+  'p.reminded_hour_at',
+  'a.name as advisor_name',
+  'a.title as advisor_title',
+] as const;
+
+const fromAppointments = (db: Db) =>
+  db.selectFrom('appointments as p').innerJoin('advisors as a', 'a.id', 'p.advisor_id');
+
+/** Whether some other held booking of the advisor overlaps [startsAt, heldUntil). */
+const overlapping = (
+  db: Db,
+  advisorId: string,
+  startsAt: string,
+  heldUntil: string,
+  exceptId?: string,
+) => {
+  let q = db
+    .selectFrom('appointments as o')
+    .select('o.id')
+    .where('o.advisor_id', '=', advisorId)
+    .where('o.status', '=', 'booked')
+    .where('o.starts_at', '<', heldUntil)
+    .where('o.held_until', '>', startsAt);
+  if (exceptId) q = q.where('o.id', '<>', exceptId);
+  return q;
+};
+
+/** Inserts the booking if its advisor is free then; false when another booking holds her. */
+export async function insertIfFree(db: Db, row: AppointmentsTable): Promise<boolean> {
+  try {
+    const result = await db
+      .insertInto('appointments')
+      .columns([
+        'id',
+        'advisor_id',
+        'status',
+        'starts_at',
+        'ends_at',
+        'held_until',
+        'subject',
+        'client_name',
+        'client_phone',
+        'client_email',
+        'message',
+        'language',
+        'time_zone',
+        'access_key',
+        'call_id',
+        'cancelled_by',
+        'created_at',
+        'updated_at',
+        'reminded_day_at',
+        'reminded_hour_at',
+      ])
+      .expression(
+        db
+          .selectNoFrom((eb) => [
+            eb.val(row.id).as('id'),
+            eb.val(row.advisor_id).as('advisor_id'),
+            eb.val(row.status).as('status'),
+            eb.val(row.starts_at).as('starts_at'),
+            eb.val(row.ends_at).as('ends_at'),
+            eb.val(row.held_until).as('held_until'),
+            eb.val(row.subject).as('subject'),
+            eb.val(row.client_name).as('client_name'),
+            eb.val(row.client_phone).as('client_phone'),
+            eb.val(row.client_email).as('client_email'),
+            eb.val(row.message).as('message'),
+            eb.val(row.language).as('language'),
+            eb.val(row.time_zone).as('time_zone'),
+            eb.val(row.access_key).as('access_key'),
+            eb.cast(eb.val(row.call_id), 'varchar(64)').as('call_id'),
+            eb.cast(eb.val(row.cancelled_by), 'varchar(16)').as('cancelled_by'),
+            eb.val(row.created_at).as('created_at'),
+            eb.val(row.updated_at).as('updated_at'),
+            eb.cast(eb.val(row.reminded_day_at), 'varchar(32)').as('reminded_day_at'),
+            eb.cast(eb.val(row.reminded_hour_at), 'varchar(32)').as('reminded_hour_at'),
+          ])
+          .where((w) =>
+            w.not(w.exists(overlapping(db, row.advisor_id, row.starts_at, row.held_until))),
+          ),
+      )
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+/** Moves a held booking to another slot (maybe another advisor) if free then; false otherwise. */
+export async function moveIfFree(
+  db: Db,
+  id: string,
+  to: { advisorId: string; startsAt: string; endsAt: string; heldUntil: string; updatedAt: string },
+): Promise<boolean> {
+  try {
+    const result = await db
+      .updateTable('appointments')
+      .set({
+        advisor_id: to.advisorId,
+        starts_at: to.startsAt,
+        ends_at: to.endsAt,
+        held_until: to.heldUntil,
+        updated_at: to.updatedAt,
+        reminded_day_at: null,
+        reminded_hour_at: null,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'booked')
+      .where((w) => w.not(w.exists(overlapping(db, to.advisorId, to.startsAt, to.heldUntil, id))))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+export async function findAppointment(db: Db, id: string): Promise<AppointmentRow | null> {
+  const row = await fromAppointments(db).select(columns).where('p.id', '=', id).executeTakeFirst();
+  return row ?? null;
+}
+
+/** Held bookings of these advisors that overlap [from, to). */
+export async function selectHeld(
+  db: Db,
+  advisorIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<Array<Pick<AppointmentsTable, 'id' | 'advisor_id' | 'starts_at' | 'held_until'>>> {
+  if (advisorIds.length === 0) return [];
+  return db
+    .selectFrom('appointments')
+    .select(['id', 'advisor_id', 'starts_at', 'held_until'])
+    .where('status', '=', 'booked')
+    .where('advisor_id', 'in', advisorIds)
+    .where('starts_at', '<', to)
+    .where('held_until', '>', from)
+    .execute();
+}
+
+/** Sets a held booking's status (cancelled, attended, no_show); false when it no longer held. */
+export async function closeAppointment(
+  db: Db,
+  id: string,
+  change: {
+    status: 'cancelled' | 'attended' | 'no_show';
+    cancelledBy?: 'client' | 'advisor' | 'admin';
+    callId?: string;
+    updatedAt: string;
+  },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('appointments')
+    .set({
+      status: change.status,
+      cancelled_by: change.cancelledBy ?? null,
+      ...(change.callId ? { call_id: change.callId } : {}),
+      updated_at: change.updatedAt,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'booked')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export type AppointmentFilter = {
+  advisorId?: string;
+  status?: AppointmentsTable['status'];
+  /** starts_at in [from, to) */
+  from?: string;
+  to?: string;
+  limit: number;
+};
+
+/** Bookings by start (soonest first), filtered. */
+export async function listAppointments(db: Db, f: AppointmentFilter): Promise<AppointmentRow[]> {
+  let q = fromAppointments(db).select(columns);
+  if (f.advisorId) q = q.where('p.advisor_id', '=', f.advisorId);
+  if (f.status) q = q.where('p.status', '=', f.status);
+  if (f.from) q = q.where('p.starts_at', '>=', f.from);
+  if (f.to) q = q.where('p.starts_at', '<', f.to);
+  return q.orderBy('p.starts_at').orderBy('p.id').limit(f.limit).execute();
+}

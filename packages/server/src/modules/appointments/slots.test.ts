@@ -1,0 +1,257 @@
+import { defaultWorkingHours, type WorkingHours } from '@belleza/contract';
+import { describe, expect, it } from 'vitest';
+import { freeSlots, nearestSlots, type SlotAdvisor, type SlotRules } from './slots.js';
+
+const rules: SlotRules = {
+  slotMinutes: 20,
+  bufferMinutes: 5,
+  horizonDays: 14,
+  minNoticeMinutes: 60,
+};
+const off = { start: '09:00', end: '17:00', enabled: false };
+const only = (day: keyof WorkingHours, start: string, end: string): WorkingHours => ({
+  monday: off,
+  tuesday: off,
+  wednesday: off,
+  thursday: off,
+  friday: off,
+  saturday: off,
+  sunday: off,
+  [day]: { start, end, enabled: true },
+});
+const everyDay = (start: string, end: string): WorkingHours => {
+  const d = { start, end, enabled: true };
+  return { monday: d, tuesday: d, wednesday: d, thursday: d, friday: d, saturday: d, sunday: d };
+};
+const at = (iso: string) => Date.parse(iso);
+const iso = (ms: number) => new Date(ms).toISOString();
+const DAY = 86_400_000;
+
+function starts(input: {
+  advisors: SlotAdvisor[];
+  now: string;
+  days?: number;
+  rules?: Partial<SlotRules>;
+  bookings?: { advisorId: string; startsAt: string; endsAt: string }[];
+}) {
+  const now = at(input.now);
+  return freeSlots({
+    advisors: input.advisors,
+    bookings: (input.bookings ?? []).map((b) => ({
+      advisorId: b.advisorId,
+      startsAt: at(b.startsAt),
+      endsAt: at(b.endsAt),
+    })),
+    rules: { ...rules, ...input.rules },
+    now,
+    from: now,
+    to: now + (input.days ?? 14) * DAY,
+  }).map((s) => iso(s.startsAt));
+}
+
+describe('free appointment slots', () => {
+  it('lays a 20 + 5 minute grid over a Lima working day, each slot ending by the end of the day', () => {
+    const ana: SlotAdvisor = {
+      advisorId: 'ana',
+      timezone: 'America/Lima',
+      workingHours: only('tuesday', '09:00', '10:00'),
+    };
+    // Monday 2026-11-30 noon in Lima: Tuesday 09:00 Lima is 14:00Z.
+    expect(starts({ advisors: [ana], now: '2026-11-30T17:00:00Z', days: 2 })).toEqual([
+      '2026-12-01T14:00:00.000Z',
+      '2026-12-01T14:25:00.000Z',
+      // 09:50 + 20 min would end at 10:10, past the end of her day
+    ]);
+  });
+
+  it.each([
+    // [zone, a working day before the change, its first slot, the same weekday after, its first slot]
+    [
+      'America/New_York',
+      '2026-03-06',
+      '2026-03-06T14:00:00.000Z',
+      '2026-03-09',
+      '2026-03-09T13:00:00.000Z',
+    ],
+    [
+      'Europe/Madrid',
+      '2026-03-27',
+      '2026-03-27T08:00:00.000Z',
+      '2026-03-30',
+      '2026-03-30T07:00:00.000Z',
+    ],
+    [
+      'America/New_York',
+      '2026-10-30',
+      '2026-10-30T13:00:00.000Z',
+      '2026-11-02',
+      '2026-11-02T14:00:00.000Z',
+    ],
+    [
+      'Europe/Madrid',
+      '2026-10-23',
+      '2026-10-23T07:00:00.000Z',
+      '2026-10-26',
+      '2026-10-26T08:00:00.000Z',
+    ],
+    [
+      'America/Lima',
+      '2026-03-06',
+      '2026-03-06T14:00:00.000Z',
+      '2026-03-09',
+      '2026-03-09T14:00:00.000Z',
+    ],
+  ])(
+    'keeps 09:00 local across a DST change in %s (%s → %s)',
+    (zone, before, firstBefore, after, firstAfter) => {
+      const advisor: SlotAdvisor = {
+        advisorId: 'x',
+        timezone: zone,
+        workingHours: everyDay('09:00', '09:30'),
+      };
+      const now = `${before}T00:00:00Z`;
+      const all = starts({ advisors: [advisor], now, days: 5, rules: { minNoticeMinutes: 0 } });
+      expect(all.find((s) => s.startsWith(before))).toBe(firstBefore);
+      expect(all.find((s) => s.startsWith(after))).toBe(firstAfter);
+    },
+  );
+
+  it('shortens a working day that spans a spring-forward change by the hour it loses', () => {
+    // New York, Sunday 2026-03-08: 01:00–04:00 local has only two real hours (02:00 does not exist).
+    const night: SlotAdvisor = {
+      advisorId: 'n',
+      timezone: 'America/New_York',
+      workingHours: only('sunday', '01:00', '04:00'),
+    };
+    const all = starts({
+      advisors: [night],
+      now: '2026-03-07T00:00:00Z',
+      days: 3,
+      rules: { minNoticeMinutes: 0, slotMinutes: 60, bufferMinutes: 0 },
+    });
+    expect(all).toEqual(['2026-03-08T06:00:00.000Z', '2026-03-08T07:00:00.000Z']);
+  });
+
+  it('leaves out slots inside the minimum notice and beyond the horizon', () => {
+    const ana: SlotAdvisor = {
+      advisorId: 'ana',
+      timezone: 'America/Lima',
+      workingHours: everyDay('09:00', '10:00'),
+    };
+    // 08:30 Lima with 1 h notice: 09:00 and 09:25 are too soon, 09:50 cannot fit: first is tomorrow.
+    const all = starts({ advisors: [ana], now: '2026-12-01T13:30:00Z', rules: { horizonDays: 2 } });
+    expect(all[0]).toBe('2026-12-02T14:00:00.000Z');
+    // The horizon ends 2 days after now (13:30Z on the 3rd): the 3rd's 14:00Z is past it.
+    expect(all.at(-1)).toBe('2026-12-02T14:25:00.000Z');
+    // 30 minutes' notice: 09:00 (30 minutes away) and 09:25 are bookable today; the horizon of
+    // one day ends before tomorrow's 09:00.
+    expect(
+      starts({
+        advisors: [ana],
+        now: '2026-12-01T13:30:00Z',
+        rules: { horizonDays: 1, minNoticeMinutes: 30 },
+      }),
+    ).toEqual(['2026-12-01T14:00:00.000Z', '2026-12-01T14:25:00.000Z']);
+  });
+
+  it('takes out a booked slot and keeps the buffer after a booking free', () => {
+    const ana: SlotAdvisor = {
+      advisorId: 'ana',
+      timezone: 'America/Lima',
+      workingHours: only('tuesday', '09:00', '11:00'),
+    };
+    const all = starts({
+      advisors: [ana],
+      now: '2026-11-30T00:00:00Z',
+      days: 3,
+      // booked 09:25–09:45; a 09:45 booking from an older grid (no buffer) would still clash.
+      bookings: [
+        { advisorId: 'ana', startsAt: '2026-12-01T14:25:00Z', endsAt: '2026-12-01T14:45:00Z' },
+      ],
+    });
+    expect(all).toEqual([
+      '2026-12-01T14:00:00.000Z',
+      '2026-12-01T14:50:00.000Z',
+      '2026-12-01T15:15:00.000Z',
+      '2026-12-01T15:40:00.000Z',
+    ]);
+    // A booking of an earlier grid ending at 09:58 leaves 09:50's start inside its buffer.
+    const odd = starts({
+      advisors: [ana],
+      now: '2026-11-30T00:00:00Z',
+      days: 3,
+      bookings: [
+        { advisorId: 'ana', startsAt: '2026-12-01T14:38:00Z', endsAt: '2026-12-01T14:58:00Z' },
+      ],
+    });
+    expect(odd).toEqual([
+      '2026-12-01T14:00:00.000Z',
+      '2026-12-01T15:15:00.000Z',
+      '2026-12-01T15:40:00.000Z',
+    ]);
+  });
+
+  it("merges advisors free at the same instant and keeps one advisor's booking from hiding another's slot", () => {
+    const ana: SlotAdvisor = {
+      advisorId: 'ana',
+      timezone: 'America/Lima',
+      workingHours: only('tuesday', '09:00', '09:30'),
+    };
+    const bea: SlotAdvisor = {
+      advisorId: 'bea',
+      timezone: 'America/Bogota',
+      workingHours: only('tuesday', '09:00', '09:30'),
+    };
+    const now = at('2026-11-30T00:00:00Z');
+    const slots = freeSlots({
+      advisors: [ana, bea],
+      bookings: [
+        {
+          advisorId: 'ana',
+          startsAt: at('2026-12-01T14:00:00Z'),
+          endsAt: at('2026-12-01T14:20:00Z'),
+        },
+      ],
+      rules,
+      now,
+      from: now,
+      to: now + 3 * DAY,
+    });
+    expect(slots.map((s) => [iso(s.startsAt), s.advisorIds])).toEqual([
+      ['2026-12-01T14:00:00.000Z', ['bea']],
+    ]);
+  });
+
+  it('offers nothing when no working day is enabled', () => {
+    const none: SlotAdvisor = {
+      advisorId: 'z',
+      timezone: 'America/Lima',
+      workingHours: {
+        ...defaultWorkingHours,
+        monday: off,
+        tuesday: off,
+        wednesday: off,
+        thursday: off,
+        friday: off,
+      },
+    };
+    expect(starts({ advisors: [none], now: '2026-11-30T00:00:00Z' })).toEqual([]);
+  });
+
+  it('orders the nearest alternatives by distance from the wanted instant', () => {
+    const mk = (isoAt: string) => ({
+      startsAt: at(isoAt),
+      endsAt: at(isoAt) + 1,
+      advisorIds: ['a'],
+    });
+    const slots = [
+      mk('2026-12-01T14:00:00Z'),
+      mk('2026-12-01T14:50:00Z'),
+      mk('2026-12-01T16:00:00Z'),
+    ];
+    expect(nearestSlots(slots, at('2026-12-01T14:25:00Z'), 2).map((s) => iso(s.startsAt))).toEqual([
+      '2026-12-01T14:00:00.000Z',
+      '2026-12-01T14:50:00.000Z',
+    ]);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * A booking as its e-mails need it (issue 16 §3): what the appointments module hands the mail
+ * service, built from its row by `toMailAppointment`, and what the reminders read themselves.
+ */
+import type { AppointmentStatus, CallSubject, Language } from '@belleza/contract';
+import type { AppointmentsTable } from '../../db/schema.js';
+
+/** Who cancelled a booking: she did, or the salon (her stylist or an admin). */
+export type CancelledBy = 'client' | 'advisor' | 'admin';
+/** The reminder 24 hours before, or the one 1 hour before. */
+export type ReminderKind = 'day' | 'hour';
+
+export type MailAppointment = {
+  appointmentId: string;
+  status: AppointmentStatus;
+  /** UTC ISO instants */
+  startsAt: string;
+  endsAt: string;
+  subject: CallSubject;
+  clientName: string;
+  /** '' when she left none: nothing is sent then */
+  clientEmail: string;
+  language: Language;
+  /** her IANA zone (America/Lima when unknown) */
+  timeZone: string;
+  /** the manage key, in the link `appointmentPath(appointmentId, accessKey)` */
+  accessKey: string;
+  advisorName: string;
+  advisorTitle: string;
+  createdAt: string;
+  /** every change stamps it; the calendar's SEQUENCE derives from it */
+  updatedAt: string;
+};
+
+/** The row columns the mails read (a full `AppointmentRow` of the appointments module fits). */
+export type MailAppointmentRow = Pick<
+  AppointmentsTable,
+  | 'id'
+  | 'status'
+  | 'starts_at'
+  | 'ends_at'
+  | 'subject'
+  | 'client_name'
+  | 'client_email'
+  | 'language'
+  | 'time_zone'
+  | 'access_key'
+  | 'created_at'
+  | 'updated_at'
+> & { advisor_name: string; advisor_title: string };
+
+export function toMailAppointment(row: MailAppointmentRow): MailAppointment {
+  return {
+    appointmentId: row.id,
+    status: row.status,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    subject: row.subject,
+    clientName: row.client_name,
+    clientEmail: row.client_email,
+    language: row.language,
+    timeZone: row.time_zone,
+    accessKey: row.access_key,
+    advisorName: row.advisor_name,
+    advisorTitle: row.advisor_title,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * The calendar revision: whole seconds between booking and last change. Every change of the booking
+ * (reschedule, reassignment, cancellation) stamps `updated_at`, so each e-mail's event supersedes
+ * the one before; small enough for the 32-bit integer calendars expect.
+ */
+export function calendarSequence(a: Pick<MailAppointment, 'createdAt' | 'updatedAt'>): number {
+  const seconds = Math.floor((Date.parse(a.updatedAt) - Date.parse(a.createdAt)) / 1000);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+}

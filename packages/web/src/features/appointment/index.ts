@@ -1,0 +1,3 @@
+export { AppointmentPage } from './AppointmentPage';
+// Default export: the module the router loads lazily.
+export { AppointmentPage as default } from './AppointmentPage';

@@ -1,0 +1,140 @@
+/**
+ * Where the landing offers 'Reservar una cita' (issue 16): closed, next to the callback form, and
+ * with every stylist in a call, above the request form; only when the salon takes bookings. And
+ * 'Entrar a mi cita' (a booking's page) arriving with ?cita=… opens the consultation at once.
+ */
+import type { Availability, SlotsResponse } from '@belleza/contract';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, ok } from '@/test/fetch-mock';
+import { LandingRoot } from '..';
+import { closedAvailability, openAvailability } from './fixtures';
+
+// The lazy landing, consultation and booking modules load for real: budgets for a busy machine.
+const SLOW = { timeout: 5000 };
+vi.setConfig({ testTimeout: 20_000 });
+
+const slots = (enabled: boolean): SlotsResponse => ({
+  enabled,
+  slotMinutes: 20,
+  horizonEndsAt: '2026-12-08T15:00:00.000Z',
+  slots: enabled
+    ? [{ startsAt: '2026-11-24T15:00:00.000Z', endsAt: '2026-11-24T15:20:00.000Z' }]
+    : [],
+  advisors: [],
+});
+
+const allBusy: Availability = { ...openAvailability, availableAdvisors: 0, estimatedWaitTime: 600 };
+
+async function openDialog(availability: Availability, name: string) {
+  render(<LandingRoot />);
+  await screen.findAllByTestId('availability', {}, SLOW);
+  await waitFor(() =>
+    expect(screen.getAllByTestId('availability')[0]).toHaveTextContent(
+      availability.open ? /Asesores en línea/ : /Fuera de horario/,
+    ),
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Consulta gratuita en vivo' }));
+  return screen.findByRole('dialog', { name }, SLOW);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('booking from the landing', () => {
+  it('closed: offers a booking next to the callback form, whose step opens in the same dialog', async () => {
+    const api = mockFetch({
+      'GET /api/availability': ok(closedAvailability),
+      'GET /api/appointments/slots': ok(slots(true)),
+    });
+    const dialog = await openDialog(closedAvailability, 'Ahora no hay asesores en línea');
+    const offer = await within(dialog).findByRole('button', { name: 'Reservar una cita' }, SLOW);
+    expect(
+      within(dialog).getByText(/^¿Prefieres una hora fija\? Reserva una videoconsulta/),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Pedir que me llamen' })).toBeVisible();
+
+    const slotReads = () => api.requests.filter((r) => r.path === '/api/appointments/slots');
+    const readsBefore = slotReads().length;
+    fireEvent.click(offer);
+    const booking = await screen.findByRole('dialog', { name: 'Reservar una cita' }, SLOW);
+    expect(
+      await within(booking).findByRole('heading', { name: '¿Cuándo te acomoda?' }, SLOW),
+    ).toHaveFocus();
+    expect(await within(booking).findByRole('group', { name: 'Hora de Lima' })).toBeVisible();
+    // The offer's answer serves the step too: no second read of the slots.
+    expect(slotReads()).toHaveLength(readsBefore);
+
+    fireEvent.click(within(booking).getByRole('button', { name: 'Volver' }));
+    const back = await screen.findByRole('dialog', { name: 'Ahora no hay asesores en línea' });
+    expect(within(back).getByRole('button', { name: 'Pedir que me llamen' })).toBeVisible();
+  });
+
+  it('Escape during a booking she started asks before throwing it away', async () => {
+    mockFetch({
+      'GET /api/availability': ok(closedAvailability),
+      'GET /api/appointments/slots': ok(slots(true)),
+    });
+    const confirm = vi
+      .spyOn(window, 'confirm')
+      .mockReturnValueOnce(false)
+      .mockReturnValueOnce(true);
+    const dialog = await openDialog(closedAvailability, 'Ahora no hay asesores en línea');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Reservar una cita' }, SLOW));
+    const booking = await screen.findByRole('dialog', { name: 'Reservar una cita' }, SLOW);
+    fireEvent.click(await within(booking).findByRole('radio', { name: /^10:00 a\. m\./ }, SLOW));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(confirm).toHaveBeenCalledWith('¿Cerrar y borrar lo que escribiste?');
+    expect(screen.getByRole('dialog', { name: 'Reservar una cita' })).toBeInTheDocument();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Opened again, the dialog starts where the call buttons lead, not in the booking.
+    fireEvent.click(screen.getByRole('button', { name: 'Consulta gratuita en vivo' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Ahora no hay asesores en línea' }),
+    ).toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
+  it('every stylist busy: offers a booking above the request form', async () => {
+    mockFetch({
+      'GET /api/availability': ok(allBusy),
+      'GET /api/appointments/slots': ok(slots(true)),
+    });
+    const dialog = await openDialog(allBusy, 'Consulta gratuita en vivo');
+    expect(
+      await within(dialog).findByText(
+        'Todas nuestras estilistas están atendiendo ahora. Puedes esperar tu turno o reservar una cita para más tarde.',
+        {},
+        SLOW,
+      ),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Reservar una cita' })).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Solicitar consulta' })).toBeVisible();
+  });
+
+  it('a stylist free: the request form comes alone', async () => {
+    const api = mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/appointments/slots': ok(slots(true)),
+    });
+    const dialog = await openDialog(openAvailability, 'Consulta gratuita en vivo');
+    expect(within(dialog).getByRole('button', { name: 'Solicitar consulta' })).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: 'Reservar una cita' })).toBeNull();
+    expect(api.requests.some((r) => r.path === '/api/appointments/slots')).toBe(false);
+  });
+});
+
+describe("'Entrar a mi cita'", () => {
+  it('opens the consultation at once and drops the parameter from the address', async () => {
+    window.history.replaceState(null, '', '/?cita=apt_1');
+    mockFetch({ 'GET /api/availability': ok(openAvailability) });
+    render(<LandingRoot />);
+    expect(
+      await screen.findByRole('dialog', { name: 'Consulta gratuita en vivo' }, SLOW),
+    ).toBeInTheDocument();
+    expect(window.location.search).toBe('');
+  });
+});

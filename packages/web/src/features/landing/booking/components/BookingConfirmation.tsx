@@ -1,0 +1,109 @@
+import {
+  APPOINTMENT_JOIN_EARLY_MINUTES,
+  appointmentPath,
+  type BookAppointmentResponse,
+} from '@belleza/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppointmentWhen } from '@/components/appointment-slots';
+import { Button, Field } from '@/components/ui';
+
+export type BookingConfirmationProps = {
+  booked: BookAppointmentResponse;
+  /** the address she gave, '' when none */
+  email: string;
+  onClose: () => void;
+  timeZone: string;
+};
+
+/**
+ * Booked: when, with whom and about what, and the private manage link (the key only in its
+ * fragment) to keep, copy or open; the e-mail she gave gets the same.
+ */
+export function BookingConfirmation({
+  booked,
+  email,
+  onClose,
+  timeZone,
+}: BookingConfirmationProps) {
+  const { t } = useTranslation('appointments');
+  const { appointment, key } = booked;
+  const path = appointmentPath(appointment.appointmentId, key);
+  const address = `${window.location.origin}${path}`;
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const linkRef = useRef<HTMLInputElement>(null);
+  const titleRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => titleRef.current?.focus(), []);
+
+  async function handleCopy() {
+    try {
+      await navigator.clipboard.writeText(address);
+      setCopied('yes');
+    } catch {
+      // No clipboard (an old browser, a refused permission): the link is selected to copy by hand.
+      linkRef.current?.select();
+      setCopied('failed');
+    }
+  }
+
+  const { advisor } = appointment;
+  return (
+    <div className="booking-done">
+      <p className="booking-done__title" role="status" ref={titleRef} tabIndex={-1}>
+        {t('done.title')}
+      </p>
+      <dl className="appt-facts">
+        <div>
+          <dt>{t('facts.when')}</dt>
+          <dd>
+            <AppointmentWhen startsAt={appointment.startsAt} timeZone={timeZone} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('facts.with')}</dt>
+          <dd>
+            {advisor.title
+              ? t('facts.advisorWithTitle', { name: advisor.name, title: advisor.title })
+              : advisor.name}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('facts.subject')}</dt>
+          <dd>{t(`subjects.${appointment.subject}`)}</dd>
+        </div>
+      </dl>
+      {email && <p className="booking-done__note">{t('done.emailed', { email })}</p>}
+      <p className="booking-done__note">
+        {t('done.joinHint', { count: APPOINTMENT_JOIN_EARLY_MINUTES })}
+      </p>
+      <Field label={t('done.linkLabel')} hint={t('done.linkHint')}>
+        {(control) => (
+          <input
+            ref={linkRef}
+            className="input"
+            readOnly
+            value={address}
+            onFocus={(e) => e.currentTarget.select()}
+            {...control}
+          />
+        )}
+      </Field>
+      <div className="booking-done__link-actions">
+        <Button variant="secondary" size="sm" onClick={() => void handleCopy()}>
+          {t('done.copy')}
+        </Button>
+        <a className="btn btn--ghost btn--sm" href={path}>
+          {t('done.open')}
+        </a>
+      </div>
+      {copied && (
+        <p className="booking-done__copied" role="status">
+          {copied === 'yes' ? t('done.copied') : t('done.copyFailed')}
+        </p>
+      )}
+      <div className="consult-form__actions">
+        <Button onClick={onClose}>{t('done.close')}</Button>
+      </div>
+    </div>
+  );
+}

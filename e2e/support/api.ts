@@ -60,14 +60,19 @@ export class Api {
 
   /** Sets the offer timeout (`system.callTimeout`, seconds), keeping every other setting. */
   async setCallTimeout(seconds: number): Promise<void> {
-    const current = await this.request<
-      Record<'system' | 'video' | 'daily' | 'notifications', Record<string, unknown>>
-    >('GET', '/api/settings');
+    const current = await this.getSettings();
     await this.request('PUT', '/api/settings', {
+      ...current,
       system: { ...current.system, callTimeout: seconds },
-      video: current.video,
-      daily: current.daily,
-      notifications: current.notifications,
+    });
+  }
+
+  /** Sets the appointment settings (issue 16), keeping every other setting. */
+  async setAppointments(patch: Partial<Settings['appointments']>): Promise<void> {
+    const current = await this.getSettings();
+    await this.request('PUT', '/api/settings', {
+      ...current,
+      appointments: { ...current.appointments, ...patch },
     });
   }
 

@@ -157,6 +157,8 @@ export const bookAppointmentResponseSchema = z.object({
   appointment: appointmentSchema,
   /** the manage key; returned once */
   key: z.string(),
+  /** a confirmation e-mail is on its way (she gave an address and the server sends e-mail) */
+  emailed: z.boolean(),
 });
 export type BookAppointmentResponse = z.infer<typeof bookAppointmentResponseSchema>;
 

@@ -285,6 +285,7 @@ const EXPECTED: Record<string, Row> = {
   },
   // The manage key is held by none of these roles.
   'GET /api/appointments/{appointmentId}': { allow: [], params: bookingOfOwner },
+  'GET /api/appointments/{appointmentId}/slots': { allow: [], params: bookingOfOwner },
   'POST /api/appointments/{appointmentId}/reschedule': {
     allow: [],
     params: bookingOfOwner,

@@ -98,6 +98,25 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ container: Container }>
     }),
   );
 
+  app.get(
+    '/appointments/:appointmentId/slots',
+    {
+      config: limit,
+      schema: {
+        tags: ['appointments'],
+        security: noSession,
+        summary: `Where the visitor's booking can move: the free slots of its own stylist (whether or not she is shown on the landing), the booking itself set aside. Same query as /appointments/slots but \`advisorId\`; \`advisors\` is empty.${keyNote}`,
+        params,
+        querystring: slotsQuerySchema,
+        response: { 200: ok(slotsResponseSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await appointments.slotsForBooking(req.params.appointmentId, keyOf(req), req.query),
+    }),
+  );
+
   app.post(
     '/appointments/:appointmentId/cancel',
     {

@@ -111,6 +111,7 @@ export function createAppointmentsService(
     calls: Pick<CallsService, 'request'>;
     mail: Pick<
       MailService,
+      | 'configured'
       | 'appointmentBooked'
       | 'appointmentRescheduled'
       | 'appointmentReassigned'
@@ -240,6 +241,30 @@ export function createAppointmentsService(
       return { enabled: true, ...base, slots, advisors: choosable };
     },
 
+    /**
+     * Where her booking can move: the free slots of its own stylist (shown on the landing or
+     * not), her booking set aside so it does not hide its neighbours.
+     */
+    async slotsForBooking(
+      id: string,
+      key: string | undefined,
+      q: z.output<typeof slotsQuerySchema>,
+    ): Promise<SlotsResponse> {
+      const row = await byKey(id, key);
+      const r = await rules();
+      const now = clock.now().getTime();
+      const base = {
+        slotMinutes: r.slotMinutes,
+        horizonEndsAt: new Date(horizonEnd(now, r)).toISOString(),
+        advisors: [],
+      };
+      if (!r.enabled) return { enabled: false, ...base, slots: [] };
+      const advisor = (await advisors.liveRecords()).filter((a) => a.id === row.advisor_id);
+      const from = q.from ? Date.parse(limaDayBoundsUtc(q.from).start) : now;
+      const slots = await slotsOf(advisor, r, from, from + q.days * DAY, row.id);
+      return { enabled: true, ...base, slots: slots.map(toSlot) };
+    },
+
     async book(body: z.output<typeof bookAppointmentBodySchema>): Promise<BookAppointmentResponse> {
       const r = await rules();
       if (!r.enabled) throw conflict('BOOKING_DISABLED', 'The salon is not taking appointments');
@@ -292,7 +317,11 @@ export function createAppointmentsService(
         const row = await reread(id);
         announce(row);
         mail.appointmentBooked(toMailAppointment(row));
-        return { appointment: toAppointment(row), key };
+        return {
+          appointment: toAppointment(row),
+          key,
+          emailed: mail.configured && row.client_email !== '',
+        };
       }
       throw unavailable(await alternatives(candidates, r, at));
     },

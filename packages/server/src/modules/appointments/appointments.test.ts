@@ -120,6 +120,8 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
     const res = await book();
     expect(res.status).toBe(201);
     const { appointment, key } = res.body.data!;
+    // No SMTP here: nothing will be e-mailed, and the answer says so.
+    expect(res.body.data?.emailed).toBe(false);
     expect(appointment).toMatchObject({
       status: 'booked',
       startsAt: NINE,
@@ -275,7 +277,38 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
     });
     expect(back.body.data?.startsAt).toBe(NINE);
 
+    // Her stylist's slots, hers set aside; another booking's key opens nothing.
+    const own = await api<SlotsResponse>(
+      t.app,
+      'GET',
+      `/api/appointments/${id}/slots?days=14`,
+      withKey(key),
+    );
+    expect(own.body.data?.slots.slice(0, 3).map((s) => s.startsAt)).toEqual([
+      NINE,
+      NINE_25,
+      NEXT_NINE,
+    ]);
+
+    // …also once her stylist is no longer shown on the landing (no public slots for her then).
+    await t.db.db
+      .updateTable('advisors')
+      .set({ show_on_landing: 0 })
+      .where('id', '=', eva.id)
+      .execute();
+    expect((await slotsOf(`&advisorId=${eva.id}`)).slots).toEqual([]);
+    const hidden = await api<SlotsResponse>(
+      t.app,
+      'GET',
+      `/api/appointments/${id}/slots?days=14`,
+      withKey(key),
+    );
+    expect(hidden.body.data?.slots[0]?.startsAt).toBe(NINE);
+    await show(eva.id);
     const taken = (await book({ startsAt: NINE_25, name: 'Otra' })).body.data!;
+    expect(
+      (await api(t.app, 'GET', `/api/appointments/${id}/slots`, withKey(taken.key))).status,
+    ).toBe(404);
     const clash = await api(t.app, 'POST', `/api/appointments/${id}/reschedule`, {
       ...withKey(key),
       body: { startsAt: taken.appointment.startsAt },
@@ -409,7 +442,8 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
         body: booking(),
       });
       expect(booked.status).toBe(201);
-      const { appointment, key } = booked.body.data!;
+      const { appointment, key, emailed } = booked.body.data!;
+      expect(emailed).toBe(true);
       expect(appointment.advisor.advisorId).toBe(stylist.id);
       await mailed.app.container.mail.idle();
       expect(smtp.messages.map(recipientOf)).toEqual(['lucia@example.test']);

@@ -3,7 +3,12 @@
  * subject and optionally one stylist, and the stylists a visitor may choose. Shared by the
  * landing's booking and the manage page's 'Cambiar horario' (the same stylist's slots).
  */
-import { slotsResponseSchema, type CallSubject, type SlotsResponse } from '@belleza/contract';
+import {
+  APPOINTMENT_KEY_HEADER,
+  slotsResponseSchema,
+  type CallSubject,
+  type SlotsResponse,
+} from '@belleza/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -15,21 +20,36 @@ export const SLOT_DAYS = 60;
 /** A minute old, a slot list is still worth showing; taken ones are refused with alternatives. */
 const SLOTS_STALE_MS = 60_000;
 
-export type SlotsFilter = { subject?: CallSubject | undefined; advisorId?: string | null };
+export type SlotsFilter = {
+  subject?: CallSubject | undefined;
+  advisorId?: string | null;
+  /**
+   * Where this booking can move ('Cambiar horario'): its own stylist's slots, asked for with its
+   * key (`GET /api/appointments/{id}/slots`), whether or not she is shown on the landing.
+   */
+  booking?: { appointmentId: string; key: string };
+};
 
 export const slotsKeyPrefix = ['appointments', 'slots'] as const;
-export const slotsKey = ({ subject, advisorId }: SlotsFilter) =>
-  [...slotsKeyPrefix, subject ?? null, advisorId ?? null] as const;
+export const slotsKey = ({ subject, advisorId, booking }: SlotsFilter) =>
+  [...slotsKeyPrefix, subject ?? null, advisorId ?? null, booking?.appointmentId ?? null] as const;
 
 export const fetchSlots = (
-  { subject, advisorId }: SlotsFilter,
+  { subject, advisorId, booking }: SlotsFilter,
   signal?: AbortSignal,
 ): Promise<SlotsResponse> =>
-  api.get('/api/appointments/slots', {
-    schema: slotsResponseSchema,
-    query: { subject, advisorId, days: SLOT_DAYS },
-    ...(signal ? { signal } : {}),
-  });
+  booking
+    ? api.get(`/api/appointments/${encodeURIComponent(booking.appointmentId)}/slots`, {
+        schema: slotsResponseSchema,
+        query: { days: SLOT_DAYS },
+        headers: { [APPOINTMENT_KEY_HEADER]: booking.key },
+        ...(signal ? { signal } : {}),
+      })
+    : api.get('/api/appointments/slots', {
+        schema: slotsResponseSchema,
+        query: { subject, advisorId, days: SLOT_DAYS },
+        ...(signal ? { signal } : {}),
+      });
 
 export const slotsQueryOptions = (filter: SlotsFilter) =>
   queryOptions({

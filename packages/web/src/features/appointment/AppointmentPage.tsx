@@ -161,7 +161,7 @@ function AppointmentDetails({
           <p>{t('page.joinNow', { name: advisor.name })}</p>
           <a
             className="btn btn--primary btn--lg"
-            href={appointmentJoinHref(appointment.appointmentId)}
+            href={appointmentJoinHref(appointment.appointmentId, access.key)}
           >
             {t('page.join')}
           </a>

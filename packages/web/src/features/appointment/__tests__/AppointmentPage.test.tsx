@@ -70,16 +70,6 @@ function renderPage(hash = `#${KEY}`) {
   );
 }
 
-/** The addresses fetched, with their queries (the mock's table ignores queries). */
-const fetchedUrls = (api: ReturnType<typeof mockFetch>): URL[] =>
-  api.fetchMock.mock.calls.map(
-    ([input]) =>
-      new URL(
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-        'http://localhost',
-      ),
-  );
-
 /** Time passes minute by minute, each minute's timers and renders before the next. */
 function passMinutes(minutes: number) {
   for (let i = 0; i < minutes; i += 1)
@@ -160,7 +150,7 @@ describe('AppointmentPage', () => {
     const user = setup();
     const api = mockFetch({
       'GET /api/appointments/apt_1': ok(appointment()),
-      'GET /api/appointments/slots': ok(hers),
+      'GET /api/appointments/apt_1/slots': ok(hers),
       'POST /api/appointments/apt_1/reschedule': ok(
         appointment({ startsAt: NINE_25, endsAt: end(NINE_25) }),
       ),
@@ -178,10 +168,11 @@ describe('AppointmentPage', () => {
     expect(
       screen.getByText('miércoles, 25 de noviembre, 09:25 a. m. (hora de Lima)'),
     ).toBeVisible();
-    const slotsAsked = fetchedUrls(api).filter((url) => url.pathname === '/api/appointments/slots');
+    // Her own stylist's slots, asked for with her key (the public list may not show her).
+    const slotsAsked = api.requests.filter((r) => r.path === '/api/appointments/apt_1/slots');
     expect(slotsAsked.length).toBeGreaterThan(0);
-    expect(new Set(slotsAsked.map((url) => url.searchParams.get('advisorId')))).toEqual(
-      new Set(['adv_1']),
+    expect(new Set(slotsAsked.map((r) => r.headers.get('x-appointment-key')))).toEqual(
+      new Set([KEY]),
     );
     const moves = posts(api, '/api/appointments/apt_1/reschedule');
     expect(moves.map((r) => r.body)).toEqual([{ startsAt: NINE_25 }]);
@@ -206,7 +197,7 @@ describe('AppointmentPage', () => {
     ];
     const api = mockFetch({
       'GET /api/appointments/apt_1': ok(appointment()),
-      'GET /api/appointments/slots': ok(hers),
+      'GET /api/appointments/apt_1/slots': ok(hers),
       'POST /api/appointments/apt_1/reschedule': () => answers.shift() ?? jsonResponse(500, {}),
     });
     renderPage();
@@ -262,7 +253,7 @@ describe('AppointmentPage', () => {
 
     passMinutes(1);
     const join = await screen.findByRole('link', { name: 'Entrar a mi cita' });
-    expect(join).toHaveAttribute('href', '/?cita=apt_1');
+    expect(join).toHaveAttribute('href', `/?cita=apt_1#${KEY}`);
     expect(screen.getByText('Ya puedes entrar')).toBeVisible();
     // Until the start she can still change it.
     expect(screen.getByRole('button', { name: 'Cancelar cita' })).toBeVisible();

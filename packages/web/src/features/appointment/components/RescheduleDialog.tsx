@@ -107,7 +107,7 @@ export function RescheduleDialog({
           />
         ) : (
           <FreeSlotPicker
-            filter={{ advisorId: appointment.advisor.advisorId }}
+            filter={{ booking: access }}
             value={slot?.startsAt ?? null}
             onChange={setSlot}
             {...zone}

@@ -53,9 +53,10 @@ const appointment = (over: Partial<Appointment> = {}): Appointment => ({
   ...over,
 });
 
-const booked = (over: Partial<Appointment> = {}): BookAppointmentResponse => ({
+const booked = (over: Partial<Appointment> = {}, emailed = true): BookAppointmentResponse => ({
   appointment: appointment(over),
   key: 'k3y_Secret-123',
+  emailed,
 });
 
 /** A 409 whose details name no alternative (none left near it). */

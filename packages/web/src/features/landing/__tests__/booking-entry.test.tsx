@@ -1,14 +1,34 @@
 /**
  * Where the landing offers 'Reservar una cita' (issue 16): closed, next to the callback form, and
  * with every stylist in a call, above the request form; only when the salon takes bookings. And
- * 'Entrar a mi cita' (a booking's page) arriving with ?cita=… opens the consultation at once.
+ * 'Entrar a mi cita' (a booking's page) arriving with ?cita={id}#{key} enters her booked call.
  */
-import type { Availability, SlotsResponse } from '@belleza/contract';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type {
+  Appointment,
+  Availability,
+  CallRequestResponseData,
+  SlotsResponse,
+} from '@belleza/contract';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, ok } from '@/test/fetch-mock';
+import { fail, mockFetch, ok } from '@/test/fetch-mock';
 import { LandingRoot } from '..';
-import { closedAvailability, openAvailability } from './fixtures';
+import type { FakeSocket } from './fake-socket';
+import { closedAvailability, openAvailability, statusData } from './fixtures';
+
+const sockets = vi.hoisted(() => ({ list: [] as unknown[] }));
+vi.mock('@/lib/socket', async (importOriginal) => {
+  const { FakeSocket: Fake } = await import('./fake-socket');
+  return {
+    ...(await importOriginal<object>()),
+    createSocket: () => {
+      const socket = new Fake();
+      sockets.list.push(socket);
+      return socket;
+    },
+  };
+});
+const lastSocket = () => sockets.list[sockets.list.length - 1] as FakeSocket;
 
 // The lazy landing, consultation and booking modules load for real: budgets for a busy machine.
 const SLOW = { timeout: 5000 };
@@ -128,13 +148,93 @@ describe('booking from the landing', () => {
 });
 
 describe("'Entrar a mi cita'", () => {
-  it('opens the consultation at once and drops the parameter from the address', async () => {
+  const booking: Appointment = {
+    appointmentId: 'apt_1',
+    status: 'booked',
+    startsAt: '2026-11-24T15:00:00.000Z',
+    endsAt: '2026-11-24T15:20:00.000Z',
+    subject: 'hair_care',
+    clientName: 'María Cita',
+    language: 'es',
+    advisor: { advisorId: 'adv_eva', name: 'Eva Estilista', title: 'Colorista' },
+    joinFrom: '2026-11-24T14:55:00.000Z',
+    joinUntil: '2026-11-24T15:10:00.000Z',
+    callId: null,
+    createdAt: '2026-11-20T15:00:00.000Z',
+  };
+  const entered: CallRequestResponseData = {
+    callId: 'call_1',
+    status: 'pending',
+    dailyRoomName: null,
+    dailyRoomUrl: null,
+    advisorId: 'adv_eva',
+    estimatedWaitTime: 30,
+    queuePosition: null,
+    clientKey: 'client-key-1',
+  };
+
+  it('enters her booked call, rung at the stylist she booked, and the link leaves the address', async () => {
+    window.history.replaceState(null, '', '/?cita=apt_1#k3y_Secret');
+    const api = mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/appointments/apt_1': ok(booking),
+      'POST /api/appointments/apt_1/enter': ok(entered, 201),
+      'GET /api/calls/call_1/status': ok(statusData({ advisorId: 'adv_eva' })),
+    });
+    render(<LandingRoot />);
+    const waiting = await screen.findByRole('dialog', { name: 'Tu consulta' }, SLOW);
+    expect(within(waiting).getByTestId('ringing-stylist')).toHaveTextContent(
+      'Estamos llamando a Eva Estilista, Colorista, para ti.',
+    );
+    expect(within(waiting).queryByTestId('booked-stylist-missed')).toBeNull();
+    const enter = api.requests.find((r) => r.path === '/api/appointments/apt_1/enter');
+    expect(enter?.method).toBe('POST');
+    expect(enter?.headers.get('x-appointment-key')).toBe('k3y_Secret');
+    expect(window.location.search).toBe('');
+    expect(window.location.hash).toBe('');
+
+    // Eva does not answer: the salon rings someone else, and she is told.
+    await waitFor(() => expect(lastSocket()).toBeDefined());
+    act(() =>
+      lastSocket().serverEmit('call:queue:updated', {
+        callId: 'call_1',
+        queuePosition: null,
+        estimatedWaitTime: 30,
+        ringing: { name: 'Bea Turno', title: '' },
+      }),
+    );
+    expect(within(waiting).getByTestId('booked-stylist-missed')).toHaveTextContent(
+      'Eva Estilista no pudo contestar justo ahora: te conectamos con la siguiente estilista libre.',
+    );
+    expect(within(waiting).getByTestId('ringing-stylist')).toHaveTextContent(
+      'Estamos llamando a Bea Turno para ti.',
+    );
+  });
+
+  it('says why when her booking cannot be entered yet, and opens no call', async () => {
+    window.history.replaceState(null, '', '/?cita=apt_1#k3y_Secret');
+    const api = mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/appointments/apt_1': ok(booking),
+      'POST /api/appointments/apt_1/enter': fail(409, 'APPOINTMENT_NOT_OPEN', 'opens later'),
+    });
+    render(<LandingRoot />);
+    expect(await screen.findByText('No pudimos abrir tu cita', {}, SLOW)).toBeVisible();
+    expect(
+      screen.getByText(/Todavía no puedes entrar: tu cita se abre 5 minutos antes de la hora\./),
+    ).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: 'Tu consulta' })).toBeNull();
+    expect(api.requests.some((r) => r.path.startsWith('/api/calls/'))).toBe(false);
+  });
+
+  it('opens the request form when the link has no key', async () => {
     window.history.replaceState(null, '', '/?cita=apt_1');
-    mockFetch({ 'GET /api/availability': ok(openAvailability) });
+    const api = mockFetch({ 'GET /api/availability': ok(openAvailability) });
     render(<LandingRoot />);
     expect(
       await screen.findByRole('dialog', { name: 'Consulta gratuita en vivo' }, SLOW),
     ).toBeInTheDocument();
     expect(window.location.search).toBe('');
+    expect(api.requests.some((r) => r.path.startsWith('/api/appointments'))).toBe(false);
   });
 });

@@ -183,6 +183,12 @@ function WaitingView({
         {t('waiting.heading')}
       </p>
       {/* Who is being rung for her, once someone is: a person, not a queue. */}
+      {/* She booked with someone who did not answer: the salon rings another stylist for her. */}
+      {saved.bookedWith && saved.ringing?.name !== saved.bookedWith && (
+        <p className="consult-waiting__booked" data-testid="booked-stylist-missed">
+          {t('waiting.bookedMissed', { name: saved.bookedWith })}
+        </p>
+      )}
       {saved.ringing?.name && (
         <p className="consult-waiting__ringing" data-testid="ringing-stylist">
           {saved.ringing.title

@@ -8,7 +8,7 @@
 import type { Availability, CallSubject } from '@belleza/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
-import { APPOINTMENT_JOIN_PARAM } from '@/components/appointment-slots/join-link';
+import { dropJoinLink, readJoinLink } from '@/components/appointment-slots/join-link';
 import { Toaster } from '@/components/ui';
 import { createQueryClient } from '@/lib/query-client';
 import { ConsultationLayer } from './ConsultationLayer';
@@ -25,17 +25,9 @@ export type ConsultationRootProps = {
   refreshAvailability: () => void;
   /** The latest call button press, if any: each new one opens the request modal. */
   request: ConsultationRequest | null;
-  /** The page was opened by 'Entrar a mi cita' (`?cita=…`, issue 16 §4): the modal opens at once. */
+  /** The page was opened by 'Entrar a mi cita' (`?cita={id}#{key}`, issue 16 §4): she enters at once. */
   joining?: boolean;
 };
-
-/** The parameter goes once read, so a reload does not open the consultation again. */
-function dropJoinParam(): void {
-  const url = new URL(window.location.href);
-  if (!url.searchParams.has(APPOINTMENT_JOIN_PARAM)) return;
-  url.searchParams.delete(APPOINTMENT_JOIN_PARAM);
-  window.history.replaceState(window.history.state, '', url);
-}
 
 function Consultation({
   availability,
@@ -44,17 +36,19 @@ function Consultation({
   joining = false,
 }: ConsultationRootProps) {
   const state = useConsultation(refreshAvailability);
-  const { openRequest } = state;
+  const { openRequest, enterAppointment } = state;
   useEffect(() => {
     if (request) openRequest(request.subject, request.message);
   }, [request, openRequest]);
-  // Entering a booking: for now the consultation opens like any other; ringing the booked
-  // stylist first is the server's part (issue 16 §4), not there yet.
+  // Entering a booking: her booked call, rung at her stylist first. The link goes once read (a
+  // reload finds the saved consultation instead); one without its key opens the request form.
   useEffect(() => {
     if (!joining) return;
-    dropJoinParam();
-    openRequest('general');
-  }, [joining, openRequest]);
+    const link = readJoinLink(window.location);
+    dropJoinLink();
+    if (link) void enterAppointment(link);
+    else openRequest('general');
+  }, [joining, openRequest, enterAppointment]);
   return <ConsultationLayer state={state} availability={availability} />;
 }
 

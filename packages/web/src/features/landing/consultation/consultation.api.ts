@@ -4,12 +4,15 @@
  * proven with its clientKey in the `x-client-key` header.
  */
 import {
+  APPOINTMENT_KEY_HEADER,
   CLIENT_KEY_HEADER,
+  appointmentSchema,
   callRequestResponseDataSchema,
   callStatusDataSchema,
   callTokenSchema,
   callbackSchema,
   summaryLinkSchema,
+  type Appointment,
   type CallRequestBody,
   type CallRequestResponseData,
   type CallStatusData,
@@ -31,6 +34,30 @@ const keyHeader = (clientKey: string) => ({ [CLIENT_KEY_HEADER]: clientKey });
 
 export const requestCall = (body: CallRequestBody): Promise<CallRequestResponseData> =>
   api.post('/api/calls/request', body, { schema: callRequestResponseDataSchema });
+
+/** A booking entered from its link (issue 16 §4): its id and the key of its manage address. */
+export type BookingLink = { appointmentId: string; key: string };
+
+const bookingPath = (appointmentId: string) =>
+  `/api/appointments/${encodeURIComponent(appointmentId)}`;
+
+/** GET /api/appointments/{id}: who she booked with, to say so while she waits. */
+export const fetchBooking = ({ appointmentId, key }: BookingLink): Promise<Appointment> =>
+  api.get(bookingPath(appointmentId), {
+    schema: appointmentSchema,
+    headers: { [APPOINTMENT_KEY_HEADER]: key },
+  });
+
+/** POST /api/appointments/{id}/enter: her call, rung at the booked stylist first. */
+export const enterBooking = ({
+  appointmentId,
+  key,
+}: BookingLink): Promise<CallRequestResponseData> =>
+  api.post(
+    `${bookingPath(appointmentId)}/enter`,
+    {},
+    { schema: callRequestResponseDataSchema, headers: { [APPOINTMENT_KEY_HEADER]: key } },
+  );
 
 export const fetchCallStatus = (
   { callId, clientKey }: CallCredentials,

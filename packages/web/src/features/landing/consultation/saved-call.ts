@@ -23,6 +23,8 @@ const savedCallSchema = z.object({
   estimatedWaitTime: z.number().int().nonnegative().nullable(),
   /** The stylist being rung for her now (absent in records saved before it existed). */
   ringing: z.object({ name: z.string(), title: z.string() }).nullable().optional(),
+  /** The stylist she booked with, when she entered from a booking (issue 16 §4). */
+  bookedWith: z.string().nullable().optional(),
   savedAt: z.number(),
   expiresAt: z.number(),
 });

@@ -15,9 +15,12 @@ import {
   callStatusQuery,
   cancelCall,
   endCall,
+  enterBooking,
+  fetchBooking,
   fetchCallStatus,
   fetchClientToken,
   requestCall,
+  type BookingLink,
   type CallCredentials,
 } from './consultation.api';
 import { requestErrorDetail, requestErrorKind } from './request-errors';
@@ -212,6 +215,50 @@ export function useConsultation(refreshAvailability: () => void) {
     [refreshAvailability],
   );
 
+  /**
+   * 'Entrar a mi cita' (issue 16 §4): the booked call, rung at her stylist first; then the same
+   * waiting, video and rating as any consultation.
+   */
+  const enterAppointment = useCallback(
+    async (link: BookingLink): Promise<boolean> => {
+      setBusy('request');
+      try {
+        const booking = await fetchBooking(link);
+        const created = await enterBooking(link);
+        const booked = booking.advisor;
+        const next = saveCall({
+          callId: created.callId,
+          clientKey: created.clientKey,
+          status: 'pending',
+          userName: booking.clientName,
+          queuePosition: created.queuePosition,
+          estimatedWaitTime: created.estimatedWaitTime,
+          ringing:
+            created.advisorId === booked.advisorId
+              ? { name: booked.name, title: booked.title }
+              : null,
+          bookedWith: booked.name,
+        });
+        store(next);
+        clearPendingRating();
+        setRating(null);
+        setModalOpen(true);
+        if (created.status !== 'pending') apply({ callId: created.callId, status: created.status });
+        return true;
+      } catch (error) {
+        toast.error(
+          t('toasts.enterErrorTitle'),
+          t('toasts.requestErrorMessage', { detail: requestErrorDetail(error, t) }),
+          { duration: REQUEST_ERROR_TOAST_MS },
+        );
+        return false;
+      } finally {
+        setBusy(null);
+      }
+    },
+    [apply, store, t],
+  );
+
   const submitRequest = useCallback(
     async (body: CallRequestBody): Promise<boolean> => {
       setBusy('request');
@@ -304,6 +351,7 @@ export function useConsultation(refreshAvailability: () => void) {
     submitRequest,
     cancel,
     resume,
+    enterAppointment,
     minimizeVideo: () => setVideo(null),
     endFromVideo,
     /** The rating was sent or refused as given already: a reload no longer offers it. */

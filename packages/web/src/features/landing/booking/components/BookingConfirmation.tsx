@@ -10,7 +10,7 @@ import { Button, Field } from '@/components/ui';
 
 export type BookingConfirmationProps = {
   booked: BookAppointmentResponse;
-  /** the address she gave, '' when none */
+  /** the address she gave, '' when none (said only when the server sends the e-mail) */
   email: string;
   onClose: () => void;
   timeZone: string;
@@ -72,7 +72,9 @@ export function BookingConfirmation({
           <dd>{t(`subjects.${appointment.subject}`)}</dd>
         </div>
       </dl>
-      {email && <p className="booking-done__note">{t('done.emailed', { email })}</p>}
+      {booked.emailed && email && (
+        <p className="booking-done__note">{t('done.emailed', { email })}</p>
+      )}
       <p className="booking-done__note">
         {t('done.joinHint', { count: APPOINTMENT_JOIN_EARLY_MINUTES })}
       </p>

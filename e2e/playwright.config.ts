@@ -14,6 +14,7 @@ const VIDEO_SPECS = [
   /screen-share\.spec\.ts$/,
   /summary\.spec\.ts$/,
   /snapshot\.spec\.ts$/,
+  /appointments\.spec\.ts$/,
 ];
 
 /**

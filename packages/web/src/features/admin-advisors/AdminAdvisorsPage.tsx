@@ -23,6 +23,7 @@ import {
 } from './utils/filter-advisors';
 import { ADMIN_TOAST_MS } from './utils/toasts';
 import './admin-advisors.css';
+import '@/styles/admin-states.css';
 
 /** `/admin/advisors?new=1` (the dashboard's add-advisor links) opens the create form at once. */
 export const CREATE_PARAM = 'new';
@@ -171,9 +172,9 @@ export function AdminAdvisorsPage() {
         />
       )}
 
-      {list.data && advisors.length === 0 && <p className="adv-empty">{t('empty.none')}</p>}
+      {list.data && advisors.length === 0 && <p className="admin-empty">{t('empty.none')}</p>}
       {list.data && advisors.length > 0 && visible.length === 0 && (
-        <p className="adv-empty">{t('empty.filtered')}</p>
+        <p className="admin-empty">{t('empty.filtered')}</p>
       )}
       {visible.length > 0 && (
         <>

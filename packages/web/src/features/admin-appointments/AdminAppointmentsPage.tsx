@@ -31,6 +31,7 @@ import {
 import { limaDayOf } from '@/lib/format';
 import { ADMIN_TOAST_MS } from './utils/toasts';
 import './admin-appointments.css';
+import '@/styles/admin-states.css';
 
 /** Actions end when a booking starts: the clock is read again this often. */
 export const APPOINTMENTS_PAGE_TICK_MS = 30_000;
@@ -96,7 +97,7 @@ export function AdminAppointmentsPage() {
       />
 
       {list.isError && (
-        <div className="aa-error" role="alert">
+        <div className="admin-error" role="alert">
           <p>
             <strong>{t('admin-appointments:list.loadError')}</strong> {errorMessage(list.error)}
           </p>
@@ -112,7 +113,7 @@ export function AdminAppointmentsPage() {
           label={t('admin-appointments:list.loading')}
         />
       )}
-      {data && data.length === 0 && !list.isError && <p className="aa-empty">{empty}</p>}
+      {data && data.length === 0 && !list.isError && <p className="admin-empty">{empty}</p>}
       {data && data.length > 0 && (
         <div aria-busy={list.isFetching || undefined}>
           <AppointmentsTable

@@ -17,6 +17,7 @@ import {
 } from './utils/filters';
 import { ADMIN_TOAST_MS } from './utils/toasts';
 import './admin-calls.css';
+import '@/styles/admin-states.css';
 
 const views: readonly CallsView[] = ['calls', 'callbacks'];
 

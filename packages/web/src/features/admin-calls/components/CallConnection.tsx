@@ -73,7 +73,7 @@ export function CallConnection({ stats }: CallConnectionProps) {
       <h3 id="ac-details-connection">{t('connection.title')}</h3>
       {stats.isPending && <Spinner />}
       {stats.isError && (
-        <div className="ac-error" role="alert">
+        <div className="admin-error" role="alert">
           <p>
             <strong>{t('connection.loadError')}</strong> {errorMessage(stats.error)}
           </p>

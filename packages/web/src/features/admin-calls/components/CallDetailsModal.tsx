@@ -199,7 +199,7 @@ export function CallDetailsModal({ callId, onClose }: CallDetailsModalProps) {
     <Modal open={callId !== null} title={t('details.title')} size="lg" onClose={onClose}>
       {details.isPending && <Spinner />}
       {details.isError && (
-        <div className="ac-error" role="alert">
+        <div className="admin-error" role="alert">
           <p>
             <strong>{t('details.loadError')}</strong> {errorMessage(details.error)}
           </p>

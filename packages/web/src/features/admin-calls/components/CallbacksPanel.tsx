@@ -75,7 +75,7 @@ export function CallbacksPanel() {
         />
       )}
       {callbacks.isError && (
-        <div className="ac-error" role="alert">
+        <div className="admin-error" role="alert">
           <p>
             <strong>{t('callbacks.loadError')}</strong> {errorMessage(callbacks.error)}
           </p>
@@ -85,7 +85,7 @@ export function CallbacksPanel() {
         </div>
       )}
       {callbacks.isSuccess && items.length === 0 && (
-        <p className="ac-empty">
+        <p className="admin-empty">
           {status === 'open' ? t('callbacks.emptyOpen') : t('callbacks.empty')}
         </p>
       )}

@@ -157,7 +157,7 @@ export function CallsHistory({ filters, page, onFilters, onPage }: CallsHistoryP
       <CallsFilters filters={filters} onChange={onFilters} />
 
       {list.isError && (
-        <div className="ac-error" role="alert">
+        <div className="admin-error" role="alert">
           <p>
             <strong>{t('list.loadError')}</strong> {errorMessage(list.error)}
           </p>
@@ -174,7 +174,7 @@ export function CallsHistory({ filters, page, onFilters, onPage }: CallsHistoryP
         />
       )}
       {data && data.items.length === 0 && !list.isError && (
-        <p className="ac-empty">{hasFilters(filters) ? t('empty.filtered') : t('empty.none')}</p>
+        <p className="admin-empty">{hasFilters(filters) ? t('empty.filtered') : t('empty.none')}</p>
       )}
       {data && data.items.length > 0 && !inverted && (
         <div aria-busy={list.isFetching || undefined}>

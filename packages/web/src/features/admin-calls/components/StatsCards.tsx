@@ -30,7 +30,7 @@ export function StatsCards({ stats, isLoading, isError, onRetry }: StatsCardsPro
   const { t } = useTranslation('admin-calls');
   if (isError && !stats) {
     return (
-      <div className="ac-error" role="alert">
+      <div className="admin-error" role="alert">
         <p>{t('stats.loadError')}</p>
         <Button size="sm" variant="secondary" onClick={onRetry}>
           {t('actions.retry')}

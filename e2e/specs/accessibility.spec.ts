@@ -3,6 +3,7 @@
  * critical, serious or moderate violations of WCAG 2.1 A/AA and axe's best practices. Runs on a
  * private server with the demo data (reports, call history) and one visitor's call ringing.
  */
+import type { BookAppointmentResponse, SlotsResponse } from '@belleza/contract';
 import { Api, uniqueEmail } from '../support/api.js';
 import { expectAccessible } from '../support/axe.js';
 import { expect, test } from '../support/fixtures.js';
@@ -32,6 +33,7 @@ const TEXT = {
     waiting: 'Esperando asesor...',
     ringing: 'Estamos llamando a Alba Accesible',
     cancel: 'Cancelar consulta',
+    book: 'Reservar una cita',
   },
   en: {
     cta: 'Free live consultation',
@@ -52,6 +54,7 @@ const TEXT = {
     waiting: 'Waiting for an advisor...',
     ringing: 'We are ringing Alba Accesible',
     cancel: 'Cancel consultation',
+    book: 'Book an appointment',
   },
 } as const;
 
@@ -101,6 +104,34 @@ test.describe('accessibility (axe)', () => {
         await page.getByRole('button', { name: text.cta, exact: true }).click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await expectAccessible(page, 'landing, closed, callback dialog');
+        // The booking step (issue 16) in the same dialog, with the demo stylists' free slots.
+        await page.getByRole('dialog').getByRole('button', { name: text.book }).click();
+        await expect(page.getByRole('dialog').getByRole('radio').first()).toBeAttached();
+        await expectAccessible(page, 'landing, closed, booking step');
+        // A booking's own page, and the same address with a wrong key.
+        const slots = await new Api(server.url).request<SlotsResponse>(
+          'GET',
+          '/api/appointments/slots?days=14',
+        );
+        const slot = slots.slots.at(-1);
+        if (!slot) throw new Error('the demo data left no free slot to book');
+        const booked = await new Api(server.url).request<BookAppointmentResponse>(
+          'POST',
+          '/api/appointments',
+          {
+            startsAt: slot.startsAt,
+            name: 'Ana Accesible',
+            phone: '+51 999 000 111',
+            consent: true,
+          },
+        );
+        const bookingPath = `/cita/${booked.appointment.appointmentId}`;
+        await page.goto(`${server.url}${bookingPath}#${booked.key}`);
+        await expect(page.getByRole('heading', { level: 1 })).toContainText('Ana Accesible');
+        await expectAccessible(page, 'appointment page');
+        await page.goto(`${server.url}${bookingPath}#wrong-key`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectAccessible(page, 'appointment not found');
         await page.goto(`${server.url}/advisor/login`);
         await expect(page.getByRole('button', { name: text.signIn })).toBeVisible();
         await expectAccessible(page, 'login');
@@ -135,6 +166,12 @@ test.describe('accessibility (axe)', () => {
         await page.getByRole('button', { name: text.details }).first().click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await expectAccessible(page, 'call details');
+        await page.goto(`${server.url}/admin/appointments`);
+        // Today's bookings, or the empty state on a day the demo left none.
+        await expect(
+          page.getByRole('main').getByRole('table').or(page.locator('.admin-empty')),
+        ).toBeVisible();
+        await expectAccessible(page, 'appointments');
         await page.goto(`${server.url}/admin/settings`);
         await expect(page.getByRole('main')).toBeVisible();
         await expectAccessible(page, 'settings');

@@ -8,8 +8,9 @@ import {
 } from '@belleza/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Button, Field, TextField } from '@/components/ui';
+import { Button, Field } from '@/components/ui';
 import { currentLanguage } from '@/lib/i18n';
+import { ContactFields } from './ContactFields';
 import {
   validateRequestForm,
   type FieldErrors,
@@ -87,34 +88,10 @@ export function RequestForm({
   return (
     <form ref={formRef} className="consult-form" noValidate onSubmit={handleSubmit}>
       <p className="consult-form__intro">{t('form.intro')}</p>
-      <TextField
-        label={t('form.name')}
-        name="name"
-        autoComplete="name"
-        required
-        value={values.name}
-        error={errorOf('name')}
-        onChange={(e) => set('name', e.target.value)}
-      />
-      <TextField
-        label={t('form.phone')}
-        name="phone"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        required
-        value={values.phone}
-        error={errorOf('phone')}
-        onChange={(e) => set('phone', e.target.value)}
-      />
-      <TextField
-        label={t('form.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        error={errorOf('email')}
-        onChange={(e) => set('email', e.target.value)}
+      <ContactFields
+        values={values}
+        errorOf={errorOf}
+        onChange={(field, value) => set(field, value)}
       />
       <Field label={t('form.subject')}>
         {(control) => (

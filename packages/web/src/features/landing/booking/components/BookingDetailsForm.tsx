@@ -1,6 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Field, TextField } from '@/components/ui';
+import { Button, Field } from '@/components/ui';
+import { ContactFields } from '../../consultation/ContactFields';
 import { ConsentCheckbox } from '../../consultation/RequestForm';
 import type { BookingDetails, BookingErrors, BookingField } from '../utils/booking-form';
 
@@ -47,37 +48,11 @@ export function BookingDetailsForm({
 
   return (
     <form ref={formRef} className="consult-form" noValidate onSubmit={handleSubmit}>
-      <TextField
-        label={tc('form.name')}
-        name="name"
-        autoComplete="name"
-        required
-        maxLength={120}
-        value={values.name}
-        error={errorOf('name')}
-        onChange={(e) => onChange('name', e.target.value)}
-      />
-      <TextField
-        label={tc('form.phone')}
-        name="phone"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        required
-        maxLength={40}
-        value={values.phone}
-        error={errorOf('phone')}
-        onChange={(e) => onChange('phone', e.target.value)}
-      />
-      <TextField
-        label={tc('form.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        hint={t('book.emailHint')}
-        value={values.email}
-        error={errorOf('email')}
-        onChange={(e) => onChange('email', e.target.value)}
+      <ContactFields
+        values={values}
+        errorOf={errorOf}
+        onChange={(field, value) => onChange(field, value)}
+        emailHint={t('book.emailHint')}
       />
       <Field label={t('book.message')} error={errorOf('message')}>
         {(control) => (

@@ -1,5 +1,6 @@
 import './appointment-slots.css';
 
+export { AppointmentFacts, type AppointmentFactsProps } from './AppointmentFacts';
 export { AppointmentWhen, type AppointmentWhenProps } from './AppointmentWhen';
 export { FreeSlotPicker, type FreeSlotPickerProps } from './FreeSlotPicker';
 export { SlotAlternatives, type SlotAlternativesProps } from './SlotAlternatives';

@@ -8,7 +8,7 @@ import { APPOINTMENT_JOIN_EARLY_MINUTES, type Appointment } from '@belleza/contr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { AppointmentWhen, appointmentJoinHref } from '@/components/appointment-slots';
+import { AppointmentFacts, appointmentJoinHref } from '@/components/appointment-slots';
 import { LanguageToggle } from '@/components/language-toggle';
 import { Badge, Button, type BadgeTone } from '@/components/ui';
 import { toast } from '@/components/ui/toast';
@@ -128,32 +128,10 @@ function AppointmentDetails({
   return (
     <>
       <h1 id="appointment-title">{t('page.title', { name: appointment.clientName })}</h1>
-      <dl className="appt-facts">
-        <div>
-          <dt>{t('facts.status')}</dt>
-          <dd>
-            <Badge tone={badgeTone[phase]}>{t(`page.status.${phase}`)}</Badge>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('facts.when')}</dt>
-          <dd>
-            <AppointmentWhen startsAt={appointment.startsAt} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('facts.with')}</dt>
-          <dd>
-            {advisor.title
-              ? t('facts.advisorWithTitle', { name: advisor.name, title: advisor.title })
-              : advisor.name}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('facts.subject')}</dt>
-          <dd>{t(`subjects.${appointment.subject}`)}</dd>
-        </div>
-      </dl>
+      <AppointmentFacts
+        appointment={appointment}
+        status={<Badge tone={badgeTone[phase]}>{t(`page.status.${phase}`)}</Badge>}
+      />
 
       {phase === 'joinable' && (
         <section className="appointment-page__join" aria-labelledby="appointment-join">

@@ -5,7 +5,7 @@ import {
 } from '@belleza/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppointmentWhen } from '@/components/appointment-slots';
+import { AppointmentFacts } from '@/components/appointment-slots';
 import { Button, Field } from '@/components/ui';
 
 export type BookingConfirmationProps = {
@@ -46,32 +46,12 @@ export function BookingConfirmation({
     }
   }
 
-  const { advisor } = appointment;
   return (
     <div className="booking-done">
       <p className="booking-done__title" role="status" ref={titleRef} tabIndex={-1}>
         {t('done.title')}
       </p>
-      <dl className="appt-facts">
-        <div>
-          <dt>{t('facts.when')}</dt>
-          <dd>
-            <AppointmentWhen startsAt={appointment.startsAt} timeZone={timeZone} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('facts.with')}</dt>
-          <dd>
-            {advisor.title
-              ? t('facts.advisorWithTitle', { name: advisor.name, title: advisor.title })
-              : advisor.name}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('facts.subject')}</dt>
-          <dd>{t(`subjects.${appointment.subject}`)}</dd>
-        </div>
-      </dl>
+      <AppointmentFacts appointment={appointment} timeZone={timeZone} />
       {booked.emailed && email && (
         <p className="booking-done__note">{t('done.emailed', { email })}</p>
       )}

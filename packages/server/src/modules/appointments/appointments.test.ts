@@ -220,8 +220,8 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
     await show(bea.id);
     expect((await book({ startsAt: NINE_25, advisorId: eva.id })).status).toBe(201);
     // Both are free at 09:00; Eva already has a booking that day, Bea none.
-    const any = await book();
-    expect(any.body.data?.appointment.advisor.advisorId).toBe(bea.id);
+    const unchosen = await book();
+    expect(unchosen.body.data?.appointment.advisor.advisorId).toBe(bea.id);
     const results = await Promise.all([book({ name: 'Dos' }), book({ name: 'Tres' })]);
     const won = results.filter((r) => r.status === 201);
     expect(won.map((r) => r.body.data?.appointment.advisor.advisorId)).toEqual([eva.id]);

@@ -108,7 +108,7 @@ export function AdminAppointmentsPage() {
       )}
       {list.isPending && (
         <TableSkeleton
-          tableClassName="aa-table"
+          tableClassName="admin-table aa-table"
           columns={APPOINTMENT_COLUMNS.map((column) => t(`admin-appointments:table.${column}`))}
           label={t('admin-appointments:list.loading')}
         />

@@ -640,7 +640,7 @@ describe("AdvisorCallScreen 'Tomar foto del video' (issue 15 §3)", () => {
     expect(toasts.error).not.toHaveBeenCalled();
     socket.fire('chat:snapshot-failed', { ...REQUEST, reason: 'camera-off' });
     expect(toasts.error).toHaveBeenCalledWith(
-      expect.any(String),
+      'Atención',
       'La clienta tiene la cámara apagada: no se pudo tomar la foto.',
     );
     expect(take()).toHaveTextContent('Tomar foto del video');
@@ -685,7 +685,7 @@ describe("AdvisorCallScreen 'Tomar foto del video' (issue 15 §3)", () => {
     expect(toasts.error).not.toHaveBeenCalled();
     advance(1);
     expect(toasts.error).toHaveBeenCalledWith(
-      expect.any(String),
+      'Atención',
       'La foto no llegó: el equipo de la clienta no respondió a tiempo.',
     );
     expect(take()).toBeEnabled();
@@ -709,10 +709,7 @@ describe("AdvisorCallScreen 'Tomar foto del video' (issue 15 §3)", () => {
     expect(snapshotControls(controls)).toBe(1);
     expect(api.requestSnapshot).not.toHaveBeenCalled();
     postFromFrame(frame(), { action: 'snapshot', snapshotError: 'camera-off' });
-    expect(toasts.error).toHaveBeenCalledWith(
-      expect.any(String),
-      'No se pudo tomar la foto del video.',
-    );
+    expect(toasts.error).toHaveBeenCalledWith('Atención', 'No se pudo tomar la foto del video.');
     expect(take()).toBeEnabled();
   });
 });

@@ -27,8 +27,8 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 export function AppointmentsTable({ appointments, now, onAction }: AppointmentsTableProps) {
   const { t } = useTranslation('admin-appointments');
   return (
-    <div className="aa-table-wrap">
-      <table className="aa-table">
+    <div className="admin-table-wrap">
+      <table className="admin-table aa-table">
         <caption className="visually-hidden">{t('table.caption')}</caption>
         <thead>
           <tr>

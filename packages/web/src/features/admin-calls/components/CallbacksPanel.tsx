@@ -68,7 +68,7 @@ export function CallbacksPanel() {
 
       {callbacks.isPending && (
         <TableSkeleton
-          tableClassName="ac-table"
+          tableClassName="admin-table ac-table"
           columns={CALLBACK_COLUMNS.map((column) => t(`callbacks.${column}`))}
           rows={3}
           label={t('callbacks.loading')}
@@ -90,8 +90,8 @@ export function CallbacksPanel() {
         </p>
       )}
       {items.length > 0 && (
-        <div className="ac-table-wrap">
-          <table className="ac-table">
+        <div className="admin-table-wrap">
+          <table className="admin-table ac-table">
             <caption className="visually-hidden">{t('callbacks.caption')}</caption>
             <thead>
               <tr>

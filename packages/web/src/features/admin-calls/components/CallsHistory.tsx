@@ -168,7 +168,7 @@ export function CallsHistory({ filters, page, onFilters, onPage }: CallsHistoryP
       )}
       {!inverted && list.isPending && (
         <TableSkeleton
-          tableClassName="ac-table"
+          tableClassName="admin-table ac-table"
           columns={CALL_COLUMNS.map((column) => t(`table.${column}`))}
           label={t('list.loading')}
         />

@@ -43,8 +43,8 @@ export const CALL_COLUMNS = [
 export function CallsTable({ calls, onAction }: CallsTableProps) {
   const { t } = useTranslation('admin-calls');
   return (
-    <div className="ac-table-wrap">
-      <table className="ac-table">
+    <div className="admin-table-wrap">
+      <table className="admin-table ac-table">
         <caption className="visually-hidden">{t('table.caption')}</caption>
         <thead>
           <tr>

@@ -95,6 +95,49 @@ export const advisorSettingsSchema = z.object({
 });
 export type AdvisorSettings = z.infer<typeof advisorSettingsSchema>;
 
+/**
+ * An advisor's profile photo (issue 14 §8): one per advisor, uploaded by an admin or by herself,
+ * stored as square renditions of each size in each format. Served at
+ * `/api/advisors/{advisorId}/photo/{size}.{format}?v={version}`: the version changes with every
+ * new photo, so a versioned address never changes content and is cached for good.
+ */
+export const ADVISOR_PHOTO_SIZES = [96, 192, 384] as const;
+export type AdvisorPhotoSize = (typeof ADVISOR_PHOTO_SIZES)[number];
+/** AVIF first: the smaller file where the browser reads it, WebP everywhere else. */
+export const ADVISOR_PHOTO_FORMATS = ['avif', 'webp'] as const;
+export type AdvisorPhotoFormat = (typeof ADVISOR_PHOTO_FORMATS)[number];
+/** What the upload takes (the body is the photo itself): what phones and browsers send. */
+export const ADVISOR_PHOTO_UPLOAD_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+] as const;
+export const ADVISOR_PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+
+export const advisorPhotoSchema = z.object({
+  /** changes with every upload; part of each rendition's address */
+  version: z.string().min(1).max(64),
+  /** square edges in pixels, smallest first */
+  sizes: z.array(z.number().int().positive()),
+  formats: z.array(z.enum(ADVISOR_PHOTO_FORMATS)),
+});
+export type AdvisorPhoto = z.infer<typeof advisorPhotoSchema>;
+
+/** `96.webp`, `384.avif`…: every rendition's file name. */
+export const ADVISOR_PHOTO_FILES = ADVISOR_PHOTO_SIZES.flatMap((size) =>
+  ADVISOR_PHOTO_FORMATS.map((format) => `${size}.${format}` as const),
+);
+export const advisorPhotoParams = z.object({
+  advisorId: idSchema,
+  file: z.enum(ADVISOR_PHOTO_FILES),
+});
+export const advisorPhotoQuery = z.object({
+  /** the photo's version (AdvisorPhoto.version); another one is 404, none is a short cache */
+  v: z.string().min(1).max(64).optional(),
+});
+
 export const advisorSchema = z.object({
   advisorId: idSchema,
   name: z.string(),
@@ -108,6 +151,8 @@ export const advisorSchema = z.object({
   profile: advisorProfileSchema,
   stats: advisorStatsSchema,
   settings: advisorSettingsSchema,
+  /** null until a photo is uploaded (the screens then show initials) */
+  photo: advisorPhotoSchema.nullable(),
 });
 export type Advisor = z.infer<typeof advisorSchema>;
 
@@ -192,12 +237,16 @@ export const advisorAvailabilitySchema = z.object({
 });
 export type AdvisorAvailability = z.infer<typeof advisorAvailabilitySchema>;
 
-/** GET /api/team — public: the advisors an admin chose to show on the landing, nothing private. */
+/**
+ * GET /api/team — public: the advisors an admin chose to show on the landing, nothing private. Their
+ * photos are public too (anyone may read them while the advisor is on the landing).
+ */
 export const teamMemberSchema = z.object({
   advisorId: idSchema,
   name: z.string(),
   title: z.string(),
   expertise: z.array(z.string()),
+  photo: advisorPhotoSchema.nullable(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 /** The landing shows at most this many (the first by name). */

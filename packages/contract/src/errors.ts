@@ -42,11 +42,11 @@ export const errorCodes = [
   // chat in the call
   /** a message id the call already holds for another sender or another text */
   'CHAT_ID_IN_USE',
-  /** a photo over CHAT_IMAGE_MAX_BYTES, or one whose pixels would be too many to decode */
+  /** a photo over its upload's byte limit (15 MB), or with too many pixels to decode */
   'IMAGE_TOO_LARGE',
   /** not a photo the server can read (JPEG, PNG, WebP, AVIF-coded HEIF), or not sent as one */
   'UNSUPPORTED_IMAGE',
-  /** no such photo in this call */
+  /** no such photo in this call; or no such advisor photo (none, another version, or not public) */
   'IMAGE_NOT_FOUND',
   // summaries (issue 15 §5)
   /** no summary for this call and key, or it expired: one answer, so nothing is revealed */

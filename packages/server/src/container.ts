@@ -9,6 +9,7 @@ import type { Notifier } from './lib/notifier.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createAdvisorsService } from './modules/advisors/advisors.service.js';
+import { createAdvisorPhotosService } from './modules/advisors/advisor-photos.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createAuthService, createSessionsService } from './modules/auth/auth.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
@@ -43,6 +44,7 @@ export function createContainer(deps: Deps) {
   const audit = createAuditService(deps);
   const sessions = createSessionsService(deps);
   const advisors = createAdvisorsService(deps, { audit, sessions });
+  const advisorPhotos = createAdvisorPhotosService(deps, { audit });
   const settings = createSettingsService(deps, { audit, advisors });
   const auth = createAuthService(deps, { advisors, sessions });
   // -- calls: video, calls, presence, reports, system
@@ -73,6 +75,7 @@ export function createContainer(deps: Deps) {
     audit,
     sessions,
     advisors,
+    advisorPhotos,
     settings,
     auth,
     video,

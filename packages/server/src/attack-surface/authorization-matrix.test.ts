@@ -64,7 +64,7 @@ const ADMIN: readonly Role[] = ['admin'];
 let unique = 0;
 const uniqueEmail = () => `new-${Date.now()}-${++unique}@salon.test`;
 
-/** A small photo (made once, in beforeAll) for the chat's photo routes. */
+/** A small photo (made once, in beforeAll) for the photo routes (chat, advisors). */
 let photo: Buffer = Buffer.alloc(0);
 
 /** A photo of C added by its visitor: the image id of `GET …/images/{imageId}`. */
@@ -103,6 +103,16 @@ async function photoOfCompletedC(c: Cast, app: Harness['app']): Promise<Record<s
   return { imageId };
 }
 
+/** A profile photo of C's owner B (off the landing): `file` of the photo's renditions route. */
+async function photoOfOwner(c: Cast, app: Harness['app']): Promise<Record<string, string>> {
+  await app.container.advisorPhotos.upload(
+    { advisorId: c.admin.id, isAdmin: true },
+    c.owner.id,
+    photo,
+  );
+  return { file: '96.webp' };
+}
+
 /**
  * A booking with C's owner (issue 16): `appointmentId` of the booking routes. Its manage key is
  * one no role holds, so the key routes refuse every role.
@@ -137,6 +147,14 @@ const EXPECTED: Record<string, Row> = {
     allow: OWNER_OR_ADMIN,
     body: () => ({ status: 'busy' }),
   },
+  // Profile photos (issue 14 §8): set and removed by the advisor herself or an admin; B is off
+  // the landing, so only signed-in staff read hers (advisor-photos.test.ts: public when shown).
+  'PUT /api/advisors/{advisorId}/photo': {
+    allow: OWNER_OR_ADMIN,
+    rawBody: () => ({ contentType: 'image/jpeg', bytes: photo }),
+  },
+  'DELETE /api/advisors/{advisorId}/photo': { allow: OWNER_OR_ADMIN },
+  'GET /api/advisors/{advisorId}/photo/{file}': { allow: SIGNED_IN, params: photoOfOwner },
   'GET /api/advisors/{advisorId}/availability': { allow: ALL },
   'GET /api/team': { allow: ALL },
   'GET /api/advisors/{advisorId}/dashboard': { allow: OWNER_OR_ADMIN },

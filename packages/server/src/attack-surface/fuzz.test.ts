@@ -7,9 +7,9 @@
  * string property, SQL-injection strings in every string query filter, negative, fractional and
  * huge numbers for every numeric query parameter. All sent as the admin, so authorization is not
  * what refuses. For every case: status < 500, no stack trace or file path in the body, and a
- * refused request (4xx) leaves every table exactly as it was. The chat's photo upload takes raw
- * bytes, not JSON (so the generated cases skip it): its own cases send every kind of wrong content
- * type and hostile body, from each party of an active call.
+ * refused request (4xx) leaves every table exactly as it was. The photo uploads (the chat's, an
+ * advisor's profile photo) take raw bytes, not JSON (so the generated cases skip them): their own
+ * cases send every kind of wrong content type and hostile body, from each party allowed to upload.
  */
 import { randomUUID } from 'node:crypto';
 import { defaultSettings } from '@belleza/contract';
@@ -273,12 +273,79 @@ function baseBodies(admin: TestAdvisor, fake: FakeDaily): Record<string, Record<
   };
 }
 
+/**
+ * What a photo upload (the chat's, an advisor's profile photo) must refuse, with the status it must
+ * get: [case, content type (null: none), body, status].
+ */
+async function hostilePhotoBodies(
+  jpeg: Buffer,
+): Promise<Array<[string, string | null, string | Buffer, number]>> {
+  const pseudoRandom = Buffer.from(Array.from({ length: 1024 * 1024 }, (_, i) => (i * 7919) % 251));
+  return [
+    ['JSON object', 'application/json', JSON.stringify({ image: 'x' }), 415],
+    [
+      'JSON photo as base64',
+      'application/json',
+      JSON.stringify({ data: jpeg.toString('base64') }),
+      415,
+    ],
+    ['malformed JSON', 'application/json', '{"image":', 415],
+    ['form', 'application/x-www-form-urlencoded', 'image=x', 415],
+    [
+      'multipart',
+      'multipart/form-data; boundary=----x',
+      `------x
+
+${'x'.repeat(10)}`,
+      415,
+    ],
+    ['text', 'text/plain', 'hola', 415],
+    ['HTML', 'text/html', '<script>alert(1)</script>', 415],
+    ['XML', 'application/xml', '<?xml version="1.0"?><a/>', 415],
+    ['octet-stream', 'application/octet-stream', jpeg, 415],
+    ['GIF type', 'image/gif', jpeg, 415],
+    ['SVG type', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"/>', 415],
+    ['a wildcard type', 'image/*', jpeg, 415],
+    ['two types', 'image/jpeg, text/html', jpeg, 415],
+    ['a garbage type', ';;;/', jpeg, 415],
+    ['a 1000-character type', `image/${'j'.repeat(1000)}`, jpeg, 415],
+    ['no type', null, jpeg, 415],
+    ['no type, no body', null, '', 400],
+    ['10 MB of JSON', 'application/json', JSON.stringify({ s: 'z'.repeat(10 * 1024 * 1024) }), 415],
+    ['16 MB photo', 'image/jpeg', Buffer.alloc(16 * 1024 * 1024, 0xff), 413],
+    ['empty photo', 'image/jpeg', '', 415],
+    ['text as JPEG', 'image/jpeg', 'not a photo', 415],
+    ['HTML as PNG', 'image/png', '<html><script>alert(1)</script></html>', 415],
+    [
+      'SVG as WebP',
+      'image/webp',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>',
+      415,
+    ],
+    ['1 MB noise as HEIC', 'image/heic', pseudoRandom, 415],
+    ['NUL bytes as HEIF', 'image/heif', Buffer.alloc(4096), 415],
+    ['half a JPEG', 'image/jpeg', jpeg.subarray(0, jpeg.length >> 1), 415],
+    ['JPEG header only', 'image/jpeg', jpeg.subarray(0, 20), 415],
+    ['decompression bomb', 'image/png', decompressionBomb(), 413],
+    ['HEVC HEIC', 'image/heic', hevcHeic(), 415],
+    ['GIF as JPEG', 'image/jpeg', await testPhoto({ width: 8, height: 8, format: 'gif' }), 415],
+    ['TIFF as PNG', 'image/png', await testPhoto({ width: 8, height: 8, format: 'tiff' }), 415],
+    ['prototype pollution as JSON', 'application/json', '{"__proto__":{"isAdmin":true}}', 415],
+  ];
+}
+
 describe('schema-driven fuzzing of every operation with a body or a query', () => {
   let h: Harness;
   let fake: FakeDaily;
   let admin: TestAdvisor;
   let ops: Operation[];
-  let ids: { advisorId: string; callId: string; callbackId: string; appointmentId: string };
+  let ids: {
+    advisorId: string;
+    callId: string;
+    callbackId: string;
+    appointmentId: string;
+    file: string;
+  };
   beforeAll(async () => {
     fake = await startFakeDaily();
     h = await createHarness({ config: { dailyApiUrl: fake.url, logLevel: 'silent' } });
@@ -298,6 +365,8 @@ describe('schema-driven fuzzing of every operation with a body or a query', () =
       advisorId: advisor.id,
       callId: call.callId,
       callbackId: (cb.body as { data: { callbackId: string } }).data.callbackId,
+      // an advisor photo's rendition (GET /api/advisors/{advisorId}/photo/{file})
+      file: '96.webp',
     };
   });
   afterAll(async () => {
@@ -394,66 +463,7 @@ describe('schema-driven fuzzing of every operation with a body or a query', () =
     const clientKey = call.clientKey;
     const url = `/api/calls/${call.callId}/images`;
     const jpeg = await testPhoto({ width: 48, height: 32 });
-    const pseudoRandom = Buffer.from(
-      Array.from({ length: 1024 * 1024 }, (_, i) => (i * 7919) % 251),
-    );
-    // [case, content type (null: none), body, the status it must get]
-    const cases: Array<[string, string | null, string | Buffer, number]> = [
-      ['JSON object', 'application/json', JSON.stringify({ image: 'x' }), 415],
-      [
-        'JSON photo as base64',
-        'application/json',
-        JSON.stringify({ data: jpeg.toString('base64') }),
-        415,
-      ],
-      ['malformed JSON', 'application/json', '{"image":', 415],
-      ['form', 'application/x-www-form-urlencoded', 'image=x', 415],
-      [
-        'multipart',
-        'multipart/form-data; boundary=----x',
-        `------x
-
-${'x'.repeat(10)}`,
-        415,
-      ],
-      ['text', 'text/plain', 'hola', 415],
-      ['HTML', 'text/html', '<script>alert(1)</script>', 415],
-      ['XML', 'application/xml', '<?xml version="1.0"?><a/>', 415],
-      ['octet-stream', 'application/octet-stream', jpeg, 415],
-      ['GIF type', 'image/gif', jpeg, 415],
-      ['SVG type', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"/>', 415],
-      ['a wildcard type', 'image/*', jpeg, 415],
-      ['two types', 'image/jpeg, text/html', jpeg, 415],
-      ['a garbage type', ';;;/', jpeg, 415],
-      ['a 1000-character type', `image/${'j'.repeat(1000)}`, jpeg, 415],
-      ['no type', null, jpeg, 415],
-      ['no type, no body', null, '', 400],
-      [
-        '10 MB of JSON',
-        'application/json',
-        JSON.stringify({ s: 'z'.repeat(10 * 1024 * 1024) }),
-        415,
-      ],
-      ['16 MB photo', 'image/jpeg', Buffer.alloc(16 * 1024 * 1024, 0xff), 413],
-      ['empty photo', 'image/jpeg', '', 415],
-      ['text as JPEG', 'image/jpeg', 'not a photo', 415],
-      ['HTML as PNG', 'image/png', '<html><script>alert(1)</script></html>', 415],
-      [
-        'SVG as WebP',
-        'image/webp',
-        '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>',
-        415,
-      ],
-      ['1 MB noise as HEIC', 'image/heic', pseudoRandom, 415],
-      ['NUL bytes as HEIF', 'image/heif', Buffer.alloc(4096), 415],
-      ['half a JPEG', 'image/jpeg', jpeg.subarray(0, jpeg.length >> 1), 415],
-      ['JPEG header only', 'image/jpeg', jpeg.subarray(0, 20), 415],
-      ['decompression bomb', 'image/png', decompressionBomb(), 413],
-      ['HEVC HEIC', 'image/heic', hevcHeic(), 415],
-      ['GIF as JPEG', 'image/jpeg', await testPhoto({ width: 8, height: 8, format: 'gif' }), 415],
-      ['TIFF as PNG', 'image/png', await testPhoto({ width: 8, height: 8, format: 'tiff' }), 415],
-      ['prototype pollution as JSON', 'application/json', '{"__proto__":{"isAdmin":true}}', 415],
-    ];
+    const cases = await hostilePhotoBodies(jpeg);
     // Each party has CHAT_IMAGE_RATE_MAX photos a minute: three share the cases that reach sharp.
     const senders = [{ token: admin.token }, { token: second.token }, { clientKey }];
     const problems: string[] = [];
@@ -479,6 +489,44 @@ ${'x'.repeat(10)}`,
     ] as const) {
       const res = await send(h.app, 'POST', url, { clientKey, rawBody: bytes, contentType: type });
       if (res.status !== 201)
+        problems.push(`refused a real photo (${type}): ${res.status} ${res.text}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("answers every wrong content type and hostile body of an advisor's photo upload with 413/415 (or 400 for no body), writing nothing", async () => {
+    const lia = await insertAdvisor(h.db.db, { name: 'Lía Foto', now: h.clock.now() });
+    const url = `/api/advisors/${lia.id}/photo`;
+    const jpeg = await testPhoto({ width: 48, height: 32 });
+    const problems: string[] = [];
+    for (const [i, [name, contentType, body, expected]] of (
+      await hostilePhotoBodies(jpeg)
+    ).entries()) {
+      const before = await state(h);
+      const res = await send(h.app, 'PUT', url, {
+        // The advisor herself and an admin share the cases.
+        token: i % 2 === 0 ? lia.token : admin.token,
+        ...(body === '' && contentType === null ? {} : { rawBody: body, contentType }),
+      });
+      const where = `${name}: ${res.status} ${res.text.slice(0, 160)}`;
+      if (res.status !== expected) problems.push(`expected ${expected} — ${where}`);
+      for (const p of LEAK_PATTERNS)
+        if (p.test(res.text)) problems.push(`internals (${String(p)}) — ${where}`);
+      const after = await state(h);
+      if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(`wrote — ${where}`);
+    }
+    // The same route takes a real photo, and a polyglot comes out without its HTML.
+    for (const [type, bytes] of [
+      ['image/jpeg', jpeg],
+      ['image/png', await testPhoto({ width: 8, height: 8, format: 'png' })],
+      ['image/jpeg', await polyglotJpeg()],
+    ] as const) {
+      const res = await send(h.app, 'PUT', url, {
+        token: lia.token,
+        rawBody: bytes,
+        contentType: type,
+      });
+      if (res.status !== 200)
         problems.push(`refused a real photo (${type}): ${res.status} ${res.text}`);
     }
     expect(problems).toEqual([]);

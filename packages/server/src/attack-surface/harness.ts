@@ -169,6 +169,7 @@ export const TABLES: Array<keyof Database> = [
   'call_summaries',
   'retention_purges',
   'appointments',
+  'advisor_photos',
 ];
 
 /** Application tables as SQLite lists them (migration bookkeeping excluded). */

@@ -26,6 +26,7 @@ import * as callSummaries from './migrations/2026-11-26-013-call-summaries.js';
 import * as screenShareSetting from './migrations/2026-11-26-014-screen-share-setting.js';
 import * as imageKind from './migrations/2026-11-26-015-image-kind.js';
 import * as appointments from './migrations/2026-11-26-016-appointments.js';
+import * as advisorPhotos from './migrations/2026-11-26-017-advisor-photos.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-014-screen-share-setting': screenShareSetting,
   '2026-11-26-015-image-kind': imageKind,
   '2026-11-26-016-appointments': appointments,
+  '2026-11-26-017-advisor-photos': advisorPhotos,
 };
 
 export type DatabaseOptions = {

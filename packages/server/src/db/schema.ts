@@ -206,6 +206,25 @@ export type CallImagesTable = {
 };
 
 /**
+ * Advisors' profile photos (issue 14 §8): one row per rendition (square, `size` px, WebP or AVIF)
+ * of an advisor's one photo, written by the server from the upload's pixels (no metadata). Public
+ * while the advisor is on the landing; staff see every live advisor's.
+ */
+export type AdvisorPhotosTable = {
+  advisor_id: string;
+  /** the square's edge in pixels (ADVISOR_PHOTO_SIZES) */
+  size: number;
+  format: 'avif' | 'webp';
+  /** the same for every rendition of one photo; a new upload gets a new one */
+  version: string;
+  content_type: 'image/avif' | 'image/webp';
+  size_bytes: number;
+  /** BLOB on SQLite, bytea on PostgreSQL */
+  data: Buffer;
+  created_at: string;
+};
+
+/**
  * Recommendations and the visitor's summary (issue 15 §5–6): one row per call, made on first need
  * (the advisor writes recommendations, the visitor asks for her link, or her e-mail goes out).
  */
@@ -295,6 +314,7 @@ export type Database = {
   call_summaries: CallSummariesTable;
   retention_purges: RetentionPurgesTable;
   appointments: AppointmentsTable;
+  advisor_photos: AdvisorPhotosTable;
 };
 
 // Kysely's Generated is not needed: every id and timestamp is app-generated.

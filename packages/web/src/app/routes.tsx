@@ -120,7 +120,7 @@ export const routes: RouteObject[] = [
                 handle: handle({ titleKey: 'titles.adminAdvisors' }),
                 lazy: lazyRoute(
                   () => import('@/features/admin-advisors'),
-                  ['admin', 'admin-advisors', 'validation'],
+                  ['admin', 'admin-advisors', 'advisor-photo', 'validation'],
                 ),
               },
               {
@@ -172,7 +172,7 @@ export const routes: RouteObject[] = [
                 handle: handle({ titleKey: 'titles.advisorDashboard' }),
                 lazy: lazyRoute(
                   () => import('@/features/advisor-dashboard'),
-                  ['advisor', 'video', 'summary', 'validation'],
+                  ['advisor', 'advisor-photo', 'video', 'summary', 'validation'],
                 ),
               },
             ],

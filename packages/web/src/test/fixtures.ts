@@ -22,6 +22,7 @@ export function makeAdvisor(overrides: Partial<Advisor> & { isAdmin?: boolean } 
     },
     stats: { totalCalls: 0, completedCalls: 0, averageRating: 0, totalDuration: 0 },
     settings: { autoAcceptCalls: false, maxConcurrentCalls: 1, workingHours: defaultWorkingHours },
+    photo: null,
     ...rest,
   };
 }

@@ -20,6 +20,11 @@ import { isUniqueViolation } from '../../db/sql-fns.js';
 const onlineFlag = (onlineSince: string) =>
   sql<number>`case when exists (select 1 from socket_connections sc where sc.advisor_id = a.id and sc.last_seen_at >= ${onlineSince}) then 1 else 0 end`;
 
+/** The version of the profile photo of advisor `a` (the query's alias), null without one. */
+const photoVersion = sql<
+  string | null
+>`(select min(ph.version) from advisor_photos ph where ph.advisor_id = a.id)`;
+
 export type AdvisorRecord = {
   id: string;
   name: string;
@@ -49,7 +54,12 @@ export type AdvisorStatsRecord = {
   totalDurationSeconds: number;
 };
 
-export type AdvisorWithStatsRecord = AdvisorRecord & { stats: AdvisorStatsRecord; online: boolean };
+export type AdvisorWithStatsRecord = AdvisorRecord & {
+  stats: AdvisorStatsRecord;
+  online: boolean;
+  /** the version of her profile photo; null without one */
+  photoVersion: string | null;
+};
 
 const columns = [
   'a.id',
@@ -174,6 +184,7 @@ export async function selectAdvisorsWithStats(
       's.average_rating',
       's.total_seconds',
       onlineFlag(onlineSince).as('online'),
+      photoVersion.as('photo_version'),
     ])
     .where('a.deleted_at', 'is', null);
   if (filter.id) q = q.where('a.id', '=', filter.id);
@@ -189,6 +200,7 @@ export async function selectAdvisorsWithStats(
       totalDurationSeconds: num(r.total_seconds),
     },
     online: num(r.online) === 1,
+    photoVersion: r.photo_version,
   }));
 }
 
@@ -459,14 +471,22 @@ export async function setLastCallEndedAt(db: Db, id: string, at: string): Promis
 export async function selectLandingTeam(
   db: Db,
   limit: number,
-): Promise<Array<{ id: string; name: string; title: string; expertise: string[] }>> {
+): Promise<
+  Array<{
+    id: string;
+    name: string;
+    title: string;
+    expertise: string[];
+    photoVersion: string | null;
+  }>
+> {
   const rows = await db
-    .selectFrom('advisors')
-    .select(['id', 'name', 'title', 'expertise'])
-    .where('show_on_landing', '=', 1)
-    .where('deleted_at', 'is', null)
-    .orderBy('name')
-    .orderBy('id')
+    .selectFrom('advisors as a')
+    .select(['a.id', 'a.name', 'a.title', 'a.expertise', photoVersion.as('photo_version')])
+    .where('a.show_on_landing', '=', 1)
+    .where('a.deleted_at', 'is', null)
+    .orderBy('a.name')
+    .orderBy('a.id')
     .limit(limit)
     .execute();
   return rows.map((r) => ({
@@ -474,5 +494,6 @@ export async function selectLandingTeam(
     name: r.name,
     title: r.title,
     expertise: parseJson(r.expertise, expertiseSchema, []),
+    photoVersion: r.photo_version,
   }));
 }

@@ -15,6 +15,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Container } from '../../container.js';
 import { forbidden } from '../../lib/app-error.js';
 import { adminOnly, advisorOnly, requireAdmin, requireAdvisor } from '../../plugins/auth.js';
+import { advisorPhotosRoutes } from './advisor-photos.routes.js';
 
 const tags = ['advisors'];
 const security = [{ bearer: [] }];
@@ -24,7 +25,7 @@ export const advisorsRoutes: FastifyPluginCallbackZod<{ container: Container }> 
   { container },
   done,
 ) => {
-  const { advisors } = container;
+  const { advisors, advisorPhotos } = container;
 
   app.get(
     '/advisors',
@@ -141,12 +142,35 @@ export const advisorsRoutes: FastifyPluginCallbackZod<{ container: Container }> 
     }),
   );
 
+  app.delete(
+    '/advisors/:advisorId/photo',
+    {
+      onRequest: advisorOnly,
+      schema: {
+        tags,
+        security,
+        summary: "Remove an advisor's profile photo (admin: anyone; advisor: her own)",
+        description:
+          'Every rendition goes; the screens show her initials again. No photo: nothing to do, 200 all the same.',
+        params: advisorIdParams,
+        response: { 200: okMessage },
+      },
+    },
+    async (req) => {
+      await advisorPhotos.remove(requireAdvisor(req), req.params.advisorId);
+      return { success: true as const, message: 'Photo removed' };
+    },
+  );
+
+  // The upload (a raw image body, its own parsers) and the photo's renditions.
+  void app.register(advisorPhotosRoutes, { container });
+
   app.get(
     '/team',
     {
       schema: {
         tags,
-        summary: "The advisors shown in the landing's team: name, title, expertise (public)",
+        summary: "The advisors shown in the landing's team: name, title, expertise, photo (public)",
         response: { 200: ok(z.array(teamMemberSchema)) },
       },
     },

@@ -20,6 +20,7 @@
  *   firstAdminEmail() → string | null               (settings default)
  *   countLive() → number                            (first-admin bootstrap)
  * Route-facing: create(actor|null, body), update(actor, id, body), remove(actor, id), availability(id).
+ * Profile photos are advisor-photos.service.ts's; the DTOs here carry `photo` (version, sizes).
  */
 import {
   PRESENCE_GRACE_MS,
@@ -41,6 +42,8 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { SessionsService } from '../auth/auth.service.js';
+import { deletePhoto } from './advisor-photos.repository.js';
+import { photoDto } from './advisor-photos.service.js';
 import {
   countActiveCallsOf,
   countLiveAdvisors,
@@ -115,6 +118,7 @@ function toDto(r: AdvisorWithStatsRecord): Advisor {
       maxConcurrentCalls: r.maxConcurrentCalls,
       workingHours: r.workingHours,
     },
+    photo: photoDto(r.photoVersion),
   };
 }
 
@@ -239,6 +243,7 @@ export function createAdvisorsService(
         name: r.name,
         title: r.title,
         expertise: r.expertise,
+        photo: photoDto(r.photoVersion),
       }));
     },
 
@@ -420,7 +425,10 @@ export function createAdvisorsService(
       return getById(id);
     },
 
-    /** Soft delete (history keeps the attribution); sessions are revoked in the same transaction. */
+    /**
+     * Soft delete (history keeps the attribution); sessions are revoked and the profile photo
+     * deleted in the same transaction.
+     */
     async remove(actor: Actor, id: string): Promise<void> {
       if (actor.advisorId === id) {
         throw new AppError('CANNOT_DELETE_SELF', 400, 'You cannot delete your own account');
@@ -434,6 +442,8 @@ export function createAdvisorsService(
           await assertNotLastAdmin(trx, id, 'The last administrator cannot be deleted');
         if (!(await softDeleteAdvisor(trx, id, nowIso())))
           throw notFound('ADVISOR_NOT_FOUND', 'Advisor');
+        // Her photo goes with her: it was only ever shown as hers.
+        await deletePhoto(trx, id);
         await sessions.revokeAllForAdvisor(id, { db: trx });
         await audit.record(
           actor.advisorId,

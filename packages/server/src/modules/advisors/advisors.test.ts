@@ -673,12 +673,15 @@ describe.each(await dialects())('advisors (%s)', (dialect) => {
           name: 'Ana',
           title: 'Colorista',
           expertise: ['Balayage'],
+          // No photo uploaded (advisor-photos.test.ts: the team carries one when there is).
+          photo: null,
         },
         {
           advisorId: zoe.advisor.advisorId,
           name: 'Zoe',
           title: 'Colorista',
           expertise: ['Balayage'],
+          photo: null,
         },
       ]);
       // Nothing private: no e-mail, phone, status or settings.

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/kysely.js';
 import type {
+  AdvisorPhotosTable,
   AdvisorsTable,
   AppointmentsTable,
   CallNotesTable,
@@ -31,6 +32,13 @@ export async function demoAdvisorsExist(db: Db, emailDomain: string): Promise<bo
 
 export async function insertAdvisors(db: Db, rows: readonly AdvisorsTable[]): Promise<void> {
   await insertChunked(rows, (chunk) => db.insertInto('advisors').values(chunk).execute());
+}
+
+export async function insertAdvisorPhotos(
+  db: Db,
+  rows: readonly AdvisorPhotosTable[],
+): Promise<void> {
+  await insertChunked(rows, (chunk) => db.insertInto('advisor_photos').values(chunk).execute());
 }
 
 export async function insertCalls(db: Db, rows: readonly CallsTable[]): Promise<void> {

@@ -7,9 +7,11 @@ import { limaMonthKeys, limaMonthStartUtc } from '../reports/reports.service.js'
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, demoAdvisorProfiles } from './demo.data.js';
 import { generateAppointments } from './demo.appointments.js';
 import { generateCalls } from './demo.generator.js';
+import { demoPhotoRows } from './demo.photos.js';
 import { createRng } from './demo.random.js';
 import {
   demoAdvisorsExist,
+  insertAdvisorPhotos,
   insertAdvisors,
   insertAppointments,
   insertCalls,
@@ -46,8 +48,9 @@ const skipped: SeedDemoResult = {
 const DEFAULT_SEED = 20261122;
 
 /**
- * Demo advisors, months of call history and bookings, in one transaction. Refuses (without touching
- * anything) when demo advisors already exist, so running it twice is harmless.
+ * Demo advisors (with drawn profile photos), months of call history and bookings, in one
+ * transaction. Refuses (without touching anything) when demo advisors already exist, so running it
+ * twice is harmless.
  */
 export async function seedDemo(
   db: Db,
@@ -88,6 +91,11 @@ export async function seedDemo(
     updated_at: joined,
     deleted_at: null,
   }));
+  // A drawn portrait each (demo.photos.ts), stored as an upload's renditions would be.
+  const photoRows = await demoPhotoRows(
+    advisors.map((a) => a.id),
+    joined,
+  );
   const refs = advisors.map((a, i) => ({ id: a.id, weight: demoAdvisorProfiles[i]?.weight ?? 1 }));
   const generated = generateCalls(options.calls ?? DEFAULT_CALLS, refs, months, rng, { now });
   const booked = generateAppointments(
@@ -109,6 +117,7 @@ export async function seedDemo(
   const seeded = await db.transaction().execute(async (trx) => {
     if (await demoAdvisorsExist(trx, DEMO_EMAIL_DOMAIN)) return false;
     await insertAdvisors(trx, advisors);
+    await insertAdvisorPhotos(trx, photoRows);
     // the calls first: an attended booking names its call
     await insertCalls(trx, booked.calls);
     await insertAppointments(trx, booked.appointments);

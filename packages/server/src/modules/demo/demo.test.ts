@@ -186,7 +186,7 @@ describe.each(await dialects())('seedDemo on %s', (dialect) => {
   let first: SeedDemoResult;
   const clock = new ManualClock(NOW);
   const count = async (
-    table: 'advisors' | 'calls' | 'call_offers' | 'call_notes' | 'appointments',
+    table: 'advisors' | 'advisor_photos' | 'calls' | 'call_offers' | 'call_notes' | 'appointments',
   ) =>
     Number(
       (
@@ -229,6 +229,19 @@ describe.each(await dialects())('seedDemo on %s', (dialect) => {
     expect(rows.some((r) => r.title === 'Estilista sénior')).toBe(true);
     const first = rows[0];
     expect(first && (await verifyPassword(DEMO_PASSWORD, first.password_hash))).toBe(true);
+  });
+
+  it('draws every demo advisor a profile photo: all its renditions, one version each', async () => {
+    const advisors = await count('advisors');
+    expect(await count('advisor_photos')).toBe(advisors * 6);
+    const versions = await db.db
+      .selectFrom('advisor_photos')
+      .select(['advisor_id', 'version'])
+      .distinct()
+      .execute();
+    expect(versions).toHaveLength(advisors);
+    // A colour of their own: no two portraits alike.
+    expect(new Set(versions.map((v) => v.version)).size).toBe(advisors);
   });
 
   it('spreads the calls over the six Lima months of the report', async () => {

@@ -1,10 +1,13 @@
 import { advisorTimezones, type Advisor } from '@belleza/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdvisorPhotoField } from '@/components/advisor-photo';
 import { Button, Field, Modal, TextField, toast } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { translateValidation } from '@/lib/errors';
 import { useCreateAdvisor } from '../api/create-advisor';
+import { setPhotoInCache } from '../api/keys';
 import { useUpdateAdvisor } from '../api/update-advisor';
 import {
   advisorToForm,
@@ -56,6 +59,7 @@ export function AdvisorFormModal({ advisor, onClose }: AdvisorFormModalProps) {
   );
   const [errors, setErrors] = useState<AdvisorFormErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const create = useCreateAdvisor();
   const update = useUpdateAdvisor();
   const saving = create.isPending || update.isPending;
@@ -180,6 +184,15 @@ export function AdvisorFormModal({ advisor, onClose }: AdvisorFormModalProps) {
 
         <fieldset className="adv-form__section">
           <legend>{t('form.sections.profile')}</legend>
+          {/* An existing advisor's photo is set at once (an upload needs her id). */}
+          {advisor && (
+            <AdvisorPhotoField
+              advisorId={advisor.advisorId}
+              name={advisor.name}
+              photo={advisor.photo}
+              onChange={(photo) => setPhotoInCache(queryClient, advisor.advisorId, photo)}
+            />
+          )}
           <div className="adv-form__grid">
             <TextField
               label={t('form.title')}

@@ -1,12 +1,14 @@
 /**
- * 'Mi perfil' (issue 12 §7): the stylist edits her name, title, phone and presentation, and
- * changes her password with the current one (the server then ends her other sessions). The rules
- * are the contract's (`updateAdvisorBodySchema`); errors are shown in her language.
+ * 'Mi perfil' (issue 12 §7): the stylist edits her name, title, phone and presentation, sets her
+ * photo (issue 14 §8), and changes her password with the current one (the server then ends her
+ * other sessions). The rules are the contract's (`updateAdvisorBodySchema`); errors are shown in
+ * her language.
  */
 import { updateAdvisorBodySchema, type Advisor, type UpdateAdvisorBody } from '@belleza/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdvisorPhotoField } from '@/components/advisor-photo';
 import { Button, Modal, TextField, toast } from '@/components/ui';
 import { updateAdvisor } from '@/lib/advisor-api';
 import { authStore } from '@/lib/auth-store';
@@ -53,6 +55,16 @@ export function ProfileDialog({ advisor, onClose }: { advisor: Advisor; onClose:
 
   return (
     <Modal open title={t('profile.title')} onClose={onClose}>
+      {/* Her photo is stored at once (its own requests), apart from the form's fields. */}
+      <AdvisorPhotoField
+        advisorId={advisor.advisorId}
+        name={advisor.name}
+        photo={advisor.photo}
+        onChange={(photo) => {
+          const me = authStore.getState().advisor;
+          if (me) authStore.setAdvisor({ ...me, photo });
+        }}
+      />
       <form className="advisor-profile" onSubmit={submit} noValidate>
         <TextField
           label={t('profile.name')}

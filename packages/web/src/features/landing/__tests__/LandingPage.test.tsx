@@ -342,8 +342,9 @@ describe('team (issue 14 §8)', () => {
           name: 'Valeria Rojas',
           title: 'Estilista sénior',
           expertise: ['Colorimetría', 'Cortes modernos', 'Balayage', 'Keratina'],
+          photo: null,
         },
-        { advisorId: 'adv_2', name: 'Camila Torres', title: '', expertise: [] },
+        { advisorId: 'adv_2', name: 'Camila Torres', title: '', expertise: [], photo: null },
       ]),
     });
     await openLanding();

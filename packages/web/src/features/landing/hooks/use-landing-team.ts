@@ -1,7 +1,7 @@
 /**
  * GET /api/team: the advisors an admin chose to show in the landing's team (name, title,
- * expertise). Like the availability, a plain fetch (the first load carries no TanStack Query or
- * zod); a failed or malformed read shows no cards, never fake people.
+ * expertise, photo). Like the availability, a plain fetch (the first load carries no TanStack
+ * Query or zod); a failed or malformed read shows no cards, never fake people.
  */
 import type { TeamMember } from '@belleza/contract';
 import { useEffect, useState } from 'react';
@@ -9,17 +9,28 @@ import { readPublic } from './read-public';
 
 export const TEAM_PATH = '/api/team';
 
-const isMember = (value: unknown): value is TeamMember => {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.advisorId === 'string' &&
-    typeof v.name === 'string' &&
-    typeof v.title === 'string' &&
-    Array.isArray(v.expertise) &&
-    v.expertise.every((e) => typeof e === 'string')
-  );
-};
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** null (no photo), or a version with the sizes and formats to build its addresses from. */
+const isPhoto = (value: unknown): value is TeamMember['photo'] =>
+  value === null ||
+  (isRecord(value) &&
+    typeof value.version === 'string' &&
+    Array.isArray(value.sizes) &&
+    value.sizes.length > 0 &&
+    value.sizes.every((s) => Number.isInteger(s) && Number(s) > 0) &&
+    Array.isArray(value.formats) &&
+    value.formats.every((f) => f === 'avif' || f === 'webp'));
+
+const isMember = (value: unknown): value is TeamMember =>
+  isRecord(value) &&
+  typeof value.advisorId === 'string' &&
+  typeof value.name === 'string' &&
+  typeof value.title === 'string' &&
+  Array.isArray(value.expertise) &&
+  value.expertise.every((e) => typeof e === 'string') &&
+  isPhoto(value.photo);
 
 const isTeam = (value: unknown): value is TeamMember[] =>
   Array.isArray(value) && value.every(isMember);

@@ -1,0 +1,2 @@
+export { AdvisorPhotoField, type AdvisorPhotoFieldProps } from './AdvisorPhotoField';
+export { advisorPhotoSizeFor, advisorPhotoSrcSet, advisorPhotoUrl } from './photo-url';

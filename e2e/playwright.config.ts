@@ -23,6 +23,7 @@ const VIDEO_SPECS = [
   /summary\.spec\.ts$/,
   /snapshot\.spec\.ts$/,
   /appointments\.spec\.ts$/,
+  /widget\.spec\.ts$/,
 ];
 
 /**

@@ -76,6 +76,15 @@ export class Api {
     });
   }
 
+  /** Sets the origins allowed to show the widget (issue 17), keeping every other setting. */
+  async setEmbedOrigins(origins: string[]): Promise<void> {
+    const current = await this.getSettings();
+    await this.request('PUT', '/api/settings', {
+      ...current,
+      embed: { ...current.embed, allowedOrigins: origins },
+    });
+  }
+
   /** A visitor's consultation request (anonymous, with consent); answers the new call. */
   requestCall(
     name: string,

@@ -13,7 +13,13 @@ import {
   type ParticipantType,
   type VideoPageMessage,
 } from '@belleza/contract';
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type FrameLocator,
+  type Page,
+} from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import { Api, uniqueEmail } from './api.js';
 import { acceptRinging, requestConsultation, signInAvailable, type Visitor } from './screens.js';
@@ -93,8 +99,10 @@ export type RtcFacts = {
   firstFrameAt: number | null;
 };
 
-export async function rtcFacts(page: Page, frame?: string): Promise<RtcFacts> {
-  const target = frame ? page.frameLocator(frame).locator(':root') : page.locator(':root');
+/** `frame`: the video's iframe (a selector on the page, or a frame nested deeper, as a locator). */
+export async function rtcFacts(page: Page, frame?: string | FrameLocator): Promise<RtcFacts> {
+  const inner = typeof frame === 'string' ? page.frameLocator(frame) : frame;
+  const target = inner ? inner.locator(':root') : page.locator(':root');
   return target.evaluate(async () => {
     const probe = (
       window as unknown as {
@@ -176,7 +184,7 @@ export async function selectedPaths(page: Page, frame?: string): Promise<Selecte
 const REMOTE_VIDEO_POLL = { timeout: 30_000, intervals: [100, 100, 250, 500] };
 
 /** Waits until the page (or its video frame) shows a remote video with decoded frames. */
-export async function expectRemoteVideo(page: Page, frame?: string): Promise<void> {
+export async function expectRemoteVideo(page: Page, frame?: string | FrameLocator): Promise<void> {
   await expect
     .poll(async () => (await rtcFacts(page, frame)).maxRemoteVideoWidth, REMOTE_VIDEO_POLL)
     .toBeGreaterThan(0);

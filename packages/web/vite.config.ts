@@ -11,8 +11,10 @@ const backend = 'http://localhost:3000';
 /**
  * Writes `.br` and `.gz` beside every text asset of the build, once, at maximum compression, so the
  * server (`@fastify/static` with `preCompressed`) sends them without compressing per request.
+ * `include` picks which (paths relative to the output directory); a second build into the same
+ * directory (the widget's) compresses only its own.
  */
-function precompress(): Plugin {
+export function precompress(include = /\.(js|css|html|svg|json|txt|webmanifest)$/): Plugin {
   let outDir = 'dist';
   return {
     name: 'belleza:precompress',
@@ -24,7 +26,7 @@ function precompress(): Plugin {
       const files = await readdir(outDir, { recursive: true });
       await Promise.all(
         files
-          .filter((f) => /\.(js|css|html|svg|json|txt|webmanifest)$/.test(f))
+          .filter((f) => include.test(f))
           .map(async (f) => {
             const path = join(outDir, f);
             const body = await readFile(path);
@@ -173,6 +175,8 @@ export default defineConfig({
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
         video: fileURLToPath(new URL('./daily_video_call.html', import.meta.url)),
+        // The consultation for the widget's iframe on a salon's own site (issue 17).
+        embed: fileURLToPath(new URL('./embed.html', import.meta.url)),
       },
     },
   },

@@ -13,10 +13,14 @@ import { ALL_NAMESPACES, DEFAULT_LANGUAGE, i18n, initI18n, loadFallbackLanguage 
 // can take longer than Testing Library's 1 s default. Waiting longer costs nothing when it is fast.
 configure({ asyncUtilTimeout: 5_000 });
 
+/** False in a file that runs in Node (`// @vitest-environment node`: the widget's size test). */
+const hasDom = typeof window !== 'undefined';
+
 /** Translation keys a test rendered that no language has: each fails the test that showed it. */
 const missingKeys: string[] = [];
 
 beforeAll(async () => {
+  if (!hasDom) return;
   await initI18n(ALL_NAMESPACES);
   // Tests switch to English at will and compare both languages' keys: load English up front.
   await loadFallbackLanguage();
@@ -33,6 +37,7 @@ afterEach(() => {
 });
 
 afterEach(async () => {
+  if (!hasDom) return;
   cleanup();
   toast.clear();
   window.localStorage.clear();
@@ -42,4 +47,4 @@ afterEach(async () => {
 });
 
 // jsdom has no scrolling; ScrollRestoration calls it on every navigation.
-window.scrollTo = () => undefined;
+if (hasDom) window.scrollTo = () => undefined;

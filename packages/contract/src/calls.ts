@@ -268,6 +268,8 @@ export const availabilitySchema = z.object({
   maxCallDuration: z.number().int().positive(),
   /** days the chat, photos and summary are kept (`system.retentionDays`), for the request form */
   retentionDays: z.number().int().positive(),
+  /** visitors may book for later (`appointments.enabled`): the widget's closed button says 'Reservar' */
+  bookingEnabled: z.boolean(),
 });
 export type Availability = z.infer<typeof availabilitySchema>;
 

@@ -78,6 +78,9 @@ export const errorCodes = [
   'EMAIL_RECIPIENT_MISSING',
   /** the SMTP server refused the message or could not be reached */
   'EMAIL_SEND_FAILED',
+  // the widget's frame (issue 17)
+  /** a frame-only route (the embed storage) called from another site or origin than this app's */
+  'CROSS_SITE_REQUEST',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

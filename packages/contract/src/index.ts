@@ -7,6 +7,7 @@ export * from './calls.js';
 export * from './chat.js';
 export * from './summary.js';
 export * from './appointments.js';
+export * from './embed.js';
 export * from './settings.js';
 export * from './reports.js';
 export * from './video.js';

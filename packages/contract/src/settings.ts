@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appointmentSettingsSchema, defaultAppointmentSettings } from './appointments.js';
 import { languageSchema } from './common.js';
+import { defaultEmbedSettings, embedSettingsSchema } from './embed.js';
 import {
   CURRENCIES,
   DEFAULT_CURRENCY,
@@ -98,6 +99,8 @@ const settingsObject = z.object({
   notifications: notificationSettingsSchema,
   /** booking consultations for later (issue 16) */
   appointments: appointmentSettingsSchema,
+  /** the widget on the salon's own website (issue 17): which sites may embed it */
+  embed: embedSettingsSchema,
 });
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -174,6 +177,7 @@ export const defaultSettings: Settings = {
     adminEmail: '',
   },
   appointments: defaultAppointmentSettings,
+  embed: defaultEmbedSettings,
 };
 
 /** GET /api/privacy: the admin's privacy policy; empty when the built-in text applies. */

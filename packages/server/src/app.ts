@@ -33,13 +33,16 @@ import { chatRoutes } from './modules/chat/chat.routes.js';
 import { chatImagesRoutes } from './modules/chat/chat-images.routes.js';
 import { summaryRoutes } from './modules/summary/summary.routes.js';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.js';
+import { embedStorageRoutes } from './modules/embed/embed-storage.routes.js';
 import { attachRealtime, type Realtime } from './modules/realtime/realtime.gateway.js';
 import { createSocketNotifier, fanOutNotifier } from './modules/realtime/realtime.notifier.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { slowRequestsPlugin } from './plugins/slow-requests.js';
 import { landingPageFile } from './plugins/landing-page.js';
-import { createDocumentSender } from './plugins/site-documents.js';
+import { createDocumentSender, siteIdentityOf } from './plugins/site-documents.js';
+import { corsOptions } from './plugins/cors.js';
+import { allowFraming, embedRoutes } from './plugins/embed-documents.js';
 import { trustFunction } from './lib/client-address.js';
 import { Redis } from 'ioredis';
 
@@ -151,8 +154,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ? { maxAge: 31_536_000, includeSubDomains: true }
       : false,
   });
-  // Only the site itself: a foreign Origin gets no Access-Control-Allow-Origin at all.
-  await app.register(cors, { origin: [new URL(config.publicUrl).origin], credentials: true });
+  // The site itself with credentials; the widget's origins (settings) to read, without; no one else.
+  await app.register(
+    cors,
+    corsOptions({
+      publicUrl: config.publicUrl,
+      embedOrigins: async () => (await container.settings.get()).embed.allowedOrigins,
+    }),
+  );
   // The limit store made above; a Redis outage lets requests through (skipOnError).
   await app.register(rateLimit, {
     global: false,
@@ -189,6 +198,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(appointmentsRoutes, { container });
       await api.register(reportsRoutes, { container });
       await api.register(systemRoutes, { container });
+      // The widget frame's saved consultation, in a partitioned cookie (issue 17).
+      await api.register(embedStorageRoutes, { container });
     },
     { prefix: '/api' },
   );
@@ -233,6 +244,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     });
     const sendDocument = createDocumentSender(webDist);
+    // The widget's script and the page its iframe shows (issue 17).
+    await app.register(embedRoutes, { webDist, sendDocument, settings: container.settings });
     // SPA fallback: any other GET that is not API, docs or socket serves the app shell.
     app.get('/*', async (req, reply) => {
       const path = req.url.split('?')[0] ?? '/';
@@ -242,13 +255,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const isFile = asset && existsSync(join(webDist, asset)) && !asset.includes('..');
       if (isFile && !asset.endsWith('.html')) return reply.sendFile(asset);
       // An HTML document names the site and its default language as the admin set them.
-      const { system } = await container.settings.getPublic();
-      const site = {
-        siteName: system.siteName,
-        defaultLanguage: system.defaultLanguage,
-        currency: system.currency,
-      };
-      if (isFile) return sendDocument(req, reply, asset, site);
+      const { system, embed } = await container.settings.get();
+      const site = siteIdentityOf(system);
+      if (isFile)
+        return sendDocument(req, allowFraming(reply, asset, embed.allowedOrigins), asset, site);
       // The web build prerenders the landing page, per language, so `/` paints before any JS
       // runs; every other path keeps the empty shell, so no page flashes the landing.
       const landing =

@@ -328,6 +328,14 @@ const EXPECTED: Record<string, Row> = {
     state: 'active',
     body: () => ({ requestId: 'snap_0', reason: 'camera-off' }),
   },
+  // ---------------------------------------------------------------- the widget's frame (issue 17)
+  // Public: the records live in the caller's own cookie. Only a browser's cross-site request is
+  // refused (403 CROSS_SITE_REQUEST, embed-storage.test.ts); these requests send no such header.
+  'GET /api/embed/storage': { allow: ALL },
+  'PUT /api/embed/storage': {
+    allow: ALL,
+    body: () => ({ activeCall: '{"callId":"call_matrix"}', pendingRating: null }),
+  },
   'GET /api/audit': { allow: ADMIN, query: () => ({ limit: '10' }) },
   'GET /api/reports': { allow: ADMIN, query: () => ({ months: '3' }) },
   'GET /api/system/status': { allow: ADMIN },

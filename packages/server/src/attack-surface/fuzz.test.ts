@@ -270,6 +270,7 @@ function baseBodies(admin: TestAdvisor, fake: FakeDaily): Record<string, Record<
     },
     'POST /api/settings/test-daily': { apiKey: fake.apiKey, domain: fake.domain },
     'POST /api/settings/test-email': { to: 'fuzz@salon.test' },
+    'PUT /api/embed/storage': { activeCall: '{"callId":"call_fuzz"}', pendingRating: null },
   };
 }
 

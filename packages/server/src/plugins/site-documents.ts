@@ -24,6 +24,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export type SiteIdentity = { siteName: string; defaultLanguage: Language; currency: Currency };
 
+/** The identity a document carries, from the `system` settings. */
+export const siteIdentityOf = (system: SiteIdentity): SiteIdentity => ({
+  siteName: system.siteName,
+  defaultLanguage: system.defaultLanguage,
+  currency: system.currency,
+});
+
 const BUILD_LANGUAGE: Language = 'es';
 
 const escapeHtml = (text: string) =>
@@ -60,6 +67,8 @@ export const isDefaultIdentity = (site: SiteIdentity) =>
   site.currency === DEFAULT_CURRENCY;
 
 type Variant = { identity: Buffer; br: Buffer; gzip: Buffer };
+
+export type DocumentSender = ReturnType<typeof createDocumentSender>;
 
 export function createDocumentSender(webDist: string) {
   const made = new Map<string, Variant>();

@@ -19,6 +19,7 @@ import {
   refreshPresence,
   requestBody,
   requestCall,
+  setSettingsSection,
   setSystemSettings,
   type TestAdvisor,
 } from '../../test/fixtures.js';
@@ -357,6 +358,18 @@ describe.each(await dialects())('calls reading endpoints (%s)', (dialect) => {
     expect(a.data.estimatedWaitTime).toBeGreaterThan(0);
     // Friday 10:02 in Lima: the next start of anyone's hours is Monday 09:00 Lima.
     expect(a.data.nextOpening).toBe('2026-11-23T14:00:00.000Z');
+    // Booking for later follows `appointments.enabled` (the widget's closed button offers it).
+    expect(a.data.bookingEnabled).toBe(true);
+    await setSettingsSection(t.db.db, 'appointments', { enabled: false });
+    try {
+      const off = await api<Availability>(t.app, 'GET', '/api/availability');
+      expect(off.data.bookingEnabled).toBe(false);
+    } finally {
+      await setSettingsSection(t.db.db, 'appointments', { enabled: true });
+    }
+    expect((await api<Availability>(t.app, 'GET', '/api/availability')).data.bookingEnabled).toBe(
+      true,
+    );
   });
 
   it('callback leads: anyone leaves one, admins list and close them', async () => {

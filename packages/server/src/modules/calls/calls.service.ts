@@ -1251,6 +1251,7 @@ export function createCallsService(deps: CallsServiceDeps) {
         nextOpening: await computeNextOpening(now),
         maxCallDuration: current.system.maxCallDuration,
         retentionDays: current.system.retentionDays,
+        bookingEnabled: current.appointments.enabled,
       };
     },
 

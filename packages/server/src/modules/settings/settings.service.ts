@@ -1,6 +1,6 @@
 /**
  * System settings, one row per section (JSON) with contract defaults for anything missing.
- * Read from the database on every call (a primary-key scan of four rows), so every instance sees
+ * Read from the database on every call (a primary-key scan of a few rows), so every instance sees
  * a change at once; nothing is cached.
  *
  * Exported for other modules:
@@ -13,6 +13,7 @@ import {
   appointmentSettingsSchema,
   dailySettingsSchema,
   defaultSettings,
+  embedSettingsSchema,
   notificationSettingsSchema,
   settingsSchema,
   systemSettingsSchema,
@@ -28,13 +29,21 @@ import type { AuditService } from '../audit/audit.service.js';
 import { readSettingsSections, upsertSettingsSection } from './settings.repository.js';
 
 type Section = keyof Settings;
-const sections: readonly Section[] = ['system', 'video', 'daily', 'notifications', 'appointments'];
+const sections: readonly Section[] = [
+  'system',
+  'video',
+  'daily',
+  'notifications',
+  'appointments',
+  'embed',
+];
 const sectionSchemas: { [S in Section]: z.ZodType<Settings[S]> } = {
   system: systemSettingsSchema,
   video: videoSettingsSchema,
   daily: dailySettingsSchema,
   notifications: notificationSettingsSchema,
   appointments: appointmentSettingsSchema,
+  embed: embedSettingsSchema,
 };
 
 /** Keys shorter than this show no tail at all: four characters of a short key are too much of it. */

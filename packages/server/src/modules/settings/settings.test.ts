@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  EMBED_MAX_ORIGINS,
   SECRET_MASK,
   defaultSettings,
   type PublicSettings,
@@ -407,6 +408,75 @@ describe.each(await dialects())('settings (%s)', (dialect) => {
     });
     const missing = await put({ system: base.system });
     expect(missing.status).toBe(400);
+  });
+
+  it('saves the widget origins normalised and once each, audits them, and keeps them from visitors', async () => {
+    const saved = await put(
+      withChange(base, (s) => {
+        s.embed.allowedOrigins = [
+          'HTTPS://Salon.Example/',
+          'https://salon.example',
+          ' http://127.0.0.1:8080 ',
+          'https://www.salon.example:443',
+        ];
+      }),
+    );
+    expect(saved.status).toBe(200);
+    const origins = ['https://salon.example', 'http://127.0.0.1:8080', 'https://www.salon.example'];
+    expect(saved.json<OkJson<Settings>>().data.embed).toEqual({ allowedOrigins: origins });
+    expect((await getFull()).embed).toEqual({ allowedOrigins: origins });
+    expect((await t.app.container.settings.get()).embed.allowedOrigins).toEqual(origins);
+    const row = await t.db.db
+      .selectFrom('audit_log')
+      .select('changes')
+      .where('action', '=', 'settings.update')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.changes)).toEqual({
+      'embed.allowedOrigins': { from: [], to: origins },
+    });
+    const visitor = await call(t.app, 'GET', '/api/settings/public');
+    expect(JSON.stringify(visitor.body)).not.toContain('salon.example');
+    expect(Object.keys(visitor.json<OkJson<PublicSettings>>().data)).not.toContain('embed');
+  });
+
+  it.each([
+    ['a path', 'https://a.com/path'],
+    ['another scheme', 'ftp://x'],
+    ['a wildcard', '*'],
+    ['a script URL', 'javascript:alert(1)'],
+    ['credentials', 'https://user:pw@a.com'],
+    ['a query', 'https://a.com?x=1'],
+    ['no host', 'https://'],
+  ])('refuses a widget origin with %s, with its field, and writes nothing', async (_name, bad) => {
+    const good = withChange(base, (s) => void (s.embed.allowedOrigins = ['https://ok.example']));
+    expect((await put(good)).status).toBe(200);
+    const audited = await auditCount();
+    const res = await put(
+      withChange(base, (s) => void (s.embed.allowedOrigins = ['https://b.example', bad])),
+    );
+    expect(res.status).toBe(400);
+    const err = res.json<ErrorJson>().error;
+    expect(err.code).toBe('VALIDATION_ERROR');
+    expect(err.details).toMatchObject({
+      issues: [{ path: 'embed.allowedOrigins.1', message: 'settings.validation.originInvalid' }],
+    });
+    expect((await getFull()).embed).toEqual({ allowedOrigins: ['https://ok.example'] });
+    expect(await auditCount()).toBe(audited);
+  });
+
+  it('refuses more widget origins than allowed', async () => {
+    const many = Array.from({ length: EMBED_MAX_ORIGINS + 1 }, (_, i) => `https://s${i}.example`);
+    const res = await put(withChange(base, (s) => void (s.embed.allowedOrigins = many)));
+    expect(res.status).toBe(400);
+    expect(res.json<ErrorJson>().error.details).toMatchObject({
+      issues: [{ path: 'embed.allowedOrigins', message: 'settings.validation.tooManyOrigins' }],
+    });
+    expect((await getFull()).embed).toEqual(defaultSettings.embed);
+    expect(await auditCount()).toBe(0);
+    const atMost = many.slice(0, EMBED_MAX_ORIGINS);
+    const ok = await put(withChange(base, (s) => void (s.embed.allowedOrigins = atMost)));
+    expect(ok.status).toBe(200);
+    expect((await getFull()).embed.allowedOrigins).toEqual(atMost);
   });
 
   it('only admins read or change the full settings', async () => {

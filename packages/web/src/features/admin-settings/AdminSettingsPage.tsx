@@ -1,8 +1,8 @@
 /**
- * Admin settings (SPEC §2, §3, §4, §5): system, video provider, notification and appointment
- * (issue 16) sections, an unsaved-change flag with the browser's leave warning, restore defaults,
- * the local copy used when the server fails, the Daily.co connection test, and the audit trail of
- * settings changes.
+ * Admin settings (SPEC §2, §3, §4, §5): system, video provider, notification, appointment
+ * (issue 16) and website widget (issue 17) sections, an unsaved-change flag with the browser's
+ * leave warning, restore defaults, the local copy used when the server fails, the Daily.co
+ * connection test, and the audit trail of settings changes.
  */
 import { defaultSettings, type Settings } from '@belleza/contract';
 import { useState, type FormEvent } from 'react';
@@ -15,6 +15,7 @@ import { useSaveSettings, useSettings, useTestDaily } from './api/settings';
 import { AppointmentsSection } from './components/AppointmentsSection';
 import { AuditLog } from './components/AuditLog';
 import type { FieldBinding } from './components/controls';
+import { EmbedSection } from './components/EmbedSection';
 import { NotificationsSection } from './components/NotificationsSection';
 import { SystemSection } from './components/SystemSection';
 import { VideoSection } from './components/VideoSection';
@@ -23,6 +24,7 @@ import { readLocalCopy, writeLocalCopy } from './utils/local-copy';
 import {
   issuesToErrors,
   restoredDefaults,
+  serverFieldErrors,
   toForm,
   validateSettings,
   type FieldErrors,
@@ -128,7 +130,9 @@ export function AdminSettingsPage() {
     } catch (error) {
       if (isClientError(error)) {
         // The server refused the values themselves: keeping them locally would not help.
-        setServerErrors(issuesToErrors(serverIssues(error.details)));
+        setServerErrors(
+          serverFieldErrors(issuesToErrors(serverIssues(error.details)), form, checked.settings),
+        );
         setShowAllErrors(true);
         toast.error('', errorMessage(error), { duration: SETTINGS_TOAST_MS });
       } else if (isApiError(error)) {
@@ -259,6 +263,7 @@ export function AdminSettingsPage() {
             bind={bind}
             onChange={sectionChange('appointments')}
           />
+          <EmbedSection values={form.embed} bind={bind} onChange={sectionChange('embed')} />
         </form>
       )}
 

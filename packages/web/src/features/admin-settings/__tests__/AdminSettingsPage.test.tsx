@@ -11,6 +11,7 @@ const stored: Settings = {
   ...defaultSettings,
   system: { ...defaultSettings.system, callTimeout: 45 },
   notifications: { ...defaultSettings.notifications, adminEmail: 'admin@belleza.test' },
+  embed: { allowedOrigins: ['https://www.misalon.pe'] },
 };
 
 const auditEntry = {

@@ -11,6 +11,7 @@ const stored: Settings = {
   ...defaultSettings,
   notifications: { ...defaultSettings.notifications, adminEmail: 'admin@belleza.test' },
   appointments: { ...defaultSettings.appointments, slotMinutes: 30 },
+  embed: { allowedOrigins: ['https://www.misalon.pe'] },
 };
 
 const status: SystemStatus = {

@@ -1,6 +1,13 @@
-import { defaultSettings } from '@belleza/contract';
+import { defaultSettings, EMBED_MAX_ORIGINS } from '@belleza/contract';
 import { describe, expect, it } from 'vitest';
-import { toForm, toSettings, validateSettings, restoredDefaults } from '../utils/settings-form';
+import { i18n } from '@/lib/i18n';
+import {
+  restoredDefaults,
+  serverFieldErrors,
+  toForm,
+  toSettings,
+  validateSettings,
+} from '../utils/settings-form';
 import { SETTINGS_STORAGE_KEY, readLocalCopy, writeLocalCopy } from '../utils/local-copy';
 
 const form = () =>
@@ -142,6 +149,77 @@ describe('settings form', () => {
     expect(validateSettings(f).ok).toBe(true);
   });
 
+  it('edits the allowed origins one per line and saves them normalised', () => {
+    const f = toForm({
+      ...defaultSettings,
+      embed: { allowedOrigins: ['https://www.misalon.pe', 'http://localhost:8080'] },
+    });
+    expect(f.embed.allowedOrigins).toBe('https://www.misalon.pe\nhttp://localhost:8080');
+    f.embed.allowedOrigins = ' https://Otro.pe/ \r\n\nhttps://www.misalon.pe\nhttps://otro.pe';
+    expect(toSettings(f).embed.allowedOrigins).toEqual([
+      'https://Otro.pe/',
+      'https://www.misalon.pe',
+      'https://otro.pe',
+    ]);
+    f.notifications.adminEmail = 'admin@belleza.test';
+    const result = validateSettings(f);
+    expect(result.ok && result.settings.embed.allowedOrigins).toEqual([
+      'https://otro.pe',
+      'https://www.misalon.pe',
+    ]);
+  });
+
+  it('names the refused origin lines in one error on the field', () => {
+    const f = form();
+    f.embed.allowedOrigins = 'https://ok.pe\nhttps://user:pw@salon.pe\nhttps://salon.pe?x=1';
+    const result = validateSettings(f);
+    expect(!result.ok && result.errors).toEqual({
+      'embed.allowedOrigins':
+        'Revisa «https://user:pw@salon.pe» (línea 2) y «https://salon.pe?x=1» (línea 3): escribe cada sitio como https://www.misalon.pe, sin ruta ni parámetros.',
+    });
+  });
+
+  it('names the refused lines in the language shown', async () => {
+    await i18n.changeLanguage('en');
+    const f = form();
+    f.embed.allowedOrigins = 'salon.pe';
+    const result = validateSettings(f);
+    expect(!result.ok && result.errors['embed.allowedOrigins']).toBe(
+      'Check “salon.pe” (line 1): write the site as https://www.mysalon.com, with no path or parameters.',
+    );
+  });
+
+  it(`allows at most ${EMBED_MAX_ORIGINS} origins`, () => {
+    const f = form();
+    f.embed.allowedOrigins = Array.from(
+      { length: EMBED_MAX_ORIGINS + 1 },
+      (_, i) => `https://sede${i}.misalon.pe`,
+    ).join('\n');
+    const result = validateSettings(f);
+    expect(!result.ok && result.errors['embed.allowedOrigins']).toBe(
+      `Puedes permitir hasta ${EMBED_MAX_ORIGINS} sitios`,
+    );
+  });
+
+  it('finds the line behind a server error on a sent (normalised) origin, else keeps the message', () => {
+    const f = form();
+    f.embed.allowedOrigins = 'https://a.pe\nHTTPS://B.pe/';
+    const sent = {
+      ...defaultSettings,
+      embed: { allowedOrigins: ['https://a.pe', 'https://b.pe'] },
+    };
+    expect(
+      serverFieldErrors({ 'embed.allowedOrigins.1': 'x', 'system.callTimeout': 'y' }, f, sent),
+    ).toEqual({
+      'system.callTimeout': 'y',
+      'embed.allowedOrigins':
+        'Revisa «HTTPS://B.pe/» (línea 2): escribe el sitio como https://www.misalon.pe, sin ruta ni parámetros.',
+    });
+    expect(serverFieldErrors({ 'embed.allowedOrigins.7': 'Origen no válido' }, f, sent)).toEqual({
+      'embed.allowedOrigins': 'Origen no válido',
+    });
+  });
+
   it('restores defaults but keeps the admin email', () => {
     const f = form();
     f.system.callTimeout = '99';
@@ -150,6 +228,12 @@ describe('settings form', () => {
     expect(restored.system.callTimeout).toBe('30');
     expect(restored.video.provider).toBe('builtin');
     expect(restored.notifications.adminEmail).toBe('admin@belleza.test');
+  });
+
+  it("restores defaults but keeps the widget's allowed origins", () => {
+    const f = form();
+    f.embed.allowedOrigins = 'https://www.misalon.pe';
+    expect(restoredDefaults(f).embed.allowedOrigins).toBe('https://www.misalon.pe');
   });
 });
 
@@ -176,6 +260,11 @@ describe('local copy', () => {
     expect(copy?.settings.daily.domain).toBe('salon.daily.co');
   });
 
+  it("keeps the widget's allowed origins", () => {
+    writeLocalCopy({ ...defaultSettings, embed: { allowedOrigins: ['https://www.misalon.pe'] } });
+    expect(readLocalCopy()?.settings.embed).toEqual({ allowedOrigins: ['https://www.misalon.pe'] });
+  });
+
   it("moves an old copy's screen-share switch from Daily to the video settings", () => {
     window.localStorage.setItem(
       SETTINGS_STORAGE_KEY,
@@ -195,8 +284,10 @@ describe('local copy', () => {
       ...defaultSettings.system,
       callTimeout: 45,
     });
-    // A copy from before appointments (issue 16) gets their defaults.
+    // A copy from before appointments (issue 16) gets their defaults, and from before the widget
+    // (issue 17) an empty list of sites.
     expect(readLocalCopy()?.settings.appointments).toEqual(defaultSettings.appointments);
+    expect(readLocalCopy()?.settings.embed).toEqual({ allowedOrigins: [] });
     window.localStorage.setItem(SETTINGS_STORAGE_KEY, '{not json');
     expect(readLocalCopy()).toBeNull();
     window.localStorage.setItem(

@@ -16,9 +16,11 @@ function useFormatValue() {
       if (value.length === 0) return t('audit.emptyValue');
       return value
         .map((item) =>
-          typeof item === 'object' && item !== null && 'urls' in item
-            ? String((item as { urls: unknown }).urls)
-            : JSON.stringify(item),
+          typeof item === 'string'
+            ? item
+            : typeof item === 'object' && item !== null && 'urls' in item
+              ? String((item as { urls: unknown }).urls)
+              : JSON.stringify(item),
         )
         .join(', ');
     }

@@ -10,7 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Card, Field, TextField } from '@/components/ui';
 import type { SectionProps } from './section-props';
-import { NumberField, Toggle, type FieldBinding } from './controls';
+import { ChoiceField, NumberField, Toggle, type FieldBinding } from './controls';
 
 export function SystemSection({ values, bind, onChange }: SectionProps<'system'>) {
   const { t } = useTranslation(['settings', 'common']);
@@ -146,45 +146,6 @@ function PrivacyPolicyField({
           onChange={(event) => onChange(event.target.value)}
           onBlur={binding.onBlur}
         />
-      )}
-    </Field>
-  );
-}
-
-/** A native select over a fixed list of values (a value not in the list is never sent). */
-function ChoiceField<T extends string>({
-  label,
-  hint,
-  value,
-  options,
-  labelOf,
-  onChange,
-}: {
-  label: string;
-  hint?: string;
-  value: T;
-  options: readonly T[];
-  labelOf: (option: T) => string;
-  onChange: (option: T) => void;
-}) {
-  return (
-    <Field label={label} hint={hint}>
-      {(control) => (
-        <select
-          className="select"
-          {...control}
-          value={value}
-          onChange={(event) => {
-            const chosen = options.find((o) => o === event.target.value);
-            if (chosen) onChange(chosen);
-          }}
-        >
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {labelOf(option)}
-            </option>
-          ))}
-        </select>
       )}
     </Field>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TextField } from '@/components/ui';
+import { Field, TextField } from '@/components/ui';
 
 export type FieldBinding = {
   /** the translated error to show, or null */
@@ -65,5 +65,44 @@ export function Toggle({ label, hint, checked, onChange }: ToggleProps) {
         {hint && <span className="settings-toggle__hint">{hint}</span>}
       </span>
     </label>
+  );
+}
+
+/** A native select over a fixed list of values (a value not in the list is never sent). */
+export function ChoiceField<T extends string>({
+  label,
+  hint,
+  value,
+  options,
+  labelOf,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  value: T;
+  options: readonly T[];
+  labelOf: (option: T) => string;
+  onChange: (option: T) => void;
+}) {
+  return (
+    <Field label={label} hint={hint}>
+      {(control) => (
+        <select
+          className="select"
+          {...control}
+          value={value}
+          onChange={(event) => {
+            const chosen = options.find((o) => o === event.target.value);
+            if (chosen) onChange(chosen);
+          }}
+        >
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {labelOf(option)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

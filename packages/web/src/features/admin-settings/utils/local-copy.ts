@@ -78,6 +78,8 @@ export function readLocalCopy(): LocalCopy | null {
       notifications: section('notifications'),
       // Copies from before issue 16 have no appointments section: the defaults complete it.
       appointments: section('appointments'),
+      // Copies from before issue 17 have no widget section: no site may embed it.
+      embed: section('embed'),
     });
     if (!parsed.success) return null;
     const lastSaved = typeof value.lastSaved === 'string' ? value.lastSaved : '';

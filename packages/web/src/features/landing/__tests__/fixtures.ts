@@ -8,6 +8,7 @@ export const openAvailability: Availability = {
   nextOpening: null,
   maxCallDuration: 45,
   retentionDays: 30,
+  bookingEnabled: true,
 };
 
 /** Tuesday 24 Nov 2026, 09:00 in Lima (UTC-5). */
@@ -21,6 +22,7 @@ export const closedAvailability: Availability = {
   nextOpening: NEXT_OPENING,
   maxCallDuration: 60,
   retentionDays: 30,
+  bookingEnabled: true,
 };
 
 export function statusData(overrides: Partial<CallStatusData> = {}): CallStatusData {

@@ -3,7 +3,7 @@
  * only when a call is accepted, so the landing page itself carries none of it.
  */
 import { builtinRoomUrl, type Availability } from '@belleza/contract';
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type Ref } from 'react';
 import type { ClientVideoModalProps, MediaChoice } from '@/components/video-call/ClientVideoModal';
 import { loadNamespaces } from '@/lib/i18n';
 import { ConsultationModal } from './ConsultationModal';
@@ -29,9 +29,12 @@ const ClientVideoModal = lazy(loadVideoModal);
 export function ConsultationLayer({
   state,
   availability,
+  bannerRef,
 }: {
   state: ConsultationState;
   availability: Availability | null;
+  /** the recovery banner's element while it shows (the widget's frame fits around it) */
+  bannerRef?: Ref<HTMLElement> | undefined;
 }) {
   const { saved, video, modalOpen, rating } = state;
   // Devices the visitor checked while waiting, remembered for that call only.
@@ -61,6 +64,7 @@ export function ConsultationLayer({
       />
       {saved && !modalOpen && !video && (
         <RecoveryBanner
+          ref={bannerRef}
           status={saved.status}
           busy={state.busy === 'video'}
           onResume={state.resume}

@@ -31,7 +31,7 @@ export type ConsultationModalProps = {
   saved: SavedCall | null;
   busy: 'request' | 'cancel' | 'video' | null;
   onClose: () => void;
-  onSubmit: (body: CallRequestBody) => Promise<boolean>;
+  onSubmit: (body: CallRequestBody, subject: CallSubject) => Promise<boolean>;
   onCancelCall: () => Promise<void>;
   /** The camera/microphone the visitor checked while waiting (used when the video opens). */
   media: MediaChoice | null;

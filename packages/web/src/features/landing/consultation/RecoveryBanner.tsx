@@ -4,6 +4,7 @@
  */
 import type { CallStatus } from '@belleza/contract';
 import type { TFunction } from 'i18next';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export function bannerStatusText(status: CallStatus, t: TFunction<'consultation'>): string {
@@ -16,14 +17,16 @@ export function RecoveryBanner({
   status,
   busy,
   onResume,
+  ref,
 }: {
   status: CallStatus;
   busy: boolean;
   onResume: () => void;
+  ref?: Ref<HTMLElement> | undefined;
 }) {
   const { t } = useTranslation('consultation');
   return (
-    <section className="consult-banner" aria-label={t('banner.title')}>
+    <section ref={ref} className="consult-banner" aria-label={t('banner.title')}>
       <span className="consult-banner__dot" aria-hidden="true" />
       <div className="consult-banner__text">
         <strong>{t('banner.title')}</strong>

@@ -23,7 +23,8 @@ export type RequestFormProps = {
   /** the message she starts from (empty unless a plan's button opened the form) */
   initialMessage?: string;
   busy: boolean;
-  onSubmit: (body: CallRequestBody) => Promise<boolean>;
+  /** `subject`: the topic she chose, as the contract names it (the body carries its label) */
+  onSubmit: (body: CallRequestBody, subject: CallSubject) => Promise<boolean>;
   onCancel: () => void;
   /** Told whenever the form goes from empty to typed in, or back (closing asks first then). */
   onDirtyChange?: (dirty: boolean) => void;
@@ -82,7 +83,7 @@ export function RequestForm({
       return;
     }
     setErrors({});
-    void onSubmit(result.body);
+    void onSubmit(result.body, values.subject);
   };
 
   return (

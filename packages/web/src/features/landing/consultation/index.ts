@@ -1,3 +1,7 @@
-// The module the landing page loads lazily (see ConsultationRoot).
-export { ConsultationRoot as default } from './ConsultationRoot';
-export type { ConsultationRequest, ConsultationRootProps } from './ConsultationRoot';
+// The module the landing page loads lazily (see ConsultationRoot); the embedded page imports it.
+export { ConsultationRoot as default, ConsultationRoot } from './ConsultationRoot';
+export type {
+  ConsultationBridgeProps,
+  ConsultationRequest,
+  ConsultationRootProps,
+} from './ConsultationRoot';

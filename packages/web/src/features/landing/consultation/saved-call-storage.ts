@@ -3,6 +3,7 @@
  * landing page's first load only needs to know whether there is anything to resume (then the
  * consultation's code loads at once), and must not carry zod for that.
  */
+import { recordStore } from './visitor-storage';
 
 export const SAVED_CALL_STORAGE_KEY = 'activeCall';
 /** SPEC §9: the saved active call is valid 2 hours. */
@@ -16,7 +17,7 @@ export const PENDING_RATING_STORAGE_KEY = 'pendingRating';
  */
 export function hasSavedConsultation(): boolean {
   try {
-    const storage = window.localStorage;
+    const storage = recordStore();
     return (
       storage.getItem(SAVED_CALL_STORAGE_KEY) !== null ||
       storage.getItem(PENDING_RATING_STORAGE_KEY) !== null

@@ -10,6 +10,7 @@ import {
   SAVED_CALL_STORAGE_KEY,
   SAVED_CALL_TTL_MS,
 } from './saved-call-storage';
+import { recordStore } from './visitor-storage';
 
 export { PENDING_RATING_STORAGE_KEY, SAVED_CALL_STORAGE_KEY, SAVED_CALL_TTL_MS };
 
@@ -41,7 +42,7 @@ function readStored<T extends { expiresAt: number }>(
 ): T | null {
   let raw: string | null;
   try {
-    raw = window.localStorage.getItem(key);
+    raw = recordStore().getItem(key);
   } catch {
     return null;
   }
@@ -58,7 +59,7 @@ function readStored<T extends { expiresAt: number }>(
 
 function writeStored(key: string, value: unknown): void {
   try {
-    window.localStorage.setItem(key, JSON.stringify(value));
+    recordStore().setItem(key, JSON.stringify(value));
   } catch {
     // Without storage the call still works in this tab; only what a reload would find is lost.
   }
@@ -66,7 +67,7 @@ function writeStored(key: string, value: unknown): void {
 
 function removeStored(key: string): void {
   try {
-    window.localStorage.removeItem(key);
+    recordStore().removeItem(key);
   } catch {
     // Storage unavailable: nothing was kept either.
   }

@@ -69,6 +69,8 @@ export function useConsultation(refreshAvailability: () => void) {
   const [video, setVideo] = useState<VideoSession | null>(null);
   // A call that ended before a reload can still be rated: its card comes back.
   const [rating, setRating] = useState<CallCredentials | null>(loadPendingRating);
+  // The call whose rating reached the server: its card still thanks her, but nothing is owed.
+  const [ratedCallId, setRatedCallId] = useState<string | null>(null);
   const [busy, setBusy] = useState<'request' | 'cancel' | 'video' | null>(null);
   const cancelledByVisitor = useRef(false);
 
@@ -260,10 +262,12 @@ export function useConsultation(refreshAvailability: () => void) {
   );
 
   const submitRequest = useCallback(
-    async (body: CallRequestBody): Promise<boolean> => {
+    async (body: CallRequestBody, subject?: CallSubject): Promise<boolean> => {
       setBusy('request');
       try {
         const created = await requestCall(body);
+        // From now on `subject` is the topic she asked about (the frame tells its host, issue 17).
+        if (subject) setPreset((current) => ({ ...current, subject }));
         const next = saveCall({
           callId: created.callId,
           clientKey: created.clientKey,
@@ -339,12 +343,15 @@ export function useConsultation(refreshAvailability: () => void) {
   return {
     saved,
     modalOpen,
+    /** the form's topic; once a request is sent, the one she chose */
     subject: preset.subject,
     message: preset.message,
     video,
     /** the visitor's socket for the call's chat, once it joined the call */
     chat,
     rating,
+    /** a rating card is up and its rating not yet given: what a reload would bring back */
+    ratingOwed: rating !== null && rating.callId !== ratedCallId,
     busy,
     openRequest,
     closeModal: () => setModalOpen(false),
@@ -355,7 +362,10 @@ export function useConsultation(refreshAvailability: () => void) {
     minimizeVideo: () => setVideo(null),
     endFromVideo,
     /** The rating was sent or refused as given already: a reload no longer offers it. */
-    ratingSent: clearPendingRating,
+    ratingSent: () => {
+      clearPendingRating();
+      setRatedCallId(rating?.callId ?? null);
+    },
     dismissRating: () => {
       clearPendingRating();
       setRating(null);

@@ -13,7 +13,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { request as httpRequest } from 'node:http';
-import { WIDGET_MAX_GZIP_BYTES, WIDGET_SAVED_FLAG } from '@belleza/contract';
+import { WIDGET_EVENTS, WIDGET_MAX_GZIP_BYTES, WIDGET_SAVED_FLAG } from '@belleza/contract';
 import type { ConsoleMessage, FrameLocator, Page } from '@playwright/test';
 import { Api, uniqueEmail } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
@@ -28,14 +28,6 @@ import { expectRemoteVideo, installRtcProbe, participant } from '../support/vide
 
 const PASSWORD = 'stylist-pass-1234';
 const WIDGET_FRAME = 'iframe[src*="/embed?"]';
-const WIDGET_EVENT_NAMES = [
-  'ready',
-  'open',
-  'close',
-  'consultation:requested',
-  'consultation:started',
-  'consultation:ended',
-];
 
 type HostEvent = { name: string; detail: unknown };
 
@@ -65,7 +57,7 @@ function hostPage(appUrl: string, url: URL): string {
     </style>
     <script>
       window.hostEvents = [];
-      for (const name of ${JSON.stringify(WIDGET_EVENT_NAMES)})
+      for (const name of ${JSON.stringify(WIDGET_EVENTS)})
         window.addEventListener('bellezaenvivo:' + name, (e) => window.hostEvents.push({ name, detail: e.detail }));
       window.keysBefore = Object.keys(window);
     </script>

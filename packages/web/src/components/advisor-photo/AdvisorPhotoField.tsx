@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
+import { initialsOf } from '@/lib/initials';
 import { deleteAdvisorPhoto, fetchAdvisorPhoto, uploadAdvisorPhoto } from './advisor-photo.api';
 import { advisorPhotoSizeFor } from './photo-url';
 import './advisor-photo.css';
@@ -40,15 +41,6 @@ function serverRefusal(error: unknown): Refusal | null {
   const format = (error.details as { format?: unknown } | undefined)?.format;
   return format === 'heic' ? 'heic' : 'unsupported';
 }
-
-/** 'Lucía Fernández' → 'LF'. */
-const initialsOf = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word.charAt(0).toLocaleUpperCase())
-    .join('');
 
 /** The stored photo as an object URL while shown; null while loading, without one, or on failure. */
 function usePhotoPreview(advisorId: string, photo: AdvisorPhoto | null): string | null {

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import {
-  formatRequestedTime,
-  formatWait,
-  initialsOf,
-  secondsSince,
-  subjectLabel,
-} from '../utils/call-display';
+import { formatRequestedTime, formatWait, secondsSince, subjectLabel } from '../utils/call-display';
 
 const t = i18n.getFixedT('es', 'advisor');
 
 describe('incoming-call display rules (SPEC §2)', () => {
-  it('initials are the first letters of up to two words, or ?', () => {
-    expect(initialsOf('ana maría pérez')).toBe('AM');
-    expect(initialsOf('  Lucía  ')).toBe('L');
-    expect(initialsOf('')).toBe('?');
-    expect(initialsOf('   ')).toBe('?');
-    expect(initialsOf(null)).toBe('?');
-  });
-
   it("requested time: today's hour and minute, another day with day/month, null when unknown", () => {
     const now = new Date('2026-11-20T20:00:00.000Z'); // 15:00 in Lima
     expect(formatRequestedTime('2026-11-20T19:05:00.000Z', now)).toMatch(/^02:05\s?p\.\s?m\.$/);

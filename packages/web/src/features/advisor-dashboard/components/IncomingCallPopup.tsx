@@ -3,13 +3,8 @@ import type { Call } from '@belleza/contract';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Modal } from '@/components/ui';
-import {
-  formatRequestedTime,
-  formatWait,
-  initialsOf,
-  secondsSince,
-  subjectLabel,
-} from '../utils/call-display';
+import { initialsOf } from '@/lib/initials';
+import { formatRequestedTime, formatWait, secondsSince, subjectLabel } from '../utils/call-display';
 
 export const WAIT_TICK_MS = 1_000;
 

@@ -4,13 +4,6 @@ import { limaDayOf } from '@/lib/format';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
-/** First letters of up to two words, upper-cased; '?' when there are none. */
-export function initialsOf(name: string | null | undefined): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 2);
-  const letters = words.map((w) => Array.from(w)[0]?.toUpperCase() ?? '').join('');
-  return letters || '?';
-}
-
 const hourMinute = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
   timeZone: DISPLAY_TIME_ZONE,
   hour: '2-digit',

@@ -1,5 +1,6 @@
 import type { AdvisorPhoto, TeamMember } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
+import { initialsOf } from '@/lib/initials';
 import {
   advisorPhotoSizeFor,
   advisorPhotoSrcSet,
@@ -16,15 +17,6 @@ const EXPERTISE_SHOWN = 3;
  */
 const PORTRAIT_SIZES = '(max-width: 767px) 96px, 120px';
 const PORTRAIT_PX = 120;
-
-/** 'Lucía Fernández' → 'LF': the card's monogram, and what shows until (or without) a photo. */
-export const initialsOf = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word.charAt(0).toLocaleUpperCase())
-    .join('');
 
 /**
  * The photo over the monogram, filling exactly its box (CLS 0: the box does not depend on the

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { boundedText, idSchema, isoDateTime } from './common.js';
+import {
+  PHOTO_UPLOAD_MAX_BYTES,
+  PHOTO_UPLOAD_TYPES,
+  boundedText,
+  idSchema,
+  isoDateTime,
+} from './common.js';
 
 export const advisorStatusSchema = z.enum(['available', 'busy', 'offline']);
 export type AdvisorStatus = z.infer<typeof advisorStatusSchema>;
@@ -107,14 +113,8 @@ export type AdvisorPhotoSize = (typeof ADVISOR_PHOTO_SIZES)[number];
 export const ADVISOR_PHOTO_FORMATS = ['avif', 'webp'] as const;
 export type AdvisorPhotoFormat = (typeof ADVISOR_PHOTO_FORMATS)[number];
 /** What the upload takes (the body is the photo itself): what phones and browsers send. */
-export const ADVISOR_PHOTO_UPLOAD_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/heic',
-  'image/heif',
-] as const;
-export const ADVISOR_PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+export const ADVISOR_PHOTO_UPLOAD_TYPES = PHOTO_UPLOAD_TYPES;
+export const ADVISOR_PHOTO_MAX_BYTES = PHOTO_UPLOAD_MAX_BYTES;
 
 export const advisorPhotoSchema = z.object({
   /** changes with every upload; part of each rendition's address */

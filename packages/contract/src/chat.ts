@@ -4,7 +4,7 @@
  * (a UUID), so a resend after a lost acknowledgement or a reconnect stores and shows it once.
  */
 import { z } from 'zod';
-import { idSchema, isoDateTime } from './common.js';
+import { PHOTO_UPLOAD_MAX_BYTES, PHOTO_UPLOAD_TYPES, idSchema, isoDateTime } from './common.js';
 
 /** Characters in one message (after trimming). */
 export const CHAT_MESSAGE_MAX = 1000;
@@ -13,14 +13,8 @@ export const CHAT_RATE_MAX = 20;
 export const CHAT_RATE_WINDOW_S = 10;
 
 /** Photos in the chat (issue 15 §2): what a phone sends, at most this many bytes per upload. */
-export const CHAT_IMAGE_UPLOAD_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/heic',
-  'image/heif',
-] as const;
-export const CHAT_IMAGE_MAX_BYTES = 15 * 1024 * 1024;
+export const CHAT_IMAGE_UPLOAD_TYPES = PHOTO_UPLOAD_TYPES;
+export const CHAT_IMAGE_MAX_BYTES = PHOTO_UPLOAD_MAX_BYTES;
 /** Longest side of the stored (re-encoded) photo, in pixels. */
 export const CHAT_IMAGE_MAX_EDGE = 2048;
 /** Photos one sender may add per call in CHAT_IMAGE_RATE_WINDOW_S seconds. */

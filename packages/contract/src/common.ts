@@ -33,3 +33,16 @@ export type CallSubject = z.infer<typeof callSubjectSchema>;
 
 export const languageSchema = z.enum(['es', 'en']);
 export type Language = z.infer<typeof languageSchema>;
+
+/**
+ * What a photo upload takes, the chat's and a profile's alike (the body is the photo itself): what
+ * phones and browsers send, up to 15 MB. The server decodes and re-encodes it (lib/photo-input).
+ */
+export const PHOTO_UPLOAD_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+] as const;
+export const PHOTO_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;

@@ -34,6 +34,7 @@ import {
   type Harness,
   type JsonSchema,
   type Operation,
+  type Sent,
 } from './harness.js';
 import { freshPhone } from './scenario.js';
 
@@ -335,6 +336,49 @@ ${'x'.repeat(10)}`,
   ];
 }
 
+/**
+ * Sends every hostile body of `hostilePhotoBodies` through `upload` (`i`: the case's index; `body`
+ * undefined: no body at all), then three real photos (`i` null), a polyglot among them; lists
+ * each status other than expected, any internals in an answer, any write by a refused upload and
+ * any real photo refused (`accepted` is the upload's success status).
+ */
+async function photoUploadProblems(
+  h: Harness,
+  jpeg: Buffer,
+  accepted: number,
+  upload: (
+    i: number | null,
+    body: { rawBody: string | Buffer; contentType: string | null } | undefined,
+  ) => Promise<Sent>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [i, [name, contentType, body, expected]] of (
+    await hostilePhotoBodies(jpeg)
+  ).entries()) {
+    const before = await state(h);
+    const res = await upload(
+      i,
+      body === '' && contentType === null ? undefined : { rawBody: body, contentType },
+    );
+    const where = `${name}: ${res.status} ${res.text.slice(0, 160)}`;
+    if (res.status !== expected) problems.push(`expected ${expected} — ${where}`);
+    for (const p of LEAK_PATTERNS)
+      if (p.test(res.text)) problems.push(`internals (${String(p)}) — ${where}`);
+    const after = await state(h);
+    if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(`wrote — ${where}`);
+  }
+  for (const [type, bytes] of [
+    ['image/jpeg', jpeg],
+    ['image/png', await testPhoto({ width: 8, height: 8, format: 'png' })],
+    ['image/jpeg', await polyglotJpeg()],
+  ] as const) {
+    const res = await upload(null, { rawBody: bytes, contentType: type });
+    if (res.status !== accepted)
+      problems.push(`refused a real photo (${type}): ${res.status} ${res.text}`);
+  }
+  return problems;
+}
+
 describe('schema-driven fuzzing of every operation with a body or a query', () => {
   let h: Harness;
   let fake: FakeDaily;
@@ -464,34 +508,14 @@ describe('schema-driven fuzzing of every operation with a body or a query', () =
     const clientKey = call.clientKey;
     const url = `/api/calls/${call.callId}/images`;
     const jpeg = await testPhoto({ width: 48, height: 32 });
-    const cases = await hostilePhotoBodies(jpeg);
-    // Each party has CHAT_IMAGE_RATE_MAX photos a minute: three share the cases that reach sharp.
     const senders = [{ token: admin.token }, { token: second.token }, { clientKey }];
-    const problems: string[] = [];
-    for (const [i, [name, contentType, body, expected]] of cases.entries()) {
-      const before = await state(h);
-      const res = await send(h.app, 'POST', url, {
-        ...senders[i % senders.length],
-        // '' without a content type stands for "no body at all".
-        ...(body === '' && contentType === null ? {} : { rawBody: body, contentType }),
-      });
-      const where = `${name}: ${res.status} ${res.text.slice(0, 160)}`;
-      if (res.status !== expected) problems.push(`expected ${expected} — ${where}`);
-      for (const p of LEAK_PATTERNS)
-        if (p.test(res.text)) problems.push(`internals (${String(p)}) — ${where}`);
-      const after = await state(h);
-      if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(`wrote — ${where}`);
-    }
-    // The same route takes a real photo, and a polyglot comes out as a plain JPEG.
-    for (const [type, bytes] of [
-      ['image/jpeg', jpeg],
-      ['image/png', await testPhoto({ width: 8, height: 8, format: 'png' })],
-      ['image/jpeg', await polyglotJpeg()],
-    ] as const) {
-      const res = await send(h.app, 'POST', url, { clientKey, rawBody: bytes, contentType: type });
-      if (res.status !== 201)
-        problems.push(`refused a real photo (${type}): ${res.status} ${res.text}`);
-    }
+    // Each party has CHAT_IMAGE_RATE_MAX photos a minute: three share the cases that reach sharp.
+    const problems = await photoUploadProblems(h, jpeg, 201, (i, body) =>
+      send(h.app, 'POST', url, {
+        ...(i === null ? { clientKey } : senders[i % senders.length]),
+        ...body,
+      }),
+    );
     expect(problems).toEqual([]);
   });
 
@@ -499,37 +523,13 @@ describe('schema-driven fuzzing of every operation with a body or a query', () =
     const lia = await insertAdvisor(h.db.db, { name: 'Lía Foto', now: h.clock.now() });
     const url = `/api/advisors/${lia.id}/photo`;
     const jpeg = await testPhoto({ width: 48, height: 32 });
-    const problems: string[] = [];
-    for (const [i, [name, contentType, body, expected]] of (
-      await hostilePhotoBodies(jpeg)
-    ).entries()) {
-      const before = await state(h);
-      const res = await send(h.app, 'PUT', url, {
-        // The advisor herself and an admin share the cases.
-        token: i % 2 === 0 ? lia.token : admin.token,
-        ...(body === '' && contentType === null ? {} : { rawBody: body, contentType }),
-      });
-      const where = `${name}: ${res.status} ${res.text.slice(0, 160)}`;
-      if (res.status !== expected) problems.push(`expected ${expected} — ${where}`);
-      for (const p of LEAK_PATTERNS)
-        if (p.test(res.text)) problems.push(`internals (${String(p)}) — ${where}`);
-      const after = await state(h);
-      if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(`wrote — ${where}`);
-    }
-    // The same route takes a real photo, and a polyglot comes out without its HTML.
-    for (const [type, bytes] of [
-      ['image/jpeg', jpeg],
-      ['image/png', await testPhoto({ width: 8, height: 8, format: 'png' })],
-      ['image/jpeg', await polyglotJpeg()],
-    ] as const) {
-      const res = await send(h.app, 'PUT', url, {
-        token: lia.token,
-        rawBody: bytes,
-        contentType: type,
-      });
-      if (res.status !== 200)
-        problems.push(`refused a real photo (${type}): ${res.status} ${res.text}`);
-    }
+    // The advisor herself and an admin share the hostile cases; she uploads the real photos.
+    const problems = await photoUploadProblems(h, jpeg, 200, (i, body) =>
+      send(h.app, 'PUT', url, {
+        token: i !== null && i % 2 === 1 ? admin.token : lia.token,
+        ...body,
+      }),
+    );
     expect(problems).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import { request as httpRequest } from 'node:http';
 import { WIDGET_EVENTS, WIDGET_MAX_GZIP_BYTES, WIDGET_SAVED_FLAG } from '@belleza/contract';
 import type { ConsoleMessage, FrameLocator, Page } from '@playwright/test';
 import { Api, uniqueEmail } from '../support/api.js';
+import { expectAccessible } from '../support/axe.js';
 import { expect, test } from '../support/fixtures.js';
 import {
   acceptRinging,
@@ -188,6 +189,8 @@ test.describe('widget on a salon site', () => {
     expect(box.height).toBeGreaterThanOrEqual(44);
     expect(box.x + box.width).toBeGreaterThan(viewport.width - 64);
     expect(box.y + box.height).toBeGreaterThan(viewport.height - 64);
+    // Named, contrasted and reachable inside its shadow root, whatever the page's own styles.
+    await expectAccessible(page, 'the widget on the salon page', 'belleza-en-vivo');
 
     // ---- reaching the button fetches the consultation; the press opens it over the whole page
     await button.hover();

@@ -8,8 +8,11 @@ import { expect } from './fixtures.js';
 
 const BLOCKING = new Set(['critical', 'serious', 'moderate']);
 
-/** Runs axe on the page as it is now (frames included) and fails with a readable list. */
-export async function expectAccessible(page: Page, what: string): Promise<void> {
+/**
+ * Runs axe on the page as it is now (frames included) and fails with a readable list; `include`
+ * limits it to what a selector matches (a widget on a page that is not ours).
+ */
+export async function expectAccessible(page: Page, what: string, include?: string): Promise<void> {
   const builder = new AxeBuilder({ page }).withTags([
     'wcag2a',
     'wcag2aa',
@@ -17,6 +20,7 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
     'wcag21aa',
     'best-practice',
   ]);
+  if (include) builder.include(include);
   const { violations } = await builder.analyze();
   const blocking = violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))

@@ -11,6 +11,7 @@ import { defaultSettings, type Settings } from '@belleza/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addAdmin, call, type SignedInAdvisor } from '../modules/advisors/advisors.fixtures.js';
 import { createTestApp, dialects, type TestApp } from '../test/helpers.js';
+import { cspDirectives as directives } from '../test/csp.js';
 
 const SITE = 'https://citas.salon.pe';
 const HOST = 'https://salon.example';
@@ -41,18 +42,6 @@ afterAll(() => {
   rmSync(webDist, { recursive: true, force: true });
   rmSync(bareDist, { recursive: true, force: true });
 });
-
-const directives = (csp: unknown): Map<string, string> =>
-  new Map(
-    String(csp)
-      .split(';')
-      .map((d) => d.trim())
-      .filter(Boolean)
-      .map((d) => {
-        const [name = '', ...values] = d.split(/\s+/);
-        return [name, values.join(' ')];
-      }),
-  );
 
 describe.each(await dialects())('the widget on a salon website (%s)', (dialect) => {
   let t: TestApp;

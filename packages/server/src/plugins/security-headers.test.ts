@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers.js';
+import { cspDirectives as directives } from '../test/csp.js';
 
 let webDist: string;
 beforeAll(() => {
@@ -35,17 +36,6 @@ describe('security headers', () => {
     t ??= await createTestApp({ config: { publicUrl, webDist } });
     return (await t.app.inject({ url, headers })).headers;
   };
-  const directives = (csp: unknown): Map<string, string> =>
-    new Map(
-      String(csp)
-        .split(';')
-        .map((d) => d.trim())
-        .filter(Boolean)
-        .map((d) => {
-          const [name = '', ...values] = d.split(/\s+/);
-          return [name, values.join(' ')];
-        }),
-    );
 
   it.each(['/', '/admin/settings', '/api/settings/public', '/openapi.json'])(
     'sends the full set on %s',

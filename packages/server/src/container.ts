@@ -2,12 +2,7 @@
  * Wiring: the only place that knows every module. Services are factory functions taking their
  * dependencies; routes and socket handlers receive the container.
  */
-import type { Config } from './config.js';
-import type { Db, Dialect } from './db/kysely.js';
-import type { Clock } from './lib/clock.js';
-import type { Notifier } from './lib/notifier.js';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
+import type { Deps } from './deps.js';
 import { createAdvisorsService } from './modules/advisors/advisors.service.js';
 import { createAdvisorPhotosService } from './modules/advisors/advisor-photos.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
@@ -25,19 +20,6 @@ import { createSummaryLinksService } from './modules/summary/summary-links.servi
 import { createSummaryService } from './modules/summary/summary.service.js';
 import { createAppointmentsService } from './modules/appointments/appointments.service.js';
 import { createSweeper } from './sweeper/sweeper.js';
-
-export type Deps = {
-  config: Config;
-  db: Db;
-  dialect: Dialect;
-  clock: Clock;
-  notifier: Notifier;
-  /** unique per process; used for presence rows and sweeper logs */
-  instanceId: string;
-  log: FastifyBaseLogger;
-  /** Where limits counted by services live (REDIS_URL): shared by every instance; null: per process. */
-  limitStore: Redis | null;
-};
 
 export function createContainer(deps: Deps) {
   // -- core (foundation): audit, settings, auth, advisors

@@ -18,7 +18,7 @@ import {
   type advisorPhotoParams,
 } from '@belleza/contract';
 import type { z } from 'zod';
-import type { Deps } from '../../container.js';
+import type { Deps } from '../../deps.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { AuditService } from '../audit/audit.service.js';

@@ -34,7 +34,7 @@ import {
   type updateAdvisorBodySchema,
 } from '@belleza/contract';
 import type { z } from 'zod';
-import type { Deps } from '../../container.js';
+import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/kysely.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';

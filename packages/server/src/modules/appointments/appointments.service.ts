@@ -31,7 +31,7 @@ import {
   type bookAppointmentBodySchema,
 } from '@belleza/contract';
 import type { z } from 'zod';
-import type { Deps } from '../../container.js';
+import type { Deps } from '../../deps.js';
 import { conflict, forbidden, notFound, type AppError } from '../../lib/app-error.js';
 import { newId, newSecret, safeEqual } from '../../lib/ids.js';
 import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';

@@ -3,7 +3,7 @@
  * rolls back with the change it describes; secrets must already be masked in `changes`.
  */
 import type { AuditEntry, AuditListQuery } from '@belleza/contract';
-import type { Deps } from '../../container.js';
+import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/kysely.js';
 import { newId } from '../../lib/ids.js';
 import { insertAuditRow, listAuditRows } from './audit.repository.js';

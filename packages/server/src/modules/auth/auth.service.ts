@@ -13,7 +13,7 @@
  *   me(user) → Advisor
  */
 import type { Advisor, LoginResponseData } from '@belleza/contract';
-import type { Deps } from '../../container.js';
+import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/kysely.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashSecret, newId, newSecret } from '../../lib/ids.js';

@@ -43,7 +43,7 @@ import {
   type callbackRequestBodySchema,
 } from '@belleza/contract';
 import type { z } from 'zod';
-import type { Deps } from '../../container.js';
+import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/kysely.js';
 import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';

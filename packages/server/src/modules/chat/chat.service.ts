@@ -44,7 +44,7 @@ import {
   type SnapshotFailureBody,
   type SnapshotRequest,
 } from '@belleza/contract';
-import type { Deps } from '../../container.js';
+import type { Deps } from '../../deps.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { createLimiter } from '../../lib/limits.js';

@@ -27,7 +27,7 @@
  * close(); `toMailAppointment(row)` makes their `a`. Route-facing: sendTest(actor, to?).
  */
 import type { Call, Callback, TestEmailResult } from '@belleza/contract';
-import type { Deps } from '../../container.js';
+import type { Deps } from '../../deps.js';
 import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SettingsService } from '../settings/settings.service.js';

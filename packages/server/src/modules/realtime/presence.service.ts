@@ -9,7 +9,7 @@
  * instance died — stops receiving offers once the grace has passed.
  */
 import { PRESENCE_GRACE_MS } from '@belleza/contract';
-import type { Deps } from '../../container.js';
+import type { Deps } from '../../deps.js';
 import {
   deleteConnection,
   deleteStaleConnections,

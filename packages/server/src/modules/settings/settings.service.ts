@@ -22,7 +22,7 @@ import {
   type Settings,
 } from '@belleza/contract';
 import type { z } from 'zod';
-import type { Deps } from '../../container.js';
+import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { AuditService } from '../audit/audit.service.js';

@@ -7,7 +7,7 @@
  * calls service needs the mail service: this one depends on neither.
  */
 import { summaryPath, type SummaryLink } from '@belleza/contract';
-import type { Deps } from '../../container.js';
+import type { Deps } from '../../deps.js';
 import { newSecret } from '../../lib/ids.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { claimSummaryMail, findAccessKey, insertSummaryIfAbsent } from './summary.repository.js';

@@ -25,7 +25,7 @@ import {
   type RecommendationsBody,
   type SummaryLink,
 } from '@belleza/contract';
-import type { Deps } from '../../container.js';
+import type { Deps } from '../../deps.js';
 import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { hashSecret, newSecret, safeEqual } from '../../lib/ids.js';

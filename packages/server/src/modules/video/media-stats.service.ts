@@ -9,7 +9,7 @@ import type {
   ParticipantType,
   RtcStats,
 } from '@belleza/contract';
-import type { Deps } from '../../container.js';
+import type { Deps } from '../../deps.js';
 import type { CallsService, UserActor } from '../calls/calls.service.js';
 import { listMediaStats, upsertMediaStats, type MediaStatsRow } from './media-stats.repository.js';
 

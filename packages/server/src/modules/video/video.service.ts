@@ -10,7 +10,7 @@ import {
   type Language,
   type Settings,
 } from '@belleza/contract';
-import type { Deps } from '../../container.js';
+import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { newSecret } from '../../lib/ids.js';
 import { createBuiltinProvider } from './builtin/builtin.provider.js';

@@ -50,29 +50,8 @@ const bearer = [{ bearer: [] }];
 const keyOrBearer: Record<string, string[]>[] = [{ bearer: [] }, {}];
 const keyNote = ` Visitors send the call's clientKey in the \`${CLIENT_KEY_HEADER}\` header.`;
 
-/**
- * Who is calling: the visitor (clientKey header wins when present) or the signed-in advisor.
- * Shared with the routes of the call's chat (modules/chat).
- */
-export function callActor(req: FastifyRequest): CallActor {
-  const key = req.headers[CLIENT_KEY_HEADER];
-  if (typeof key === 'string' && key.length > 0) return { kind: 'client', clientKey: key };
-  if (req.user) return { kind: 'user', user: req.user };
-  throw new AppError('UNAUTHENTICATED', 401, 'Sign in, or send the call key');
-}
-
-/** The visitor's call key (401 without it). Shared with the summary routes (modules/summary). */
-export function clientKeyOf(req: FastifyRequest): string {
-  const key = req.headers[CLIENT_KEY_HEADER];
-  if (typeof key !== 'string' || key.length === 0) {
-    throw new AppError(
-      'UNAUTHENTICATED',
-      401,
-      `Send the call key in the ${CLIENT_KEY_HEADER} header`,
-    );
-  }
-  return key;
-}
+import { callActor, clientKeyOf } from './call-actor.js';
+export { callActor, clientKeyOf };
 
 export const callsRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
   app,

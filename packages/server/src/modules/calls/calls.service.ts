@@ -108,18 +108,9 @@ import {
 } from './calls.repository.js';
 import { nextOpening } from './working-hours.js';
 
-/** A signed-in advisor (admins included) acting on calls. */
-export type UserActor = Pick<AuthUser, 'advisorId' | 'isAdmin' | 'name'>;
-/** Who acts on a call: a visitor proving it with the call's clientKey, or a signed-in advisor. */
-export type CallActor = { kind: 'client'; clientKey: string } | { kind: 'user'; user: UserActor };
+export type { CallActor, ChatParticipant, UserActor } from './calls.types.js';
+import type { CallActor, CallRequestInput, ChatParticipant, Effect, RouteResult, UserActor, WithdrawReason } from './calls.types.js';
 
-/**
- * Who the actor is in a call's chat (issue 15 §1) and where the call stands: the sender of a
- * message must know whether the call still takes messages.
- */
-export type ChatParticipant = VideoParticipant & { callStatus: CallRecord['status'] };
-
-export type CallRequestInput = z.output<typeof callRequestBodySchema>;
 export type CallbackInput = z.output<typeof callbackRequestBodySchema>;
 
 export type CallsServiceDeps = Pick<Deps, 'db' | 'clock' | 'notifier' | 'log'> & {
@@ -157,29 +148,6 @@ const RECENT_CALLS = 20;
 const CALLBACK_LIST_LIMIT = 500;
 /** Routing retries when another transaction filled the chosen advisor's last place meanwhile. */
 const ROUTING_ATTEMPTS = 5;
-
-type WithdrawReason = 'timeout' | 'taken' | 'cancelled' | 'declined' | 'unavailable';
-
-/** What a committed transaction still has to tell the world. */
-type Effect =
-  | { kind: 'offered'; callId: string; advisorId: string }
-  | { kind: 'queued'; callId: string }
-  | { kind: 'withdrawn'; callId: string; advisorId: string; reason: WithdrawReason }
-  | {
-      kind: 'accepted';
-      callId: string;
-      advisorId: string;
-      statusChanged: boolean;
-      /** accepted by the server for the advisor (autoAcceptCalls): she must be alerted */
-      auto: boolean;
-    }
-  | { kind: 'cancelled'; callId: string }
-  | { kind: 'ended'; callId: string; advisorId: string; room: VideoRoom | null; freed: boolean }
-  | { kind: 'missedOffer'; advisorId: string }
-  | { kind: 'queueChanged' }
-  | { kind: 'drain' };
-
-type RouteResult = 'offered' | 'accepted' | 'queued' | 'no_answer' | 'not_queued';
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 

@@ -1,0 +1,48 @@
+/**
+ * The calls module's shared vocabulary: who acts on a call, what the transitions hand to the
+ * after-commit step, and the inputs of a request. Other modules import these types from here.
+ */
+import type { callRequestBodySchema } from '@belleza/contract';
+import type { z } from 'zod';
+import type { AuthUser } from '../../plugins/auth.js';
+import type { VideoParticipant, VideoRoom } from '../video/video.provider.js';
+import type { CallRecord } from './calls.repository.js';
+
+/** A signed-in advisor (admins included) acting on calls. */
+export type UserActor = Pick<AuthUser, 'advisorId' | 'isAdmin' | 'name'>;
+/** Who acts on a call: a visitor proving it with the call's clientKey, or a signed-in advisor. */
+export type CallActor = { kind: 'client'; clientKey: string } | { kind: 'user'; user: UserActor };
+
+/**
+ * Who the actor is in a call's chat, and where the call stands: the sender of a message must know
+ * whether the call still takes messages.
+ */
+export type ChatParticipant = VideoParticipant & { callStatus: CallRecord['status'] };
+
+export type CallRequestInput = z.output<typeof callRequestBodySchema>;
+
+export type WithdrawReason = 'timeout' | 'taken' | 'cancelled' | 'declined' | 'unavailable';
+
+/**
+ * What a committed transaction still has to tell the world. Transitions collect these while their
+ * transaction runs; the effects step applies them only after it commits.
+ */
+export type Effect =
+  | { kind: 'offered'; callId: string; advisorId: string }
+  | { kind: 'queued'; callId: string }
+  | { kind: 'withdrawn'; callId: string; advisorId: string; reason: WithdrawReason }
+  | {
+      kind: 'accepted';
+      callId: string;
+      advisorId: string;
+      statusChanged: boolean;
+      /** accepted by the server for the advisor (autoAcceptCalls): she must be alerted */
+      auto: boolean;
+    }
+  | { kind: 'cancelled'; callId: string }
+  | { kind: 'ended'; callId: string; advisorId: string; room: VideoRoom | null; freed: boolean }
+  | { kind: 'missedOffer'; advisorId: string }
+  | { kind: 'queueChanged' }
+  | { kind: 'drain' };
+
+export type RouteResult = 'offered' | 'accepted' | 'queued' | 'no_answer' | 'not_queued';

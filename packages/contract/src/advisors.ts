@@ -22,7 +22,7 @@ export const weekdays = [
 export const weekdaySchema = z.enum(weekdays);
 export type Weekday = z.infer<typeof weekdaySchema>;
 
-/** Timezones offered by the advisor form (SPEC §3). */
+/** Timezones offered by the advisor form (docs/product.md#advisor-form). */
 export const advisorTimezones = [
   'America/Lima',
   'UTC',
@@ -102,10 +102,10 @@ export const advisorSettingsSchema = z.object({
 export type AdvisorSettings = z.infer<typeof advisorSettingsSchema>;
 
 /**
- * An advisor's profile photo (issue 14 §8): one per advisor, uploaded by an admin or by herself,
- * stored as square renditions of each size in each format. Served at
- * `/api/advisors/{advisorId}/photo/{size}.{format}?v={version}`: the version changes with every
- * new photo, so a versioned address never changes content and is cached for good.
+ * An advisor's profile photo (docs/product.md#advisor-photos): one per advisor, uploaded by an
+ * admin or by herself, stored as square renditions of each size in each format. Served at
+ * `/api/advisors/{advisorId}/photo/{size}.{format}?v={version}`: the version changes with every new
+ * photo, so a versioned address never changes content and is cached for good.
  */
 export const ADVISOR_PHOTO_SIZES = [96, 192, 384] as const;
 export type AdvisorPhotoSize = (typeof ADVISOR_PHOTO_SIZES)[number];
@@ -160,7 +160,10 @@ const email = z.string().trim().toLowerCase().pipe(z.email('validation.email').m
 const password = z.string().min(8, 'validation.passwordMin').max(200);
 const name = z.string().trim().min(1, 'validation.required').max(120);
 
-/** Advisor form (SPEC §3/§5). Password required on create; blank on edit keeps the current one. */
+/**
+ * Advisor form (docs/product.md#advisor-form). Password required on create; blank on edit keeps the
+ * current one.
+ */
 export const createAdvisorBodySchema = z
   .object({
     name,
@@ -252,7 +255,7 @@ export type TeamMember = z.infer<typeof teamMemberSchema>;
 /** The landing shows at most this many (the first by name). */
 export const TEAM_SIZE_MAX = 12;
 
-/** Live advisors by status and role (the advisor part of SPEC §3 Stats). */
+/** Live advisors by status and role (the advisor part of the admin dashboard's figures). */
 export const advisorCountsSchema = z.object({
   totalAdvisors: z.number().int().nonnegative(),
   availableAdvisors: z.number().int().nonnegative(),

@@ -1,9 +1,10 @@
 /**
- * Appointments (issue 16): a visitor books a video consultation for later. Free slots come from the
- * advisors' weekly working hours in their own time zone, minus existing bookings, on a grid of
- * `slotMinutes + bufferMinutes` from the start of each working day, between `minNoticeMinutes`
- * from now and `horizonDays` ahead. A booking reserves one advisor for the slot; the visitor
- * manages it at `/cita/{appointmentId}#{key}` (the key only in the fragment, sent in a header).
+ * Appointments (docs/product.md#appointments): a visitor books a video consultation for later. Free
+ * slots come from the advisors' weekly working hours in their own time zone, minus existing
+ * bookings, on a grid of `slotMinutes + bufferMinutes` from the start of each working day, between
+ * `minNoticeMinutes` from now and `horizonDays` ahead. A booking reserves one advisor for the slot;
+ * the visitor manages it at `/cita/{appointmentId}#{key}` (the key only in the fragment, sent in a
+ * header).
  */
 import { z } from 'zod';
 import { callSubjectSchema, idSchema, isoDateTime, languageSchema } from './common.js';
@@ -12,7 +13,7 @@ export const appointmentStatuses = ['booked', 'cancelled', 'attended', 'no_show'
 export const appointmentStatusSchema = z.enum(appointmentStatuses);
 export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
 
-/** Defaults of the admin's appointment settings (issue 16 §1). */
+/** Defaults of the admin's appointment settings (docs/product.md#slots). */
 export const DEFAULT_SLOT_MINUTES = 20;
 export const DEFAULT_BUFFER_MINUTES = 5;
 export const DEFAULT_HORIZON_DAYS = 14;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boundedText, idSchema, isoDateTime, languageSchema, paged } from './common.js';
 import { callTokenSchema } from './video.js';
 
-/** `accepted` exists for SPEC's realtime events; it is never stored. */
+/** `accepted` exists only in realtime events (a call just accepted); it is never stored. */
 export const callStatusSchema = z.enum(['pending', 'active', 'accepted', 'completed', 'cancelled']);
 export type CallStatus = z.infer<typeof callStatusSchema>;
 export const storedCallStatusSchema = z.enum(['pending', 'active', 'completed', 'cancelled']);
@@ -105,7 +105,7 @@ export const callDetailsSchema = callSchema.extend({
 });
 export type CallDetails = z.infer<typeof callDetailsSchema>;
 
-/** POST /api/calls/request — client info (SPEC §3) plus consent. */
+/** POST /api/calls/request — the visitor's details (docs/product.md#request-form) plus consent. */
 export const callRequestBodySchema = z
   .object({
     name: z.string().trim().min(1, 'validation.required').max(120),

@@ -1,7 +1,8 @@
 /**
- * Chat in the call (issue 15 §1): plain text between the visitor, the call's advisor and admins,
- * over the app's own Socket.IO rooms (both video providers). The sender makes each message's id
- * (a UUID), so a resend after a lost acknowledgement or a reconnect stores and shows it once.
+ * Chat in the call (docs/product.md#chat): plain text between the visitor, the call's advisor and
+ * admins, over the app's own Socket.IO rooms (both video providers). The sender makes each
+ * message's id (a UUID), so a resend after a lost acknowledgement or a reconnect stores and shows
+ * it once.
  */
 import { z } from 'zod';
 import { PHOTO_UPLOAD_MAX_BYTES, PHOTO_UPLOAD_TYPES, idSchema, isoDateTime } from './common.js';
@@ -12,7 +13,10 @@ export const CHAT_MESSAGE_MAX = 1000;
 export const CHAT_RATE_MAX = 20;
 export const CHAT_RATE_WINDOW_S = 10;
 
-/** Photos in the chat (issue 15 §2): what a phone sends, at most this many bytes per upload. */
+/**
+ * Photos in the chat (docs/product.md#photos): what a phone sends, at most this many bytes per
+ * upload.
+ */
 export const CHAT_IMAGE_UPLOAD_TYPES = PHOTO_UPLOAD_TYPES;
 export const CHAT_IMAGE_MAX_BYTES = PHOTO_UPLOAD_MAX_BYTES;
 /** Longest side of the stored (re-encoded) photo, in pixels. */
@@ -22,8 +26,9 @@ export const CHAT_IMAGE_RATE_MAX = 10;
 export const CHAT_IMAGE_RATE_WINDOW_S = 60;
 
 /**
- * What a photo is (issue 15 §3): sent from a device or drawn on (`photo`), or a still of the
- * visitor's video the advisor asked for (`snapshot`), which the visitor is told about and may delete.
+ * What a photo is (docs/product.md#snapshots): sent from a device or drawn on (`photo`), or a still
+ * of the visitor's video the advisor asked for (`snapshot`), which the visitor is told about and
+ * may delete.
  */
 export const chatImageKindSchema = z.enum(['photo', 'snapshot']);
 export type ChatImageKind = z.infer<typeof chatImageKindSchema>;
@@ -98,7 +103,7 @@ export const chatHistorySchema = z.object({
 export type ChatHistory = z.infer<typeof chatHistorySchema>;
 
 /**
- * DELETE /api/calls/{callId}/images/{imageId} (issue 15 §3): the visitor removes a photo of hers or
+ * DELETE /api/calls/{callId}/images/{imageId}: the visitor removes a photo of hers or
  * a snapshot of her video, during the call; the messages that showed it go with it, announced to
  * the call's chat room as `chat:deleted`.
  */
@@ -111,12 +116,12 @@ export const chatDeletedSchema = z.object({
 export type ChatDeleted = z.infer<typeof chatDeletedSchema>;
 
 /**
- * Snapshots on Daily (issue 15 §3): Daily's frame is another origin, so the advisor's page cannot
- * read the visitor's video. The advisor asks instead (POST /api/calls/{callId}/snapshot-requests);
- * the call's chat room hears `chat:snapshot-requested`, and the visitor's own device takes a still
- * of her camera and uploads it with `?kind=snapshot` — or answers why it could not
- * (POST …/snapshot-failures, heard as `chat:snapshot-failed`). Requests and
- * failures count per sender and call like photos (CHAT_IMAGE_RATE_MAX every
+ * Snapshots on Daily (docs/product.md#snapshots): Daily's frame is another origin, so the advisor's
+ * page cannot read the visitor's video. The advisor asks instead (POST
+ * /api/calls/{callId}/snapshot-requests); the call's chat room hears `chat:snapshot-requested`, and
+ * the visitor's own device takes a still of her camera and uploads it with `?kind=snapshot` — or
+ * answers why it could not (POST …/snapshot-failures, heard as `chat:snapshot-failed`). Requests
+ * and failures count per sender and call like photos (CHAT_IMAGE_RATE_MAX every
  * CHAT_IMAGE_RATE_WINDOW_S seconds).
  */
 export const snapshotRequestSchema = z.object({

@@ -6,7 +6,7 @@ export type IsoDateTime = z.infer<typeof isoDateTime>;
 
 export const idSchema = z.string().min(1).max(64);
 
-/** Wraps a payload schema in SPEC's success envelope `{ success: true, data }`. */
+/** Wraps a payload schema in the API's success envelope `{ success: true, data }`. */
 export const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 
 export const okMessage = z.object({ success: z.literal(true), message: z.string().optional() });

@@ -1,8 +1,8 @@
 /**
- * The consultation on the salon's own website (issue 17): one `<script src=".../widget.js">` adds a
- * button (in a shadow root) to any page; the consultation itself runs in an iframe of this app at
- * `/embed`, which only the origins the admin lists may frame (`frame-ancestors`, and CORS for the
- * widget's availability read).
+ * The consultation on the salon's own website (docs/product.md#widget-on-the-salons-website): one
+ * `<script src=".../widget.js">` adds a button (in a shadow root) to any page; the consultation
+ * itself runs in an iframe of this app at `/embed`, which only the origins the admin lists may
+ * frame (`frame-ancestors`, and CORS for the widget's availability read).
  *
  * The widget script and the embedded page talk by `postMessage` with the messages below, each
  * tagged with `EMBED_MESSAGE_SOURCE`. The widget checks a message's origin (this app's) and source
@@ -19,7 +19,7 @@ import { callSubjects, type CallSubject } from './common.js';
 export const WIDGET_SCRIPT_PATH = '/widget.js';
 /** The consultation as a page for the widget's iframe. */
 export const EMBED_PATH = '/embed';
-/** `widget.js`'s budget, gzip (issue 17 §3). */
+/** `widget.js`'s budget, gzip: it loads on every page of the salon's site. */
 export const WIDGET_MAX_GZIP_BYTES = 6 * 1024;
 /** What the widget's iframe is allowed (the embedded page and its nested video page use all of it). */
 export const EMBED_FRAME_ALLOW = 'camera; microphone; display-capture; autoplay; fullscreen';
@@ -175,7 +175,9 @@ export const WIDGET_SAVED_FLAG = 'belleza-en-vivo:saved';
  */
 export const EMBED_STORAGE_PATH = '/api/embed/storage';
 export const EMBED_STORAGE_COOKIE = 'bev_embed';
-/** Kept as long as a saved call is valid (SPEC §9: 2 hours). */
+/**
+ * Kept as long as a saved call is valid (2 hours, docs/product.md#saved-call-and-recovery-banner).
+ */
 export const EMBED_STORAGE_MAX_AGE_S = 7200;
 /** Each record's JSON text, at most (a saved call is about 400 characters). */
 export const EMBED_STORAGE_RECORD_MAX = 1200;

@@ -48,12 +48,12 @@ export const errorCodes = [
   'UNSUPPORTED_IMAGE',
   /** no such photo in this call; or no such advisor photo (none, another version, or not public) */
   'IMAGE_NOT_FOUND',
-  // summaries (issue 15 §5)
+  // the visitor's summary
   /** no summary for this call and key, or it expired: one answer, so nothing is revealed */
   'SUMMARY_NOT_FOUND',
   /** the recommendations' edit window (RECOMMENDATIONS_EDIT_HOURS after the end) has passed */
   'RECOMMENDATIONS_CLOSED',
-  // appointments (issue 16)
+  // appointments
   /** the chosen slot is no longer free (taken meanwhile, outside the hours, or too soon); details.alternatives holds the nearest free slots */
   'SLOT_UNAVAILABLE',
   /** no booking with this id and key: one answer, so nothing is revealed */
@@ -78,7 +78,7 @@ export const errorCodes = [
   'EMAIL_RECIPIENT_MISSING',
   /** the SMTP server refused the message or could not be reached */
   'EMAIL_SEND_FAILED',
-  // the widget's frame (issue 17)
+  // the widget's frame
   /** a frame-only route (the embed storage) called from another site or origin than this app's */
   'CROSS_SITE_REQUEST',
 ] as const;

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { advisorStatusSchema } from './advisors.js';
 import { CURRENCIES } from './display.js';
 
-/** SPEC's revenue estimate: 2 per call minute, in the salon's currency (`system.currency`). */
+/**
+ * The reports' revenue estimate: 2 per call minute, in the salon's currency (`system.currency`).
+ */
 export const REVENUE_PER_MINUTE = 2;
 export const REPORT_MONTHS = 6;
 /** Longest window GET /api/reports accepts, in Lima months. */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** SPEC §6. In practice a user is `admin` when profile.isAdmin, otherwise `advisor`. */
+/**
+ * Roles and permissions (docs/product.md#roles-and-permissions). In practice a user is `admin` when
+ * profile.isAdmin, otherwise `advisor`.
+ */
 export const roleSchema = z.enum(['super_admin', 'admin', 'advisor', 'client']);
 export type Role = z.infer<typeof roleSchema>;
 

@@ -51,8 +51,8 @@ export const systemSettingsSchema = z
      */
     privacyPolicy: z.string().max(PRIVACY_POLICY_MAX, 'settings.validation.privacyPolicy'),
     /**
-     * Days the visitor's summary, the call's chat and its photos are kept after the call (issue 15
-     * §6); the nightly purge deletes them afterwards.
+     * Days the visitor's summary, the call's chat and its photos are kept after the call; the
+     * nightly purge deletes them afterwards (docs/product.md#retention).
      */
     retentionDays: intIn(
       RETENTION_DAYS_MIN,
@@ -72,7 +72,7 @@ export const systemSettingsSchema = z
 export const videoSettingsSchema = z.object({
   provider: videoProviderSchema,
   iceServers: z.array(iceServerSchema).max(10),
-  /** Advisors may share a window or tab, on either provider (issue 15 §4). */
+  /** Advisors may share a window or tab, on either provider (docs/product.md#screen-sharing). */
   enableScreenShare: z.boolean(),
 });
 
@@ -97,15 +97,18 @@ const settingsObject = z.object({
   video: videoSettingsSchema,
   daily: dailySettingsSchema,
   notifications: notificationSettingsSchema,
-  /** booking consultations for later (issue 16) */
+  /** booking consultations for later (docs/product.md#appointments) */
   appointments: appointmentSettingsSchema,
-  /** the widget on the salon's own website (issue 17): which sites may embed it */
+  /** the widget on the salon's own website: which sites may embed it */
   embed: embedSettingsSchema,
 });
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Cross-field rules of SPEC §5: Daily credentials only when Daily is chosen; admin email with email notifications. */
+/**
+ * Cross-field rules (docs/product.md#settings-reference): Daily credentials only when Daily is
+ * chosen; admin email with email notifications.
+ */
 export const settingsSchema = settingsObject.superRefine((s, ctx) => {
   if (s.video.provider === 'daily') {
     if (!s.daily.apiKey)

@@ -25,7 +25,10 @@ import type {
   rtcStatsSchema,
 } from './video.js';
 
-/** Socket client options of SPEC §7. */
+/**
+ * Socket client options (docs/product.md#realtime-events): websocket first, 5 reconnection
+ * attempts.
+ */
 export const SOCKET_OPTIONS = {
   transports: ['websocket', 'polling'],
   reconnectionAttempts: 5,
@@ -57,7 +60,7 @@ export const clientConnectPayload = z.object({
   clientId: z.string().max(100).optional(),
   clientKey: z.string().min(1).max(200),
 });
-/** A request over the socket: SPEC's `{clientInfo}` plus the consent and language HTTP requires. */
+/** A request over the socket: `{clientInfo}` plus the consent and language HTTP requires. */
 export const callRequestPayload = z.object({
   clientInfo: clientInfoSchema.partial(),
   consent: z.literal(true, { error: 'validation.consent' }),

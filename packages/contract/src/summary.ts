@@ -1,8 +1,9 @@
 /**
- * Recommendations and the visitor's summary (issue 15 §5–6). The advisor writes recommendations for
- * the client (free text plus optional items); when the call is completed the visitor keeps a summary
- * at a private address, `/resumen/{callId}#{key}`, for `system.retentionDays` days after the call
- * ended. Then the nightly purge deletes the summary with the call's chat and photos.
+ * Recommendations and the visitor's summary (docs/product.md#the-visitors-summary). The advisor
+ * writes recommendations for the client (free text plus optional items); when the call is completed
+ * the visitor keeps a summary at a private address, `/resumen/{callId}#{key}`, for
+ * `system.retentionDays` days after the call ended. Then the nightly purge deletes the summary with
+ * the call's chat and photos.
  */
 import { z } from 'zod';
 import { idSchema, isoDateTime } from './common.js';

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Live system status for the admin dashboard (beyond SPEC's fixed 'OK'). */
+/**
+ * Live system status for the admin dashboard (docs/product.md#system-status): each part checked on
+ * request.
+ */
 export const componentStatusSchema = z.object({
   ok: z.boolean(),
   /** short machine-readable reason when not OK, e.g. 'unreachable', 'not_configured' */

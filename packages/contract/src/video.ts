@@ -30,7 +30,9 @@ export const callJoinSchema = callTokenSchema.extend({
 });
 export type CallJoin = z.infer<typeof callJoinSchema>;
 
-/** postMessage protocol between the video page and its parent (SPEC §7). */
+/**
+ * postMessage protocol between the video page and its parent (docs/product.md#video-page-protocol).
+ */
 export const VIDEO_PAGE_MESSAGE_TYPE = 'daily-video-call';
 export const VIDEO_PAGE_CONTROL_TYPE = 'daily-video-call-control';
 export const videoPageActionSchema = z.enum([
@@ -51,7 +53,7 @@ export const videoPageActionSchema = z.enum([
   /** Escape pressed while focus is inside the page: the parent answers as if pressed on it */
   'escape',
   /**
-   * the answer to the 'snapshot' control (issue 15 §3): `image` is a still of the client's video
+   * the answer to the 'snapshot' control: `image` is a still of the client's video
    * as a JPEG (built-in: the remote video; Daily: the visitor's page, from her own camera), absent
    * when there was no picture to take (`snapshotError` says why)
    */
@@ -83,7 +85,7 @@ export const videoPageMessageSchema = z.object({
    * with 'snapshot' and no image: the camera is off (or no video arrived yet), or taking it failed
    */
   snapshotError: snapshotFailureReasonSchema.optional(),
-  /** what failed, for parents that word it themselves (SPEC §8 advisor video errors) */
+  /** what failed, for parents that word it themselves (the advisor call screen's error texts) */
   errorCode: z
     .enum([
       'room-url-missing',
@@ -130,7 +132,10 @@ export const rtcPeerSchema = z.object({
   userType: participantTypeSchema,
 });
 export type RtcPeer = z.infer<typeof rtcPeerSchema>;
-/** What a participant's video shows: her camera, or a window or tab she shares (issue 15 §4). */
+/**
+ * What a participant's video shows: her camera, or a window or tab she shares
+ * (docs/product.md#screen-sharing).
+ */
 export const videoSourceSchema = z.enum(['camera', 'screen']);
 export type VideoSource = z.infer<typeof videoSourceSchema>;
 export const rtcSignalSchema = z.object({
@@ -274,7 +279,10 @@ export function parseRoomUrl(roomUrl: string): ParsedRoomUrl | null {
   return null;
 }
 
-/** The standalone video page (second Vite entry) and its query parameters (SPEC §2, §7). */
+/**
+ * The standalone video page (second Vite entry) and its query parameters
+ * (docs/product.md#video-page).
+ */
 export const VIDEO_PAGE_PATH = '/daily_video_call.html';
 export const videoPageQuerySchema = z.object({
   roomUrl: z.string().min(1),
@@ -287,9 +295,9 @@ export const videoPageQuerySchema = z.object({
 export type VideoPageQuery = z.input<typeof videoPageQuerySchema>;
 
 /**
- * A video page warmed up before the call is accepted (issue 11 §6): it loads its code, opens the
- * signalling socket and, with `media`, the camera the visitor already checked, then waits for a
- * 'join' control message carrying the room and token.
+ * A video page warmed up before the call is accepted, so the video starts the moment it is: it
+ * loads its code, opens the signalling socket and, with `media`, the camera the visitor already
+ * checked, then waits for a 'join' control message carrying the room and token.
  */
 export function videoStandbyUrl(q: {
   userType: z.input<typeof participantTypeSchema>;

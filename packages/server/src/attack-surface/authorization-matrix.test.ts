@@ -1,9 +1,10 @@
 /**
- * Issue 13 §3.1: who may call what. Every operation of the OpenAPI document is sent by every role
- * with a request that is otherwise valid, and the outcome class (allowed: 2xx; refused: 401, 403
- * or 404) must match ONE expectation table, EXPECTED below. An operation missing from the table
- * fails the suite, so a new endpoint has to be classified before it ships. The second half does
- * the same for the Socket.IO client events of the contract (ClientToServerEvents).
+ * Who may call what (docs/product.md#security-and-limits). Every operation of the OpenAPI document
+ * is sent by every role with a request that is otherwise valid, and the outcome class (allowed:
+ * 2xx; refused: 401, 403 or 404) must match ONE expectation table, EXPECTED below. An operation
+ * missing from the table fails the suite, so a new endpoint has to be classified before it ships.
+ * The second half does the same for the Socket.IO client events of the contract
+ * (ClientToServerEvents).
  *
  * Roles: `anonymous` (no credentials), `visitor` (the clientKey of call C), `visitorWrongKey`
  * (the real clientKey of another visitor's call D, used against C), `owner` (advisor B, C rings
@@ -114,7 +115,7 @@ async function photoOfOwner(c: Cast, app: Harness['app']): Promise<Record<string
 }
 
 /**
- * A booking with C's owner (issue 16): `appointmentId` of the booking routes. Its manage key is
+ * A booking with C's owner: `appointmentId` of the booking routes. Its manage key is
  * one no role holds, so the key routes refuse every role.
  */
 async function bookingOfOwner(c: Cast, app: Harness['app']): Promise<Record<string, string>> {
@@ -147,7 +148,7 @@ const EXPECTED: Record<string, Row> = {
     allow: OWNER_OR_ADMIN,
     body: () => ({ status: 'busy' }),
   },
-  // Profile photos (issue 14 §8): set and removed by the advisor herself or an admin; B is off
+  // Profile photos: set and removed by the advisor herself or an admin; B is off
   // the landing, so only signed-in staff read hers (advisor-photos.test.ts: public when shown).
   'PUT /api/advisors/{advisorId}/photo': {
     allow: OWNER_OR_ADMIN,
@@ -287,7 +288,7 @@ const EXPECTED: Record<string, Row> = {
     body: () => ({ to: 'owner@salon.test' }),
     allowedStatus: 409,
   },
-  // ---------------------------------------------------------------- appointments (issue 16)
+  // ---------------------------------------------------------------- appointments
   'GET /api/appointments/slots': { allow: ALL },
   // Public: 201 for the first role, 409 SLOT_UNAVAILABLE for the next (the slot is taken); never
   // a refusal.
@@ -321,14 +322,14 @@ const EXPECTED: Record<string, Row> = {
     params: bookingOfOwner,
     body: (c) => ({ advisorId: c.other.id }),
   },
-  // ---------------------------------------------------------------- snapshots on Daily (issue 15 §3)
+  // ---------------------------------------------------------------- snapshots on Daily
   'POST /api/calls/{callId}/snapshot-requests': { allow: ['owner'], state: 'active' },
   'POST /api/calls/{callId}/snapshot-failures': {
     allow: ['visitor'],
     state: 'active',
     body: () => ({ requestId: 'snap_0', reason: 'camera-off' }),
   },
-  // ---------------------------------------------------------------- the widget's frame (issue 17)
+  // ---------------------------------------------------------------- the widget's frame
   // Public: the records live in the caller's own cookie. Only a browser's cross-site request is
   // refused (403 CROSS_SITE_REQUEST, embed-storage.test.ts); these requests send no such header.
   'GET /api/embed/storage': { allow: ALL },

@@ -1,15 +1,16 @@
 /**
- * Issue 13 §3.3: schema-driven bad input. plugins/bad-input.test.ts covers hand-picked raw cases
- * (malformed JSON, prototype poisoning, content types, empty bodies, verbatim storage); this suite
- * generates cases from the OpenAPI document instead, for EVERY operation with a body or a query
- * schema: a wrong type for each property, each required property missing, extra properties,
- * non-object bodies, 1 MB and 10 MB bodies, very long / unicode / null-byte strings in every
- * string property, SQL-injection strings in every string query filter, negative, fractional and
- * huge numbers for every numeric query parameter. All sent as the admin, so authorization is not
- * what refuses. For every case: status < 500, no stack trace or file path in the body, and a
- * refused request (4xx) leaves every table exactly as it was. The photo uploads (the chat's, an
- * advisor's profile photo) take raw bytes, not JSON (so the generated cases skip them): their own
- * cases send every kind of wrong content type and hostile body, from each party allowed to upload.
+ * Schema-driven bad input: every input is parsed by its schema (docs/product.md#headers-and-input).
+ * plugins/bad-input.test.ts covers hand-picked raw cases (malformed JSON, prototype poisoning,
+ * content types, empty bodies, verbatim storage); this suite generates cases from the OpenAPI
+ * document instead, for EVERY operation with a body or a query schema: a wrong type for each
+ * property, each required property missing, extra properties, non-object bodies, 1 MB and 10 MB
+ * bodies, very long / unicode / null-byte strings in every string property, SQL-injection strings
+ * in every string query filter, negative, fractional and huge numbers for every numeric query
+ * parameter. All sent as the admin, so authorization is not what refuses. For every case: status
+ * < 500, no stack trace or file path in the body, and a refused request (4xx) leaves every table
+ * exactly as it was. The photo uploads (the chat's, an advisor's profile photo) take raw bytes, not
+ * JSON (so the generated cases skip them): their own cases send every kind of wrong content type
+ * and hostile body, from each party allowed to upload.
  */
 import { randomUUID } from 'node:crypto';
 import { defaultSettings } from '@belleza/contract';

@@ -1,7 +1,7 @@
 /**
- * Shared pieces of the attack-surface suites (issue 13 §3): an app built with a captured log
- * stream (optionally listening, for real socket.io clients), the OpenAPI operation list, socket
- * helpers and table row counts. Test-only; not imported by production code.
+ * Shared pieces of the attack-surface suites (docs/architecture.md#testing): an app built with a
+ * captured log stream (optionally listening, for real socket.io clients), the OpenAPI operation
+ * list, socket helpers and table row counts. Test-only; not imported by production code.
  */
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §3.2: secrets stay where they belong. A realistic day (the admin creates advisors and
+ * Secrets stay where they belong. A realistic day (the admin creates advisors and
  * saves settings with a Daily API key and an ICE server credential, TURN is configured, two
  * visitors request calls, one over HTTP and one over the socket, an advisor accepts, both sides
  * join the video room, notes, typing, the chat and its photos, the end, the rating, a callback, a logout) runs while every

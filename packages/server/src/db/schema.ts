@@ -89,7 +89,7 @@ export type CallsTable = {
   /** the smallest 'minutes left' warning sent before maxCallDuration (5, then 1); null: none yet */
   end_warned_minutes: number | null;
   updated_at: string;
-  /** the booking the visitor entered this call from (issue 16); its advisor is rung first */
+  /** the booking the visitor entered this call from; its advisor is rung first */
   appointment_id: string | null;
 };
 
@@ -164,7 +164,9 @@ export type CallMediaStatsTable = {
   updated_at: string;
 };
 
-/** Chat in the call (issue 15 §1): one row per message, oldest first by (created_at, id). */
+/**
+ * Chat in the call (docs/product.md#chat): one row per message, oldest first by (created_at, id).
+ */
 export type CallMessagesTable = {
   call_id: string;
   /** the sender's UUID for the message: unique within the call */
@@ -184,8 +186,9 @@ export type CallMessagesTable = {
 };
 
 /**
- * Photos in the chat (issue 15 §2): each one re-encoded by the server as a JPEG (no EXIF, GPS,
- * XMP or ICC), its bytes here so every instance serves it. Read only with the call's access.
+ * Photos in the chat (docs/product.md#photos): each one re-encoded by the server as a JPEG (no
+ * EXIF, GPS, XMP or ICC), its bytes here so every instance serves it. Read only with the call's
+ * access.
  */
 export type CallImagesTable = {
   /** `img_…` (newId): random, and every read checks the call anyway */
@@ -206,9 +209,9 @@ export type CallImagesTable = {
 };
 
 /**
- * Advisors' profile photos (issue 14 §8): one row per rendition (square, `size` px, WebP or AVIF)
- * of an advisor's one photo, written by the server from the upload's pixels (no metadata). Public
- * while the advisor is on the landing; staff see every live advisor's.
+ * Advisors' profile photos (docs/product.md#advisor-photos): one row per rendition (square, `size`
+ * px, WebP or AVIF) of an advisor's one photo, written by the server from the upload's pixels (no
+ * metadata). Public while the advisor is on the landing; staff see every live advisor's.
  */
 export type AdvisorPhotosTable = {
   advisor_id: string;
@@ -225,8 +228,9 @@ export type AdvisorPhotosTable = {
 };
 
 /**
- * Recommendations and the visitor's summary (issue 15 §5–6): one row per call, made on first need
- * (the advisor writes recommendations, the visitor asks for her link, or her e-mail goes out).
+ * Recommendations and the visitor's summary (docs/product.md#the-visitors-summary): one row per
+ * call, made on first need (the advisor writes recommendations, the visitor asks for her link, or
+ * her e-mail goes out).
  */
 export type CallSummariesTable = {
   call_id: string;
@@ -267,7 +271,7 @@ export type DailySummaryMailsTable = {
   sent_at: string | null;
 };
 
-/** A booked consultation (issue 16): one advisor for one slot. */
+/** A booked consultation (docs/product.md#appointments): one advisor for one slot. */
 export type AppointmentsTable = {
   /** `apt_…` (newId) */
   id: string;

@@ -1,6 +1,6 @@
 /**
  * `kill -9` of the real server with a pending offer, an active call and a settings save in flight,
- * then a restart on the same database (issue 13 §4): nothing lost or doubled, the restarted
+ * then a restart on the same database: nothing lost or doubled, the restarted
  * sweeper moves the pending offer on, the active call is still active and ends exactly once, and
  * the settings are the old or the new ones entirely with at most one audit row for the save.
  */

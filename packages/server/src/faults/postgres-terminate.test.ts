@@ -1,5 +1,6 @@
 /**
- * PostgreSQL connections terminated under a running app (issue 13 §4). Only the app's own
+ * PostgreSQL connections terminated under a running app: requests answer 503 and the pool recovers
+ * without a restart (decisions.md, "A database that goes away"). Only the app's own
  * connections are cut (they carry `application_name=<its schema>`, see harness
  * `postgresDatabase`). Requests certainly in flight are made by holding a lock on the settings
  * table from another connection, so GET /api/settings waits inside the database when the cut

@@ -1,8 +1,8 @@
 /**
- * The client's address (issue 13 §1): forwarded headers (`X-Forwarded-For`) are believed only from
- * proxies the operator named with TRUST_PROXY — a hop count or a list of addresses/CIDRs — so a
- * client cannot pick its own address to dodge the rate limits. Fastify (HTTP) and the Socket.IO
- * handshake use the same rule.
+ * The client's address (docs/product.md#rate-limits): forwarded headers (`X-Forwarded-For`) are
+ * believed only from proxies the operator named with TRUST_PROXY — a hop count or a list of
+ * addresses/CIDRs — so a client cannot pick its own address to dodge the rate limits. Fastify
+ * (HTTP) and the Socket.IO handshake use the same rule.
  */
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';

@@ -1,8 +1,8 @@
 /**
- * Abuse limits (issue 13 §2) in one place: what is limited, by what key, how much. HTTP routes use
- * @fastify/rate-limit (its store is Redis when REDIS_URL is set); sockets use rate-limiter-flexible
- * (Redis-backed too, with an in-memory fallback while Redis is unreachable). Every refusal is a 429
- * RATE_LIMITED with the seconds to wait.
+ * Abuse limits (docs/product.md#rate-limits) in one place: what is limited, by what key, how much.
+ * HTTP routes use @fastify/rate-limit (its store is Redis when REDIS_URL is set); sockets use
+ * rate-limiter-flexible (Redis-backed too, with an in-memory fallback while Redis is unreachable).
+ * Every refusal is a 429 RATE_LIMITED with the seconds to wait.
  */
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -24,14 +24,14 @@ export const LOGIN_PER_ACCOUNT = { max: 10, timeWindow: 5 * 60_000 } as const;
 /** Call and callback requests per phone number (digits only), whatever the address: the window (the count is CALL_REQUEST_PHONE_LIMIT). */
 export const REQUESTS_PER_PHONE_WINDOW_MS = 10 * 60_000;
 /**
- * The visitor's summary (issue 15 §5) opens with a key in a header: requests per client address
+ * The visitor's summary opens with a key in a header: requests per client address
  * and minute on each of its routes, so keys cannot be tried in bulk (its photos apart: a summary
  * page loads every photo of the chat).
  */
 export const SUMMARY_REQUESTS_PER_ADDRESS = { max: 60, timeWindow: 60_000 } as const;
 export const SUMMARY_PHOTOS_PER_ADDRESS = { max: 300, timeWindow: 60_000 } as const;
 /**
- * Appointments (issue 16): slots, bookings and the manage routes (a key in a header) per client
+ * Appointments: slots, bookings and the manage routes (a key in a header) per client
  * address and minute, so keys cannot be tried in bulk nor the calendar filled by a script.
  */
 export const APPOINTMENT_REQUESTS_PER_ADDRESS = { max: 60, timeWindow: 60_000 } as const;

@@ -1,5 +1,6 @@
 /**
- * Who may read the API from another page (issue 13 §3, issue 17):
+ * Who may read the API from another page (docs/product.md#headers-and-input,
+ * docs/product.md#widget-on-the-salons-website):
  * - the site itself (PUBLIC_URL's origin): allowed, with credentials, as always;
  * - an origin the admin listed for the widget (`embed.allowedOrigins`): allowed to read
  *   (GET/HEAD, e.g. the widget's `GET /api/availability`) WITHOUT credentials, so a host page can

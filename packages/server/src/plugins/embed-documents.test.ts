@@ -1,5 +1,5 @@
 /**
- * The app on a salon's own website (issue 17): CORS for the origins the admin lists (reading only,
+ * The app on a salon's own website: CORS for the origins the admin lists (reading only,
  * never with credentials), `frame-ancestors` on the embedded page and the video page it nests, and
  * `/widget.js` loadable from another site, cached five minutes, pre-compressed.
  */

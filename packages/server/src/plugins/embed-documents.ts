@@ -1,5 +1,5 @@
 /**
- * The pieces of the app a salon's own website shows (issue 17):
+ * The pieces of the app a salon's own website shows (docs/product.md#widget-on-the-salons-website):
  * - `/widget.js`, loaded by a `<script>` on the salon's pages: `Cross-Origin-Resource-Policy:
  *   cross-origin` (helmet's `same-origin` would make Chromium refuse it on another site) and a
  *   5-minute cache (the name is not fingerprinted; a deploy must reach the salons within minutes);

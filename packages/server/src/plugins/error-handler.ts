@@ -50,7 +50,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
  * Anything a user can send maps to a 4xx; 5xx never leak stack traces or SQL.
  */
 export const errorHandlerPlugin = fp((app: FastifyInstance, _opts, done) => {
-  // SPEC §7: the web sends a JSON content type on every request, bodiless POST/DELETE included.
+  // The web sends a JSON content type on every request, bodiless POST/DELETE included.
   // An empty JSON body therefore means "no body" (routes that need one answer VALIDATION_ERROR);
   // anything else goes through Fastify's own parser with its prototype-poisoning protection.
   const parseJson = app.getDefaultJsonParser('error', 'error');

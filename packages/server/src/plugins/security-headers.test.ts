@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer, HTML documents and API alike (issue 13 §3): a CSP that runs
+ * Security headers on every answer, HTML documents and API alike: a CSP that runs
  * only the site's own scripts (no inline script, no eval) and lets no other site frame the pages;
  * no referrer, no MIME sniffing, HSTS only on an HTTPS site; the HTTPS upgrade only on an HTTPS
  * site (on plain HTTP it would turn the socket's ws:// into wss:// and realtime would never

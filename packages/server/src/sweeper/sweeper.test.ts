@@ -1,8 +1,8 @@
 /**
- * The sweeper is database-driven (issue 3 point 4): a server stopped with a ringing offer and an
- * over-long call, and a new server started on the same database, finishes both. Also: the timer
- * loop runs sweeps on its own when started and stops cleanly. The tick also sends the booking
- * reminders, once across instances.
+ * The sweeper is database-driven (docs/architecture.md#sweeper): a server stopped with a ringing
+ * offer and an over-long call, and a new server started on the same database, finishes both. Also:
+ * the timer loop runs sweeps on its own when started and stops cleanly. The tick also sends the
+ * booking reminders, once across instances.
  */
 import { MAX_DURATION_REASON, type CallDetails } from '@belleza/contract';
 import { describe, expect, it, vi } from 'vitest';

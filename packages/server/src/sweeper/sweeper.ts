@@ -1,5 +1,5 @@
 /**
- * The sweeper (ARCHITECTURE "Call lifecycle"): timers never live only in memory. Every second, on
+ * The sweeper (docs/architecture.md#sweeper): timers never live only in memory. Every second, on
  * every instance, it finds due work with queries and applies it with the same conditional UPDATEs
  * as the API, so a restart loses nothing and two instances never apply a transition twice.
  */

@@ -317,7 +317,7 @@ export const activeCallRow = (id: string, at: string): Omit<CallsTable, 'appoint
 });
 
 /**
- * A booking (issue 16) inserted straight into `appointments`, below the service: 20 minutes from
+ * A booking inserted straight into `appointments`, below the service: 20 minutes from
  * `startsAt` plus a 5-minute buffer, status booked unless said otherwise.
  */
 export async function insertAppointment(

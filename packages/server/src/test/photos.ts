@@ -1,5 +1,5 @@
 /**
- * Test uploads for the chat's photos (issue 15 §2), made in memory: real photos by sharp itself
+ * Test uploads for the chat's photos, made in memory: real photos by sharp itself
  * (with the metadata a phone writes), and hostile files built byte by byte — a decompression bomb,
  * an iPhone-style HEVC HEIC, a JPEG/HTML polyglot. No fixture files on disk.
  */

@@ -1,5 +1,5 @@
 // Frozen in time: never import app code here; a later change is a new migration.
-// The connection figures of each call (issue 11 point 5): one row per participant, upserted from
+// The connection figures of each call: one row per participant, upserted from
 // the `rtc:stats` reports its page sends, read by the admin's call details. Decimal figures are
 // double precision on both dialects (SQLite stores them as REAL).
 import type { Kysely } from 'kysely';

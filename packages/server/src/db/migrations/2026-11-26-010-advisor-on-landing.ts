@@ -1,5 +1,5 @@
 // Frozen in time: never import app code here; a later change is a new migration.
-// Whether an admin lists the advisor in the landing's team (issue 14 §8): off for everyone.
+// Whether an admin lists the advisor in the landing's team: off for everyone.
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 // Frozen in time: never import app code here; a later change is a new migration.
-// Recommendations and the visitor's summary (issue 15 §5–6): one row per call with the advisor's
+// Recommendations and the visitor's summary: one row per call with the advisor's
 // recommendations (free text, items as a JSON array) and the key that opens the visitor's summary
 // (random, stored in clear: see decisions.md), and when her e-mail with the link was claimed. The
 // nightly purge claims its Lima day in `retention_purges`, so one instance runs it.

@@ -1,5 +1,5 @@
 /**
- * The SQL of advisors' profile photos (issue 14 §8): one row per rendition, all rows of a photo
+ * The SQL of advisors' profile photos: one row per rendition, all rows of a photo
  * written or removed together. Reads of the bytes name the one rendition they serve.
  */
 import type { Db } from '../../db/kysely.js';

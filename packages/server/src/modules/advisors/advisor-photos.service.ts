@@ -1,8 +1,9 @@
 /**
- * Advisors' profile photos (issue 14 §8). An admin sets or removes anyone's photo, an advisor her
- * own; the upload becomes square renditions (advisors.photo-encoder.ts) stored together under one
- * version. The renditions are public while the advisor is on the landing (its team shows them);
- * otherwise only signed-in staff read them, and anyone else gets the same 404 as for no photo.
+ * Advisors' profile photos (docs/product.md#advisor-photos). An admin sets or removes anyone's
+ * photo, an advisor her own; the upload becomes square renditions (advisors.photo-encoder.ts)
+ * stored together under one version. The renditions are public while the advisor is on the landing
+ * (its team shows them); otherwise only signed-in staff read them, and anyone else gets the same
+ * 404 as for no photo.
  *
  *   checkRights(actor|null, advisorId)            401 / 403 / 404 ADVISOR_NOT_FOUND, before a body is read
  *   upload(actor, advisorId, bytes) → AdvisorPhoto  413/415 for what is not a usable photo

@@ -1,5 +1,5 @@
 /**
- * Advisors' profile photos (issue 14 §8) over the real stack, on both databases: who may set and
+ * Advisors' profile photos over the real stack, on both databases: who may set and
  * remove one, what is stored (square WebP and AVIF renditions of each size, without metadata),
  * hostile uploads (nothing stored), who may read the renditions (anyone while the advisor is on the
  * landing, staff always) with which cache, and the photo in the advisor and team DTOs.

@@ -1,5 +1,5 @@
 /**
- * An advisor's profile photo (issue 14 §8): the upload is decoded safely (lib/photo-input.ts),
+ * An advisor's profile photo: the upload is decoded safely (lib/photo-input.ts),
  * turned upright, cropped to a square on what draws the eye (libvips' `attention` strategy: skin
  * tones, saturation and edges, so a face off-centre stays in) and written afresh as each size of
  * ADVISOR_PHOTO_SIZES in each format of ADVISOR_PHOTO_FORMATS. Only the pixels survive: no EXIF,

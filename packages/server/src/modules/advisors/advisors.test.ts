@@ -249,7 +249,7 @@ describe.each(await dialects())('advisors (%s)', (dialect) => {
       await t.close();
     });
 
-    it('creates an advisor with SPEC defaults and answers 201 with the DTO', async () => {
+    it('creates an advisor with the form defaults and answers 201 with the DTO', async () => {
       const res = await call(t.app, 'POST', '/api/advisors', {
         token: admin.token,
         body: {

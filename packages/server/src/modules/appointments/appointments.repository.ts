@@ -1,9 +1,9 @@
 /**
- * The SQL of appointments (issue 16). A booking holds its advisor from `starts_at` to `held_until`
- * (its end plus the buffer). Booking and rescheduling are one conditional statement each: they
- * write only when no other booking of that advisor overlaps, and the unique index over (advisor,
- * start) among held bookings refuses the one of two racing writes that both saw the slot free.
- * The same statements on SQLite and PostgreSQL.
+ * The SQL of appointments (docs/product.md#appointments). A booking holds its advisor from
+ * `starts_at` to `held_until` (its end plus the buffer). Booking and rescheduling are one
+ * conditional statement each: they write only when no other booking of that advisor overlaps, and
+ * the unique index over (advisor, start) among held bookings refuses the one of two racing writes
+ * that both saw the slot free. The same statements on SQLite and PostgreSQL.
  */
 import type { Db } from '../../db/kysely.js';
 import type { AppointmentsTable } from '../../db/schema.js';

@@ -1,9 +1,9 @@
 /**
- * Free appointment slots (issue 16 §1), pure: from each advisor's weekly working hours in her own
- * time zone, on a grid of `slotMinutes + bufferMinutes` from the start of each working day, minus
- * her bookings (each keeps `bufferMinutes` free after it), between `now + minNoticeMinutes` and
- * `now + horizonDays`. A slot must end by the end of the working day. Wall-clock times skipped or
- * repeated by a DST change come out as Intl reads them (see working-hours.ts).
+ * Free appointment slots (docs/product.md#slots), pure: from each advisor's weekly working hours in
+ * her own time zone, on a grid of `slotMinutes + bufferMinutes` from the start of each working day,
+ * minus her bookings (each keeps `bufferMinutes` free after it), between `now + minNoticeMinutes`
+ * and `now + horizonDays`. A slot must end by the end of the working day. Wall-clock times skipped
+ * or repeated by a DST change come out as Intl reads them (see working-hours.ts).
  */
 import { weekdays, type AppointmentSettings, type WorkingHours } from '@belleza/contract';
 import { localParts, zonedTimeToUtc } from '../calls/working-hours.js';

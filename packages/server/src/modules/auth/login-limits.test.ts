@@ -1,5 +1,5 @@
 /**
- * Sign-in limits (issue 13 §1–2): per client address and per account; the client address is the
+ * Sign-in limits: per client address and per account; the client address is the
  * peer unless TRUST_PROXY names the proxies whose X-Forwarded-For is believed; with Redis the
  * counts are shared by every instance.
  */

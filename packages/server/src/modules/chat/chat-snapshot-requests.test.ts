@@ -1,5 +1,5 @@
 /**
- * Snapshots on Daily (issue 15 §3) over the real stack, on both databases: the advisor who took
+ * Snapshots on Daily over the real stack, on both databases: the advisor who took
  * the call asks the visitor's device for a still (POST …/snapshot-requests), the call's chat room
  * hears `chat:snapshot-requested`, and the visitor answers with her upload of kind `snapshot` or
  * with why her device took none (`chat:snapshot-failed`). Who may ask and answer, while the call

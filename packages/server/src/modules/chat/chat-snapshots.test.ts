@@ -1,5 +1,5 @@
 /**
- * Snapshot with consent (issue 15 §3) over the real stack, on both databases: the advisor uploads
+ * Snapshot with consent over the real stack, on both databases: the advisor uploads
  * a still of the visitor's video as a photo of kind `snapshot` (built-in video), or the visitor's
  * own device does (Daily); nobody else may, and only while the call is active. The visitor sees it
  * as such, and deletes it — or a photo she sent — during the call and after it, live for both

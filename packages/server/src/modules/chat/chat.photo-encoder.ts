@@ -1,8 +1,9 @@
 /**
- * Photos in the chat (issue 15 §2): whatever a phone sends is decoded (lib/photo-input.ts) and
- * written again as a plain JPEG by sharp (libvips). The stored bytes are the encoder's own, so
- * nothing of the upload survives but its pixels: no EXIF (GPS, camera, dates), XMP or ICC profile,
- * no bytes appended after the image (a JPEG/HTML polyglot comes out a clean JPEG), no second frame.
+ * Photos in the chat (docs/product.md#photos): whatever a phone sends is decoded
+ * (lib/photo-input.ts) and written again as a plain JPEG by sharp (libvips). The stored bytes are
+ * the encoder's own, so nothing of the upload survives but its pixels: no EXIF (GPS, camera,
+ * dates), XMP or ICC profile, no bytes appended after the image (a JPEG/HTML polyglot comes out a
+ * clean JPEG), no second frame.
  */
 import {
   CHAT_IMAGE_MAX_BYTES,

@@ -1,5 +1,5 @@
 /**
- * Demo bookings (issue 16) that agree with the generated call history: some answered calls become
+ * Demo bookings that agree with the generated call history: some answered calls become
  * attended bookings (the call names its booking and the booking its call, as when a visitor enters
  * hers), with no-shows and cancellations beside them, and bookings still to come over the booking
  * horizon. Slots lie on the default grid (slot + buffer from 09:00 Lima, weekdays, before 17:00), so

@@ -1,5 +1,5 @@
 /**
- * Profile photos for the demo advisors (issue 14 §8): drawn here, nothing downloaded — a soft
+ * Profile photos for the demo advisors: drawn here, nothing downloaded — a soft
  * gradient in a colour of their own behind a head-and-shoulders silhouette, as SVG that sharp
  * rasterises (shapes only: no fonts needed wherever the seed runs). They then go through the same
  * encoder as an upload, so the demo stores exactly what a real photo would.

@@ -1,5 +1,5 @@
 /**
- * The widget frame's saved consultation in a partitioned cookie (issue 17): what is stored comes
+ * The widget frame's saved consultation in a partitioned cookie: what is stored comes
  * back, the cookie's attributes, unreadable cookies cleared, bounds, and only same-origin use.
  */
 import {

@@ -1,8 +1,9 @@
 /**
- * The words of a booking's e-mails to the visitor (issue 16 §3), in her booking's language: its
- * confirmation, new time, new stylist, cancellation and the two reminders. Times are given in Lima
- * ('hora de Lima'), and also in her own zone, labelled, when the clock there reads otherwise. The
- * manage link carries the key (in the fragment): the mail is hers alone. Plain text, as mail.texts.
+ * The words of a booking's e-mails to the visitor (docs/product.md#booking-e-mails), in her
+ * booking's language: its confirmation, new time, new stylist, cancellation and the two reminders.
+ * Times are given in Lima ('hora de Lima'), and also in her own zone, labelled, when the clock
+ * there reads otherwise. The manage link carries the key (in the fragment): the mail is hers alone.
+ * Plain text, as mail.texts.
  */
 import {
   APPOINTMENT_JOIN_EARLY_MINUTES,

@@ -1,5 +1,5 @@
 /**
- * A booking as its e-mails need it (issue 16 §3): what the appointments module hands the mail
+ * A booking as its e-mails need it: what the appointments module hands the mail
  * service, built from its row by `toMailAppointment`, and what the reminders read themselves.
  */
 import type { AppointmentStatus, CallSubject, Language } from '@belleza/contract';

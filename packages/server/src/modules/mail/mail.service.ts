@@ -1,9 +1,10 @@
 /**
- * E-mail to the admin (issue 12): a callback request, a call nobody answered, the daily summary,
- * and the test message from Settings. Sent only when SMTP_URL is configured, and — except the
- * test — only while `notifications.emailNotifications` is on and an admin e-mail is saved.
+ * E-mail (docs/product.md#e-mail) to the admin: a callback request, a call nobody answered, the
+ * daily summary, and the test message from Settings. Sent only when SMTP_URL is configured, and —
+ * except the test — only while `notifications.emailNotifications` is on and an admin e-mail is
+ * saved.
  *
- * E-mail to the visitor (issue 15 §5): when her call completed after connecting and she left an
+ * E-mail to the visitor: when her call completed after connecting and she left an
  * address, the link to her summary, once (claimed in the database), in her call's language. Sent
  * whenever SMTP_URL is configured (the admin's switch is about the admin's alerts).
  *
@@ -13,7 +14,7 @@
  * day before the first advisor existed) is claimed in the database, so with several instances
  * exactly one sends it; a failed send is retried a few times.
  *
- * E-mail to the visitor of a booking (issue 16 §3), whenever SMTP_URL is set and she left an
+ * E-mail to the visitor of a booking, whenever SMTP_URL is set and she left an
  * address, in her booking's language: its confirmation, new time and new stylist with the calendar
  * file and her manage link, its cancellation with a cancelling calendar file, and reminders 24 h
  * and 1 h before. A reminder goes only to a booking made (or last moved or reassigned: its

@@ -59,7 +59,7 @@ type Dict = {
     link: string;
   };
   test: { subject: string; body: string };
-  /** to the visitor: the address of her call's summary (issue 15 §5) */
+  /** to the visitor: the address of her call's summary */
   visitorSummary: {
     subject: string;
     greeting: string;

@@ -1,7 +1,8 @@
 /**
- * The SQL of the booking reminders (issue 16 §3): the bookings due one, and its once-only claim.
- * The claim is one conditional UPDATE, so with several instances sweeping exactly one sends it.
- * Instants are UTC ISO strings of one format: comparing them as text orders them in time.
+ * The SQL of the booking reminders (docs/product.md#booking-e-mails): the bookings due one, and its
+ * once-only claim. The claim is one conditional UPDATE, so with several instances sweeping exactly
+ * one sends it. Instants are UTC ISO strings of one format: comparing them as text orders them in
+ * time.
  */
 import type { Db } from '../../db/kysely.js';
 import type { MailAppointmentRow, ReminderKind } from './mail-appointment.js';

@@ -1,5 +1,5 @@
 /**
- * The reports' booking figures (issue 16 §5): bookings count in the Lima month they start in, by
+ * The reports' booking figures: bookings count in the Lima month they start in, by
  * status, per month, over the window and per booked advisor; and the segment cache keeps them as
  * fresh as the call figures.
  */

@@ -42,7 +42,7 @@ export type OfferPartial = {
   timeouts: number;
 };
 
-/** Bookings of one advisor starting in one Lima month, by status (issue 16). */
+/** Bookings of one advisor starting in one Lima month, by status. */
 export type AppointmentPartial = {
   month: string;
   advisorId: string;

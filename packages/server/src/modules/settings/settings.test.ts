@@ -400,7 +400,7 @@ describe.each(await dialects())('settings (%s)', (dialect) => {
     expect(wrong.json<ErrorJson>().error.details).toMatchObject({
       issues: [{ path: 'system.callTimeout', message: 'settings.validation.callTimeout' }],
     });
-    // The currency is one of the list (issue 14 §6), not any code.
+    // The currency is one of the list, not any code.
     const currency = await put({ ...base, system: { ...base.system, currency: 'XYZ' } });
     expect(currency.status).toBe(400);
     expect(currency.json<ErrorJson>().error.details).toMatchObject({

@@ -1,7 +1,7 @@
 /**
- * Where the visitor's summary is (issue 15 §5): the key that opens it, made once per call and kept
- * (an insert that does nothing when the row exists, then a read, so two requests at once agree),
- * and until when it is kept (`system.retentionDays` after the call ended).
+ * Where the visitor's summary is (docs/product.md#the-visitors-summary): the key that opens it,
+ * made once per call and kept (an insert that does nothing when the row exists, then a read, so two
+ * requests at once agree), and until when it is kept (`system.retentionDays` after the call ended).
  *
  * Apart from the summary service because the mail service needs it (the visitor's e-mail) and the
  * calls service needs the mail service: this one depends on neither.

@@ -1,5 +1,5 @@
 /**
- * The visitor's summary e-mail (issue 15 §5): real messages through the app's real SMTP transport
+ * The visitor's summary e-mail: real messages through the app's real SMTP transport
  * to an SMTP server started by the test, once per call whoever ends it and however many instances
  * race; none without her address, for a call that never connected, or without SMTP.
  */

@@ -1,5 +1,6 @@
 /**
- * Recommendations and the visitor's summary (issue 15 §5–6).
+ * Recommendations and the visitor's summary (docs/product.md#recommendations,
+ * docs/product.md#the-visitors-summary).
  *
  * Recommendations: the advisor who took the call and admins read and write them (another advisor
  * 403, unknown call 404), while the call is active and until RECOMMENDATIONS_EDIT_HOURS after it

@@ -1,5 +1,5 @@
 /**
- * Recommendations and the visitor's summary (issue 15 §5–6) over the real stack, on both
+ * Recommendations and the visitor's summary over the real stack, on both
  * databases: real calls (requested, accepted, chatted in with photos, ended), the advisor's
  * recommendations and their edit window, the visitor's link and summary with its one 404 for
  * anything wrong, her deletions, and the nightly purge across two instances. Time is the app's
@@ -643,7 +643,7 @@ describe.each(await dialects())('recommendations and the summary (%s)', (dialect
       expect(await stored()).toEqual(before);
     });
 
-    it("deletes a snapshot of her video the advisor took (issue 15 §3), through the call's one deletion, announcing nothing", async () => {
+    it("deletes a snapshot of her video the advisor took, through the call's one deletion, announcing nothing", async () => {
       const call = await activeCall();
       const snapshot = await upload(call.callId, staff(eva), 'snapshot');
       await say(call.callId, staff(eva), '', snapshot.id);

@@ -1,7 +1,7 @@
 /**
- * A call's connection figures (issue 11 point 5): each participant's page reports what its link
- * measures (`rtc:stats`); one row per participant keeps the latest figures, the worst quality and
- * the time to the first frame, for the admin's call details.
+ * A call's connection figures (docs/product.md#video-page): each participant's page reports what
+ * its link measures (`rtc:stats`); one row per participant keeps the latest figures, the worst
+ * quality and the time to the first frame, for the admin's call details.
  */
 import type {
   CallMediaStats,

@@ -1,5 +1,5 @@
 /**
- * `rtc:stats`: a participant's page reports how its link is doing (issue 11 point 5). Accepted
+ * `rtc:stats`: a participant's page reports how its link is doing. Accepted
  * only from a socket that joined that call's rtc room with a valid room token (its membership in
  * `socket.data.rtc`); the quality is relayed to the other peers of the call (`rtc:peer-stats`) and
  * the figures are kept with the call for the admin's call details.

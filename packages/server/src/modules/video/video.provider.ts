@@ -1,7 +1,7 @@
 /**
- * The port every video provider implements (ARCHITECTURE "Video providers"). A room belongs to the
- * provider that created it: tokens and deletion always go to `room.provider`, never to whatever the
- * settings say now, so switching providers mid-call does not strand a live room.
+ * The port every video provider implements (docs/architecture.md#video-provider-port). A room
+ * belongs to the provider that created it: tokens and deletion always go to `room.provider`, never
+ * to whatever the settings say now, so switching providers mid-call does not strand a live room.
  */
 import type {
   Language,
@@ -48,6 +48,6 @@ export type VideoProvider = {
   testConnection(settings: Settings): Promise<ConnectionCheck>;
 };
 
-/** Room lifetime: SPEC §7 "expiry now plus max duration minutes". */
+/** Room lifetime: it expires `maxCallDuration` minutes from now, when the call must end anyway. */
 export const roomExpiry = (now: Date, settings: Settings): Date =>
   new Date(now.getTime() + settings.system.maxCallDuration * 60_000);

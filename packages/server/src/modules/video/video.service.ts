@@ -77,7 +77,9 @@ export function createVideoService(deps: VideoServiceDeps) {
       return (await deps.settings.get()).video.provider;
     },
 
-    /** Called when a call is accepted. Room lifetime = maxCallDuration (SPEC §7). */
+    /**
+     * Called when a call is accepted. Room lifetime = maxCallDuration, the longest a call lasts.
+     */
     async createRoom(call: { callId: string; language?: Language }): Promise<VideoRoom> {
       const settings = await deps.settings.get();
       return providers[settings.video.provider].createRoom({
@@ -173,7 +175,7 @@ export function createVideoService(deps: VideoServiceDeps) {
      * What the built-in mesh needs at join time, for the participant of a verified room token:
      * STUN_URLS, TURN_URLS with a credential minted for them expiring with the token, and the
      * static ICE servers of the settings; and whether they may share a screen (the advisor only,
-     * while the setting allows it; issue 15 §4).
+     * while the setting allows it: docs/product.md#screen-sharing).
      */
     async rtcSettings(
       claims: Pick<RoomTokenClaims, 'type' | 'id' | 'exp'>,

@@ -1,8 +1,8 @@
 /**
- * Built-in WebRTC signalling over our Socket.IO (ARCHITECTURE "Video providers"). A socket joins a
- * call's rtc room only with a valid room token for that call; offers/answers/candidates are relayed
- * only to a peer room named after the same call, so signals can never cross calls. Works across
- * instances through the Socket.IO adapter (no per-process peer list).
+ * Built-in WebRTC signalling over our Socket.IO (docs/architecture.md#built-in-webrtc). A socket
+ * joins a call's rtc room only with a valid room token for that call; offers/answers/candidates are
+ * relayed only to a peer room named after the same call, so signals can never cross calls. Works
+ * across instances through the Socket.IO adapter (no per-process peer list).
  *
  * Rooms: `rtc:{callId}` (everyone in the call) and `rtc:{callId}:{peerId}` (one peer).
  */

@@ -1,7 +1,7 @@
 /**
- * A small Daily.co REST client (daily-api.md): bearer key, JSON, exponential backoff on 429, a
- * timeout per attempt, and every failure mapped to a contract error code. The key never leaves
- * the server and never appears in an error message.
+ * A small Daily.co REST client (Daily's REST API, https://docs.daily.co/reference/rest-api): bearer
+ * key, JSON, exponential backoff on 429, a timeout per attempt, and every failure mapped to a
+ * contract error code. The key never leaves the server and never appears in an error message.
  */
 import { AppError } from '../../../lib/app-error.js';
 

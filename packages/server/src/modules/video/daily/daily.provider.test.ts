@@ -60,7 +60,7 @@ beforeEach(() => {
 });
 
 describe('Daily provider against the fake Daily API', () => {
-  it('creates a private room with exactly the SPEC §7 properties', async () => {
+  it('creates a private room with exactly the room properties the product sets', async () => {
     const room = await provider().createRoom({
       callId: 'call_abc',
       language: 'es',

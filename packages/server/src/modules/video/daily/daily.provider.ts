@@ -1,5 +1,6 @@
 /**
- * Daily.co provider (daily-api.md): private rooms with SPEC §7's properties, meeting tokens bound
+ * Daily.co provider (Daily's REST API, docs/architecture.md#daily): private rooms with the
+ * properties of docs/product.md#video-page-protocol, meeting tokens bound
  * to one room, deletion, and the key check `GET /`.
  */
 import type { Settings } from '@belleza/contract';
@@ -67,12 +68,13 @@ export function createDailyProvider(options: DailyProviderOptions): VideoProvide
     async createToken(room, participant, settings) {
       const { token } = await client(settings).post<{ token: string }>('/meeting-tokens', {
         properties: {
-          // Without room_name a token opens every room of the domain (daily-api.md).
+          // Without room_name a token opens every room of the domain (Daily's meeting-token API).
           room_name: room.name,
           user_name: participant.name,
           user_id: `${participant.type[0]}-${participant.id}`.slice(0, 36),
           is_owner: participant.type !== 'client',
-          // The room allows screen sharing (or not); the visitor never shares (issue 15 §4).
+          // The room allows screen sharing (or not); the visitor never shares
+          // (docs/product.md#screen-sharing).
           ...(participant.type === 'client' ? { enable_screenshare: false } : {}),
           exp: toSeconds(new Date(room.expiresAt)),
           eject_at_token_exp: true,

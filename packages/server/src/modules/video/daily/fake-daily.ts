@@ -1,7 +1,8 @@
 /**
- * A local stand-in for Daily.co's REST API (daily-api.md), so tests never touch the internet:
- * `GET /`, `POST/GET/DELETE /rooms`, `POST /meeting-tokens`, `GET /meeting-tokens/:token`, with
- * Daily's answer and error shapes. Tests can make it answer 401/429/5xx or stall.
+ * A local stand-in for Daily.co's REST API (https://docs.daily.co/reference/rest-api), so tests
+ * never touch the internet: `GET /`, `POST/GET/DELETE /rooms`, `POST /meeting-tokens`,
+ * `GET /meeting-tokens/:token`, with Daily's answer and error shapes. Tests can make it answer
+ * 401/429/5xx or stall.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

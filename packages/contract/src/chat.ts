@@ -103,9 +103,9 @@ export const chatHistorySchema = z.object({
 export type ChatHistory = z.infer<typeof chatHistorySchema>;
 
 /**
- * DELETE /api/calls/{callId}/images/{imageId}: the visitor removes a photo of hers or
- * a snapshot of her video, during the call; the messages that showed it go with it, announced to
- * the call's chat room as `chat:deleted`.
+ * DELETE /api/calls/{callId}/images/{imageId}: the visitor removes a photo of hers or a snapshot of
+ * her video, during the call; the messages that showed it go with it, announced to the call's chat
+ * room as `chat:deleted`.
  */
 export const chatDeletedSchema = z.object({
   callId: idSchema,

@@ -20,8 +20,8 @@ export const SITE_NAME_META = 'application-name';
 export const DEFAULT_LANGUAGE_META = 'default-language';
 
 /**
- * `system.currency`: the currency of the landing's prices and the reports' revenue,
- * soles until an admin changes it. The served pages carry it in a `<meta>` like the site name.
+ * `system.currency`: the currency of the landing's prices and the reports' revenue, soles until an
+ * admin changes it. The served pages carry it in a `<meta>` like the site name.
  */
 export const CURRENCIES = ['PEN', 'USD', 'EUR', 'MXN', 'COP', 'CLP', 'ARS', 'BOB'] as const;
 export type Currency = (typeof CURRENCIES)[number];

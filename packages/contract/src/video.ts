@@ -53,9 +53,9 @@ export const videoPageActionSchema = z.enum([
   /** Escape pressed while focus is inside the page: the parent answers as if pressed on it */
   'escape',
   /**
-   * the answer to the 'snapshot' control: `image` is a still of the client's video
-   * as a JPEG (built-in: the remote video; Daily: the visitor's page, from her own camera), absent
-   * when there was no picture to take (`snapshotError` says why)
+   * the answer to the 'snapshot' control: `image` is a still of the client's video as a JPEG
+   * (built-in: the remote video; Daily: the visitor's page, from her own camera), absent when there
+   * was no picture to take (`snapshotError` says why)
    */
   'snapshot',
 ]);

@@ -115,8 +115,8 @@ async function photoOfOwner(c: Cast, app: Harness['app']): Promise<Record<string
 }
 
 /**
- * A booking with C's owner: `appointmentId` of the booking routes. Its manage key is
- * one no role holds, so the key routes refuse every role.
+ * A booking with C's owner: `appointmentId` of the booking routes. Its manage key is one no role
+ * holds, so the key routes refuse every role.
  */
 async function bookingOfOwner(c: Cast, app: Harness['app']): Promise<Record<string, string>> {
   const { id } = await insertAppointment(app.container.db, {
@@ -148,8 +148,8 @@ const EXPECTED: Record<string, Row> = {
     allow: OWNER_OR_ADMIN,
     body: () => ({ status: 'busy' }),
   },
-  // Profile photos: set and removed by the advisor herself or an admin; B is off
-  // the landing, so only signed-in staff read hers (advisor-photos.test.ts: public when shown).
+  // Profile photos: set and removed by the advisor herself or an admin; B is off the landing, so
+  // only signed-in staff read hers (advisor-photos.test.ts: public when shown).
   'PUT /api/advisors/{advisorId}/photo': {
     allow: OWNER_OR_ADMIN,
     rawBody: () => ({ contentType: 'image/jpeg', bytes: photo }),

@@ -1,9 +1,9 @@
 /**
- * Secrets stay where they belong. A realistic day (the admin creates advisors and
- * saves settings with a Daily API key and an ICE server credential, TURN is configured, two
- * visitors request calls, one over HTTP and one over the socket, an advisor accepts, both sides
- * join the video room, notes, typing, the chat and its photos, the end, the rating, a callback, a logout) runs while every
- * HTTP response body, every socket payload received by every client, every log line and every
+ * Secrets stay where they belong. A realistic day (the admin creates advisors and saves settings
+ * with a Daily API key and an ICE server credential, TURN is configured, two visitors request
+ * calls, one over HTTP and one over the socket, an advisor accepts, both sides join the video room,
+ * notes, typing, the chat and its photos, the end, the rating, a callback, a logout) runs while
+ * every HTTP response body, every socket payload received by every client, every log line and every
  * audit row is captured. Then, scanning them as strings: no password hash (nor password), no
  * session token but the requester's own, no raw Daily API key, no TURN secret, no client key but
  * the visitor's own, nothing of a photo's metadata (EXIF, XMP) as the visitor's phone wrote it.

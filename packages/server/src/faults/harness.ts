@@ -1,8 +1,8 @@
 /**
- * Fault-injection harness: the real built server (`dist/server.js`) as a child
- * process on a real database, driven over HTTP and socket.io like a browser would, so a test can
- * `kill -9` it, cut its PostgreSQL connections or take its Redis away. Every wait is a bounded
- * poll of a real condition or an event/log line. Test-only; not imported by production code.
+ * Fault-injection harness: the real built server (`dist/server.js`) as a child process on a real
+ * database, driven over HTTP and socket.io like a browser would, so a test can `kill -9` it, cut
+ * its PostgreSQL connections or take its Redis away. Every wait is a bounded poll of a real
+ * condition or an event/log line. Test-only; not imported by production code.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,8 +1,8 @@
 /**
  * `kill -9` of the real server with a pending offer, an active call and a settings save in flight,
- * then a restart on the same database: nothing lost or doubled, the restarted
- * sweeper moves the pending offer on, the active call is still active and ends exactly once, and
- * the settings are the old or the new ones entirely with at most one audit row for the save.
+ * then a restart on the same database: nothing lost or doubled, the restarted sweeper moves the
+ * pending offer on, the active call is still active and ends exactly once, and the settings are the
+ * old or the new ones entirely with at most one audit row for the save.
  */
 import type { CallDetails, Settings } from '@belleza/contract';
 import { afterAll, describe, it, type ExpectStatic } from 'vitest';

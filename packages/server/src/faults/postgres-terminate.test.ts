@@ -1,11 +1,11 @@
 /**
  * PostgreSQL connections terminated under a running app: requests answer 503 and the pool recovers
- * without a restart (decisions.md, "A database that goes away"). Only the app's own
- * connections are cut (they carry `application_name=<its schema>`, see harness
- * `postgresDatabase`). Requests certainly in flight are made by holding a lock on the settings
- * table from another connection, so GET /api/settings waits inside the database when the cut
- * comes. Wanted: the app recovers without a restart, and every request in between answers within
- * 5 s, 200 or a clear JSON error (503, not 500 INTERNAL_ERROR).
+ * without a restart (decisions.md, "A database that goes away"). Only the app's own connections are
+ * cut (they carry `application_name=<its schema>`, see harness `postgresDatabase`). Requests
+ * certainly in flight are made by holding a lock on the settings table from another connection, so
+ * GET /api/settings waits inside the database when the cut comes. Wanted: the app recovers without
+ * a restart, and every request in between answers within 5 s, 200 or a clear JSON error (503, not
+ * 500 INTERNAL_ERROR).
  *
  * Found by these tests (2026-11-25, fixed in a127d13): the process died (no 'error' listener on the
  * pg pool: "terminating connection due to administrator command", SQLSTATE 57P01, was an

@@ -1,8 +1,8 @@
 /**
- * Redis restarted under two app instances: while it is gone both instances keep
- * answering HTTP (the rate limits skip on Redis errors) within bounded time, and once it is back
- * the realtime fan-out works again: an advisor's socket on instance A gets `call:new` for a call
- * requested on instance B. The Redis is the test's own (the shared one is never touched).
+ * Redis restarted under two app instances: while it is gone both instances keep answering HTTP (the
+ * rate limits skip on Redis errors) within bounded time, and once it is back the realtime fan-out
+ * works again: an advisor's socket on instance A gets `call:new` for a call requested on instance
+ * B. The Redis is the test's own (the shared one is never touched).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -24,15 +24,15 @@ export const LOGIN_PER_ACCOUNT = { max: 10, timeWindow: 5 * 60_000 } as const;
 /** Call and callback requests per phone number (digits only), whatever the address: the window (the count is CALL_REQUEST_PHONE_LIMIT). */
 export const REQUESTS_PER_PHONE_WINDOW_MS = 10 * 60_000;
 /**
- * The visitor's summary opens with a key in a header: requests per client address
- * and minute on each of its routes, so keys cannot be tried in bulk (its photos apart: a summary
- * page loads every photo of the chat).
+ * The visitor's summary opens with a key in a header: requests per client address and minute on
+ * each of its routes, so keys cannot be tried in bulk (its photos apart: a summary page loads every
+ * photo of the chat).
  */
 export const SUMMARY_REQUESTS_PER_ADDRESS = { max: 60, timeWindow: 60_000 } as const;
 export const SUMMARY_PHOTOS_PER_ADDRESS = { max: 300, timeWindow: 60_000 } as const;
 /**
- * Appointments: slots, bookings and the manage routes (a key in a header) per client
- * address and minute, so keys cannot be tried in bulk nor the calendar filled by a script.
+ * Appointments: slots, bookings and the manage routes (a key in a header) per client address and
+ * minute, so keys cannot be tried in bulk nor the calendar filled by a script.
  */
 export const APPOINTMENT_REQUESTS_PER_ADDRESS = { max: 60, timeWindow: 60_000 } as const;
 /** New socket connections per client address and minute (reconnects included). */
@@ -116,5 +116,32 @@ export function extraLimit(
     if (opts.keyGenerator(req) === null) return;
     const result = await check(req);
     if (!result.isAllowed && result.isExceeded) throw rateLimited(result.ttlInSeconds);
+  };
+}
+
+/**
+ * The visitor's requests for a call or a callback: a per-address limit on each route, and one
+ * count per phone number shared by both routes, from any address.
+ */
+export type VisitorRequestLimits = {
+  perAddress: { rateLimit: { max: number; timeWindow: number } };
+  perPhone: preHandlerAsyncHookHandler;
+};
+
+export function visitorRequestLimits(
+  app: FastifyInstance,
+  config: { callRequestRateLimit: number; callRequestPhoneLimit: number },
+): VisitorRequestLimits {
+  return {
+    perAddress: { rateLimit: { max: config.callRequestRateLimit, timeWindow: 60_000 } },
+    perPhone: extraLimit(app, {
+      max: config.callRequestPhoneLimit,
+      timeWindow: REQUESTS_PER_PHONE_WINDOW_MS,
+      keyGenerator: (req) => {
+        const phone = (req.body as { phone?: unknown } | undefined)?.phone;
+        const digits = typeof phone === 'string' ? phoneKey(phone) : '';
+        return digits ? `request-phone|${digits}` : null;
+      },
+    }),
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The app on a salon's own website: CORS for the origins the admin lists (reading only,
- * never with credentials), `frame-ancestors` on the embedded page and the video page it nests, and
+ * The app on a salon's own website: CORS for the origins the admin lists (reading only, never with
+ * credentials), `frame-ancestors` on the embedded page and the video page it nests, and
  * `/widget.js` loadable from another site, cached five minutes, pre-compressed.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

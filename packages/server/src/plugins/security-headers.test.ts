@@ -1,9 +1,9 @@
 /**
- * Security headers on every answer, HTML documents and API alike: a CSP that runs
- * only the site's own scripts (no inline script, no eval) and lets no other site frame the pages;
- * no referrer, no MIME sniffing, HSTS only on an HTTPS site; the HTTPS upgrade only on an HTTPS
- * site (on plain HTTP it would turn the socket's ws:// into wss:// and realtime would never
- * connect); and no CORS grant to a foreign origin.
+ * Security headers on every answer, HTML documents and API alike: a CSP that runs only the site's
+ * own scripts (no inline script, no eval) and lets no other site frame the pages; no referrer, no
+ * MIME sniffing, HSTS only on an HTTPS site; the HTTPS upgrade only on an HTTPS site (on plain HTTP
+ * it would turn the socket's ws:// into wss:// and realtime would never connect); and no CORS grant
+ * to a foreign origin.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -317,8 +317,8 @@ export const activeCallRow = (id: string, at: string): Omit<CallsTable, 'appoint
 });
 
 /**
- * A booking inserted straight into `appointments`, below the service: 20 minutes from
- * `startsAt` plus a 5-minute buffer, status booked unless said otherwise.
+ * A booking inserted straight into `appointments`, below the service: 20 minutes from `startsAt`
+ * plus a 5-minute buffer, status booked unless said otherwise.
  */
 export async function insertAppointment(
   db: Db,

@@ -1,7 +1,7 @@
 /**
- * Test uploads for the chat's photos, made in memory: real photos by sharp itself
- * (with the metadata a phone writes), and hostile files built byte by byte — a decompression bomb,
- * an iPhone-style HEVC HEIC, a JPEG/HTML polyglot. No fixture files on disk.
+ * Test uploads for the chat's photos, made in memory: real photos by sharp itself (with the
+ * metadata a phone writes), and hostile files built byte by byte — a decompression bomb, an
+ * iPhone-style HEVC HEIC, a JPEG/HTML polyglot. No fixture files on disk.
  */
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';

@@ -1,7 +1,7 @@
 // Frozen in time: never import app code here; a later change is a new migration.
-// The connection figures of each call: one row per participant, upserted from
-// the `rtc:stats` reports its page sends, read by the admin's call details. Decimal figures are
-// double precision on both dialects (SQLite stores them as REAL).
+// The connection figures of each call: one row per participant, upserted from the `rtc:stats`
+// reports its page sends, read by the admin's call details. Decimal figures are double precision on
+// both dialects (SQLite stores them as REAL).
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 // Frozen in time: never import app code here; a later change is a new migration.
-// Chat in the call: plain-text messages between the visitor, the call's advisor and
-// admins. The sender makes each message's id (a UUID), unique within its call, so a resend after
-// a lost acknowledgement is the same row (`ON CONFLICT (call_id, id) DO NOTHING`).
+// Chat in the call: plain-text messages between the visitor, the call's advisor and admins. The
+// sender makes each message's id (a UUID), unique within its call, so a resend after a lost
+// acknowledgement is the same row (`ON CONFLICT (call_id, id) DO NOTHING`).
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

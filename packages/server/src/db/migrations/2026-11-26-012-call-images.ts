@@ -1,7 +1,7 @@
 // Frozen in time: never import app code here; a later change is a new migration.
-// Photos in the chat: each upload re-encoded as a JPEG without metadata, its bytes
-// kept in the database (BLOB on SQLite, bytea on PostgreSQL) so every instance serves them with no
-// shared disk or object store; a message may show one (`call_messages.image_id`).
+// Photos in the chat: each upload re-encoded as a JPEG without metadata, its bytes kept in the
+// database (BLOB on SQLite, bytea on PostgreSQL) so every instance serves them with no shared disk
+// or object store; a message may show one (`call_messages.image_id`).
 import { PostgresIntrospector, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,8 +1,8 @@
 // Frozen in time: never import app code here; a later change is a new migration.
-// Recommendations and the visitor's summary: one row per call with the advisor's
-// recommendations (free text, items as a JSON array) and the key that opens the visitor's summary
-// (random, stored in clear: see decisions.md), and when her e-mail with the link was claimed. The
-// nightly purge claims its Lima day in `retention_purges`, so one instance runs it.
+// Recommendations and the visitor's summary: one row per call with the advisor's recommendations
+// (free text, items as a JSON array) and the key that opens the visitor's summary (random, stored
+// in clear: see decisions.md), and when her e-mail with the link was claimed. The nightly purge
+// claims its Lima day in `retention_purges`, so one instance runs it.
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

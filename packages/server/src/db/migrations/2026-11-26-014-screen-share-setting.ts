@@ -1,7 +1,7 @@
 // Frozen in time: never import app code here; a later change is a new migration.
-// Screen share is offered on both video providers, so `enableScreenShare` moves from
-// the `daily` settings section to the `video` one. A stored value travels with it (a salon that had
-// turned it off keeps it off); without one the default applies as before.
+// Screen share is offered on both video providers, so `enableScreenShare` moves from the `daily`
+// settings section to the `video` one. A stored value travels with it (a salon that had turned it
+// off keeps it off); without one the default applies as before.
 import { sql, type Kysely } from 'kysely';
 
 const KEY = 'enableScreenShare';

@@ -1,9 +1,9 @@
 // Frozen in time: never import app code here; a later change is a new migration.
-// Appointments: a visitor books a consultation with one advisor for a slot. A unique
-// index over (advisor, start) among bookings that still hold their advisor makes two bookings of
-// the same slot impossible on SQLite and PostgreSQL alike; the insert itself is conditional on no
-// overlapping booking (see appointments.repository.ts). The manage key is stored in clear, as the
-// summary's (decisions.md): the reminders e-mail it again. A call made from a booking names it.
+// Appointments: a visitor books a consultation with one advisor for a slot. A unique index over
+// (advisor, start) among bookings that still hold their advisor makes two bookings of the same slot
+// impossible on SQLite and PostgreSQL alike; the insert itself is conditional on no overlapping
+// booking (see appointments.repository.ts). The manage key is stored in clear, as the summary's
+// (decisions.md): the reminders e-mail it again. A call made from a booking names it.
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,8 +1,8 @@
 // Frozen in time: never import app code here; a later change is a new migration.
-// Advisors' profile photos: one photo per advisor, kept as square renditions (one
-// row per size and format, e.g. 192 px WebP) whose bytes live in the database (BLOB on SQLite,
-// bytea on PostgreSQL) like the chat's photos, so every instance serves them. All rows of one
-// photo share its version, which changes with every upload (the served address carries it).
+// Advisors' profile photos: one photo per advisor, kept as square renditions (one row per size and
+// format, e.g. 192 px WebP) whose bytes live in the database (BLOB on SQLite, bytea on PostgreSQL)
+// like the chat's photos, so every instance serves them. All rows of one photo share its version,
+// which changes with every upload (the served address carries it).
 import { PostgresIntrospector, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

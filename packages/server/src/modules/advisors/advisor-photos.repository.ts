@@ -1,6 +1,6 @@
 /**
- * The SQL of advisors' profile photos: one row per rendition, all rows of a photo
- * written or removed together. Reads of the bytes name the one rendition they serve.
+ * The SQL of advisors' profile photos: one row per rendition, all rows of a photo written or
+ * removed together. Reads of the bytes name the one rendition they serve.
  */
 import type { Db } from '../../db/kysely.js';
 import type { AdvisorPhotosTable } from '../../db/schema.js';

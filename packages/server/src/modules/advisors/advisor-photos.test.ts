@@ -1,8 +1,8 @@
 /**
- * Advisors' profile photos over the real stack, on both databases: who may set and
- * remove one, what is stored (square WebP and AVIF renditions of each size, without metadata),
- * hostile uploads (nothing stored), who may read the renditions (anyone while the advisor is on the
- * landing, staff always) with which cache, and the photo in the advisor and team DTOs.
+ * Advisors' profile photos over the real stack, on both databases: who may set and remove one, what
+ * is stored (square WebP and AVIF renditions of each size, without metadata), hostile uploads
+ * (nothing stored), who may read the renditions (anyone while the advisor is on the landing, staff
+ * always) with which cache, and the photo in the advisor and team DTOs.
  */
 import {
   ADVISOR_PHOTO_FILES,

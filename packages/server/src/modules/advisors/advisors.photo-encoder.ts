@@ -1,9 +1,9 @@
 /**
- * An advisor's profile photo: the upload is decoded safely (lib/photo-input.ts),
- * turned upright, cropped to a square on what draws the eye (libvips' `attention` strategy: skin
- * tones, saturation and edges, so a face off-centre stays in) and written afresh as each size of
- * ADVISOR_PHOTO_SIZES in each format of ADVISOR_PHOTO_FORMATS. Only the pixels survive: no EXIF,
- * GPS, XMP or ICC, no bytes appended after the image.
+ * An advisor's profile photo: the upload is decoded safely (lib/photo-input.ts), turned upright,
+ * cropped to a square on what draws the eye (libvips' `attention` strategy: skin tones, saturation
+ * and edges, so a face off-centre stays in) and written afresh as each size of ADVISOR_PHOTO_SIZES
+ * in each format of ADVISOR_PHOTO_FORMATS. Only the pixels survive: no EXIF, GPS, XMP or ICC, no
+ * bytes appended after the image.
  */
 import { createHash } from 'node:crypto';
 import {

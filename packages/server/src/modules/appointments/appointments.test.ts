@@ -1,6 +1,6 @@
 /**
- * Appointments over the real stack on both databases: slots from working hours, booking
- * (and 20 racing bookings of the last place: exactly one wins), the visitor's key, cancelling and
+ * Appointments over the real stack on both databases: slots from working hours, booking (and 20
+ * racing bookings of the last place: exactly one wins), the visitor's key, cancelling and
  * rescheduling, the staff's list, cancel and reassign, and the realtime events. Time is the app's
  * manual clock: no sleeps.
  */

@@ -1,7 +1,7 @@
 /**
- * Sign-in limits: per client address and per account; the client address is the
- * peer unless TRUST_PROXY names the proxies whose X-Forwarded-For is believed; with Redis the
- * counts are shared by every instance.
+ * Sign-in limits: per client address and per account; the client address is the peer unless
+ * TRUST_PROXY names the proxies whose X-Forwarded-For is believed; with Redis the counts are shared
+ * by every instance.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';

@@ -1,6 +1,6 @@
 /**
- * Photos in the chat over the real stack, on both databases: uploads as raw bodies
- * from the visitor, the advisor and an admin, what is stored (re-encoded, shrunk, upright, without
+ * Photos in the chat over the real stack, on both databases: uploads as raw bodies from the
+ * visitor, the advisor and an admin, what is stored (re-encoded, shrunk, upright, without
  * metadata), who may read the bytes back, hostile uploads (nothing stored), and messages that show
  * a photo over REST and Socket.IO. Test photos are made in memory (test/photos.ts).
  */

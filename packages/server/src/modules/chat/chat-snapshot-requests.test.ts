@@ -1,11 +1,11 @@
 /**
- * Snapshots on Daily over the real stack, on both databases: the advisor who took
- * the call asks the visitor's device for a still (POST …/snapshot-requests), the call's chat room
- * hears `chat:snapshot-requested`, and the visitor answers with her upload of kind `snapshot` or
- * with why her device took none (`chat:snapshot-failed`). Who may ask and answer, while the call
- * is active, within the photo rate; across two instances through Redis when PostgreSQL and Redis
- * are there. No sleeps: every wait is for an event or an acknowledgement, and "not delivered" is
- * checked after a ping round trip.
+ * Snapshots on Daily over the real stack, on both databases: the advisor who took the call asks the
+ * visitor's device for a still (POST …/snapshot-requests), the call's chat room hears
+ * `chat:snapshot-requested`, and the visitor answers with her upload of kind `snapshot` or with why
+ * her device took none (`chat:snapshot-failed`). Who may ask and answer, while the call is active,
+ * within the photo rate; across two instances through Redis when PostgreSQL and Redis are there. No
+ * sleeps: every wait is for an event or an acknowledgement, and "not delivered" is checked after a
+ * ping round trip.
  */
 import {
   CHAT_IMAGE_RATE_MAX,

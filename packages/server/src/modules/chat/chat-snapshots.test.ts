@@ -1,9 +1,9 @@
 /**
- * Snapshot with consent over the real stack, on both databases: the advisor uploads
- * a still of the visitor's video as a photo of kind `snapshot` (built-in video), or the visitor's
- * own device does (Daily); nobody else may, and only while the call is active. The visitor sees it
- * as such, and deletes it — or a photo she sent — during the call and after it, live for both
- * sides (`chat:deleted` to the chat room). The advisor and admins delete any photo of the call.
+ * Snapshot with consent over the real stack, on both databases: the advisor uploads a still of the
+ * visitor's video as a photo of kind `snapshot` (built-in video), or the visitor's own device does
+ * (Daily); nobody else may, and only while the call is active. The visitor sees it as such, and
+ * deletes it — or a photo she sent — during the call and after it, live for both sides
+ * (`chat:deleted` to the chat room). The advisor and admins delete any photo of the call.
  * No sleeps: every wait is for an event or an acknowledgement.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,8 +1,8 @@
 /**
- * Chat in the call over the real stack, on both databases: real calls (requested,
- * accepted, ended), the REST routes with the visitor's key or a session, and real Socket.IO
- * clients in the call's chat room. No sleeps: every wait is for an event or an acknowledgement,
- * and "not delivered" is checked after a ping round trip (a socket's events arrive in order).
+ * Chat in the call over the real stack, on both databases: real calls (requested, accepted, ended),
+ * the REST routes with the visitor's key or a session, and real Socket.IO clients in the call's
+ * chat room. No sleeps: every wait is for an event or an acknowledgement, and "not delivered" is
+ * checked after a ping round trip (a socket's events arrive in order).
  */
 import { randomUUID } from 'node:crypto';
 import {

@@ -1,9 +1,9 @@
 /**
- * Demo bookings that agree with the generated call history: some answered calls become
- * attended bookings (the call names its booking and the booking its call, as when a visitor enters
- * hers), with no-shows and cancellations beside them, and bookings still to come over the booking
- * horizon. Slots lie on the default grid (slot + buffer from 09:00 Lima, weekdays, before 17:00), so
- * no two bookings of one advisor overlap. Pure and deterministic for a given rng and `now`.
+ * Demo bookings that agree with the generated call history: some answered calls become attended
+ * bookings (the call names its booking and the booking its call, as when a visitor enters hers),
+ * with no-shows and cancellations beside them, and bookings still to come over the booking horizon.
+ * Slots lie on the default grid (slot + buffer from 09:00 Lima, weekdays, before 17:00), so no two
+ * bookings of one advisor overlap. Pure and deterministic for a given rng and `now`.
  */
 import {
   APPOINTMENT_NO_SHOW_MINUTES,

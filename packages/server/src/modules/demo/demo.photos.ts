@@ -1,8 +1,8 @@
 /**
- * Profile photos for the demo advisors: drawn here, nothing downloaded — a soft
- * gradient in a colour of their own behind a head-and-shoulders silhouette, as SVG that sharp
- * rasterises (shapes only: no fonts needed wherever the seed runs). They then go through the same
- * encoder as an upload, so the demo stores exactly what a real photo would.
+ * Profile photos for the demo advisors: drawn here, nothing downloaded — a soft gradient in a
+ * colour of their own behind a head-and-shoulders silhouette, as SVG that sharp rasterises (shapes
+ * only: no fonts needed wherever the seed runs). They then go through the same encoder as an
+ * upload, so the demo stores exactly what a real photo would.
  */
 import sharp from 'sharp';
 import type { AdvisorPhotosTable } from '../../db/schema.js';

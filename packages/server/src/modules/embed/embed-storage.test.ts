@@ -1,6 +1,6 @@
 /**
- * The widget frame's saved consultation in a partitioned cookie: what is stored comes
- * back, the cookie's attributes, unreadable cookies cleared, bounds, and only same-origin use.
+ * The widget frame's saved consultation in a partitioned cookie: what is stored comes back, the
+ * cookie's attributes, unreadable cookies cleared, bounds, and only same-origin use.
  */
 import {
   EMBED_STORAGE_COOKIE,

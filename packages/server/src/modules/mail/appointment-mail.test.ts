@@ -1,9 +1,9 @@
 /**
- * A booking's e-mails to its visitor: real messages through the app's real SMTP
- * transport to an SMTP server started by the test, parsed with their calendar file — confirmation,
- * new time, new stylist, cancellation, and the reminders 24 h and 1 h before (once across two
- * instances, at the right moments by the manual clock); nothing without her address or SMTP.
- * Bookings are rows written straight into `appointments`, as the appointments module stores them.
+ * A booking's e-mails to its visitor: real messages through the app's real SMTP transport to an
+ * SMTP server started by the test, parsed with their calendar file — confirmation, new time, new
+ * stylist, cancellation, and the reminders 24 h and 1 h before (once across two instances, at the
+ * right moments by the manual clock); nothing without her address or SMTP. Bookings are rows
+ * written straight into `appointments`, as the appointments module stores them.
  */
 import { randomBytes } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';

@@ -1,6 +1,6 @@
 /**
- * A booking as its e-mails need it: what the appointments module hands the mail
- * service, built from its row by `toMailAppointment`, and what the reminders read themselves.
+ * A booking as its e-mails need it: what the appointments module hands the mail service, built from
+ * its row by `toMailAppointment`, and what the reminders read themselves.
  */
 import type { AppointmentStatus, CallSubject, Language } from '@belleza/contract';
 import type { AppointmentsTable } from '../../db/schema.js';

@@ -4,9 +4,9 @@
  * except the test — only while `notifications.emailNotifications` is on and an admin e-mail is
  * saved.
  *
- * E-mail to the visitor: when her call completed after connecting and she left an
- * address, the link to her summary, once (claimed in the database), in her call's language. Sent
- * whenever SMTP_URL is configured (the admin's switch is about the admin's alerts).
+ * E-mail to the visitor: when her call completed after connecting and she left an address, the link
+ * to her summary, once (claimed in the database), in her call's language. Sent whenever SMTP_URL is
+ * configured (the admin's switch is about the admin's alerts).
  *
  * Alerts are best effort and never slow or fail the visitor's request: they go out after the
  * transition committed, in the background (`idle()` waits for them), and a failure is logged.
@@ -14,13 +14,14 @@
  * day before the first advisor existed) is claimed in the database, so with several instances
  * exactly one sends it; a failed send is retried a few times.
  *
- * E-mail to the visitor of a booking, whenever SMTP_URL is set and she left an
- * address, in her booking's language: its confirmation, new time and new stylist with the calendar
- * file and her manage link, its cancellation with a cancelling calendar file, and reminders 24 h
- * and 1 h before. A reminder goes only to a booking made (or last moved or reassigned: its
- * `updated_at`) at least that long before its start, and only inside its window ([start − 24 h, start − 1 h) and [start − 1 h, start)); each is claimed
- * once in the database, then sent in the background. A failed send is logged, not retried: the
- * claim stays, so she gets the other reminder and the link she already has, never two of one.
+ * E-mail to the visitor of a booking, whenever SMTP_URL is set and she left an address, in her
+ * booking's language: its confirmation, new time and new stylist with the calendar file and her
+ * manage link, its cancellation with a cancelling calendar file, and reminders 24 h and 1 h before.
+ * A reminder goes only to a booking made (or last moved or reassigned: its `updated_at`) at least
+ * that long before its start, and only inside its window ([start − 24 h, start − 1 h) and
+ * [start − 1 h, start)); each is claimed once in the database, then sent in the background. A
+ * failed send is logged, not retried: the claim stays, so she gets the other reminder and the link
+ * she already has, never two of one.
  *
  * Exported for other modules: configured, callbackRequested(cb), callUnanswered(call),
  * callCompleted(call), appointmentBooked(a), appointmentRescheduled(a), appointmentReassigned(a),

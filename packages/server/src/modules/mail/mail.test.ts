@@ -1,8 +1,8 @@
 /**
- * E-mail: real messages through the app's real SMTP transport to an SMTP server
- * started by the test, parsed and checked — a callback request, a call nobody answered, the test
- * message from Settings, the daily summary once across two instances, and nothing at all when
- * e-mail is off or not configured.
+ * E-mail: real messages through the app's real SMTP transport to an SMTP server started by the
+ * test, parsed and checked — a callback request, a call nobody answered, the test message from
+ * Settings, the daily summary once across two instances, and nothing at all when e-mail is off or
+ * not configured.
  */
 import type { ParsedMail } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * The reports' booking figures: bookings count in the Lima month they start in, by
- * status, per month, over the window and per booked advisor; and the segment cache keeps them as
- * fresh as the call figures.
+ * The reports' booking figures: bookings count in the Lima month they start in, by status, per
+ * month, over the window and per booked advisor; and the segment cache keeps them as fresh as the
+ * call figures.
  */
 import { reportFiguresSchema, type ReportFigures } from '@belleza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * The visitor's summary e-mail: real messages through the app's real SMTP transport
- * to an SMTP server started by the test, once per call whoever ends it and however many instances
- * race; none without her address, for a call that never connected, or without SMTP.
+ * The visitor's summary e-mail: real messages through the app's real SMTP transport to an SMTP
+ * server started by the test, once per call whoever ends it and however many instances race; none
+ * without her address, for a call that never connected, or without SMTP.
  */
 import type { ParsedMail } from 'mailparser';
 import type { CallDetails, SummaryLink } from '@belleza/contract';

@@ -1,9 +1,8 @@
 /**
- * Recommendations and the visitor's summary over the real stack, on both
- * databases: real calls (requested, accepted, chatted in with photos, ended), the advisor's
- * recommendations and their edit window, the visitor's link and summary with its one 404 for
- * anything wrong, her deletions, and the nightly purge across two instances. Time is the app's
- * manual clock: no sleeps.
+ * Recommendations and the visitor's summary over the real stack, on both databases: real calls
+ * (requested, accepted, chatted in with photos, ended), the advisor's recommendations and their
+ * edit window, the visitor's link and summary with its one 404 for anything wrong, her deletions,
+ * and the nightly purge across two instances. Time is the app's manual clock: no sleeps.
  */
 import { randomUUID } from 'node:crypto';
 import {

@@ -1,8 +1,8 @@
 /**
- * `rtc:stats`: a participant's page reports how its link is doing. Accepted
- * only from a socket that joined that call's rtc room with a valid room token (its membership in
- * `socket.data.rtc`); the quality is relayed to the other peers of the call (`rtc:peer-stats`) and
- * the figures are kept with the call for the admin's call details.
+ * `rtc:stats`: a participant's page reports how its link is doing. Accepted only from a socket that
+ * joined that call's rtc room with a valid room token (its membership in `socket.data.rtc`); the
+ * quality is relayed to the other peers of the call (`rtc:peer-stats`) and the figures are kept
+ * with the call for the admin's call details.
  *
  * Throttle, per socket and call: at most one report is STORED every 2 s. A report inside that
  * window is not stored, but its quality is relayed if it changed and counts towards the worst

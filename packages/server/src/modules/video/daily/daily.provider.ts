@@ -1,7 +1,7 @@
 /**
  * Daily.co provider (Daily's REST API, docs/architecture.md#daily): private rooms with the
- * properties of docs/product.md#video-page-protocol, meeting tokens bound
- * to one room, deletion, and the key check `GET /`.
+ * properties of docs/product.md#video-page-protocol, meeting tokens bound to one room, deletion,
+ * and the key check `GET /`.
  */
 import type { Settings } from '@belleza/contract';
 import { AppError } from '../../../lib/app-error.js';

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every check in order — typecheck, lint, unit + integration (Vitest), build, e2e (Playwright).
+// `npm test`: every check in order — typecheck, lint, structure (no import cycles, no issue/SPEC
+// citations), unit + integration (Vitest), build, e2e (Playwright).
 // Outside CI a missing Chromium skips e2e with one loud line; with CI=true it is a failure.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { existsSync } from 'node:fs';
 const ci = process.env.CI === 'true';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-// Stand-ins for the real world (issue 13 §5), off by default:
+// Stand-ins for the real world (a loaded machine, any hour of the salon's day), off by default:
 //   TEST_CPU_HOG=1  a busy loop pinned to one core runs for the whole suite (a loaded machine);
 //   TEST_AT=2026-11-26T20:00:00-05:00  every process runs at that instant and on from it
 //                   (libfaketime: apt-get install -y faketime), e.g. 03:00 or 20:00 in Lima.
@@ -62,6 +63,7 @@ function step(name, cmd, args, env = {}) {
 
 step('typecheck', 'npm', ['run', 'typecheck']);
 step('lint', 'npm', ['run', 'lint']);
+step('structure', 'npm', ['run', 'check:structure']);
 step('unit+integration', 'npx', ['vitest', 'run']);
 step('build', 'npm', ['run', 'build']);
 if (existsSync(chromium)) {

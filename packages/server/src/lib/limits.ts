@@ -118,3 +118,30 @@ export function extraLimit(
     if (!result.isAllowed && result.isExceeded) throw rateLimited(result.ttlInSeconds);
   };
 }
+
+/**
+ * The visitor's requests for a call or a callback: a per-address limit on each route, and one
+ * count per phone number shared by both routes, from any address.
+ */
+export type VisitorRequestLimits = {
+  perAddress: { rateLimit: { max: number; timeWindow: number } };
+  perPhone: preHandlerAsyncHookHandler;
+};
+
+export function visitorRequestLimits(
+  app: FastifyInstance,
+  config: { callRequestRateLimit: number; callRequestPhoneLimit: number },
+): VisitorRequestLimits {
+  return {
+    perAddress: { rateLimit: { max: config.callRequestRateLimit, timeWindow: 60_000 } },
+    perPhone: extraLimit(app, {
+      max: config.callRequestPhoneLimit,
+      timeWindow: REQUESTS_PER_PHONE_WINDOW_MS,
+      keyGenerator: (req) => {
+        const phone = (req.body as { phone?: unknown } | undefined)?.phone;
+        const digits = typeof phone === 'string' ? phoneKey(phone) : '';
+        return digits ? `request-phone|${digits}` : null;
+      },
+    }),
+  };
+}

@@ -1,77 +1,52 @@
 /**
- * HTTP routes of the calls module (SPEC §7), the per-advisor call routes
- * (/api/advisors/:advisorId/dashboard|calls/*), public availability and callback leads.
- * The visitor proves its call with the clientKey in the `x-client-key` header.
+ * HTTP routes of calls as lists: the visitor's request, the admin's pages and statistics, each
+ * advisor's dashboard and lists, and the public availability. One call by id is in call.routes.ts.
  */
 import {
-  CLIENT_KEY_HEADER,
-  acceptBodySchema,
-  acceptedCallSchema,
   advisorDashboardSchema,
   advisorIdParams,
   availabilitySchema,
-  callDetailsSchema,
-  callIdParams,
-  callJoinSchema,
   callListQuerySchema,
-  callNotesSchema,
   callPageSchema,
   callRequestBodySchema,
   callRequestResponseDataSchema,
   callSchema,
   callStatsSchema,
-  callStatusDataSchema,
-  callTokenSchema,
-  callbackIdParams,
-  callbackListQuerySchema,
-  callbackRequestBodySchema,
-  callbackSchema,
-  cancelBodySchema,
-  declineBodySchema,
-  endBodySchema,
   historyQuerySchema,
-  notesBodySchema,
   ok,
-  okMessage,
-  ratingBodySchema,
-  tokenQuerySchema,
 } from '@belleza/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Container } from '../../container.js';
-import { AppError } from '../../lib/app-error.js';
-import { extraLimit, phoneKey, REQUESTS_PER_PHONE_WINDOW_MS } from '../../lib/limits.js';
+import type { VisitorRequestLimits } from '../../lib/limits.js';
 import { adminOnly, advisorOnly, requireAdmin, requireAdvisor } from '../../plugins/auth.js';
-import { clientView, type CallActor } from './calls.service.js';
+import type { CallsService } from './calls.service.js';
 
 const tags = ['calls'];
 const bearer = [{ bearer: [] }];
-const keyOrBearer: Record<string, string[]>[] = [{ bearer: [] }, {}];
-const keyNote = ` Visitors send the call's clientKey in the \`${CLIENT_KEY_HEADER}\` header.`;
 
-import { callActor, clientKeyOf } from './call-actor.js';
-export { callActor, clientKeyOf };
+export type CallsRoutesOptions = {
+  calls: Pick<
+    CallsService,
+    | 'request'
+    | 'list'
+    | 'stats'
+    | 'recent'
+    | 'dashboard'
+    | 'pendingOf'
+    | 'activeOf'
+    | 'historyOf'
+    | 'availability'
+  >;
+  /** shared with the callback requests: one count per phone number for both */
+  requestLimits: VisitorRequestLimits;
+};
 
-export const callsRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
+export const callsRoutes: FastifyPluginCallbackZod<CallsRoutesOptions> = (
   app,
-  { container },
+  { calls, requestLimits },
   done,
 ) => {
-  const { calls, config } = container;
-  const requestLimit = { rateLimit: { max: config.callRequestRateLimit, timeWindow: 60_000 } };
-  // Call and callback requests also count per phone number, from any address.
-  const perPhone = extraLimit(app, {
-    max: config.callRequestPhoneLimit,
-    timeWindow: REQUESTS_PER_PHONE_WINDOW_MS,
-    keyGenerator: (req) => {
-      const phone = (req.body as { phone?: unknown } | undefined)?.phone;
-      const digits = typeof phone === 'string' ? phoneKey(phone) : '';
-      return digits ? `request-phone|${digits}` : null;
-    },
-  });
-
-  // ------------------------------------------------------------ visitor
+  const { perAddress: requestLimit, perPhone } = requestLimits;
 
   app.post(
     '/calls/request',
@@ -90,197 +65,6 @@ export const callsRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
       const data = await calls.request(req.body);
       return reply.status(201).send({ success: true as const, data });
     },
-  );
-
-  app.get(
-    '/calls/:callId/status',
-    {
-      schema: {
-        tags,
-        security: keyOrBearer,
-        summary: `Status of a call: the visitor, the call's advisor or an admin.${keyNote}`,
-        params: callIdParams,
-        response: { 200: ok(callStatusDataSchema) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: await calls.status(callActor(req), req.params.callId),
-    }),
-  );
-
-  app.get(
-    '/calls/:callId/join',
-    {
-      schema: {
-        tags,
-        security: keyOrBearer,
-        summary: `Join an active call: room, a video token for the caller (client, the call's advisor, or admin) and the ready video page URL.${keyNote}`,
-        params: callIdParams,
-        response: { 200: ok(callJoinSchema) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: await calls.join(callActor(req), req.params.callId),
-    }),
-  );
-
-  app.get(
-    '/calls/:callId/token',
-    {
-      schema: {
-        tags,
-        security: keyOrBearer,
-        summary: `Video token for one participant of an active call (userType client, advisor or admin).${keyNote}`,
-        params: callIdParams,
-        querystring: tokenQuerySchema,
-        response: { 200: ok(callTokenSchema) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: await calls.token(callActor(req), req.params.callId, req.query.userType),
-    }),
-  );
-
-  app.post(
-    '/calls/:callId/end',
-    {
-      schema: {
-        tags,
-        security: keyOrBearer,
-        summary: `End an active call: the visitor, the call's advisor or an admin.${keyNote}`,
-        params: callIdParams,
-        body: endBodySchema.nullish(),
-        response: { 200: ok(callSchema) },
-      },
-    },
-    async (req) => {
-      const actor = callActor(req);
-      const call = await calls.end(actor, req.params.callId, req.body?.endedBy);
-      return { success: true as const, data: actor.kind === 'client' ? clientView(call) : call };
-    },
-  );
-
-  app.post(
-    '/calls/:callId/cancel',
-    {
-      schema: {
-        tags,
-        security: keyOrBearer,
-        summary: `Cancel a pending call (the visitor or an admin). From the advisor it rings, it declines the offer instead and the call moves on.${keyNote}`,
-        params: callIdParams,
-        body: cancelBodySchema.nullish(),
-        response: { 200: okMessage },
-      },
-    },
-    async (req) => {
-      const result = await calls.cancel(callActor(req), req.params.callId, req.body?.reason);
-      return {
-        success: true as const,
-        message: result === 'declined' ? 'Call declined' : 'Call cancelled',
-      };
-    },
-  );
-
-  app.post(
-    '/calls/:callId/rating',
-    {
-      schema: {
-        tags,
-        summary: `Rate a completed call 1–5 with an optional comment, once.${keyNote}`,
-        params: callIdParams,
-        body: ratingBodySchema,
-        response: { 200: ok(callStatusDataSchema) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: await calls.rate(clientKeyOf(req), req.params.callId, req.body),
-    }),
-  );
-
-  // ------------------------------------------------------------ advisors and admins
-
-  app.post(
-    '/calls/:callId/accept',
-    {
-      onRequest: advisorOnly,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Accept a pending call: the advisor it rings, or any admin (who takes it)',
-        params: callIdParams,
-        body: acceptBodySchema.nullish(),
-        response: { 200: ok(acceptedCallSchema) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: await calls.acceptWithRoomToken(
-        requireAdvisor(req),
-        req.params.callId,
-        req.body?.advisorId,
-      ),
-    }),
-  );
-
-  app.post(
-    '/calls/:callId/decline',
-    {
-      onRequest: advisorOnly,
-      schema: {
-        tags,
-        security: bearer,
-        summary:
-          'Decline the offer of a pending call (it moves on to the next advisor); admins may withdraw any offer',
-        params: callIdParams,
-        body: declineBodySchema.nullish(),
-        response: { 200: okMessage },
-      },
-    },
-    async (req) => {
-      await calls.decline(requireAdvisor(req), req.params.callId);
-      return { success: true as const, message: 'Call declined' };
-    },
-  );
-
-  app.post(
-    '/calls/:callId/notes',
-    {
-      onRequest: advisorOnly,
-      schema: {
-        tags,
-        security: bearer,
-        summary: "Save the call's private notes (the call's advisor or an admin)",
-        params: callIdParams,
-        body: notesBodySchema,
-        response: { 200: ok(callNotesSchema) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: await calls.saveNotes(requireAdvisor(req), req.params.callId, req.body),
-    }),
-  );
-
-  app.get(
-    '/calls/:callId/notes',
-    {
-      onRequest: advisorOnly,
-      schema: {
-        tags,
-        security: bearer,
-        summary: "The call's private notes (the call's advisor or an admin)",
-        params: callIdParams,
-        response: { 200: ok(callNotesSchema) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: await calls.notes(requireAdvisor(req), req.params.callId),
-    }),
   );
 
   app.get(
@@ -335,26 +119,6 @@ export const callsRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
       return { success: true as const, data: await calls.recent() };
     },
   );
-
-  app.get(
-    '/calls/:callId',
-    {
-      onRequest: advisorOnly,
-      schema: {
-        tags,
-        security: bearer,
-        summary: "Call details with the offer timeline and notes (admin, or the call's advisor)",
-        params: callIdParams,
-        response: { 200: ok(callDetailsSchema) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: await calls.details(requireAdvisor(req), req.params.callId),
-    }),
-  );
-
-  // ------------------------------------------------------------ per advisor
 
   app.get(
     '/advisors/:advisorId/dashboard',
@@ -430,8 +194,6 @@ export const callsRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
     }),
   );
 
-  // ------------------------------------------------------------ public availability, callbacks
-
   app.get(
     '/availability',
     {
@@ -443,60 +205,6 @@ export const callsRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
       },
     },
     async () => ({ success: true as const, data: await calls.availability() }),
-  );
-
-  app.post(
-    '/callbacks',
-    {
-      config: requestLimit,
-      preHandler: perPhone,
-      schema: {
-        tags: ['callbacks'],
-        summary: 'Leave a callback request when nobody is online (anonymous, rate-limited)',
-        body: callbackRequestBodySchema,
-        response: { 201: ok(callbackSchema) },
-      },
-    },
-    async (req, reply) => {
-      const data = await calls.requestCallback(req.body);
-      return reply.status(201).send({ success: true as const, data });
-    },
-  );
-
-  app.get(
-    '/callbacks',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['callbacks'],
-        security: bearer,
-        summary: 'Callback requests, newest first (admin)',
-        querystring: callbackListQuerySchema,
-        response: { 200: ok(z.array(callbackSchema)) },
-      },
-    },
-    async (req) => {
-      requireAdmin(req);
-      return { success: true as const, data: await calls.callbacks(req.query.status) };
-    },
-  );
-
-  app.post(
-    '/callbacks/:callbackId/done',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['callbacks'],
-        security: bearer,
-        summary: 'Mark a callback request as handled (admin)',
-        params: callbackIdParams,
-        response: { 200: ok(callbackSchema) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      data: await calls.callbackDone(requireAdmin(req), req.params.callbackId),
-    }),
   );
 
   done();

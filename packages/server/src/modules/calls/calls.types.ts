@@ -2,9 +2,13 @@
  * The calls module's shared vocabulary: who acts on a call, what the transitions hand to the
  * after-commit step, and the inputs of a request. Other modules import these types from here.
  */
-import type { callRequestBodySchema } from '@belleza/contract';
+import type { Settings, callRequestBodySchema } from '@belleza/contract';
 import type { z } from 'zod';
+import type { Deps } from '../../deps.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import type { AdvisorsService } from '../advisors/advisors.service.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { VideoService } from '../video/video.service.js';
 import type { VideoParticipant, VideoRoom } from '../video/video.provider.js';
 import type { CallRecord } from './calls.repository.js';
 
@@ -46,3 +50,25 @@ export type Effect =
   | { kind: 'drain' };
 
 export type RouteResult = 'offered' | 'accepted' | 'queued' | 'no_answer' | 'not_queued';
+
+/** What the calls service is built from; each part takes the slice it uses. */
+export type CallsServiceDeps = Pick<Deps, 'db' | 'clock' | 'notifier' | 'log'> & {
+  config: Pick<Deps['config'], 'callRequestGlobalLimit'>;
+  settings: { get(): Promise<Settings> };
+  advisors: Pick<
+    AdvisorsService,
+    | 'writeStatus'
+    | 'announceStatus'
+    | 'recordMissedOffer'
+    | 'resetMissedOffers'
+    | 'markCallEnded'
+    | 'counts'
+  >;
+  video: Pick<VideoService, 'createRoom' | 'createToken' | 'deleteRoom'>;
+  /** e-mails, sent in the background: to the admin, a call nobody answered; to the visitor of a
+   * completed call, her summary's link */
+  mail: Pick<MailService, 'callUnanswered' | 'callCompleted'>;
+};
+
+/** A transition's outcome: whether it applied, and what its commit still has to tell. */
+export type Applied = { applied: boolean; effects: Effect[] };

@@ -175,7 +175,7 @@ export default defineConfig({
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
         video: fileURLToPath(new URL('./daily_video_call.html', import.meta.url)),
-        // The consultation for the widget's iframe on a salon's own site (issue 17).
+        // The consultation for the widget's iframe on a salon's own site.
         embed: fileURLToPath(new URL('./embed.html', import.meta.url)),
       },
     },

@@ -1,5 +1,5 @@
 /**
- * Builds `dist/widget.js` (issue 17), the one script salons paste into their own pages: a classic,
+ * Builds `dist/widget.js`, the one script salons paste into their own pages: a classic,
  * self-contained IIFE written beside the app's build (`emptyOutDir: false`), within
  * WIDGET_MAX_GZIP_BYTES. `widgetBuildConfig()` is the build without the plugin that writes
  * `.gz`/`.br` beside it, for the size test (which builds in memory).

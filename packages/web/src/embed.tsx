@@ -1,8 +1,8 @@
 /**
  * Entry of `embed.html`, the page served for `/embed` inside the widget's frame on a salon's own
- * website (issue 17): the consultation alone, in the language the snippet asked for (`data-lang`,
- * else the salon's default), on a transparent page (features/landing/embed), its saved consultation
- * in localStorage or, where the browser denies the frame storage, in a partitioned cookie.
+ * website: the consultation alone, in the language the snippet asked for (`data-lang`, else the
+ * salon's default), on a transparent page (features/landing/embed), its saved consultation in
+ * localStorage or, where the browser denies the frame storage, in a partitioned cookie.
  */
 import { createRoot } from 'react-dom/client';
 import {

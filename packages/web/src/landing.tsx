@@ -1,14 +1,13 @@
 /**
- * Entry of `landing.html`, the page served for `/` (SPEC §2 landing page). It arrives with the
- * page prerendered inside `#root`, in the language the visitor chose (the server picks
+ * Entry of `landing.html`, the page served for `/` (docs/product.md#landing-page). It arrives with
+ * the page prerendered inside `#root`, in the language the visitor chose (the server picks
  * `landing.html` or `landing.en.html` by the language cookie), so a phone paints it before any
  * JavaScript runs; this script then takes it over. When the stored choice matches the document's
  * language the first render equals the HTML, so React hydrates it and keeps the DOM as is;
  * otherwise (the cookie and the storage disagree, or the admin's currency is not the build's) it is
- * rendered afresh: hydrating would only
- * report a mismatch and then do the same. Both run as a transition, in small slices,
- * so the phone's main thread stays responsive. `#root` is inert until React owns it, so no
- * click lands on a button that does nothing yet.
+ * rendered afresh: hydrating would only report a mismatch and then do the same. Both run as a
+ * transition, in small slices, so the phone's main thread stays responsive. `#root` is inert until
+ * React owns it, so no click lands on a button that does nothing yet.
  */
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

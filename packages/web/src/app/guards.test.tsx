@@ -24,7 +24,7 @@ const signIn = (isAdmin: boolean) => {
   });
 };
 
-describe('navigation guard (SPEC §2)', () => {
+describe('navigation guard', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
@@ -159,7 +159,7 @@ describe('navigation guard (SPEC §2)', () => {
     expect(
       decideNavigation('/x', { access: 'public', permission: 'request_calls' }, guest),
     ).toEqual({ kind: 'allow' });
-    // A token without a loaded advisor is not authenticated (SPEC §5).
+    // A token without a loaded advisor is not authenticated: both are needed.
     expect(
       decideNavigation('/advisor/dashboard', { access: 'auth' }, { token: 't', advisor: null }),
     ).toEqual({

@@ -1,6 +1,7 @@
 /**
- * SPEC §2 navigation guard, as route loaders. Every guarded loader first makes sure the current
- * advisor is loaded when a token exists (`ensureSession`), then decides with `decideNavigation`.
+ * The navigation guard (docs/product.md#navigation-guard), as route loaders. Every guarded loader
+ * first makes sure the current advisor is loaded when a token exists (`ensureSession`), then
+ * decides with `decideNavigation`.
  */
 import type { Permission, Role } from '@belleza/contract';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
@@ -22,7 +23,7 @@ export type RouteAccess = 'public' | 'guest' | 'auth' | 'admin';
 
 export type GuardMeta = {
   access: RouteAccess;
-  /** SPEC §2: a route may require a role or a permission; failing it shows the not-found page. */
+  /** A route may require a role or a permission; failing it shows the not-found page. */
   role?: Role;
   permission?: Permission;
 };
@@ -34,7 +35,9 @@ const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/adm
 
 export const homeFor = (auth: AuthState): string => (isAdmin(auth) ? ADMIN_HOME : ADVISOR_HOME);
 
-/** Pure decision, in SPEC's order: admin area, protected routes, guests-only routes, role/permission. */
+/**
+ * Pure decision, in this order: admin area, protected routes, guests-only routes, role/permission.
+ */
 export function decideNavigation(path: string, meta: GuardMeta, auth: AuthState): GuardDecision {
   const authenticated = isAuthenticated(auth);
   if ((isAdminPath(path) || meta.access === 'admin') && !(authenticated && isAdmin(auth))) {
@@ -72,7 +75,7 @@ export function guard(meta: GuardMeta) {
   };
 }
 
-/** Root loader: the session check runs on every navigation, public pages included (SPEC §2). */
+/** Root loader: the session check runs on every navigation, public pages included. */
 export async function sessionLoader(): Promise<null> {
   await ensureSession();
   return null;

@@ -1,6 +1,6 @@
 /**
- * Every route of SPEC §2 but the landing page, which is a document of its own (landing.html).
- * Pages and the staff layouts load lazily, with their translation namespaces.
+ * Every route of docs/product.md#pages-and-routes but the landing page, which is a document of its
+ * own (landing.html). Pages and the staff layouts load lazily, with their translation namespaces.
  */
 import type { ComponentType } from 'react';
 import { APPOINTMENT_PATH, PRIVACY_PATH, SUMMARY_PATH } from '@belleza/contract';
@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
                 lazy: lazyRoute(() => import('@/features/privacy'), ['privacy']),
               },
               {
-                // The visitor's summary (issue 15 §5); its key is in the address's fragment.
+                // The visitor's summary; its key is in the address's fragment.
                 path: `${SUMMARY_PATH}/:callId`,
                 loader: guard({ access: 'public' }),
                 shouldRevalidate: alwaysRevalidate,
@@ -73,8 +73,8 @@ export const routes: RouteObject[] = [
                 lazy: lazyRoute(() => import('@/features/summary'), ['summary', 'video']),
               },
               {
-                // A visitor's booking (issue 16 §3); its key is in the address's fragment. The
-                // title is the page's own namespace's (loaded with it).
+                // A visitor's booking; its key is in the address's fragment. The title is the
+                // page's own namespace's (loaded with it).
                 path: `${APPOINTMENT_PATH}/:appointmentId`,
                 loader: guard({ access: 'public' }),
                 shouldRevalidate: alwaysRevalidate,
@@ -82,7 +82,7 @@ export const routes: RouteObject[] = [
                 lazy: lazyRoute(() => import('@/features/appointment'), ['appointments']),
               },
               {
-                // Unknown paths under /admin still need an admin (SPEC §2), so this one is guarded too.
+                // Unknown paths under /admin still need an admin, so this one is guarded too.
                 path: '*',
                 loader: guard({ access: 'public' }),
                 shouldRevalidate: alwaysRevalidate,
@@ -92,8 +92,8 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            // An admin inside a live call (issue 15 §1): full screen like the stylist's call
-            // screen, so outside AdminLayout (its sidebar and header would squeeze the video).
+            // An admin inside a live call: full screen like the stylist's call screen, so outside
+            // AdminLayout (its sidebar and header would squeeze the video).
             path: '/admin/calls/:callId/live',
             loader: guard({ access: 'admin' }),
             shouldRevalidate: alwaysRevalidate,
@@ -132,8 +132,8 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
-                // Bookings of every advisor (issue 16 §5); the title is the admin namespace's,
-                // loaded with the layout.
+                // Bookings of every advisor; the title is the admin namespace's, loaded with the
+                // layout.
                 path: 'appointments',
                 handle: handle({ titleKey: 'admin:appointments.title' }),
                 lazy: lazyRoute(

@@ -76,7 +76,7 @@ describe('api client', () => {
     });
   });
 
-  describe('401 (SPEC §8)', () => {
+  describe('401', () => {
     const unauthorized = {
       'GET /api/advisors/me': fail(401, 'UNAUTHENTICATED', 'Session expired'),
     };

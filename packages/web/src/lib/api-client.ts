@@ -1,7 +1,7 @@
 /**
- * The one place that talks HTTP to our API (SPEC §7): JSON content type on every request, the
- * stored session token as a bearer header, `data` read from `{ success: true, data }`, and the
- * error envelope turned into a typed `ApiError`. No timeout is set (SPEC §7).
+ * The one place that talks HTTP to our API (docs/product.md#http-api): JSON content type on every
+ * request, the stored session token as a bearer header, `data` read from `{ success: true, data }`,
+ * and the error envelope turned into a typed `ApiError`. No timeout is set.
  */
 import { errorBodySchema, type ErrorCode } from '@belleza/contract';
 import type { z } from 'zod';
@@ -20,7 +20,7 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly details?: unknown,
-    /** The server's own message, present only when the answer carried SPEC's error envelope. */
+    /** The server's own message, present only when the answer carried the API's error envelope. */
     readonly serverMessage: string | null = null,
   ) {
     super(message);
@@ -33,7 +33,7 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 export const isClientError = (error: unknown): error is ApiError =>
   isApiError(error) && error.status >= 400 && error.status < 500;
 
-// ---- token storage (localStorage 'advisorToken', SPEC §9)
+// ---- token storage (localStorage 'advisorToken')
 
 export function getStoredToken(): string | null {
   try {
@@ -55,7 +55,7 @@ export function clearStoredToken(): void {
   }
 }
 
-// ---- 401 handling (SPEC §8)
+// ---- 401 handling (docs/product.md#navigation-guard)
 
 type Navigate = (path: string) => void;
 let navigateTo: Navigate = (path) => window.location.assign(path);

@@ -1,6 +1,6 @@
 /**
  * The signed-in advisor: the token lives in localStorage ('advisorToken', read by the API client),
- * the advisor in memory. SPEC §5: authenticated means BOTH a token and a loaded advisor.
+ * the advisor in memory. Authenticated means BOTH a token and a loaded advisor.
  */
 import type { Advisor, Permission, Role } from '@belleza/contract';
 import { hasPermission, roleSatisfies } from '@belleza/contract';
@@ -55,7 +55,7 @@ export const isAuthenticated = (s: AuthState): boolean => Boolean(s.token && s.a
 export const isAdmin = (s: AuthState): boolean =>
   isAuthenticated(s) && Boolean(s.advisor?.profile.isAdmin);
 
-/** SPEC §6: routing treats a user as admin when profile.isAdmin, else advisor; no session is a client. */
+/** Routing treats a user as admin when profile.isAdmin, else advisor; no session is a client. */
 export function roleOf(s: AuthState): Role {
   if (!isAuthenticated(s)) return 'client';
   return s.advisor?.profile.isAdmin ? 'admin' : 'advisor';

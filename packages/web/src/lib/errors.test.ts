@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { errorMessage, messageKeyFor, translateServerMessage, translateValidation } from './errors';
 
-describe('error texts (SPEC §8)', () => {
+describe('error texts', () => {
   it('maps free-text server messages by content', () => {
     expect(messageKeyFor('Error: NO_ADVISORS_AVAILABLE right now')).toBe('noAdvisors');
     expect(messageKeyFor('Failed to create call')).toBe('requestFailed');

@@ -1,6 +1,6 @@
 /**
- * Error texts users read. Contract codes map to `errors:<CODE>` (STYLE §4); SPEC §8's rules for
- * free-text server messages live in `messageKeyFor`.
+ * Error texts users read (docs/product.md#errors). Contract codes map to `errors:<CODE>`; the rules
+ * for free-text server messages live in `messageKeyFor`.
  */
 import { errorCodes } from '@belleza/contract';
 import { isApiError, type ApiErrorCode } from './api-client';
@@ -26,8 +26,8 @@ export type ServerMessageKey =
   | 'connection';
 
 /**
- * SPEC §8: the server message is matched by content. Order matters: the advisor shortage first,
- * then the failed operation, then connection problems; anything else is a failed request.
+ * The server message is matched by content. Order matters: the advisor shortage first, then the
+ * failed operation, then connection problems; anything else is a failed request.
  */
 export function messageKeyFor(message: string): ServerMessageKey {
   const text = message.toLowerCase();
@@ -41,13 +41,13 @@ export function messageKeyFor(message: string): ServerMessageKey {
   return 'requestFailed';
 }
 
-/** The text of a free-form server message after SPEC §8's mapping. */
+/** The text of a free-form server message after that mapping. */
 export const translateServerMessage = (message: string): string =>
   i18n.t(`errors:messages.${messageKeyFor(message)}`);
 
 /**
- * What to show for any thrown value: the localized text of its API code when we know the code,
- * else `fallback` (already translated) or SPEC's generic failed-request text.
+ * What to show for any thrown value: the localized text of its API code when we know the code, else
+ * `fallback` (already translated) or the generic failed-request text.
  */
 /**
  * How long a refused (429) request should wait, from the server's `retryAfterSeconds`, as the

@@ -28,7 +28,7 @@ describe('dates in Lima time, es-PE', () => {
   });
 });
 
-describe('formatDuration (SPEC §9)', () => {
+describe('formatDuration', () => {
   it('under 60 minutes as minutes', () => {
     expect(formatDuration(0)).toBe('0 min');
     expect(formatDuration(45)).toBe('45 min');
@@ -53,7 +53,7 @@ describe('formatDuration (SPEC §9)', () => {
   });
 });
 
-describe('formatRelative (SPEC §9)', () => {
+describe('formatRelative', () => {
   const now = new Date('2026-11-22T15:00:00.000Z');
   const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
 

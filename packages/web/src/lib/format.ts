@@ -1,6 +1,7 @@
 /**
- * Dates are always shown in Lima time, es-PE format (SPEC §1), whatever the browser's zone or the
- * interface language. Durations and relative times go through i18n (`common:duration.*`, `common:relative.*`).
+ * Dates are always shown in Lima time, es-PE format (docs/product.md#language-dates-and-texts),
+ * whatever the browser's zone or the interface language. Durations and relative times go through
+ * i18n (`common:duration.*`, `common:relative.*`).
  */
 import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@belleza/contract';
 import { i18n } from './i18n';
@@ -67,8 +68,8 @@ const MINUTES_PER_HOUR = 60;
 const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
 
 /**
- * SPEC §9: under 60 minutes as minutes, else hours and minutes; with `days` (reports) a day or
- * more shows days and hours. Fractions are rounded to the nearest minute.
+ * Under 60 minutes as minutes, else hours and minutes; with `days` (reports) a day or more shows
+ * days and hours. Fractions are rounded to the nearest minute.
  */
 export function formatDuration(minutes: number, options: { days?: boolean } = {}): string {
   const total = Number.isFinite(minutes) ? Math.max(0, Math.round(minutes)) : 0;
@@ -86,7 +87,7 @@ export function formatDuration(minutes: number, options: { days?: boolean } = {}
 }
 
 /**
- * SPEC §9 relative time: under a minute 'Hace un momento', then minutes, hours, days.
+ * Relative time: under a minute 'Hace un momento', then minutes, hours, days.
  * A time slightly in the future (clock skew) counts as just now.
  */
 export function formatRelative(value: DateInput, now: DateInput = Date.now()): string {

@@ -3,9 +3,9 @@
  * loaded on demand: Vite turns each file into its own small chunk, so the landing page downloads
  * only the texts it shows. Routes preload their namespaces next to their code (see `loadNamespaces`).
  *
- * English is the fallback (SPEC §1), but its files are only downloaded once English is in use: the
- * Spanish namespaces are complete (i18n.test.tsx checks every key), so while Spanish is active the
- * fallback would never be read and would only cost a phone extra requests.
+ * English is the fallback, but its files are only downloaded once English is in use: the Spanish
+ * namespaces are complete (i18n.test.tsx checks every key), so while Spanish is active the fallback
+ * would never be read and would only cost a phone extra requests.
  *
  * Only the `Language` type comes from the contract: importing its zod schema here would tie zod and
  * the whole contract to this module (i18n-fallback.test.ts checks the two lists are equal).

@@ -10,8 +10,9 @@ export const fetchCurrentAdvisor = (): Promise<Advisor> =>
   api.get('/api/advisors/me', { schema: advisorSchema });
 
 /**
- * SPEC §2 guard step: with a stored token but no advisor loaded, fetch the current advisor; on any
- * failure the local session ends. Concurrent callers (parallel route loaders) share one request.
+ * The navigation guard's first step: with a stored token but no advisor loaded, fetch the current
+ * advisor; on any failure the local session ends. Concurrent callers (parallel route loaders) share
+ * one request.
  */
 export function ensureSession(): Promise<Advisor | null> {
   const { token, advisor } = authStore.getState();

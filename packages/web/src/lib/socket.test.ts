@@ -34,7 +34,7 @@ function fakeSocket(connected = false) {
 }
 const asSocket = (s: ReturnType<typeof fakeSocket>) => s as unknown as AppSocket;
 
-describe('socket helpers (SPEC §7)', () => {
+describe('socket helpers', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -1,6 +1,7 @@
 /**
- * Socket.IO client factory with SPEC §7's options, typed by the contract's event maps. Emitting
- * while disconnected only logs 'Socket not connected' (SPEC §7); nothing is queued.
+ * Socket.IO client factory with the contract's options (docs/product.md#realtime-events), typed by
+ * the contract's event maps. Emitting while disconnected only logs 'Socket not connected'; nothing
+ * is queued.
  */
 import {
   HEARTBEAT_INTERVAL_MS,
@@ -13,7 +14,7 @@ import { io, type Socket } from 'socket.io-client';
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export type CreateSocketOptions = {
-  /** Defaults to the page's own origin (the host is fixed, SPEC §7). */
+  /** Defaults to the page's own origin (the API and the socket are on the app's own host). */
   url?: string;
   /** Handshake auth, e.g. `{ token }` for an advisor. */
   auth?: Record<string, unknown>;
@@ -54,8 +55,8 @@ export const CONNECT_TIMEOUT_MS = 10_000;
 export const CONNECT_POLL_MS = 100;
 
 /**
- * Connects and waits until the socket is connected, checking every 100 ms; rejects with
- * 'Connection timeout' after 10 s (SPEC §7).
+ * Connects and waits until the socket is connected, checking every 100 ms; rejects with 'Connection
+ * timeout' after 10 s.
  */
 export function waitForConnection(
   socket: AppSocket,
@@ -80,9 +81,9 @@ export function waitForConnection(
 export const HEARTBEAT_RECONNECT_DELAY_MS = 1_000;
 
 /**
- * SPEC §9 heartbeat: every 5 s send `ping` when connected; when the connection is lost and the
- * client gave up reconnecting, try again after 1 s (see {@link keepReconnecting}). Returns the stop
- * function.
+ * Heartbeat (docs/product.md#heartbeat): every 5 s send `ping` when connected; when the connection
+ * is lost and the client gave up reconnecting, try again after 1 s (see {@link keepReconnecting}).
+ * Returns the stop function.
  */
 export function startHeartbeat(socket: AppSocket): () => void {
   const stopReconnecting = keepReconnecting(socket);
@@ -96,8 +97,8 @@ export function startHeartbeat(socket: AppSocket): () => void {
 }
 
 /**
- * Never stays disconnected for good: checks every 5 s and, when the client gave up, connects
- * again 1 s later (a new round of SPEC §7's five attempts). Returns the stop function.
+ * Never stays disconnected for good: checks every 5 s and, when the client gave up, connects again
+ * 1 s later (a new round of the socket options' five attempts). Returns the stop function.
  *
  * "Gave up" has two shapes: the socket was closed (`active` false), or its manager spent its
  * reconnection attempts (`reconnect_failed`: the socket stays `active` but nothing retries any

@@ -1,9 +1,10 @@
 /**
- * The one focus trap of the app (issue 14 §2), for dialogs, the call confirmations and the
- * full-screen call: while `active`, focus moves into `ref` (a `data-autofocus` control first, else
- * the first focusable one), Tab from its last control comes back to its first and Shift+Tab from its
- * first goes to its last, and when it ends focus returns to what had it before (if still on the
- * page). Escape is each caller's own answer, so it is not handled here.
+ * The one focus trap of the app (docs/product.md#focus-and-keyboard), for dialogs, the call
+ * confirmations and the full-screen call: while `active`, focus moves into `ref` (a
+ * `data-autofocus` control first, else the first focusable one), Tab from its last control comes
+ * back to its first and Shift+Tab from its first goes to its last, and when it ends focus returns
+ * to what had it before (if still on the page). Escape is each caller's own answer, so it is not
+ * handled here.
  */
 import { useEffect, type RefObject } from 'react';
 

@@ -7,7 +7,7 @@ import { readVideoPageParams, VideoCallPage } from './VideoCallPage';
 afterEach(() => vi.restoreAllMocks());
 
 describe('video page parameters', () => {
-  it('reads SPEC §7 parameters with their defaults; the advisor token may come as t', () => {
+  it('reads its parameters with their defaults; the advisor token may come as t', () => {
     expect(readVideoPageParams('?roomUrl=%2Frtc%2Fcall_1&t=abc&callId=call_1')).toEqual({
       roomUrl: '/rtc/call_1',
       userName: 'Cliente',

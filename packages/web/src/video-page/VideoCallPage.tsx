@@ -1,7 +1,8 @@
 /**
  * /daily_video_call.html: hosts whichever provider the room URL belongs to (built-in WebRTC for
- * `/rtc/<room>`, Daily.co for `https://<domain>.daily.co/<room>`) and speaks SPEC §7's
- * postMessage protocol to its parent, so the modal and the advisor screen never know which runs.
+ * `/rtc/<room>`, Daily.co for `https://<domain>.daily.co/<room>`) and speaks the postMessage
+ * protocol (docs/product.md#video-page-protocol) to its parent, so the modal and the advisor screen
+ * never know which runs.
  */
 import {
   parseRoomUrl,
@@ -47,7 +48,7 @@ export function readVideoPageParams(search: string): VideoPageParams {
     roomUrl: nonEmpty(q.get('roomUrl')) ?? null,
     userName: nonEmpty(q.get('userName'))?.slice(0, 120) ?? DEFAULT_NAMES[userType],
     userType,
-    // The advisor's frame carries the token as `t` (SPEC §7), the client's as `token`.
+    // The advisor's frame carries the token as `t`, the client's as `token`.
     token: nonEmpty(q.get('token')) ?? nonEmpty(q.get('t')),
     callId: nonEmpty(q.get('callId')),
     videoDeviceId: nonEmpty(q.get('camera')),
@@ -101,8 +102,9 @@ export function VideoCallPage({ params: fromUrl }: { params: VideoPageParams }) 
   const callId = params.callId ?? (room?.provider === 'builtin' ? room.roomName : undefined);
   const post = useMemo(() => createParentPoster(callId), [callId]);
 
-  // The stylist's 'Tomar foto del video' (issue 15 §3), answered with the client's current frame
-  // where this page draws it (built-in); a Daily room answers it itself (her own camera).
+  // The stylist's 'Tomar foto del video' (docs/product.md#snapshots), answered with the client's
+  // current frame where this page draws it (built-in); a Daily room answers it itself (her own
+  // camera).
   const builtin = room?.provider === 'builtin';
   useEffect(() => {
     if (!builtin) return;

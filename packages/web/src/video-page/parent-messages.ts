@@ -1,7 +1,8 @@
 /**
- * The page's side of SPEC §7's postMessage protocol: it tells its parent (the client modal or the
- * advisor screen, same origin) what happens, and obeys `daily-video-call-control` from it. Opened
- * on its own (an admin's new tab) there is no parent and nothing is posted.
+ * The page's side of the postMessage protocol (docs/product.md#video-page-protocol): it tells its
+ * parent (the client modal or the advisor screen, same origin) what happens, and obeys
+ * `daily-video-call-control` from it. Opened on its own (an admin's new tab) there is no parent and
+ * nothing is posted.
  */
 import {
   VIDEO_PAGE_MESSAGE_TYPE,

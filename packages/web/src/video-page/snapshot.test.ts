@@ -1,7 +1,7 @@
 /**
- * The still of the visitor's own camera on Daily (issue 15 §3): taken only with her camera on in
- * the call, from the camera Daily uses (found by its label when the ids differ by origin), one
- * frame, every track stopped at once whatever happens, and given up after a bounded time.
+ * The still of the visitor's own camera on Daily: taken only with her camera on in the call, from
+ * the camera Daily uses (found by its label when the ids differ by origin), one frame, every track
+ * stopped at once whatever happens, and given up after a bounded time.
  */
 import { SNAPSHOT_CAPTURE_TIMEOUT_MS } from '@belleza/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,8 +1,9 @@
 /**
- * The still of the client's video (issue 15 §3), as a JPEG at the video's own resolution.
- * Built-in: the stylist's page draws the remote <video> it renders. Daily: Daily's frame is another
- * origin whose video no page of ours can read, so the visitor's own page takes it instead — one
- * frame of her camera, opened for that moment on the device Daily uses and closed at once.
+ * The still of the client's video (docs/product.md#snapshots), as a JPEG at the video's own
+ * resolution. Built-in: the stylist's page draws the remote <video> it renders. Daily: Daily's
+ * frame is another origin whose video no page of ours can read, so the visitor's own page takes it
+ * instead — one frame of her camera, opened for that moment on the device Daily uses and closed at
+ * once.
  */
 import { SNAPSHOT_CAPTURE_TIMEOUT_MS, type SnapshotFailureReason } from '@belleza/contract';
 import type { PostToParent } from './parent-messages';

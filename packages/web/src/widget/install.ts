@@ -1,8 +1,9 @@
 /**
- * The widget on a salon's own page (issue 17): reads the availability (the only request before
- * the visitor reaches the button), shows the button, loads the consultation's frame on the first
- * sign of interest, and follows the frame's messages. The entry (`widget.ts`) calls `install` with
- * the script element and the window; tests call it with jsdom's.
+ * The widget on a salon's own page (docs/product.md#widget-on-the-salons-website): reads the
+ * availability (the only request before the visitor reaches the button), shows the button, loads
+ * the consultation's frame on the first sign of interest, and follows the frame's messages. The
+ * entry (`widget.ts`) calls `install` with the script element and the window; tests call it with
+ * jsdom's.
  *
  * The availability read is CORS-gated by the server: on a site the salon's admin has not listed,
  * it fails, and the widget shows nothing at all.

@@ -20,7 +20,7 @@ const icon = (d: string) => (
   </svg>
 );
 
-/** The admin pages (SPEC §2, and the appointments of issue 16 §5). */
+/** The admin pages (docs/product.md#admin-area), bookings included. */
 export const adminNavItems: readonly NavItem[] = [
   {
     to: '/admin/dashboard',

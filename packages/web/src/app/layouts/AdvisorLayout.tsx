@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { AppHeader } from './AppHeader';
 import './layouts.css';
 
-/** Advisor area: the same header as the admin area, the page below (SPEC §2: only child). */
+/** Advisor area: the same header as the admin area, its one page (the dashboard) below. */
 export function AdvisorLayout() {
   const { t } = useTranslation('common');
   return (

@@ -9,13 +9,16 @@ import { logout } from '@/lib/session';
 import { useRouteHandle } from '../route-handle';
 
 export type AppHeaderProps = {
-  /** Shown when the advisor has no name ('Admin' in the admin area, SPEC §2). */
+  /** Shown when the advisor has no name ('Admin' in the admin area, 'Asesor' in the advisor's). */
   nameFallback: string;
   /** Mobile menu button (admin sidebar); omitted in the advisor area. */
   menu?: { open: boolean; onToggle: () => void; controls: string };
 };
 
-/** SPEC §2 header: page title, ES/EN toggle, user name + initial, 'Cerrar sesión'. */
+/**
+ * The staff header (docs/product.md#header-and-layouts): page title, ES/EN toggle, user
+ * name + initial, 'Cerrar sesión'.
+ */
 export function AppHeader({ nameFallback, menu }: AppHeaderProps) {
   const { t } = useTranslation('common');
   const navigate = useNavigate();

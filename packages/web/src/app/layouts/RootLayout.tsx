@@ -4,7 +4,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { PageSkeleton } from '../pages/PageSkeleton';
 import { useRouteHandle, useTitleOverride, type RouteHandle } from '../route-handle';
 
-/** SPEC §2: the page title comes from the route; the default is the free-consultations title. */
+/** The page title comes from the route; the default is the free-consultations title. */
 function useDocumentTitle(): void {
   const { t } = useTranslation('common');
   const routeHandle = useRouteHandle();

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { setTitleOverride } from '../route-handle';
 import './pages.css';
 
-/** 'Página no encontrada' (SPEC §2): unknown paths and failed role/permission checks. */
+/** 'Página no encontrada': unknown paths and failed role/permission checks. */
 export function NotFoundPage() {
   const { t } = useTranslation('common');
   useEffect(() => {

@@ -1,8 +1,7 @@
 /**
- * Whole-page loading state (first load, before the session and the page's code are here): the
- * shape of a page — a header bar, a title and blocks of content — so nothing jumps when it
- * arrives (issue 14 §7). No text, so it can render before any translation is loaded; under /admin
- * it has the sidebar too.
+ * Whole-page loading state (first load, before the session and the page's code are here): the shape
+ * of a page — a header bar, a title and blocks of content — so nothing jumps when it arrives. No
+ * text, so it can render before any translation is loaded; under /admin it has the sidebar too.
  */
 export function PageSkeleton() {
   const admin = typeof window !== 'undefined' && window.location.pathname.startsWith('/admin');

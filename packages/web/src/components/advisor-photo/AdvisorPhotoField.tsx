@@ -1,8 +1,8 @@
 /**
- * An advisor's profile photo in the staff screens (issue 14 §8): the current photo (or her
- * initials), 'Subir foto' to pick a new one and 'Quitar foto'. Each takes effect at once, apart
- * from the form around it; `onChange` lets the screen update what it shows of the advisor. The
- * photo is read with the session: an advisor off the landing is not public.
+ * An advisor's profile photo in the staff screens (docs/product.md#advisor-photos): the current
+ * photo (or her initials), 'Subir foto' to pick a new one and 'Quitar foto'. Each takes effect at
+ * once, apart from the form around it; `onChange` lets the screen update what it shows of the
+ * advisor. The photo is read with the session: an advisor off the landing is not public.
  */
 import {
   ADVISOR_PHOTO_MAX_BYTES,

@@ -1,9 +1,9 @@
 /**
- * 'Entrar a mi cita' (issue 16 §4) leads to the landing with `?cita={id}#{key}`: the landing's
- * consultation enters the booked call with them (POST /api/appointments/{id}/enter). The key
- * travels in the fragment, as on the manage page, so it reaches no server log. The landing reads
- * the parameter on its first load, so this file imports nothing: the landing's entry must not
- * carry the rest of this folder.
+ * 'Entrar a mi cita' (docs/product.md#entering-a-booked-call) leads to the landing with
+ * `?cita={id}#{key}`: the landing's consultation enters the booked call with them (POST
+ * /api/appointments/{id}/enter). The key travels in the fragment, as on the manage page, so it
+ * reaches no server log. The landing reads the parameter on its first load, so this file imports
+ * nothing: the landing's entry must not carry the rest of this folder.
  */
 export const APPOINTMENT_JOIN_PARAM = 'cita';
 

@@ -1,7 +1,7 @@
 /**
- * How appointment times read (issue 16 §1): always in Lima time, labelled as such, and, when the
- * visitor's browser is in another zone, also in hers, named by Intl. Dates and times follow SPEC
- * §1 (es-PE, like every date in the product); only her zone's name follows the interface language.
+ * How appointment times read (docs/product.md#slots): always in Lima time, labelled as such, and,
+ * when the visitor's browser is in another zone, also in hers, named by Intl. Dates and times are
+ * es-PE, like every date in the product; only her zone's name follows the interface language.
  */
 import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE, type Language } from '@belleza/contract';
 

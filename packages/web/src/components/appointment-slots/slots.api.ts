@@ -1,7 +1,7 @@
 /**
- * GET /api/appointments/slots (issue 16 §1): the free slots from now to the booking horizon, for a
- * subject and optionally one stylist, and the stylists a visitor may choose. Shared by the
- * landing's booking and the manage page's 'Cambiar horario' (the same stylist's slots).
+ * GET /api/appointments/slots: the free slots from now to the booking horizon, for a subject and
+ * optionally one stylist, and the stylists a visitor may choose. Shared by the landing's booking
+ * and the manage page's 'Cambiar horario' (the same stylist's slots).
  */
 import {
   APPOINTMENT_KEY_HEADER,

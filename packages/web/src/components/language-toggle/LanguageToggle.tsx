@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { changeLanguage, SUPPORTED_LANGUAGES } from '@/lib/i18n';
 import './language-toggle.css';
 
-/** ES/EN switch (SPEC §2 header); the choice is stored as 'preferred-language'. */
+/** ES/EN switch of the header; the choice is stored as 'preferred-language'. */
 export function LanguageToggle({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('common');
   const current = (i18n.resolvedLanguage ?? i18n.language) as Language;

@@ -1,7 +1,7 @@
 /**
- * Loading states that keep the page's layout (issue 14 §7): grey shapes where the content will be,
- * instead of a spinner in an empty page. Screen readers hear one 'Cargando...' (role status); the
- * shapes themselves are hidden from them.
+ * Loading states that keep the page's layout: grey shapes where the content will be, instead of a
+ * spinner in an empty page. Screen readers hear one 'Cargando...' (role status); the shapes
+ * themselves are hidden from them.
  */
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -76,7 +76,7 @@ describe('ui primitives', () => {
   });
 });
 
-describe('skeletons (issue 14 §7: loading keeps the layout)', () => {
+describe('skeletons (loading keeps the layout)', () => {
   it('a table skeleton is the real table shape, announced once as loading', () => {
     const { container } = render(
       <TableSkeleton

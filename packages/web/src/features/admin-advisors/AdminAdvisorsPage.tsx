@@ -30,7 +30,10 @@ export const CREATE_PARAM = 'new';
 
 type FormState = { mode: 'create'; seq: number } | { mode: 'edit'; advisor: Advisor; seq: number };
 
-/** Advisor management (SPEC §2): counts, search, status filter, table, create/edit/delete. */
+/**
+ * Advisor management (docs/product.md#admin-advisors): counts, search, status filter, table,
+ * create/edit/delete.
+ */
 export function AdminAdvisorsPage() {
   const { t } = useTranslation('admin-advisors');
   const { advisor: me } = useAuth();

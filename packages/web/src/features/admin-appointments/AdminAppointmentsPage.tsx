@@ -1,7 +1,7 @@
 /**
- * Admin → Citas (issue 16 §5): every booking of a Lima day (or from now on), by advisor and status,
- * with the client's contact, and 'Cancelar' / 'Reasignar' while a booking has not started. Kept
- * live by the page's socket (`appointment:changed`).
+ * Admin → Citas (docs/product.md#admin-appointments): every booking of a Lima day (or from now on),
+ * by advisor and status, with the client's contact, and 'Cancelar' / 'Reasignar' while a booking
+ * has not started. Kept live by the page's socket (`appointment:changed`).
  */
 import type { StaffAppointment } from '@belleza/contract';
 import { useCallback, useEffect, useState } from 'react';

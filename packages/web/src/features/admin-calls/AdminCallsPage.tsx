@@ -21,7 +21,10 @@ import '@/styles/admin-states.css';
 
 const views: readonly CallsView[] = ['calls', 'callbacks'];
 
-/** SPEC §2 'Admin calls': stat cards, the call history and the visitors' callback requests. */
+/**
+ * Admin calls (docs/product.md#admin-calls): stat cards, the call history and the visitors'
+ * callback requests.
+ */
 export function AdminCallsPage() {
   const { t } = useTranslation(['admin', 'admin-calls']);
   const [params, setParams] = useSearchParams();

@@ -1,6 +1,7 @@
 /**
- * An admin inside a live call (issue 15 §1): the video page in a frame, joined as 'admin' with a
- * token of her own, and the call's chat beside it (photos, full-size view and drawing included).
+ * An admin inside a live call (docs/product.md#admin-live-call): the video page in a frame, joined
+ * as 'admin' with a token of her own, and the call's chat beside it (photos, full-size view and
+ * drawing included).
  * A full-screen page of its own, in the tab 'Unirse' opened: leaving it leaves only the admin (the
  * call goes on), and a call that ends says so, with the way back to Admin → Llamadas.
  */

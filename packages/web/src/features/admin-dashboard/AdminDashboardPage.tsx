@@ -16,12 +16,13 @@ import { TopAdvisors } from './components/TopAdvisors';
 import { pickRecentActivity, pickTopAdvisors } from './utils/dashboard';
 import './admin-dashboard.css';
 
-/** SPEC §9: admin toasts last 3 s. */
+/** Admin toasts last 3 s (docs/product.md#toasts). */
 const ADMIN_TOAST_MS = 3000;
 
 /**
- * The admin dashboard (SPEC §2): stat cards, recent activity, top advisors, quick actions and the
- * live system status. Every query refetches itself every 30 s; 'Actualizar' refetches at once.
+ * The admin dashboard (docs/product.md#admin-dashboard): stat cards, recent activity, top advisors,
+ * quick actions and the live system status. Every query refetches itself every 30 s; 'Actualizar'
+ * refetches at once.
  */
 export function AdminDashboardPage() {
   const { t } = useTranslation('admin-dashboard');

@@ -1,6 +1,7 @@
 /**
- * Admin reports (SPEC §2 'Admin reports'): summary cards, advisor performance, six-month trends,
- * detailed analysis, the service level and the bookings (issue 16), with charts. Every figure comes computed from the server.
+ * Admin reports (docs/product.md#admin-reports): summary cards, advisor performance, six-month
+ * trends, detailed analysis, the service level and the bookings, with charts. Every figure comes
+ * computed from the server.
  */
 import { REPORT_MONTHS } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,7 @@ import { MonthlyTrends } from './components/MonthlyTrends';
 import { SummaryCards } from './components/SummaryCards';
 import './admin-reports.css';
 
-/** SPEC §9: admin toasts last 3 s. */
+/** Admin toasts last 3 s (docs/product.md#toasts). */
 export const REPORTS_TOAST_MS = 3000;
 
 export function AdminReportsPage() {

@@ -1,8 +1,8 @@
 /**
- * Admin settings (SPEC §2, §3, §4, §5): system, video provider, notification, appointment
- * (issue 16) and website widget (issue 17) sections, an unsaved-change flag with the browser's
- * leave warning, restore defaults, the local copy used when the server fails, the Daily.co
- * connection test, and the audit trail of settings changes.
+ * Admin settings (docs/product.md#settings): system, video provider, notification, appointment and
+ * website widget sections, an unsaved-change flag with the browser's leave warning, restore
+ * defaults, the local copy used when the server fails, the Daily.co connection test, and the audit
+ * trail of settings changes.
  */
 import { defaultSettings, type Settings } from '@belleza/contract';
 import { useState, type FormEvent } from 'react';
@@ -32,7 +32,7 @@ import {
 } from './utils/settings-form';
 import './admin-settings.css';
 
-/** SPEC §9: settings messages stay 5 s, the connection test result 10 s. */
+/** Settings messages stay 5 s, the connection test result 10 s. */
 export const SETTINGS_TOAST_MS = 5000;
 export const CONNECTION_TEST_TOAST_MS = 10_000;
 
@@ -76,7 +76,7 @@ export function AdminSettingsPage() {
     setForm(toForm(loaded));
     setSource({ kind: 'server' });
   }
-  // SPEC §8 'Failed to load settings': fall back to the local copy, else the defaults.
+  // A failed load falls back to the local copy, else the defaults.
   if (settingsQuery.isError && form === null) {
     const local = readLocalCopy();
     setForm(toForm(local?.settings ?? defaultSettings));
@@ -136,7 +136,7 @@ export function AdminSettingsPage() {
         setShowAllErrors(true);
         toast.error('', errorMessage(error), { duration: SETTINGS_TOAST_MS });
       } else if (isApiError(error)) {
-        // SPEC §4: kept locally with a warning. The flag stays set: the server still has the old values.
+        // Kept locally with a warning. The flag stays set: the server still has the old values.
         writeLocalCopy(checked.settings);
         toast.warning('', t('messages.savedLocally'), { duration: SETTINGS_TOAST_MS });
       } else {

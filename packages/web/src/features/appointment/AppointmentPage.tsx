@@ -1,8 +1,8 @@
 /**
- * A booking's own page (issue 16 §3–4), at `/cita/{appointmentId}#{key}`: when (Lima time and
- * hers), with whom, about what and how it stands; until it starts she can move it to another free
- * slot of the same stylist or cancel it, and from a few minutes before she can enter. The key stays
- * in the fragment, so it reaches the API only as a header.
+ * A booking's own page (docs/product.md#manage-page), at `/cita/{appointmentId}#{key}`: when (Lima
+ * time and hers), with whom, about what and how it stands; until it starts she can move it to
+ * another free slot of the same stylist or cancel it, and from a few minutes before she can enter.
+ * The key stays in the fragment, so it reaches the API only as a header.
  */
 import { APPOINTMENT_JOIN_EARLY_MINUTES, type Appointment } from '@belleza/contract';
 import { useState } from 'react';

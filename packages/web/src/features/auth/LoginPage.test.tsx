@@ -19,7 +19,7 @@ describe('LoginPage', () => {
     vi.unstubAllGlobals();
   });
 
-  it('renders SPEC texts with required email and password fields', async () => {
+  it('renders its texts with required email and password fields', async () => {
     mockFetch();
     renderApp('/advisor/login');
     expect(

@@ -9,7 +9,10 @@ import './auth.css';
 
 type FieldErrors = { email?: string; password?: string };
 
-/** SPEC §2 'Advisor login'. Guests only: the router sends a signed-in advisor to their home. */
+/**
+ * Advisor login (docs/product.md#advisor-login). Guests only: the router sends a signed-in advisor
+ * to their home.
+ */
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();

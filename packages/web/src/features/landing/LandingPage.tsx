@@ -1,14 +1,15 @@
 /**
- * The public landing page (SPEC §2): sections inicio, servicios, tratamientos, planes, equipo and
- * galeria with a scroll-following menu, the call buttons that reflect availability, and the
- * visitor's consultation (request, waiting, video, recovery, rating) layered on top.
+ * The public landing page (docs/product.md#landing-page): sections inicio, servicios, tratamientos,
+ * planes, equipo and galeria with a scroll-following menu, the call buttons that reflect
+ * availability, and the visitor's consultation (request, waiting, video, recovery, rating) layered
+ * on top.
  *
  * The consultation is the heavy part (forms with the contract's zod schemas, TanStack Query, the
  * socket) and most visitors first read the page, so it is not part of the first load: its code
  * starts loading as soon as a pointer or the keyboard reaches a call button, and the press itself
- * opens the modal once it is there (a failed load says so and offers to try again). A
- * consultation saved in this browser loads it at once, and so does 'Entrar a mi cita' on a
- * booking's page (issue 16 §4), which arrives with `?cita=…` and opens the consultation.
+ * opens the modal once it is there (a failed load says so and offers to try again). A consultation
+ * saved in this browser loads it at once, and so does 'Entrar a mi cita' on a booking's page, which
+ * arrives with `?cita=…` and opens the consultation.
  */
 import type { CallSubject } from '@belleza/contract';
 import { useCallback, useState, type SyntheticEvent } from 'react';

@@ -14,7 +14,7 @@ export const LANDING_NAMESPACES = ['common', 'landing'] as const;
 
 const nothing = () => undefined;
 
-/** SPEC §2 title of the landing page, in the active language. */
+/** The landing page's tab title, in the active language. */
 function DocumentTitle() {
   const { t } = useTranslation('common');
   useLayoutEffect(() => {

@@ -9,9 +9,10 @@ import './privacy.css';
 type Section = { title: string; text: string };
 
 /**
- * The privacy page the consent checkboxes link to (issue 14 §6): the salon's own text when the
- * admin wrote one in Settings, otherwise the built-in policy in the visitor's language. While the
- * salon's text loads nothing is shown in its place, so the built-in one never flashes first.
+ * The privacy page the consent checkboxes link to (docs/product.md#privacy-page): the salon's own
+ * text when the admin wrote one in Settings, otherwise the built-in policy in the visitor's
+ * language. While the salon's text loads nothing is shown in its place, so the built-in one never
+ * flashes first.
  */
 export function PrivacyPage() {
   const { t } = useTranslation('privacy');

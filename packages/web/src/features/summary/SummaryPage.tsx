@@ -1,9 +1,9 @@
 /**
- * The visitor's summary of her consultation (issue 15 §5–6), at `/resumen/{callId}#{key}`: who she
- * talked to and when, the stylist's recommendations, the photos and the chat, the salon's link and
- * a WhatsApp share of this address. She can delete her photos and the conversation here; the whole
- * summary goes by itself when the salon's retention ends. The key stays in the fragment, so it
- * reaches the API only as a header.
+ * The visitor's summary of her consultation (docs/product.md#the-visitors-summary), at
+ * `/resumen/{callId}#{key}`: who she talked to and when, the stylist's recommendations, the photos
+ * and the chat, the salon's link and a WhatsApp share of this address. She can delete her photos
+ * and the conversation here; the whole summary goes by itself when the salon's retention ends. The
+ * key stays in the fragment, so it reaches the API only as a header.
  */
 import { formatMoney, type CallSummary, type ChatMessage } from '@belleza/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

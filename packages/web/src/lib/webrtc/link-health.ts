@@ -1,5 +1,6 @@
 /**
- * What a peer link is really doing, from the media, not from the signalling (issue 11 §3–4):
+ * What a peer link is really doing, from the media, not from the signalling
+ * (docs/product.md#video-page):
  *
  *   connecting ──(ICE up + first decoded frame, or audio when no video is sent)──► connected
  *   connected ──(ICE disconnected/failed)──► reconnecting ──(ICE up + packets again)──► connected

@@ -1,6 +1,6 @@
 /**
- * Screen sharing on the built-in room's screen (issue 15 §4): the advisor's control and what the
- * visitor sees, with the signalling socket and peer connections stood in for.
+ * Screen sharing on the built-in room's screen: the advisor's control and what the visitor sees,
+ * with the signalling socket and peer connections stood in for.
  */
 import type { ParticipantType } from '@belleza/contract';
 import { act, screen, within } from '@testing-library/react';

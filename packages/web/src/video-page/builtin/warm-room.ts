@@ -1,7 +1,8 @@
 /**
- * What a standby video page (issue 11 §6) prepares before the call is accepted: the signalling
- * socket and, when the visitor already checked her camera, the local media. The room takes them
- * over when it starts, so the first media after "Aceptar" only waits for the network.
+ * What a standby video page prepares before the call is accepted, so the video starts the moment it
+ * is: the signalling socket and, when the visitor already checked her camera, the local media. The
+ * room takes them over when it starts, so the first media after "Aceptar" only waits for the
+ * network.
  */
 import {
   acquireLocalMedia,

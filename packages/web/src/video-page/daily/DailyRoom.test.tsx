@@ -1,8 +1,8 @@
 /**
- * The Daily room's answer to the parent's 'snapshot' control (issue 15 §3): on the visitor's page,
- * one frame of her own camera (the device Daily uses), the camera closed at once and the call
- * left alone; with her camera off, no picture; on the stylist's page, no picture (Daily's frame
- * is another origin). daily-js and the camera are fakes; the page's code is real.
+ * The Daily room's answer to the parent's 'snapshot' control: on the visitor's page, one frame of
+ * her own camera (the device Daily uses), the camera closed at once and the call left alone; with
+ * her camera off, no picture; on the stylist's page, no picture (Daily's frame is another origin).
+ * daily-js and the camera are fakes; the page's code is real.
  */
 import { VIDEO_PAGE_CONTROL_TYPE, type ParticipantType } from '@belleza/contract';
 import { act, render } from '@testing-library/react';

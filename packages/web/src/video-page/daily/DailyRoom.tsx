@@ -1,7 +1,8 @@
 /**
  * A Daily.co room on the video page. daily-js (~270 kB) is imported here only, dynamically, so no
- * other page pays for it. Daily's events are translated to SPEC §7's page messages. On the
- * visitor's page the 'snapshot' control is answered with a still of her own camera (issue 15 §3):
+ * other page pays for it. Daily's events are translated to the video page's messages
+ * (docs/product.md#video-page-protocol). On the visitor's page the 'snapshot' control is answered
+ * with a still of her own camera (docs/product.md#snapshots):
  * Daily's frame is another origin, so no page of ours can read the video it shows.
  */
 import type { ParticipantType } from '@belleza/contract';

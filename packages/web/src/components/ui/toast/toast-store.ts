@@ -1,7 +1,8 @@
 /**
- * Toast queue (SPEC §2/§3/§9): types success/error/warning/info (default info), a required message,
- * 5000 ms by default, `persistent` toasts stay until closed. A module store, so code outside React
- * (query callbacks, socket handlers) can toast too; timers live here, not in components.
+ * Toast queue (docs/product.md#toasts): types success/error/warning/info (default info), a required
+ * message, 5000 ms by default, `persistent` toasts stay until closed. A module store, so code
+ * outside React (query callbacks, socket handlers) can toast too; timers live here, not in
+ * components.
  */
 import { useSyncExternalStore } from 'react';
 

@@ -133,7 +133,7 @@ describe('AdminAdvisorsPage', () => {
     expect(select).toHaveValue('available');
   });
 
-  it('create form: SPEC defaults, the 12 timezones and working hours per weekday', async () => {
+  it('create form: the defaults, the 12 timezones and working hours per weekday', async () => {
     signInAdmin();
     renderApp('/admin/advisors');
     const { dialog } = await openCreateForm();
@@ -179,7 +179,7 @@ describe('AdminAdvisorsPage', () => {
     expect(api.requests.some((r) => r.method === 'POST' && r.path === '/api/advisors')).toBe(false);
   });
 
-  it('create: blocks invalid input with SPEC messages, then posts the advisor and toasts', async () => {
+  it('create: blocks invalid input with its messages, then posts the advisor and toasts', async () => {
     const api = signInAdmin();
     const created = makeAdvisor({
       advisorId: 'adv_new',

@@ -1,8 +1,8 @@
 /**
- * An advisor's profile photo from the admins' advisors page (issue 14 §8): her initials until she
- * has one, a photo refused on the device when the server would refuse it anyway, the server's
- * refusals in the admin's words, an upload that shows the stored photo (read with the session)
- * and stays in the list, and its removal.
+ * An advisor's profile photo from the admins' advisors page: her initials until she has one, a
+ * photo refused on the device when the server would refuse it anyway, the server's refusals in the
+ * admin's words, an upload that shows the stored photo (read with the session) and stays in the
+ * list, and its removal.
  */
 import type { AdvisorPhoto } from '@belleza/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

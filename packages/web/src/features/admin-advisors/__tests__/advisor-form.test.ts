@@ -17,8 +17,8 @@ const valid = (overrides: Partial<AdvisorFormValues> = {}): AdvisorFormValues =>
   ...overrides,
 });
 
-describe('advisor form rules (SPEC §3/§5)', () => {
-  it('starts with SPEC defaults: Lima, no auto-accept, 1 call, 09:00–17:00 Monday to Friday', () => {
+describe('advisor form rules', () => {
+  it('starts with the defaults: Lima, no auto-accept, 1 call, 09:00–17:00 Monday to Friday', () => {
     const form = emptyAdvisorForm();
     expect(form.timezone).toBe('America/Lima');
     expect(form.autoAcceptCalls).toBe(false);

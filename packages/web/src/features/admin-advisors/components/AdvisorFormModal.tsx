@@ -28,7 +28,10 @@ export type AdvisorFormModalProps = {
   onClose: () => void;
 };
 
-/** Create/edit modal with every rule of SPEC §5; mount it with a `key` so each opening starts fresh. */
+/**
+ * Create/edit modal with every rule of the advisor form (docs/product.md#advisor-form); mount it
+ * with a `key` so each opening starts fresh.
+ */
 /** A yes/no setting of the form: a checkbox with its label (and hint) in the shared field. */
 function CheckField(props: {
   label: string;

@@ -12,7 +12,7 @@ export type AdvisorsTableProps = {
   onDelete: (advisor: Advisor) => void;
 };
 
-/** SPEC §2: one row per advisor; the status is changed by a select in the row. */
+/** One row per advisor; the status is changed by a select in the row. */
 /** The columns with a visible header, in order (keys under `table.`), then the actions. */
 export const ADVISOR_COLUMNS = [
   'advisor',

@@ -8,7 +8,7 @@ export type ExpertiseInputProps = {
   error?: string | null;
 };
 
-/** SPEC §5: specialties as chips, added with Enter (trimmed, no duplicates), removed by a click. */
+/** Specialties as chips, added with Enter (trimmed, no duplicates), removed by a click. */
 export function ExpertiseInput({ value, onChange, error }: ExpertiseInputProps) {
   const { t } = useTranslation('admin-advisors');
   const id = useId();

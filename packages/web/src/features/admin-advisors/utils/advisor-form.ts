@@ -1,7 +1,7 @@
 /**
- * The advisor form's rules (SPEC §3/§5), kept out of the components so they are tested directly:
- * values as the form holds them, defaults, specialties as chips, and validation through the
- * contract's own schemas (the server validates with the same ones).
+ * The advisor form's rules (docs/product.md#advisor-form), kept out of the components so they are
+ * tested directly: values as the form holds them, defaults, specialties as chips, and validation
+ * through the contract's own schemas (the server validates with the same ones).
  */
 import {
   createAdvisorBodySchema,
@@ -43,7 +43,7 @@ export const EXPERTISE_MAX_ITEMS = 30;
 const copyHours = (hours: WorkingHours): WorkingHours =>
   Object.fromEntries(Object.entries(hours).map(([day, d]) => [day, { ...d }])) as WorkingHours;
 
-/** SPEC §3 defaults: Lima, no auto-accept, one call at a time, 09:00–17:00 Monday–Friday. */
+/** The defaults: Lima, no auto-accept, one call at a time, 09:00–17:00 Monday–Friday. */
 export const emptyAdvisorForm = (): AdvisorFormValues => ({
   name: '',
   email: '',
@@ -82,7 +82,7 @@ export type AddExpertiseResult =
   | { ok: false; reason: 'empty' | 'duplicate' | 'tooLong' | 'tooMany'; item: string };
 
 /**
- * SPEC §5: a specialty is trimmed and added once. Duplicates are found ignoring case and accents
+ * A specialty is trimmed and added once. Duplicates are found ignoring case and accents
  * ('Coloración' = 'coloracion'), since they would read as the same chip.
  */
 export function addExpertise(list: readonly string[], raw: string): AddExpertiseResult {

@@ -2,7 +2,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { i18n } from '@/lib/i18n';
 
-/** Server refusals this page explains in its own words (SPEC §8 + contract error codes). */
+/** Server refusals this page explains in its own words (contract error codes). */
 const refusalCodes = new Set([
   'ADVISOR_HAS_ACTIVE_CALL',
   'LAST_ADMIN',

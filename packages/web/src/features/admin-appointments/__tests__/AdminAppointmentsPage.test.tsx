@@ -1,8 +1,8 @@
 /**
- * Admin → Citas (issue 16 §5) on the real route: the day's bookings (Lima) with the client's
- * contact, advisor, subject and status; the filters as the query the server receives and in the
- * address; loading and empty states; 'Cancelar' with its confirmation; 'Reasignar' (success, and
- * a 409 SLOT_UNAVAILABLE said in the dialog); live changes from `appointment:changed`.
+ * Admin → Citas on the real route: the day's bookings (Lima) with the client's contact, advisor,
+ * subject and status; the filters as the query the server receives and in the address; loading and
+ * empty states; 'Cancelar' with its confirmation; 'Reasignar' (success, and a 409 SLOT_UNAVAILABLE
+ * said in the dialog); live changes from `appointment:changed`.
  */
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

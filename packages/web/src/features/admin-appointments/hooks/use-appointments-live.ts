@@ -1,8 +1,8 @@
 /**
- * The page's own realtime link (issue 16 §5): a socket signed in with the admin's session (so in
- * the admins' room, which hears `appointment:changed` on every booking, move, reassign, cancel,
- * entry and no-show), patching the cached lists; after a reconnect the lists are read again.
- * Reconnects after the client gives up, as the admin area's own socket does.
+ * The page's own realtime link: a socket signed in with the admin's session (so in the admins'
+ * room, which hears `appointment:changed` on every booking, move, reassign, cancel, entry and
+ * no-show), patching the cached lists; after a reconnect the lists are read again. Reconnects after
+ * the client gives up, as the admin area's own socket does.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';

@@ -35,7 +35,7 @@ describe('AdminCallsPage', { timeout: 20_000 }, () => {
     vi.restoreAllMocks();
   });
 
-  it('shows the stat cards and the history with SPEC status labels', async () => {
+  it('shows the stat cards and the history with its status labels', async () => {
     signInAdmin({
       'GET /api/calls': page([pendingCall(), activeCall(), makeCall(), cancelledCall()]),
     });
@@ -51,7 +51,7 @@ describe('AdminCallsPage', { timeout: 20_000 }, () => {
     expect((await rowOf('Ana Visitante')).getByText('Completada')).toBeInTheDocument();
     expect((await rowOf('Carla Cancelada')).getByText('Cancelada')).toBeInTheDocument();
 
-    // Row actions follow the status (SPEC §4).
+    // Row actions follow the status: cancel a pending call, join or end an active one.
     const pending = await rowOf('Pía Pendiente');
     expect(pending.getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
     expect(pending.queryByRole('button', { name: 'Finalizar' })).toBeNull();
@@ -129,7 +129,7 @@ describe('AdminCallsPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
   });
 
-  it('shows SPEC empty states: none at all, or none for the filters', async () => {
+  it('shows its empty states: none at all, or none for the filters', async () => {
     signInAdmin();
     renderApp('/admin/calls');
     expect(await screen.findByText('No hay llamadas registradas')).toBeInTheDocument();
@@ -348,7 +348,7 @@ describe('AdminCallsPage', { timeout: 20_000 }, () => {
     expect(await dialog.findByRole('button', { name: 'Copiado' })).toBeInTheDocument();
   });
 
-  it("copies a call's full id from its row (issue 14 §7: ids shown short, copied whole)", async () => {
+  it("copies a call's full id from its row (ids shown short, copied whole)", async () => {
     const longId = 'call_8f3a1c2e9b7d4e6fa0b1c2d3';
     signInAdmin({ 'GET /api/calls': page([makeCall({ callId: longId })]) });
     const user = userEvent.setup();

@@ -1,8 +1,8 @@
 /**
- * The admin's live-call screen (issue 15 §1) on the real route: her token and the video page in a
- * frame, the call's chat over her own socket (history, sending as admin, photos, the unread count),
- * leaving without ending the call, the call's end from the server or from the video page, a token
- * that cannot be had, and the admin-only guard.
+ * The admin's live-call screen on the real route: her token and the video page in a frame, the
+ * call's chat over her own socket (history, sending as admin, photos, the unread count), leaving
+ * without ending the call, the call's end from the server or from the video page, a token that
+ * cannot be had, and the admin-only guard.
  */
 import type { ChatMessage } from '@belleza/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';

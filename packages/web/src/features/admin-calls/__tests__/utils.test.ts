@@ -157,7 +157,7 @@ describe('CSV', () => {
     expect(csvFileName(new Date('2026-12-01T03:00:00.000Z'))).toBe('llamadas-2026-11-30.csv');
   });
 
-  it('has a header and one row per call with SPEC labels', () => {
+  it('has a header and one row per call with the screen labels', () => {
     const csv = buildCallsCsv(
       [
         makeCall({ duration: 12.5, rating: 4 }),

@@ -1,6 +1,6 @@
 /**
- * The admin calls endpoints (SPEC §7): the filtered, server-paginated history, statistics,
- * details with the offer timeline, end/cancel/join, and the visitors' callback requests.
+ * The admin calls endpoints: the filtered, server-paginated history, statistics, details with the
+ * offer timeline, end/cancel/join, and the visitors' callback requests.
  */
 import {
   DEFAULT_ADMIN_CANCEL_REASON,
@@ -125,7 +125,7 @@ export const useCallDetails = (callId: string | null) =>
 
 // ---- actions
 
-/** POST /api/calls/{id}/end with endedBy 'admin' (SPEC §7). */
+/** POST /api/calls/{id}/end with endedBy 'admin'. */
 export function useEndCall() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -134,7 +134,9 @@ export function useEndCall() {
   });
 }
 
-/** POST /api/calls/{id}/cancel; a blank reason becomes SPEC's 'Cancelada por administrador'. */
+/**
+ * POST /api/calls/{id}/cancel; a blank reason becomes the default 'Cancelada por administrador'.
+ */
 export function useCancelCall() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -8,7 +8,10 @@ import { ADMIN_TOAST_MS } from '../utils/toasts';
 
 const filters: readonly CallbackFilter[] = ['open', 'done', 'all'];
 
-/** Visitors' callback requests (left when nobody was online), with 'mark done' (issue 7 §6). */
+/**
+ * Visitors' callback requests (left when nobody was online), with 'mark done'
+ * (docs/product.md#callback-requests).
+ */
 /** The table's columns, in order (keys under `callbacks.`); the loading skeleton uses them too. */
 const CALLBACK_COLUMNS = [
   'name',

@@ -41,7 +41,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (value: strin
   );
 }
 
-/** Status and Lima-day range filters of the history (SPEC §2: the date filter assumes UTC-5). */
+/** Status and Lima-day range filters of the history (the dates are Lima days, UTC-5). */
 export function CallsFilters({ filters, onChange }: CallsFiltersProps) {
   const { t } = useTranslation('admin-calls');
   const inverted = isRangeInverted(filters);

@@ -12,7 +12,10 @@ export type CallsTableProps = {
   onAction: (action: CallAction, call: Call) => void;
 };
 
-/** Which actions a row offers (SPEC §4): cancel a pending call, join or end an active one. */
+/**
+ * Which actions a row offers (docs/product.md#admin-calls): cancel a pending call, join or end an
+ * active one.
+ */
 export function actionsFor(call: Call): CallAction[] {
   switch (call.status) {
     case 'pending':

@@ -14,7 +14,7 @@ export type ConfirmDialogProps = {
   children?: ReactNode;
 };
 
-/** A question that needs an explicit answer before a call is ended or cancelled (SPEC §4). */
+/** A question that needs an explicit answer before a call is ended or cancelled. */
 export function ConfirmDialog({
   open,
   title,

@@ -1,4 +1,4 @@
-/** How a call's connection figures read in the details (issue 11 point 5). */
+/** How a call's connection figures read in the details. */
 import { DISPLAY_LOCALE, type CandidateType, type ConnectionQuality } from '@belleza/contract';
 import type { BadgeTone } from '@/components/ui';
 

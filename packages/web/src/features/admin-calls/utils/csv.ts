@@ -1,7 +1,7 @@
 /**
  * CSV export of the calls history (RFC 4180: comma separated, CRLF, fields quoted when needed),
  * with a UTF-8 byte-order mark so spreadsheet programs read the accents right. Times are Lima
- * wall-clock times in a sortable form (SPEC §1: dates in America/Lima).
+ * wall-clock times in a sortable form (every date of the product is in America/Lima).
  */
 import { DISPLAY_TIME_ZONE, type Call } from '@belleza/contract';
 import type { TFunction } from 'i18next';

@@ -1,7 +1,7 @@
 /**
  * The calls page keeps its state in the address (?view, status, from, to, q, page), so a filtered
  * view survives a reload and can be shared. Dates are Lima days (YYYY-MM-DD): the server reads a
- * bare date as that day in America/Lima (UTC-5, SPEC §2).
+ * bare date as that day in America/Lima (UTC-5).
  */
 import { storedCallStatusSchema, type StoredCallStatus } from '@belleza/contract';
 

@@ -1,4 +1,6 @@
-/** How calls read on the admin calls page (SPEC §4 status labels, §3 subjects). */
+/**
+ * How calls read on the admin calls page: status labels and subjects (docs/product.md#call-states).
+ */
 import {
   MAX_DURATION_REASON,
   NO_ANSWER_REASON,
@@ -28,7 +30,7 @@ export const clientNameOf = (call: Call, t: TFunction): string =>
 const isSubject = (value: string): value is CallSubject =>
   (callSubjects as readonly string[]).includes(value);
 
-/** Known subject ids read as SPEC's names; free text (subject + message) stays as typed. */
+/** Known subject ids read as their names; free text (subject + message) stays as typed. */
 export function subjectLabel(subject: string, t: TFunction): string {
   const value = subject.trim();
   if (!value) return t('admin-calls:subjects.general');

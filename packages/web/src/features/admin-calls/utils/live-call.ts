@@ -1,4 +1,4 @@
-/** The admin's live-call screen (issue 15 §1): its address, opened by 'Unirse' in a new tab. */
+/** The admin's live-call screen: its address, opened by 'Unirse' in a new tab. */
 export const LIVE_CALL_ROUTE = '/admin/calls/:callId/live';
 export const ADMIN_CALLS_PATH = '/admin/calls';
 

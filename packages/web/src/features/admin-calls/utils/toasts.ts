@@ -1,2 +1,2 @@
-/** SPEC §9: admin toasts last 3 s. */
+/** Admin toasts last 3 s (docs/product.md#toasts). */
 export const ADMIN_TOAST_MS = 3000;

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { DASHBOARD_REFRESH_MS, dashboardKeys } from './keys';
 import { LIVE_META } from '@/lib/live-queries';
 
-/** GET /api/calls/stats: the SPEC §3 Stats object. */
+/** GET /api/calls/stats: the call and advisor figures of the dashboard's cards. */
 export const callStatsQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.stats(),

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { DASHBOARD_REFRESH_MS, dashboardKeys } from './keys';
 import { LIVE_META } from '@/lib/live-queries';
 
-/** GET /api/calls/recent: the 20 most recent calls, any status (SPEC §9 'recent calls 20'). */
+/** GET /api/calls/recent: the 20 most recent calls, any status. */
 export const recentCallsQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.recent(),

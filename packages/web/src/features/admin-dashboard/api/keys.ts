@@ -8,5 +8,5 @@ export const dashboardKeys = {
   settings: () => [...dashboardKeys.all, 'settings'] as const,
 };
 
-/** SPEC §9: the admin dashboard refreshes itself every 30 s. */
+/** The admin dashboard refreshes itself every 30 s. */
 export const DASHBOARD_REFRESH_MS = 30_000;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Card } from '@/components/ui';
 import { ADD_ADVISOR_PATH } from './TopAdvisors';
 
-/** SPEC §2: add advisor, reports, settings. */
+/** Quick actions: add advisor, reports, settings. */
 export function QuickActions() {
   const { t } = useTranslation('admin-dashboard');
   return (

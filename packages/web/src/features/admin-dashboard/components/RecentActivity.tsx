@@ -5,7 +5,7 @@ import { Badge, Card } from '@/components/ui';
 import { formatDuration, formatRelative } from '@/lib/format';
 import { activityTime } from '../utils/dashboard';
 
-/** SPEC §2: the most recent completed or cancelled calls, 'Ver más' to the calls page. */
+/** The most recent completed or cancelled calls, 'Ver más' to the calls page. */
 export function RecentActivity({ calls, now }: { calls: Call[] | undefined; now: number }) {
   const { t } = useTranslation('admin-dashboard');
   return (

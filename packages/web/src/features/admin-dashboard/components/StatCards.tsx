@@ -20,7 +20,7 @@ function StatCard({ label, value, details, tone }: StatCardProps) {
   );
 }
 
-/** SPEC §2: the four cards of the admin dashboard. */
+/** The four cards of the admin dashboard. */
 export function StatCards({ stats }: { stats: CallStats | undefined }) {
   const { t } = useTranslation('admin-dashboard');
   const n = (value: number | undefined) => (stats ? value : '—');

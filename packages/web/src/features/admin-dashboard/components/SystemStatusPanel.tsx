@@ -101,8 +101,9 @@ export type SystemStatusPanelProps = {
 };
 
 /**
- * Live status of each component (beyond SPEC's fixed 'OK'): each item that is not OK says why;
- * the built-in video without TURN is 'at risk' (amber): it works on one network, not on phones.
+ * Live status of each component (docs/product.md#system-status), checked on request: each item that
+ * is not OK says why; the built-in video without TURN is 'at risk' (amber): it works on one
+ * network, not on phones.
  */
 export function SystemStatusPanel({ status, failed, loading }: SystemStatusPanelProps) {
   const { t } = useTranslation('admin-dashboard');

@@ -12,7 +12,7 @@ const statusTone: Record<AdvisorStatus, BadgeTone> = {
   offline: 'neutral',
 };
 
-/** SPEC §2: the advisors with most calls; 'Ver más' and add-advisor lead to the advisors page. */
+/** The advisors with most calls; 'Ver más' and add-advisor lead to the advisors page. */
 export function TopAdvisors({ advisors }: { advisors: Advisor[] | undefined }) {
   const { t } = useTranslation('admin-dashboard');
   return (

@@ -1,13 +1,13 @@
 import type { Advisor, Call } from '@belleza/contract';
 
-/** SPEC §9: recent activity shows 7 calls, top advisors 5. */
+/** Recent activity shows 7 calls, top advisors 5. */
 export const RECENT_ACTIVITY_SIZE = 7;
 export const TOP_ADVISORS_SIZE = 5;
 
 /** When a finished call happened: its end, else its request. */
 export const activityTime = (call: Call): string => call.endedAt ?? call.requestedAt;
 
-/** The most recent completed or cancelled calls, newest first (SPEC §2 'recent activity'). */
+/** The most recent completed or cancelled calls, newest first ('Actividad reciente'). */
 export function pickRecentActivity(calls: readonly Call[], size = RECENT_ACTIVITY_SIZE): Call[] {
   return calls
     .filter((c) => c.status === 'completed' || c.status === 'cancelled')

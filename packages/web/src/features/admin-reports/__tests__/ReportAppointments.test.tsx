@@ -24,7 +24,7 @@ function cellUnder(container: HTMLElement, row: RegExp, column: string): string 
   return cells[index]?.textContent ?? '';
 }
 
-describe('AdminReportsPage bookings (issue 16 §5)', () => {
+describe('AdminReportsPage bookings', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await act(() => changeLanguage('es'));

@@ -11,7 +11,7 @@ import { formatCount, formatPercent, formatRating, formatSeconds } from '../util
 import { AdvisorsChart } from './lazy-charts';
 import { TableRegion } from './TableRegion';
 
-/** SPEC §2: green available, yellow busy, grey offline. */
+/** Status colours: green available, yellow busy, grey offline. */
 const statusTone: Record<AdvisorStatus, BadgeTone> = {
   available: 'success',
   busy: 'warning',

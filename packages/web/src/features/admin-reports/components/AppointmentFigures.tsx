@@ -4,7 +4,7 @@ import { Card } from '@/components/ui';
 import { formatCount, formatPercent } from '../utils/report-format';
 import { Stat } from './SummaryCards';
 
-/** Issue 16 §5: the window's bookings by status, by the month they are for, and the attendance rate. */
+/** The window's bookings by status, by the month they are for, and the attendance rate. */
 export function AppointmentFigures({ appointments }: { appointments: ReportData['appointments'] }) {
   const { t } = useTranslation('reports');
   return (

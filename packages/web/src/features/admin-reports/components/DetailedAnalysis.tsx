@@ -5,7 +5,7 @@ import { formatDuration } from '@/lib/format';
 import { formatCount, formatPercent, formatSeconds } from '../utils/report-format';
 import { Stat } from './SummaryCards';
 
-/** SPEC's 'Análisis detallado' plus the contact-centre service level over the same window. */
+/** 'Análisis detallado' plus the contact-centre service level over the same window. */
 export function DetailedAnalysis({ detail }: { detail: ReportData['detail'] }) {
   const { t } = useTranslation('reports');
   return (

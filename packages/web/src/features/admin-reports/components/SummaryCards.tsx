@@ -15,7 +15,9 @@ export function Stat({ label, value, detail, tone = 'neutral' }: StatProps) {
   );
 }
 
-/** SPEC §2 cards: total calls with growth, average time with completion, satisfaction, advisors. */
+/**
+ * The summary cards: total calls with growth, average time with completion, satisfaction, advisors.
+ */
 export function SummaryCards({ report }: { report: ReportData }) {
   const { t } = useTranslation('reports');
   const growthTone =

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 
 /**
- * A report table that scrolls sideways on narrow screens: a named region that takes focus, so
- * the keyboard can scroll it too (issue 14 §3).
+ * A report table that scrolls sideways on narrow screens: a named region that takes focus, so the
+ * keyboard can scroll it too (axe asks that scrolling regions be reachable by keyboard).
  */
 export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,4 +1,4 @@
-/** Number formats of the reports page, in the display locale (es-PE) like every date (SPEC §1). */
+/** Number formats of the reports page, in the display locale (es-PE) like every date. */
 import { DISPLAY_LOCALE } from '@belleza/contract';
 import { i18n } from '@/lib/i18n';
 
@@ -22,7 +22,7 @@ const monthFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
 export const formatPercent = (value: number): string => percentFormat.format(value / 100);
 export const formatGrowth = (value: number): string => signedPercentFormat.format(value / 100);
 export const formatCount = (value: number): string => integerFormat.format(value);
-/** Ratings to one decimal (SPEC §2). */
+/** Ratings to one decimal. */
 export const formatRating = (value: number): string => value.toFixed(1);
 
 /** 'YYYY-MM' (a Lima month) → e.g. 'nov. 2026'. */

@@ -137,7 +137,7 @@ describe('AdminSettingsPage', () => {
     expect(screen.queryByRole('status', { name: 'Servidor TURN' })).not.toBeInTheDocument();
   });
 
-  it("shows SPEC's range messages and does not save invalid settings", async () => {
+  it('shows the range messages and does not save invalid settings', async () => {
     const { api, user } = setup();
     const timeout = await screen.findByLabelText('Tiempo de espera de llamada (segundos)');
     await user.clear(timeout);

@@ -1,4 +1,4 @@
-/** Admin → Configuración → Citas (issue 16 §1): the contract's ranges, and what is saved. */
+/** Admin → Configuración → Citas: the contract's ranges, and what is saved. */
 import { defaultSettings, type Settings, type SystemStatus } from '@belleza/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-/** Admin → Configuración → Widget para tu sitio web (issue 17): allowed origins and the tag to paste. */
+/** Admin → Configuración → Widget para tu sitio web: allowed origins and the tag to paste. */
 import { defaultSettings, type Settings, type SystemStatus } from '@belleza/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

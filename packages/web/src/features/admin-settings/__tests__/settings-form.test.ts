@@ -284,8 +284,8 @@ describe('local copy', () => {
       ...defaultSettings.system,
       callTimeout: 45,
     });
-    // A copy from before appointments (issue 16) gets their defaults, and from before the widget
-    // (issue 17) an empty list of sites.
+    // A copy from before appointments gets their defaults, and from before the widget an empty list
+    // of sites.
     expect(readLocalCopy()?.settings.appointments).toEqual(defaultSettings.appointments);
     expect(readLocalCopy()?.settings.embed).toEqual({ allowedOrigins: [] });
     window.localStorage.setItem(SETTINGS_STORAGE_KEY, '{not json');

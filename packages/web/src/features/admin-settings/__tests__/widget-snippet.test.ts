@@ -17,7 +17,7 @@ const options: SnippetOptions = {
 };
 
 describe('widget snippet', () => {
-  it('is the tag of issue 17 for the floating button', () => {
+  it('is the documented tag for the floating button', () => {
     expect(widgetSnippet('https://salon.example', options)).toBe(
       '<script src="https://salon.example/widget.js" async data-lang="es" data-position="right" data-color="#8b2f4f" data-label="Consulta en vivo" data-subject="hair_care"></script>',
     );

@@ -1,4 +1,4 @@
-/** Settings API (SPEC §7): GET/PUT /api/settings, POST /api/settings/test-daily, GET /api/audit. */
+/** Settings API: GET/PUT /api/settings, POST /api/settings/test-daily, GET /api/audit. */
 import {
   auditEntrySchema,
   settingsResponseSchema,
@@ -27,7 +27,7 @@ export const settingsQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.admin(),
     queryFn: ({ signal }) => api.get('/api/settings', { schema: settingsResponseSchema, signal }),
-    // SPEC: a failed load falls back to the local copy at once; retrying would only delay it.
+    // A failed load falls back to the local copy at once; retrying would only delay it.
     retry: false,
   });
 

@@ -12,8 +12,8 @@ const RANGES = {
 } as const;
 
 /**
- * Appointments (issue 16 §1): whether visitors may book a consultation for later, how long one
- * lasts, the rest after it, how far ahead and how soon a slot can be booked.
+ * Appointments (docs/product.md#slots): whether visitors may book a consultation for later, how
+ * long one lasts, the rest after it, how far ahead and how soon a slot can be booked.
  */
 export function AppointmentsSection({ values, bind, onChange }: SectionProps<'appointments'>) {
   const { t } = useTranslation('settings');

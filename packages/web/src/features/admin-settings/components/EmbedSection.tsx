@@ -6,8 +6,8 @@ import type { SectionProps } from './section-props';
 import { WidgetSnippet } from './WidgetSnippet';
 
 /**
- * The widget on the salon's own website (issue 17): which sites may show it (saved), and the tag
- * to paste into them (shaped here, not saved).
+ * The widget on the salon's own website (docs/product.md#widget-on-the-salons-website): which sites
+ * may show it (saved), and the tag to paste into them (shaped here, not saved).
  */
 export function EmbedSection({ values, bind, onChange }: SectionProps<'embed'>) {
   const { t } = useTranslation('settings');

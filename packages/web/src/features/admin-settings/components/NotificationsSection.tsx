@@ -7,13 +7,13 @@ import { useSendTestEmail } from '../api/settings';
 import type { SectionProps } from './section-props';
 import { Toggle } from './controls';
 
-/** SPEC §9: settings messages stay 5 s. */
+/** Settings messages stay 5 s. */
 const EMAIL_TOAST_MS = 5000;
 
 /**
- * Notifications (issue 12 §5): browser notifications for advisors, and e-mail alerts to the
- * admin — only offered when the server has SMTP configured; otherwise the section says so instead
- * of asking for an address that would receive nothing.
+ * Notifications (docs/product.md#e-mail): browser notifications for advisors, and e-mail alerts to
+ * the admin — only offered when the server has SMTP configured; otherwise the section says so
+ * instead of asking for an address that would receive nothing.
  */
 export function NotificationsSection({ values, bind, onChange }: SectionProps<'notifications'>) {
   const { t } = useTranslation('settings');

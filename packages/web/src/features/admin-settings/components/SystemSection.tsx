@@ -111,7 +111,10 @@ export function SystemSection({ values, bind, onChange }: SectionProps<'system'>
   );
 }
 
-/** The salon's privacy policy (issue 14 §6): plain text; empty keeps the built-in one. */
+/**
+ * The salon's privacy policy (docs/product.md#privacy-page): plain text; empty keeps the built-in
+ * one.
+ */
 function PrivacyPolicyField({
   value,
   onChange,

@@ -84,8 +84,8 @@ function TurnStatus() {
 }
 
 /**
- * Video provider (issue 4): built-in WebRTC with the server's TURN status and its static ICE
- * servers, or Daily.co with its credentials.
+ * Video provider (docs/architecture.md#video): built-in WebRTC with the server's TURN status and
+ * its static ICE servers, or Daily.co with its credentials.
  */
 export function VideoSection({
   video,
@@ -139,7 +139,7 @@ export function VideoSection({
           {...bind('daily.maxParticipants')}
         />
       </div>
-      {/* Both providers share screens (issue 15 §4), so the switch stays whichever is chosen. */}
+      {/* Both providers share screens, so the switch stays whichever is chosen. */}
       <div className="settings-toggles">
         <Toggle
           label={t('fields.video.enableScreenShare')}

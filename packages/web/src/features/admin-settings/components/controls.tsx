@@ -16,7 +16,10 @@ type NumberFieldProps = FieldBinding & {
   onChange: (value: string) => void;
 };
 
-/** A whole-number input. The form is `noValidate`, so SPEC's own range messages show, not the browser's. */
+/**
+ * A whole-number input. The form is `noValidate`, so the settings' own range messages show, not the
+ * browser's.
+ */
 export function NumberField({
   label,
   value,

@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { useBlocker, type Blocker } from 'react-router';
 
 /**
- * SPEC §4: with unsaved changes the browser warns on leaving. `beforeunload` covers reloads, closed
- * tabs and typed addresses; the router blocker covers in-app navigation (sidebar, logout), which
- * the page answers with its own confirmation.
+ * With unsaved changes the browser warns on leaving. `beforeunload` covers reloads, closed tabs and
+ * typed addresses; the router blocker covers in-app navigation (sidebar, logout), which the page
+ * answers with its own confirmation.
  */
 export function useLeaveWarning(when: boolean): Blocker {
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * SPEC §3: a local copy of the settings is kept in localStorage under `settings`, with `lastSaved`.
+ * A local copy of the settings is kept in localStorage under `settings`, with `lastSaved`.
  * It is what the page shows when the server cannot be reached. The Daily API key is never stored
  * in clear: it is kept masked like the server masks it (docs/decisions.md).
  */
@@ -63,7 +63,7 @@ export function readLocalCopy(): LocalCopy | null {
       );
     };
     const video = section('video');
-    // Copies from before issue 15 kept the screen-share switch under Daily.
+    // Older copies kept the screen-share switch under Daily (it applied to Daily only then).
     const daily = isRecord(value.daily) ? value.daily : {};
     const videoStored = isRecord(value.video) ? value.video : {};
     if (
@@ -76,9 +76,9 @@ export function readLocalCopy(): LocalCopy | null {
       video,
       daily: section('daily'),
       notifications: section('notifications'),
-      // Copies from before issue 16 have no appointments section: the defaults complete it.
+      // Copies from before appointments have no such section: the defaults complete it.
       appointments: section('appointments'),
-      // Copies from before issue 17 have no widget section: no site may embed it.
+      // Copies from before the widget have no widget section: no site may embed it.
       embed: section('embed'),
     });
     if (!parsed.success) return null;

@@ -1,8 +1,8 @@
 /**
  * The settings form model. Numbers are edited as text (an emptied field is not 0), and validation
  * reuses the contract's `settingsSchema`, so the web shows exactly the rules the server enforces
- * (SPEC §5) with the contract's i18n keys. The widget's allowed origins (issue 17) are edited as
- * text, one per line; a refused line is named in the error rather than counted.
+ * with the contract's i18n keys. The widget's allowed origins are edited as text, one per line; a
+ * refused line is named in the error rather than counted.
  */
 import {
   defaultSettings,
@@ -230,10 +230,10 @@ export function validateSettings(form: SettingsForm): Validation {
 }
 
 /**
- * SPEC's defaults. The admin email is kept: with email notifications on by default, an emptied
- * address could not be saved, and the address is not a preference but who gets the alerts. The
- * widget's allowed origins are kept too: they are the salon's sites, and emptying them would take
- * the widget off every one of them.
+ * The defaults (docs/product.md#settings-reference). The admin email is kept: with email
+ * notifications on by default, an emptied address could not be saved, and the address is not a
+ * preference but who gets the alerts. The widget's allowed origins are kept too: they are the
+ * salon's sites, and emptying them would take the widget off every one of them.
  */
 export function restoredDefaults(current: SettingsForm): SettingsForm {
   const form = toForm(structuredClone(defaultSettings));

@@ -1,6 +1,7 @@
 /**
- * The `<script>` tag a salon pastes into its own site (issue 17). Its options are not settings:
- * the admin shapes the tag here and each page of the salon's site may carry a different one.
+ * The `<script>` tag a salon pastes into its own site
+ * (docs/product.md#widget-on-the-salons-website). Its options are not settings: the admin shapes
+ * the tag here and each page of the salon's site may carry a different one.
  */
 import {
   type CallSubject,

@@ -102,7 +102,7 @@ afterEach(() => {
 });
 
 describe('advisor dashboard: page', () => {
-  it('shows the header, stats, lists with SPEC defaults, and session info', async () => {
+  it('shows the header, stats, lists with their defaults, and session info', async () => {
     await renderDashboard({
       advisor: { name: '  ' },
       dashboard: makeDashboard({
@@ -338,7 +338,7 @@ describe('advisor dashboard: live lists', () => {
 });
 
 describe('advisor dashboard: incoming-call popup', () => {
-  it('shows SPEC fields and defaults, and a live wait counter', async () => {
+  it('shows its fields and defaults, and a live wait counter', async () => {
     await renderDashboard();
     const call = makeCall({
       callId: 'c1',
@@ -446,7 +446,7 @@ describe('advisor dashboard: incoming-call popup', () => {
     expect(popup()).not.toBeInTheDocument();
   });
 
-  it('after the client ends the call, her recommendations stay open on the dashboard until Listo (issue 15 §5)', async () => {
+  it('after the client ends the call, her recommendations stay open on the dashboard until Listo', async () => {
     const recommendations = {
       callId: 'c1',
       text: '',

@@ -1,8 +1,8 @@
 /**
- * 'Mis citas' on the advisor dashboard (issue 16 §5): her upcoming bookings from the API in Lima
- * time with a countdown that moves with the (fake) clock, live changes from `appointment:changed`
- * (new, moved, cancelled, entered, given to another advisor), a reread after a reconnect, 'Cancelar
- * cita' with its confirmation, and the empty state.
+ * 'Mis citas' on the advisor dashboard: her upcoming bookings from the API in Lima time with a
+ * countdown that moves with the (fake) clock, live changes from `appointment:changed` (new, moved,
+ * cancelled, entered, given to another advisor), a reread after a reconnect, 'Cancelar cita' with
+ * its confirmation, and the empty state.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -95,7 +95,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("advisor dashboard: 'Mis citas' (issue 16 §5)", () => {
+describe("advisor dashboard: 'Mis citas'", () => {
   it('lists her upcoming bookings in Lima time, above her past consultations, with a countdown that moves', async () => {
     server.appointments = [rosa, carla, dora];
     const { api } = await renderDashboard();

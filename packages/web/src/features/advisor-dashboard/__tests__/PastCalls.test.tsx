@@ -1,7 +1,7 @@
 /**
- * 'Mis consultas recientes' on the advisor dashboard (issue 15 §1): her history from the API, one
- * call's details (notes, recommendations, the chat with photos), the empty state, and a call of
- * hers that ends joining the list without a reload.
+ * 'Mis consultas recientes' on the advisor dashboard: her history from the API, one call's details
+ * (notes, recommendations, the chat with photos), the empty state, and a call of hers that ends
+ * joining the list without a reload.
  */
 import type { CallDetails, ChatMessage, Recommendations } from '@belleza/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
@@ -153,7 +153,7 @@ afterEach(() => {
   Reflect.deleteProperty(URL, 'revokeObjectURL');
 });
 
-describe('advisor dashboard: past consultations (issue 15 §1)', () => {
+describe('advisor dashboard: past consultations', () => {
   it('lists her last calls from the API: client, Lima date and time, duration, outcome, rating', async () => {
     serveRosa('2026-11-21T14:12:00.000Z');
     const { api } = await renderDashboard();

@@ -1,6 +1,6 @@
 /**
- * 'Mi perfil' offers the stylist her own photo (issue 14 §8): uploaded at once to her own photo
- * route, shown there, and known to the signed-in session; removed the same way.
+ * 'Mi perfil' offers the stylist her own photo: uploaded at once to her own photo route, shown
+ * there, and known to the signed-in session; removed the same way.
  */
 import type { AdvisorPhoto } from '@belleza/contract';
 import { fireEvent, screen, within } from '@testing-library/react';

@@ -4,7 +4,7 @@ import { formatRequestedTime, formatWait, secondsSince, subjectLabel } from '../
 
 const t = i18n.getFixedT('es', 'advisor');
 
-describe('incoming-call display rules (SPEC §2)', () => {
+describe('incoming-call display rules', () => {
   it("requested time: today's hour and minute, another day with day/month, null when unknown", () => {
     const now = new Date('2026-11-20T20:00:00.000Z'); // 15:00 in Lima
     expect(formatRequestedTime('2026-11-20T19:05:00.000Z', now)).toMatch(/^02:05\s?p\.\s?m\.$/);
@@ -29,7 +29,7 @@ describe('incoming-call display rules (SPEC §2)', () => {
     );
   });
 
-  it('subjects: SPEC labels for known keys, free text as is, the default otherwise', () => {
+  it('subjects: their labels for known keys, free text as is, the default otherwise', () => {
     expect(subjectLabel('hair_care', 'X', t)).toBe('Cuidado del cabello');
     expect(subjectLabel('Quiero un corte', 'X', t)).toBe('Quiero un corte');
     expect(subjectLabel('', 'Consulta general', t)).toBe('Consulta general');

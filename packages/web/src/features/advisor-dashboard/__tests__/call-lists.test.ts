@@ -12,7 +12,7 @@ import { activeCall, makeCall, makeDashboard } from './fixtures';
 
 const ids = (calls: { callId: string }[]) => calls.map((c) => c.callId);
 
-describe('dashboard list rules (SPEC §4)', () => {
+describe('dashboard list rules', () => {
   it('call:new adds a pending call to the front and ignores duplicates and non-pending calls', () => {
     let d = makeDashboard({ pendingCalls: [makeCall({ callId: 'a' })] });
     d = addNewCall(d, makeCall({ callId: 'b' }));

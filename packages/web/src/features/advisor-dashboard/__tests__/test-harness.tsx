@@ -1,6 +1,6 @@
 /**
- * Renders the dashboard with a fake socket (the server side of SPEC §7 events), a fake Web Audio
- * context that records every ring, a fake Notification, and fetch answered from a mutable
+ * Renders the dashboard with a fake socket (the server side of the realtime events), a fake Web
+ * Audio context that records every ring, a fake Notification, and fetch answered from a mutable
  * "server" state — all under fake timers.
  */
 import type {

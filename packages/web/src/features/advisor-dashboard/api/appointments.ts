@@ -1,7 +1,7 @@
 /**
- * 'Mis citas' (issue 16 §5): her booked consultations from now on (GET /api/appointments answers
- * an advisor only her own), soonest first, and her 'Cancelar cita'. The socket patches the list
- * (hooks/use-advisor-socket.ts) and rereads it after a reconnect.
+ * 'Mis citas' (docs/product.md#mis-citas): her booked consultations from now on (GET
+ * /api/appointments answers an advisor only her own), soonest first, and her 'Cancelar cita'. The
+ * socket patches the list (hooks/use-advisor-socket.ts) and rereads it after a reconnect.
  */
 import { staffAppointmentSchema, type StaffAppointment } from '@belleza/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** The dashboard's server calls (SPEC §7) and its TanStack Query entry. */
+/** The dashboard's server calls and its TanStack Query entry. */
 import {
   acceptedCallSchema,
   advisorDashboardSchema,
@@ -13,7 +13,7 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** SPEC §9: the dashboard polls every 10 s as a fallback to the socket. */
+/** The dashboard polls every 10 s as a fallback to the socket. */
 export const DASHBOARD_POLL_MS = 10_000;
 
 export const dashboardKey = (advisorId: string) => ['advisor-dashboard', advisorId] as const;

@@ -1,7 +1,7 @@
 /**
- * Her past consultations (issue 15 §1): GET /api/advisors/{id}/calls/history (finished calls,
- * newest first) and, for the one she opens, GET /api/calls/{id} (details with her notes). The
- * chat comes from the shared transcript's query under the same key prefix.
+ * Her past consultations (docs/product.md#past-consultations): GET /api/advisors/{id}/calls/history
+ * (finished calls, newest first) and, for the one she opens, GET /api/calls/{id} (details with her
+ * notes). The chat comes from the shared transcript's query under the same key prefix.
  */
 import { callDetailsSchema, callSchema, historyQuerySchema, type Call } from '@belleza/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';

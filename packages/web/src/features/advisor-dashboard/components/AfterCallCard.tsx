@@ -1,6 +1,7 @@
 /**
- * Right after a call (issue 15 §5): the recommendations for the client stay open on the dashboard,
- * so the stylist can finish them once the video is gone. The client's summary shows them as saved.
+ * Right after a call (docs/product.md#after-the-call): the recommendations for the client stay open
+ * on the dashboard, so the stylist can finish them once the video is gone. The client's summary
+ * shows them as saved.
  */
 import type { Call } from '@belleza/contract';
 import { useState } from 'react';

@@ -1,8 +1,8 @@
 /**
- * 'Mis citas' (issue 16 §5): her booked consultations from today on, soonest first, with when
- * (Lima time), the client's name, subject, phone and message, a countdown to the next one that
- * moves with the clock, and 'Cancelar cita' (confirmed; the server e-mails the visitor). Kept live
- * by the dashboard's socket (`appointment:changed`).
+ * 'Mis citas' (docs/product.md#mis-citas): her booked consultations from today on, soonest first,
+ * with when (Lima time), the client's name, subject, phone and message, a countdown to the next one
+ * that moves with the clock, and 'Cancelar cita' (confirmed; the server e-mails the visitor). Kept
+ * live by the dashboard's socket (`appointment:changed`).
  */
 import type { StaffAppointment } from '@belleza/contract';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,7 @@
-/** SPEC §2 calls panel: reload, empty state, 'Llamadas activas (n)' and 'Llamadas pendientes (n)'. */
+/**
+ * The calls panel (docs/product.md#calls-panel): reload, empty state, 'Llamadas activas (n)' and
+ * 'Llamadas pendientes (n)'.
+ */
 import type { Call } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card } from '@/components/ui';

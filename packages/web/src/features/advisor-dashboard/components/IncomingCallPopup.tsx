@@ -1,4 +1,7 @@
-/** SPEC §2 'Incoming-call popup': who calls, since when, and Rechazar / Aceptar llamada. */
+/**
+ * The incoming-call popup (docs/product.md#incoming-call-popup): who calls, since when, and
+ * Rechazar / Aceptar llamada.
+ */
 import type { Call } from '@belleza/contract';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,8 +1,8 @@
 /**
- * One of her past consultations (issue 15 §1): when and how long, how it ended and the client's
- * rating, her private notes (read only), the recommendations (editable while the 24 h window is
- * open) and the chat with its photos. Closing first saves a pending change to the
- * recommendations; one that cannot be saved keeps the dialog open, saying why.
+ * One of her past consultations: when and how long, how it ended and the client's rating, her
+ * private notes (read only), the recommendations (editable while the 24 h window is open) and the
+ * chat with its photos. Closing first saves a pending change to the recommendations; one that
+ * cannot be saved keeps the dialog open, saying why.
  */
 import type { Call } from '@belleza/contract';
 import { useId, useRef } from 'react';

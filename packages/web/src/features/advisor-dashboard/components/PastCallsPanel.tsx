@@ -1,7 +1,7 @@
 /**
- * 'Mis consultas recientes' (issue 15 §1): her last finished calls, newest first, each opening its
- * details (notes, recommendations, the chat). Kept fresh by the dashboard's socket, which
- * invalidates the list when one of her calls ends.
+ * 'Mis consultas recientes' (docs/product.md#past-consultations): her last finished calls, newest
+ * first, each opening its details (notes, recommendations, the chat). Kept fresh by the dashboard's
+ * socket, which invalidates the list when one of her calls ends.
  */
 import type { Call } from '@belleza/contract';
 import { useState } from 'react';

@@ -1,8 +1,8 @@
 /**
- * 'Mi perfil' (issue 12 §7): the stylist edits her name, title, phone and presentation, sets her
- * photo (issue 14 §8), and changes her password with the current one (the server then ends her
- * other sessions). The rules are the contract's (`updateAdvisorBodySchema`); errors are shown in
- * her language.
+ * 'Mi perfil' (docs/product.md#my-profile): the stylist edits her name, title, phone and
+ * presentation, sets her photo, and changes her password with the current one (the server then ends
+ * her other sessions). The rules are the contract's (`updateAdvisorBodySchema`); errors are shown
+ * in her language.
  */
 import { updateAdvisorBodySchema, type Advisor, type UpdateAdvisorBody } from '@belleza/contract';
 import { useMutation } from '@tanstack/react-query';

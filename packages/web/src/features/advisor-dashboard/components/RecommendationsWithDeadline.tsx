@@ -1,7 +1,7 @@
 /**
- * The recommendations for the client with their deadline (issue 15 §5): editable until 24 h after
- * the call (saying until when), the record she was given after that. Right after a call
- * (AfterCallCard) and in a past consultation (PastCallDialog).
+ * The recommendations for the client with their deadline (docs/product.md#recommendations):
+ * editable until 24 h after the call (saying until when), the record she was given after that.
+ * Right after a call (AfterCallCard) and in a past consultation (PastCallDialog).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,9 +1,9 @@
 /**
- * The advisor's realtime link (SPEC §7/§9): a socket authenticated with the session token, the
- * 5 s heartbeat (reconnect 1 s after the client gave up), and every SPEC §4 event patched into
- * the dashboard's query cache. Reports the connection status (connected / error / disconnected)
- * so the page can show when realtime is down. A call of hers that ends refreshes her past
- * consultations (issue 15 §1); a booking of hers that changes patches 'Mis citas' (issue 16 §5).
+ * The advisor's realtime link: a socket authenticated with the session token, the 5 s heartbeat
+ * (reconnect 1 s after the client gave up), and every call event patched into the dashboard's query
+ * cache. Reports the connection status (connected / error / disconnected) so the page can show when
+ * realtime is down. A call of hers that ends refreshes her past consultations; a booking of hers
+ * that changes patches 'Mis citas'.
  */
 import type {
   AdvisorDashboard,
@@ -66,7 +66,7 @@ export function useAdvisorSocket(
       queryClient.setQueryData<AdvisorDashboard>(key, (d) => (d ? update(d) : d));
     };
     const mine = (call: Call) => !call.advisorId || call.advisorId === advisorId;
-    /** One of her calls finished: her past consultations gain it (issue 15 §1). */
+    /** One of her calls finished: her past consultations gain it. */
     const refreshPastCalls = () =>
       void queryClient.invalidateQueries({ queryKey: pastCallsKeys.lists(advisorId) });
     const finished = (status: Call['status']) => status === 'completed' || status === 'cancelled';

@@ -1,5 +1,6 @@
 /**
- * Which pending call rings, and the ringing itself (SPEC §2 incoming-call popup, §4, §9):
+ * Which pending call rings, and the ringing itself (docs/product.md#incoming-call-popup,
+ * docs/product.md#alerts):
  * only the newest unseen pending call alerts, only while the server may offer her calls (available,
  * or in a call with room for another), once per call;
  * the ringtone starts 500 ms after the popup opens and repeats every 3 s; the title blinks
@@ -98,7 +99,7 @@ export function useIncomingCallAlert(options: IncomingAlertOptions): IncomingAle
     if (!ringable) return;
     const next = pickAlertCall(pendingCalls, seen.current);
     if (!next) return;
-    // Older unseen calls never ring: only the newest one alerts (SPEC §9).
+    // Older unseen calls never ring: only the newest one alerts.
     for (const c of pendingCalls) seen.current.add(c.callId);
     open(next.callId);
   }, [pendingCalls, ringable]);

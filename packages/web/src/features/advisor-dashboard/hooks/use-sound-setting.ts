@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 
-/** SPEC §3 local storage: 'advisor_sound_enabled' holds 'true' or 'false' (sound on by default). */
+/** Local storage: 'advisor_sound_enabled' holds 'true' or 'false' (sound on by default). */
 export const SOUND_STORAGE_KEY = 'advisor_sound_enabled';
 
 function readSoundSetting(): boolean {

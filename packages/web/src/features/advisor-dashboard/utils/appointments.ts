@@ -1,4 +1,4 @@
-/** Her upcoming bookings as the dashboard shows them (issue 16 §5): order, live changes, countdown. */
+/** Her upcoming bookings as the dashboard shows them: order, live changes, countdown. */
 import type { StaffAppointment } from '@belleza/contract';
 import { limaDayOf } from '@/lib/format';
 

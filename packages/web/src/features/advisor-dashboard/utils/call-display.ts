@@ -1,4 +1,4 @@
-/** How the dashboard and the incoming-call popup show a call (SPEC §2 defaults and formats). */
+/** How the dashboard and the incoming-call popup show a call: defaults and formats. */
 import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE, callSubjects } from '@belleza/contract';
 import { limaDayOf } from '@/lib/format';
 
@@ -45,7 +45,7 @@ export function formatWait(seconds: number, t: T): string {
   return t('incoming.minutesSeconds', { minutes: Math.floor(seconds / 60), seconds: seconds % 60 });
 }
 
-/** The subject's label when it is one of SPEC's subject keys, else the free text, else `fallback`. */
+/** The subject's label when it is one of the subject keys, else the free text, else `fallback`. */
 export function subjectLabel(subject: string | null | undefined, fallback: string, t: T): string {
   const raw = subject?.trim();
   if (!raw) return fallback;

@@ -1,8 +1,9 @@
 /**
- * SPEC §4 list rules as pure functions over the dashboard answer (the TanStack Query cache entry):
- * only `pending` calls in the pending list, only `active` ones in the active list, a new call goes
- * to the front unless already present, an urgent one on top, `accepted` moves a call to the active
- * list, `completed`/`cancelled` remove it from both, other statuses merge into the existing entry.
+ * The calls panel's list rules (docs/product.md#calls-panel) as pure functions over the dashboard
+ * answer (the TanStack Query cache entry): only `pending` calls in the pending list, only `active`
+ * ones in the active list, a new call goes to the front unless already present, an urgent one on
+ * top, `accepted` moves a call to the active list, `completed`/`cancelled` remove it from both,
+ * other statuses merge into the existing entry.
  */
 import type { AdvisorDashboard, Call, CallStatus } from '@belleza/contract';
 

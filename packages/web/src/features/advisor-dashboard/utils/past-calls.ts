@@ -1,4 +1,4 @@
-/** How a past consultation's outcome looks (issue 15 §1). */
+/** How a past consultation's outcome looks. */
 import type { CallStatus } from '@belleza/contract';
 import type { BadgeTone } from '@/components/ui';
 

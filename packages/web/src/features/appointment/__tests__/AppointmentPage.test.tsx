@@ -1,7 +1,7 @@
 /**
- * A booking's own page (issue 16 §3–4): read with the key from the address's fragment (sent as a
- * header), cancelled after asking, moved to another free slot of the same stylist, refused for a
- * wrong key, and 'Entrar a mi cita' only from `joinFrom` until `joinUntil`. Time is faked.
+ * A booking's own page: read with the key from the address's fragment (sent as a header), cancelled
+ * after asking, moved to another free slot of the same stylist, refused for a wrong key, and
+ * 'Entrar a mi cita' only from `joinFrom` until `joinUntil`. Time is faked.
  */
 import type { Appointment, SlotsResponse } from '@belleza/contract';
 import { act, render, screen, waitFor, within } from '@testing-library/react';

@@ -1,7 +1,7 @@
 /**
- * Booking a consultation for later (issue 16), the booking step on its own: slots in Lima time
- * and hers, her details checked like the request form's, the confirmation with the manage link,
- * and a slot taken meanwhile answered with the nearest free ones.
+ * Booking a consultation for later, the booking step on its own: slots in Lima time and hers, her
+ * details checked like the request form's, the confirmation with the manage link, and a slot taken
+ * meanwhile answered with the nearest free ones.
  */
 import type { Appointment, BookAppointmentResponse, SlotsResponse } from '@belleza/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';

@@ -124,7 +124,7 @@ describe('availability before asking', () => {
     });
     await openLanding();
     await screen.findAllByText(/^Fuera de horario · volvemos el martes, 24\/11, 09:00/, {}, SLOW);
-    // Closed, the banner promises nobody waiting (issue 14 §6): it offers the call-back instead.
+    // Closed, the banner promises nobody waiting: it offers the call-back instead.
     expect(screen.queryByText(/te está esperando|en línea ahora mismo/)).toBeNull();
     expect(screen.getByText(/déjanos tu número y te llamamos\.$/)).toBeVisible();
 
@@ -258,7 +258,7 @@ describe('consultation form', () => {
 });
 
 describe('services', () => {
-  it('each service opens the form on its own topic, nails included (issue 14 §6)', async () => {
+  it('each service opens the form on its own topic, nails included', async () => {
     mockFetch({ 'GET /api/availability': ok(openAvailability) });
     await openLanding();
     await screen.findAllByText('Asesores en línea · espera estimada 2 minutos', {}, SLOW);
@@ -274,7 +274,7 @@ describe('services', () => {
     expect(screen.getByRole('contentinfo')).toContainElement(
       screen.getByRole('link', { name: 'Política de privacidad' }),
     );
-    // What is kept and for how long, with the salon's retention (issue 15 §6).
+    // What is kept and for how long, with the salon's retention.
     expect(
       within(dialog).getByText(/Guardamos el chat, las fotos y el resumen de tu consulta 30 días/),
     ).toBeVisible();
@@ -330,7 +330,7 @@ describe('sticky call button', () => {
   });
 });
 
-describe('team (issue 14 §8)', () => {
+describe('team', () => {
   const teamSection = () => screen.getByRole('region', { name: 'Asesores que te escuchan' });
 
   it('shows the advisors an admin listed: name, title and up to three specialties', async () => {
@@ -459,10 +459,10 @@ describe('from request to rating', () => {
     fireEvent.click(within(dialog).getByRole('checkbox'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Solicitar consulta' }));
 
-    // SPEC §3: company empty, source website, message appended to the subject; consent stored.
+    // Company empty, source website, message appended to the subject; consent stored.
     const waitingNow = await screen.findByRole('dialog', { name: 'Tu consulta' }, SLOW);
     expect(within(waitingNow).getByText('Esperando asesor...')).toBeVisible();
-    // The dialog says it: no toast repeats it over the page (issue 14 §5).
+    // The dialog says it: no toast repeats it over the page.
     expect(within(toastRegion()).queryByText('Consulta Solicitada')).toBeNull();
     expect(api.requests.find((r) => r.path === '/api/calls/request')?.body).toEqual({
       name: 'Ana Visitante',
@@ -650,7 +650,7 @@ describe('from request to rating', () => {
   });
 });
 
-describe('recovery after closing or reloading (SPEC §2, §4)', () => {
+describe('recovery after closing or reloading', () => {
   const keep = (status: 'pending' | 'active') =>
     saveCall({
       callId: 'call_1',
@@ -741,7 +741,7 @@ describe('recovery after closing or reloading (SPEC §2, §4)', () => {
     expect(screen.queryByRole('region', { name: '¿Cómo fue tu consulta?' })).toBeNull();
   });
 
-  it('the rating card links to her summary and shares it on WhatsApp, asked for with her key (issue 15 §5)', async () => {
+  it('the rating card links to her summary and shares it on WhatsApp, asked for with her key', async () => {
     const api = mockFetch({
       'GET /api/availability': ok(openAvailability),
       'GET /api/calls/call_1/summary-link': ok({
@@ -846,7 +846,7 @@ describe('recovery after closing or reloading (SPEC §2, §4)', () => {
   });
 });
 
-describe('scroll-spy (SPEC §2, 100 px offset)', () => {
+describe('scroll-spy (100 px offset)', () => {
   it('marks the section under the header as current', async () => {
     mockFetch({ 'GET /api/availability': ok(openAvailability) });
     await openLanding();

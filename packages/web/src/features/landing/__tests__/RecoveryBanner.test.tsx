@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { RecoveryBanner } from '../consultation/RecoveryBanner';
 
-describe("recovery banner 'Consulta activa' (SPEC §2)", () => {
+describe("recovery banner 'Consulta activa'", () => {
   it.each<[CallStatus, string]>([
     ['pending', 'Esperando asesor...'],
     ['active', 'En curso'],

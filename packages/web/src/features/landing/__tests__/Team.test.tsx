@@ -1,7 +1,7 @@
 /**
- * The landing's team cards (issue 14 §8): a photo where the advisor has one — responsive (srcset
- * of every size, AVIF first, explicit sizes), lazy, and sized like the monogram it covers, so
- * nothing moves when it loads — and the monogram alone where she has none.
+ * The landing's team cards: a photo where the advisor has one — responsive (srcset of every size,
+ * AVIF first, explicit sizes), lazy, and sized like the monogram it covers, so nothing moves when
+ * it loads — and the monogram alone where she has none.
  */
 import type { TeamMember } from '@belleza/contract';
 import { render, screen, within } from '@testing-library/react';

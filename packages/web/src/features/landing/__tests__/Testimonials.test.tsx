@@ -37,7 +37,7 @@ const advance = (ms: number) => {
   });
 };
 
-describe('testimonial carousel (SPEC §2)', () => {
+describe('testimonial carousel', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     stubReducedMotion(false);

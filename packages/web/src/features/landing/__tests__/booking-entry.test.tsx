@@ -1,7 +1,7 @@
 /**
- * Where the landing offers 'Reservar una cita' (issue 16): closed, next to the callback form, and
- * with every stylist in a call, above the request form; only when the salon takes bookings. And
- * 'Entrar a mi cita' (a booking's page) arriving with ?cita={id}#{key} enters her booked call.
+ * Where the landing offers 'Reservar una cita': closed, next to the callback form, and with every
+ * stylist in a call, above the request form; only when the salon takes bookings. And 'Entrar a mi
+ * cita' (a booking's page) arriving with ?cita={id}#{key} enters her booked call.
  */
 import type {
   Appointment,

@@ -1,7 +1,7 @@
 /**
- * The consultation in the widget's frame (`/embed`, issue 17), as its host page sees it: what the
- * page posts to its parent (ready, saved, layout, consultation events) and which of the parent's
- * messages it follows. The host page is a second window standing in as `window.parent`.
+ * The consultation in the widget's frame (`/embed`), as its host page sees it: what the page posts
+ * to its parent (ready, saved, layout, consultation events) and which of the parent's messages it
+ * follows. The host page is a second window standing in as `window.parent`.
  */
 import { EMBED_MESSAGE_SOURCE, NO_ANSWER_REASON, type EmbedToHostMessage } from '@belleza/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';

@@ -1,6 +1,6 @@
 /**
- * The widget's frame where the browser denies it storage (issue 17): the saved consultation lives
- * in memory, mirrored to the server's partitioned cookie, and comes back from it after a reload.
+ * The widget's frame where the browser denies it storage: the saved consultation lives in memory,
+ * mirrored to the server's partitioned cookie, and comes back from it after a reload.
  */
 import { EMBED_STORAGE_PATH, type EmbedStorage } from '@belleza/contract';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -18,7 +18,7 @@ const call = {
 };
 const T0 = Date.UTC(2026, 10, 23, 15, 0, 0);
 
-describe('saved active call (SPEC §3, §4, §9)', () => {
+describe('saved active call', () => {
   it('is saved with savedAt and expiresAt two hours later', () => {
     const saved = saveCall(call, T0);
     expect(saved.savedAt).toBe(T0);

@@ -7,7 +7,7 @@ import { useReducedMotion } from '../hooks/use-reduced-motion';
 import { AvailabilityNote } from './AvailabilityNote';
 import { Icon } from './Icon';
 
-/** SPEC §2: a parallax banner (factor 80) repeating the call button. */
+/** A parallax banner (factor 80) repeating the call button. */
 export function ParallaxBanner({
   availability,
   onRequestCall,
@@ -23,7 +23,7 @@ export function ParallaxBanner({
       <div className="lp-parallax__bg" aria-hidden="true" />
       <div className="lp-parallax__content">
         <h2 id="lp-parallax-title">{t('banner.title')}</h2>
-        {/* Only an open service promises someone waiting (issue 14 §6); the prerendered page has
+        {/* Only an open service promises someone waiting; the prerendered page has
             no availability yet and says what is true either way. */}
         <p>
           {availability && acceptsCalls(availability) ? t('banner.textOpen') : t('banner.text')}

@@ -6,8 +6,8 @@ import { Icon } from './Icon';
 
 /**
  * On a phone, once the hero and its call button have scrolled away, the call button stays at the
- * bottom of the screen (issue 14 §8). Larger screens keep the header's links instead (CSS). Its
- * words follow the availability: nobody online, it offers the call-back the dialog will offer.
+ * bottom of the screen. Larger screens keep the header's links instead (CSS). Its words follow the
+ * availability: nobody online, it offers the call-back the dialog will offer.
  */
 export function StickyCallButton({
   availability,

@@ -1,6 +1,7 @@
 /**
- * SPEC §2 testimonial carousel: image, name, star rating, comment and service; previous, next and
- * dots; 5 s auto-advance that resumes 10 s after manual navigation; still for reduced motion.
+ * The testimonial carousel (docs/product.md#landing-sections): image, name, star rating, comment
+ * and service; previous, next and dots; 5 s auto-advance that resumes 10 s after manual navigation;
+ * still for reduced motion.
  */
 import { useTranslation } from 'react-i18next';
 import { TESTIMONIALS } from '../content/landing-content';

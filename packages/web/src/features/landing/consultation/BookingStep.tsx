@@ -1,7 +1,7 @@
 /**
- * 'Reservar una cita' inside the consultation dialog (issue 16): the offer, shown when the salon
- * takes bookings, and the booking step, whose code loads when the offer shows. Both use the
- * `appointments` texts, which the landing's first load does not carry.
+ * 'Reservar una cita' inside the consultation dialog (docs/product.md#appointments): the offer,
+ * shown when the salon takes bookings, and the booking step, whose code loads when the offer shows.
+ * Both use the `appointments` texts, which the landing's first load does not carry.
  */
 import type { CallSubject } from '@belleza/contract';
 import {

@@ -41,7 +41,7 @@ export function ConsultationLayer({
   const [checked, setChecked] = useState<{ callId: string; media: MediaChoice } | null>(null);
   const media = checked && checked.callId === saved?.callId ? checked.media : null;
   // While she waits (and while the accepted call's token is fetched) the video page warms up
-  // hidden, so the video starts the moment a stylist accepts (issue 11 §6).
+  // hidden, so the video starts the moment a stylist accepts.
   const standby =
     saved && !video && (saved.status === 'pending' || state.busy === 'video') ? saved : null;
   useEffect(() => {

@@ -2,8 +2,8 @@
  * The consultation dialog opened by the call buttons: the request form when advisors are online,
  * the closed state (next opening + callback request) when not, a maintenance note, and — once a
  * call exists — the waiting view with queue position, live estimate and cancel. Closed, or with
- * every stylist in a call, it also offers to book a consultation for later (issue 16), a step of
- * this same dialog.
+ * every stylist in a call, it also offers to book a consultation for later, a step of this same
+ * dialog.
  */
 import type { Availability, CallRequestBody, CallSubject } from '@belleza/contract';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';

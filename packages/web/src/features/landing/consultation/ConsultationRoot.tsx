@@ -3,8 +3,8 @@
  * waiting, video, recovery banner, rating and their toasts, with the server-state cache they use.
  * The landing page mounts it on the visitor's first call button press, or at once when a
  * consultation was saved in this browser (see LandingPage); its code, zod and the contract's
- * schemas are not part of the landing page's first load. The widget's page (`/embed`, issue 17)
- * renders it at once, with a `bridge` that tells the host page what shows.
+ * schemas are not part of the landing page's first load. The widget's page (`/embed`) renders it at
+ * once, with a `bridge` that tells the host page what shows.
  */
 import type { Availability, CallSubject } from '@belleza/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -21,7 +21,7 @@ import { useConsultation, type ConsultationState } from './use-consultation';
  */
 export type ConsultationRequest = { subject: CallSubject; message?: string; seq: number };
 
-/** What a page driving the consultation from outside sees (the widget's frame, issue 17). */
+/** What a page driving the consultation from outside sees (the widget's frame). */
 export type ConsultationBridgeProps = {
   state: ConsultationState;
   /** the recovery banner's element while it shows */
@@ -33,11 +33,11 @@ export type ConsultationRootProps = {
   refreshAvailability: () => void;
   /** The latest call button press, if any: each new one opens the request modal. */
   request: ConsultationRequest | null;
-  /** The page was opened by 'Entrar a mi cita' (`?cita={id}#{key}`, issue 16 §4): she enters at once. */
+  /** The page was opened by 'Entrar a mi cita' (`?cita={id}#{key}`): she enters at once. */
   joining?: boolean;
   /**
    * Rendered beside the consultation with its state, for a page that follows and drives it from
-   * outside (the embedded page and its host, issue 17). The landing page has none.
+   * outside (the embedded page and its host). The landing page has none.
    */
   bridge?: (props: ConsultationBridgeProps) => ReactNode;
 };

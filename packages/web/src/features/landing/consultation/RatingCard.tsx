@@ -1,4 +1,4 @@
-/** After the call: 1–5 stars and an optional comment, sent once (SPEC §3 rating, issue §6). */
+/** After the call: 1–5 stars and an optional comment, sent once (docs/product.md#rating). */
 import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@belleza/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -122,8 +122,8 @@ const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
 });
 
 /**
- * Her summary (issue 15 §5): opened here, or sent to herself (or anyone) on WhatsApp. Nothing
- * shows for a call that never connected, which has no summary.
+ * Her summary (docs/product.md#the-visitors-summary): opened here, or sent to herself (or anyone)
+ * on WhatsApp. Nothing shows for a call that never connected, which has no summary.
  */
 function SummaryLinkBlock({ call }: { call: CallCredentials }) {
   const { t } = useTranslation('consultation');

@@ -1,6 +1,7 @@
 /**
- * SPEC §2: 'Consulta activa' with the call's status ('Esperando asesor...' when pending,
- * 'En curso' when active, otherwise the raw status) and 'Volver a la llamada'.
+ * 'Consulta activa' (docs/product.md#saved-call-and-recovery-banner) with the call's status
+ * ('Esperando asesor...' when pending, 'En curso' when active, otherwise the raw status) and
+ * 'Volver a la llamada'.
  */
 import type { CallStatus } from '@belleza/contract';
 import type { TFunction } from 'i18next';

@@ -1,4 +1,7 @@
-/** The consultation form (SPEC §3/§5): name, phone, message required; email optional; consent. */
+/**
+ * The consultation form (docs/product.md#request-form): name, phone, message required; email
+ * optional; consent.
+ */
 import {
   callSubjects,
   DEFAULT_RETENTION_DAYS,
@@ -74,7 +77,7 @@ export function RequestForm({
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    // The subject label goes to the advisor in Spanish, the product's language (SPEC §3).
+    // The subject label goes to the advisor in Spanish, the product's language.
     const label = t(`subjects.${values.subject}`, { lng: 'es' });
     const result = validateRequestForm(values, label, currentLanguage());
     if (!result.ok) {
@@ -130,7 +133,7 @@ export function RequestForm({
         textKey="form.consent"
         onChange={(checked) => set('consent', checked)}
       />
-      {/* What is kept and for how long (issue 15 §6), before she sends anything. */}
+      {/* What is kept and for how long, before she sends anything. */}
       <p className="consult-form__retention">{t('form.retention', { count: retentionDays })}</p>
       <div className="consult-form__actions">
         <Button variant="ghost" onClick={onCancel}>
@@ -145,8 +148,8 @@ export function RequestForm({
 }
 
 /**
- * The consent checkbox; `textKey`'s `<privacy>` part links to the privacy page (issue 14 §6), in a
- * new tab so that what she typed stays.
+ * The consent checkbox; `textKey`'s `<privacy>` part links to the privacy page, in a new tab so
+ * that what she typed stays.
  */
 export function ConsentCheckbox({
   checked,

@@ -1,7 +1,7 @@
 /**
- * While she waits (issue 15 §2): 'Enviar una foto a tu asesor' from the phone's camera or gallery.
- * The photo goes into the call's chat over HTTP with her call's key, so the stylist who answers
- * finds it there (her chat counts it as new).
+ * While she waits (docs/product.md#photos): 'Enviar una foto a tu asesor' from the phone's camera
+ * or gallery. The photo goes into the call's chat over HTTP with her call's key, so the stylist who
+ * answers finds it there (her chat counts it as new).
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
 /**
- * The visitor's calls endpoints (SPEC §7): the request, its status,
- * the video token, cancel, end, rating, and the callback lead when nobody is online. The call is
- * proven with its clientKey in the `x-client-key` header.
+ * The visitor's calls endpoints: the request, its status, the video token, cancel, end, rating, and
+ * the callback lead when nobody is online. The call is proven with its clientKey in the
+ * `x-client-key` header.
  */
 import {
   APPOINTMENT_KEY_HEADER,
@@ -24,7 +24,7 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** SPEC §9: the client's call status is polled every 30 s as a fallback to the socket. */
+/** The client's call status is polled every 30 s as a fallback to the socket. */
 export const STATUS_POLL_MS = 30_000;
 
 export type CallCredentials = { callId: string; clientKey: string };
@@ -35,7 +35,7 @@ const keyHeader = (clientKey: string) => ({ [CLIENT_KEY_HEADER]: clientKey });
 export const requestCall = (body: CallRequestBody): Promise<CallRequestResponseData> =>
   api.post('/api/calls/request', body, { schema: callRequestResponseDataSchema });
 
-/** A booking entered from its link (issue 16 §4): its id and the key of its manage address. */
+/** A booking entered from its link: its id and the key of its manage address. */
 export type BookingLink = { appointmentId: string; key: string };
 
 const bookingPath = (appointmentId: string) =>
@@ -110,7 +110,7 @@ export const rateCall = (
 export const requestCallback = (body: CallbackRequestBody): Promise<Callback> =>
   api.post('/api/callbacks', body, { schema: callbackSchema });
 
-/** Where her summary is, once the call is over (issue 15 §5); 404 when it never connected. */
+/** Where her summary is, once the call is over; 404 when it never connected. */
 export const fetchSummaryLink = ({ callId, clientKey }: CallCredentials): Promise<SummaryLink> =>
   api.get(`${callPath(callId)}/summary-link`, {
     schema: summaryLinkSchema,

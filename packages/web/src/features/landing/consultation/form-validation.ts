@@ -63,8 +63,8 @@ const requestFields = ['name', 'phone', 'email', 'message', 'consent'] as const;
 export type RequestField = (typeof requestFields)[number];
 
 /**
- * SPEC §3/§5: name, phone and message required, email optional, consent required. The request
- * carries `company` empty, `source: 'website'`, and the message appended to the subject.
+ * Name, phone and message required, email optional, consent required. The request carries `company`
+ * empty, `source: 'website'`, and the message appended to the subject.
  */
 export function validateRequestForm(
   values: RequestFormValues,
@@ -85,7 +85,7 @@ export function validateRequestForm(
   };
   const parsed = callRequestBodySchema.safeParse(body);
   const errors = parsed.success ? {} : fieldErrorsOf(parsed.error.issues, requestFields);
-  // The contract lets API users omit the message; the form requires it (SPEC §5).
+  // The contract lets API users omit the message; the form requires it.
   if (!message) errors.message ??= 'required';
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, body: body as CallRequestBody };

@@ -1,7 +1,7 @@
 /**
- * What the 'Error en la solicitud' toast says (SPEC §8): 'Error al solicitar la consulta: {detail}',
- * with our own detail for no advisors online (and when they are back), maintenance and rate limits;
- * any other error gets the app's mapped text.
+ * What the 'Error en la solicitud' toast says: 'Error al solicitar la consulta: {detail}', with our
+ * own detail for no advisors online (and when they are back), maintenance and rate limits; any
+ * other error gets the app's mapped text.
  */
 import { noAdvisorsDetailsSchema } from '@belleza/contract';
 import type { TFunction } from 'i18next';

@@ -6,7 +6,7 @@
 import { recordStore } from './visitor-storage';
 
 export const SAVED_CALL_STORAGE_KEY = 'activeCall';
-/** SPEC §9: the saved active call is valid 2 hours. */
+/** The saved active call is valid 2 hours. */
 export const SAVED_CALL_TTL_MS = 7_200_000;
 /** A finished call not rated yet, so the rating card survives a reload (valid 2 hours too). */
 export const PENDING_RATING_STORAGE_KEY = 'pendingRating';

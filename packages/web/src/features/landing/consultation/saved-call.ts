@@ -1,7 +1,7 @@
 /**
- * The visitor's active call kept in localStorage (SPEC §3/§4/§9): what the page needs to find the
- * call again after a reload (id, the secret clientKey, last known status) plus `savedAt` and
- * `expiresAt`. A save older than 2 hours is removed and ignored.
+ * The visitor's active call kept in localStorage (docs/product.md#saved-call-and-recovery-banner):
+ * what the page needs to find the call again after a reload (id, the secret clientKey, last known
+ * status) plus `savedAt` and `expiresAt`. A save older than 2 hours is removed and ignored.
  */
 import { callStatusSchema, type CallStatus } from '@belleza/contract';
 import { z } from 'zod';
@@ -24,7 +24,7 @@ const savedCallSchema = z.object({
   estimatedWaitTime: z.number().int().nonnegative().nullable(),
   /** The stylist being rung for her now (absent in records saved before it existed). */
   ringing: z.object({ name: z.string(), title: z.string() }).nullable().optional(),
-  /** The stylist she booked with, when she entered from a booking (issue 16 §4). */
+  /** The stylist she booked with, when she entered from a booking. */
   bookedWith: z.string().nullable().optional(),
   savedAt: z.number(),
   expiresAt: z.number(),

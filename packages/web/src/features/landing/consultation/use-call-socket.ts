@@ -1,8 +1,8 @@
 /**
- * The visitor's websocket (SPEC §4: it connects as a client when a consultation starts): joins
- * `call:{id}` with the clientKey (`client:connect`, again after every reconnect) and reports the
- * call's queue position, estimate and status; the call's chat rides on it. socket.io-client loads only when a call exists, so
- * the landing page's first download does not carry it.
+ * The visitor's websocket (it connects as a client when a consultation starts): joins `call:{id}`
+ * with the clientKey (`client:connect`, again after every reconnect) and reports the call's queue
+ * position, estimate and status; the call's chat rides on it. socket.io-client loads only when a
+ * call exists, so the landing page's first download does not carry it.
  */
 import { callSchema, type CallStatus } from '@belleza/contract';
 import { useEffect, useRef, useState } from 'react';

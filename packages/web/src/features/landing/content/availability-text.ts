@@ -25,7 +25,7 @@ const openingFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
   minute: '2-digit',
 });
 
-/** When advisors are back, in Lima time, es-PE (SPEC §1), e.g. 'lunes, 24/11, 09:00 a. m.'. */
+/** When advisors are back, in Lima time, es-PE, e.g. 'lunes, 24/11, 09:00 a. m.'. */
 export function formatOpening(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const date = new Date(iso);

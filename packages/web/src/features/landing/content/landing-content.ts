@@ -18,7 +18,7 @@ export const landingImage = (name: string) => `/landing/${name}.svg`;
 
 export const BENEFITS = ['free', 'personal', 'easy', 'fast'] as const;
 
-/** SPEC §2 service categories and the consultation subject each one asks about. */
+/** The service categories and the consultation subject each one asks about. */
 export const SERVICES: readonly { id: string; subject: CallSubject }[] = [
   { id: 'haircare', subject: 'hair_care' },
   { id: 'skincare', subject: 'skin_care' },
@@ -37,7 +37,7 @@ export const PLAN_PRICES: Readonly<Record<Exclude<PlanId, 'free'>, number>> = {
   event: 99,
 };
 
-/** SPEC §3 Testimonial: id, name, service, rating, comment, image — 4 static, each rated 5. */
+/** A testimonial: id, name, service, rating, comment, image — 4 static, each rated 5. */
 export type Testimonial = { id: string; name: string; rating: number; image: string };
 export const TESTIMONIALS: readonly Testimonial[] = [
   { id: 't1', name: 'María Fernanda R.', rating: 5, image: landingImage('testimonial-1') },

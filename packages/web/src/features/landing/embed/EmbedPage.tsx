@@ -1,8 +1,9 @@
 /**
- * The consultation as the widget's frame shows it on a salon's own website (`/embed`, issue 17):
- * the landing page's consultation (request, waiting, device check, video, rating, recovery
- * banner, booking offer, call-back) on a transparent page, with a bridge that tells the host page
- * how big the frame must be. Opened by itself, the address leads to the landing page instead.
+ * The consultation as the widget's frame shows it on a salon's own website (`/embed`,
+ * docs/product.md#embedded-consultation): the landing page's consultation (request, waiting,
+ * device check, video, rating, recovery banner, booking offer, call-back) on a transparent page,
+ * with a bridge that tells the host page how big the frame must be. Opened by itself, the address
+ * leads to the landing page instead.
  */
 import type { CallSubject } from '@belleza/contract';
 import { StrictMode, useCallback, useEffect, useLayoutEffect, useState } from 'react';

@@ -1,7 +1,7 @@
 /**
- * What `/embed` learns from its address and its parent (issue 17): whether it runs in the widget's
- * frame, the host page's origin (the only one it talks to), the language and the subject the
- * snippet asked for; and which messages from the host it understands.
+ * What `/embed` learns from its address and its parent: whether it runs in the widget's frame, the
+ * host page's origin (the only one it talks to), the language and the subject the snippet asked
+ * for; and which messages from the host it understands.
  */
 import {
   EMBED_MESSAGE_SOURCE,

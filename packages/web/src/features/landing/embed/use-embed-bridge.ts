@@ -1,6 +1,6 @@
 /**
- * The embedded page's side of the widget protocol (issue 17, `embed.ts` in the contract). The
- * page only answers its parent, at the origin it was given, and only listens to that parent:
+ * The embedded page's side of the widget protocol (`embed.ts` in the contract). The page only
+ * answers its parent, at the origin it was given, and only listens to that parent:
  * - it says `ready`, then whether a consultation is `saved` here (again on each change);
  * - it asks for its frame's `layout`: `overlay` while anything of the consultation shows over the
  *   page (dialog, video, rating card, a toast still to read), `banner` for the strip the recovery

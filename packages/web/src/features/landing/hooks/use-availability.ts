@@ -1,7 +1,8 @@
 /**
- * GET /api/availability for the call buttons (SPEC §2, "before asking"): read at once, every
- * minute while the page stays open, and again whenever the consultation asks (`refresh`: a request
- * is about to be made, nobody answered, or the server refused for lack of advisors).
+ * GET /api/availability for the call buttons (docs/product.md#availability-on-the-landing): read at
+ * once, every minute while the page stays open, and again whenever the consultation asks
+ * (`refresh`: a request is about to be made, nobody answered, or the server refused for lack of
+ * advisors).
  *
  * The landing page's first load carries neither TanStack Query nor zod (they come with the
  * consultation, on the visitor's first intent), so this one read is a plain fetch. The answer is

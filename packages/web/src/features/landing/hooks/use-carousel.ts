@@ -1,7 +1,7 @@
 /**
- * Testimonial carousel timing (SPEC §2): advances every 5 s; any manual navigation stops the
- * automatic advance, which restarts 10 s later (first automatic step 5 s after that). Nothing moves
- * by itself for visitors who prefer reduced motion.
+ * Testimonial carousel timing: advances every 5 s; any manual navigation stops the automatic
+ * advance, which restarts 10 s later (first automatic step 5 s after that). Nothing moves by itself
+ * for visitors who prefer reduced motion.
  */
 import { useCallback, useEffect, useState } from 'react';
 

@@ -1,6 +1,6 @@
 /**
- * Parallax of the call banner (SPEC §2, factor 80): the background moves up to 80 px against
- * the scroll while the banner crosses the viewport. Off for reduced motion.
+ * Parallax of the call banner (factor 80): the background moves up to 80 px against the scroll
+ * while the banner crosses the viewport. Off for reduced motion.
  */
 import { useEffect, type RefObject } from 'react';
 

@@ -1,6 +1,6 @@
 /**
- * The section the visitor is reading (SPEC §2: the active section follows the scroll position,
- * offset 100 px): the last section whose top has passed 100 px below the top of the viewport.
+ * The section the visitor is reading (the active section follows the scroll position, offset 100
+ * px): the last section whose top has passed 100 px below the top of the viewport.
  */
 import { useEffect, useState } from 'react';
 

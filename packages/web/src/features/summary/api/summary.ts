@@ -1,6 +1,6 @@
 /**
- * The visitor's summary (issue 15 §5–6): read and trimmed with the key from its address, never
- * with a session. Every answer is the whole summary as it now stands.
+ * The visitor's summary: read and trimmed with the key from its address, never with a session.
+ * Every answer is the whole summary as it now stands.
  */
 import { callSummarySchema, SUMMARY_KEY_HEADER, type CallSummary } from '@belleza/contract';
 import { queryOptions } from '@tanstack/react-query';

@@ -1,6 +1,7 @@
 /**
- * POST /api/appointments (issue 16 §2): books a slot. 201 with the booking and its manage key
- * (returned once); 409 SLOT_UNAVAILABLE with the nearest free slots, or BOOKING_DISABLED.
+ * POST /api/appointments (docs/product.md#booking): books a slot. 201 with the booking and its
+ * manage key (returned once); 409 SLOT_UNAVAILABLE with the nearest free slots, or
+ * BOOKING_DISABLED.
  */
 import {
   bookAppointmentResponseSchema,

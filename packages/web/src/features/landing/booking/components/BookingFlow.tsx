@@ -1,7 +1,8 @@
 /**
- * Booking a video consultation for later (issue 16), as a step of the consultation dialog: the
- * subject, a stylist or anyone, a day and a time among the free slots; then her details; then the
- * confirmation with the manage link. A slot taken meanwhile offers the nearest free ones at once.
+ * Booking a video consultation for later (docs/product.md#booking), as a step of the consultation
+ * dialog: the subject, a stylist or anyone, a day and a time among the free slots; then her
+ * details; then the confirmation with the manage link. A slot taken meanwhile offers the nearest
+ * free ones at once.
  */
 import {
   callSubjects,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every check in order — typecheck, lint, structure (no import cycles, no issue/SPEC
-// citations), unit + integration (Vitest), build, e2e (Playwright).
+// `npm test`: every check — typecheck, lint and structure (no import cycles, no issue/SPEC
+// citations) side by side, then unit + integration (Vitest), build, e2e (Playwright).
 // Outside CI a missing Chromium skips e2e with one loud line; with CI=true it is a failure.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -61,9 +61,47 @@ function step(name, cmd, args, env = {}) {
   console.log(`=== ${name} ok (${secs}s)`);
 }
 
-step('typecheck', 'npm', ['run', 'typecheck']);
-step('lint', 'npm', ['run', 'lint']);
-step('structure', 'npm', ['run', 'check:structure']);
+/**
+ * Checks that read the sources and write nothing run side by side: each is single-threaded, so on
+ * two cores they take about as long as the slowest alone. Each one's output is printed whole when
+ * it finishes (not interleaved); the run stops after all of them if any failed.
+ */
+async function together(steps) {
+  const started = Date.now();
+  console.log(`\n=== ${steps.map((s) => s.name).join(' + ')}, side by side`);
+  const results = await Promise.all(
+    steps.map(
+      ({ name, cmd, args }) =>
+        new Promise((resolve) => {
+          const t0 = Date.now();
+          const child = spawn(cmd, args, {
+            stdio: ['ignore', 'pipe', 'pipe'],
+            env: { ...process.env, ...extraEnv },
+          });
+          const out = [];
+          child.stdout.on('data', (d) => out.push(d));
+          child.stderr.on('data', (d) => out.push(d));
+          child.on('close', (code) => {
+            const secs = ((Date.now() - t0) / 1000).toFixed(1);
+            console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+            process.stdout.write(Buffer.concat(out));
+            console.log(code === 0 ? `=== ${name} ok (${secs}s)` : `=== ${name} FAILED after ${secs}s`);
+            resolve(code ?? 1);
+          });
+        }),
+    ),
+  );
+  const failed = results.find((code) => code !== 0);
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (failed !== undefined) process.exit(failed);
+  console.log(`=== ${steps.map((s) => s.name).join(' + ')} ok (${secs}s)`);
+}
+
+await together([
+  { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'] },
+  { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
+  { name: 'structure', cmd: 'npm', args: ['run', 'check:structure'] },
+]);
 step('unit+integration', 'npx', ['vitest', 'run']);
 step('build', 'npm', ['run', 'build']);
 if (existsSync(chromium)) {

@@ -1,5 +1,5 @@
 /**
- * Concurrency (issue 3 point 3): transitions are single conditional UPDATEs, so simultaneous
+ * Concurrency: transitions are single conditional UPDATEs, so simultaneous
  * requests give exactly one winner, on SQLite and PostgreSQL (where requests really overlap on a
  * connection pool). Also: two app instances sweeping the same database apply a timeout once.
  */

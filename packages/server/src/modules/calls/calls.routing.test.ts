@@ -1,5 +1,5 @@
 /**
- * Routing (issue 3 point 2): one advisor at a time, best first; decline and timeout move on;
+ * Routing: one advisor at a time, best first; decline and timeout move on;
  * nobody left ends the call no_answer; a full house queues FIFO and drains when someone frees up.
  * Time is a ManualClock; the sweeper is called by hand with `sweep(now)`.
  */

@@ -1,5 +1,5 @@
 /**
- * Every transition and every refusal of SPEC §4 / issue 3, as one table, on SQLite and PostgreSQL:
+ * Every transition and every refusal of the call lifecycle (docs/product.md), as one table, on SQLite and PostgreSQL:
  * a call is brought into a state, one actor does one thing over HTTP, and both the answer and the
  * stored result are checked.
  */

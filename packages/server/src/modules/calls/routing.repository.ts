@@ -66,7 +66,7 @@ const MINUTE_MS = 60_000;
 
 /**
  * The advisor to offer `callId` to: under capacity, fewest active calls, then longest idle. A call
- * entered from a booking (issue 16) goes to the booked advisor first. An advisor whose booking
+ * entered from a booking goes to the booked advisor first. An advisor whose booking
  * starts within [now − no-show minutes, now + join-early minutes] and is still awaited is kept for
  * that visitor: no other call is offered to her then.
  */

@@ -1,8 +1,8 @@
 /**
- * Join time (issue 11 §6): from the stylist's click on 'Aceptar llamada' to the first decoded
- * remote video frame on the visitor's side and on the stylist's side, over BENCH_CONSULTATIONS (10)
- * consultations in a row through the real screens: built server (packages/server/dist, SQLite temp
- * file), Debian's Chromium with the fake camera, one visitor and one stylist context at a time.
+ * Join time: from the stylist's click on 'Aceptar llamada' to the first decoded remote video frame
+ * on the visitor's side and on the stylist's side, over BENCH_CONSULTATIONS (10) consultations in a
+ * row through the real screens: built server (packages/server/dist, SQLite temp file), Debian's
+ * Chromium with the fake camera, one visitor and one stylist context at a time.
  *
  * Floor measured in the same run, in the same browser, interleaved with the consultations (one
  * floor repetition before each consultation, so both see the same machine load): two pages, two
@@ -637,7 +637,7 @@ function printSteps(title: string, runs: { steps: Map<string, number> }[], from:
     );
 }
 
-/** What the standby pages had done by the click (issue 11 §6: whatever can happen before should). */
+/** What the standby pages had done by the click (whatever can happen before it should). */
 function printStandby(samples: Sample[]): void {
   const milestones = [
     'stylist network: request GET /daily_video_call.html?userType=advisor sent',

@@ -1,5 +1,5 @@
 /**
- * Load (issue 13): a salon's busy minute, with a little abuse mixed in, against the built server
+ * Load: a salon's busy minute, with a little abuse mixed in, against the built server
  * (packages/server/dist, SQLite temp file, child process, loopback only).
  *
  * 20 stylists (BENCH_STYLISTS; created through the admin API, one call at a time each) sit on a

@@ -1,7 +1,7 @@
 /**
- * axe-core on every page and state people use (issue 14 §3), in Spanish and in English: 0
- * critical, serious or moderate violations of WCAG 2.1 A/AA and axe's best practices. Runs on a
- * private server with the demo data (reports, call history) and one visitor's call ringing.
+ * axe-core on every page and state people use, in Spanish and in English: 0 critical, serious or
+ * moderate violations of WCAG 2.1 A/AA and axe's best practices. Runs on a private server with the
+ * demo data (reports, call history) and one visitor's call ringing.
  */
 import type { BookAppointmentResponse, SlotsResponse } from '@belleza/contract';
 import { Api, uniqueEmail } from '../support/api.js';
@@ -104,7 +104,7 @@ test.describe('accessibility (axe)', () => {
         await page.getByRole('button', { name: text.cta, exact: true }).click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await expectAccessible(page, 'landing, closed, callback dialog');
-        // The booking step (issue 16) in the same dialog, with the demo stylists' free slots.
+        // The booking step in the same dialog, with the demo stylists' free slots.
         await page.getByRole('dialog').getByRole('button', { name: text.book }).click();
         await expect(page.getByRole('dialog').getByRole('radio').first()).toBeAttached();
         await expectAccessible(page, 'landing, closed, booking step');

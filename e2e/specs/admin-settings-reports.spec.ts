@@ -1,7 +1,7 @@
 /**
- * Admin settings and reports in Chromium against the built server: invalid settings show SPEC's
- * messages and are not saved; a valid save persists across a reload and lands in the audit log
- * (still listed after 100+ newer audit entries of other actions);
+ * Admin settings and reports in Chromium against the built server: invalid settings show their
+ * range messages and are not saved; a valid save persists across a reload and lands in the audit
+ * log (still listed after 100+ newer audit entries of other actions);
  * 'Enviar correo de prueba' reaches the mailbox of an SMTP server the test runs;
  * the reports page renders the demo data (seeded into a private server's database) with charts.
  */
@@ -37,7 +37,7 @@ async function signInTo(page: Page, path: string) {
   await page.goto(`${server.url}${path}`);
 }
 
-test('invalid settings show SPEC messages and are not saved', async ({ page }) => {
+test('invalid settings show their messages and are not saved', async ({ page }) => {
   const puts: string[] = [];
   page.on('request', (req) => {
     if (req.method() === 'PUT' && req.url().endsWith('/api/settings')) puts.push(req.url());

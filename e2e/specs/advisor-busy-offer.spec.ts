@@ -1,7 +1,8 @@
 /**
- * A stylist with room for two calls is rung for the second one over her call screen (issue 12
- * §3): a compact banner, not the popup hidden behind the call, with the caller's name and
- * Rechazar / Aceptar llamada; declining moves the offer on, accepting opens the second call.
+ * A stylist with room for two calls is rung for the second one over her call screen
+ * (docs/product.md#offers-during-a-call): a compact banner, not the popup hidden behind the call,
+ * with the caller's name and Rechazar / Aceptar llamada; declining moves the offer on, accepting
+ * opens the second call.
  */
 import type { Call } from '@belleza/contract';
 import { Api, uniqueEmail } from '../support/api.js';

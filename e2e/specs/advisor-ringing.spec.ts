@@ -1,5 +1,5 @@
 /**
- * Stylists are rung when they can answer (issue 12):
+ * Stylists are rung when they can answer (docs/product.md#presence, docs/product.md#auto-accept):
  * - a dashboard left in a background tab for over a minute (timers throttled to once a minute, as
  *   Chrome does) stays online the whole time and still rings when a visitor asks;
  * - a stylist with auto-accept is alerted (notification, tab title) and lands on the call screen
@@ -22,8 +22,8 @@ import { startServer, type ServerHandle } from '../support/server.js';
 import { expectRemoteVideo, installRtcProbe } from '../support/video.js';
 
 const PASSWORD = 'ringing-pass-123';
-// Two minutes, as issue 12 asks: two whole minutes of throttled timers, in which the old 5 s
-// heartbeat with its 15 s grace would have dropped her out of routing for most of each minute.
+// Two minutes: two whole minutes of throttled timers, in which the old 5 s heartbeat with its 15 s
+// grace would have dropped her out of routing for most of each minute.
 const BACKGROUND_MS = 120_000;
 
 /** Records the browser notifications a page shows (the permission is granted). */

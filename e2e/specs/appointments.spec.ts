@@ -1,9 +1,9 @@
 /**
- * Appointments (issue 16) through the real screens: with the salon closed, the visitor books a
- * video consultation from the landing; her e-mail brings the booking with a calendar file (parsed
- * here) and its private link; a wrong key shows nothing; she moves the booking and cancels another
- * through the manage page; at the booked time she enters from it, the booked stylist is rung and
- * both see each other's video.
+ * Appointments (docs/product.md#appointments) through the real screens: with the salon closed, the
+ * visitor books a video consultation from the landing; her e-mail brings the booking with a
+ * calendar file (parsed here) and its private link; a wrong key shows nothing; she moves the
+ * booking and cancels another through the manage page; at the booked time she enters from it, the
+ * booked stylist is rung and both see each other's video.
  *
  * The booked time is near: the stylist's working day is made to start three minutes from now, with
  * 10-minute slots and no notice, so the booking opens for entering (5 minutes before) at once.

@@ -1,10 +1,10 @@
 /**
- * The call screens at real window sizes (issue 14 §1): a visitor and a stylist in one call through
- * the real screens; at each size, on both sides, real clicks (Playwright's, which land only where
- * the element is the topmost one under the pointer) on mute, camera and leave — and back — succeed;
- * the self-view covers no control and the remote video ends where the controls begin; the screens'
- * own ways out (the visitor's close, the stylist's end and minimise) ask or work. A screenshot
- * of each side at each size is attached to the report.
+ * The call screens at real window sizes: a visitor and a stylist in one call through the real
+ * screens; at each size, on both sides, real clicks (Playwright's, which land only where the
+ * element is the topmost one under the pointer) on mute, camera and leave — and back — succeed; the
+ * self-view covers no control and the remote video ends where the controls begin; the screens' own
+ * ways out (the visitor's close, the stylist's end and minimise) ask or work. A screenshot of each
+ * side at each size is attached to the report.
  */
 import type { FrameLocator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';

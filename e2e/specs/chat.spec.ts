@@ -1,12 +1,12 @@
 /**
- * Chat in the call (issue 15 §1–2), through the real screens: while she waits, the visitor sends a
- * photo to her advisor; in the call she writes from her video screen, the stylist sees the unread
- * count on hers and answers; the visitor reloads the page in the middle, comes back to the call and
- * finds the conversation as it was; what she writes then arrives too, and so does a photo from her
- * phone (opened full size by the stylist); the call keeps each message exactly once. Once it
- * ended, the stylist reads the chat again in her past consultations, on a phone. Then, in
- * English (issue 14 §3), both call screens with their chat open, the exit and end questions and
- * the rating card pass axe.
+ * Chat in the call (docs/product.md#chat, docs/product.md#photos), through the real screens: while
+ * she waits, the visitor sends a photo to her advisor; in the call she writes from her video
+ * screen, the stylist sees the unread count on hers and answers; the visitor reloads the page in
+ * the middle, comes back to the call and finds the conversation as it was; what she writes then
+ * arrives too, and so does a photo from her phone (opened full size by the stylist); the call keeps
+ * each message exactly once. Once it ended, the stylist reads the chat again in her past
+ * consultations, on a phone. Then, in English, both call screens with their chat open, the exit and
+ * end questions and the rating card pass axe.
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -111,7 +111,7 @@ test.describe('chat in the call', () => {
     await expect(chatLog(stylist.page, STYLIST)).toContainText('Perfecto, gracias');
     await expect(chatLog(stylist.page, STYLIST).getByRole('listitem')).toHaveCount(4);
 
-    // A photo from her phone (issue 15 §2): the stylist sees it and opens it full size.
+    // A photo from her phone: the stylist sees it and opens it full size.
     const photo = await jpeg(1200, 1600);
     await visitor.page
       .getByRole('dialog', { name: VISITOR })
@@ -143,8 +143,8 @@ test.describe('chat in the call', () => {
       ['client', '', 1200],
     ]);
 
-    // After the call (issue 15 §1): on a phone, the stylist opens it in her past consultations
-    // and reads the chat again, photos included.
+    // After the call: on a phone, the stylist opens it in her past consultations and reads the chat
+    // again, photos included.
     await stylist.page
       .getByRole('dialog', { name: STYLIST })
       .getByRole('button', { name: 'Finalizar llamada' })

@@ -1,11 +1,12 @@
 /**
- * A consultation with the keyboard only (issue 14 §2): the visitor asks, checks her camera while
- * waiting and joins, mutes inside the video and leaves it, pressing only Tab, Enter, Space and
- * Escape; the stylist accepts with Enter on the popup's first focus and ends the call with the
- * keyboard. No clicks and no `focus()` calls: each control is reached by pressing Tab.
+ * A consultation with the keyboard only (docs/product.md#focus-and-keyboard): the visitor asks,
+ * checks her camera while waiting and joins, mutes inside the video and leaves it, pressing only
+ * Tab, Enter, Space and Escape; the stylist accepts with Enter on the popup's first focus and ends
+ * the call with the keyboard. No clicks and no `focus()` calls: each control is reached by pressing
+ * Tab.
  *
- * On the way, axe (issue 14 §3) checks the screens only a live call shows: both call screens with
- * their video frames, the visitor's exit question, the stylist's end question and the rating card.
+ * On the way, axe checks the screens only a live call shows: both call screens with their video
+ * frames, the visitor's exit question, the stylist's end question and the rating card.
  */
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { Api, uniqueEmail } from '../support/api.js';

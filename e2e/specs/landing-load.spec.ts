@@ -1,8 +1,9 @@
 /**
- * What the landing page's first load carries (issue 5, performance): its own code with React and
- * i18next, and none of the consultation (zod, TanStack Query, the request code), the staff app
- * (React Router) or the socket client. The consultation's code loads once a call button is
- * reached, and the press opens the modal. Sizes are bytes of the build, never timings.
+ * What the landing page's first load carries (decisions.md, "The landing page is its own document
+ * and entry, not a route of the SPA"): its own code with React and i18next, and none of the
+ * consultation (zod, TanStack Query, the request code), the staff app (React Router) or the socket
+ * client. The consultation's code loads once a call button is reached, and the press opens the
+ * modal. Sizes are bytes of the build, never timings.
  */
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '../support/fixtures.js';

@@ -1,9 +1,10 @@
 /**
- * Screen sharing on the built-in video (issue 15 §4), through the real screens: the stylist presses
- * 'Compartir pantalla' (Chromium's fake capture answers getDisplayMedia, as its fake camera answers
- * getUserMedia), her page sends the screen instead of her camera, and the visitor's phone shows it
- * whole, across the screen, named, with her own self-view beside it rather than over it; after
- * 'Dejar de compartir' both are back on the camera. With the setting off there is no control.
+ * Screen sharing on the built-in video (docs/product.md#screen-sharing), through the real screens:
+ * the stylist presses 'Compartir pantalla' (Chromium's fake capture answers getDisplayMedia, as its
+ * fake camera answers getUserMedia), her page sends the screen instead of her camera, and the
+ * visitor's phone shows it whole, across the screen, named, with her own self-view beside it rather
+ * than over it; after 'Dejar de compartir' both are back on the camera. With the setting off there
+ * is no control.
  */
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { Api } from '../support/api.js';

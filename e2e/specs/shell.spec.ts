@@ -37,8 +37,8 @@ test.describe('sign-in and guards', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  // SPEC §2: /admin without isAdmin redirects to the advisor login, which is guests-only and so sends
-  // a signed-in advisor on to their own dashboard (docs/decisions.md).
+  // /admin without isAdmin redirects to the advisor login, which is guests-only and so sends a
+  // signed-in advisor on to their own dashboard (docs/decisions.md).
   test('an advisor who is not an admin never sees the admin area', async ({ page, adminApi }) => {
     const email = uniqueEmail('advisor');
     await adminApi.createAdvisor({ name: 'Lucía Estilista', email, password: 'lucia-pass-123' });

@@ -1,8 +1,9 @@
 /**
- * A still of the visitor's video and drawing on a photo (issue 15 §3), through the real screens:
- * the stylist presses 'Tomar foto del video'; the visitor is told at once over her video and
- * deletes it, and it leaves the stylist's chat too. Then the stylist takes another, draws on it and
- * sends the drawn copy, which the visitor receives as a photo at the still's own size.
+ * A still of the visitor's video and drawing on a photo (docs/product.md#snapshots,
+ * docs/product.md#drawing-on-a-photo), through the real screens: the stylist presses 'Tomar foto
+ * del video'; the visitor is told at once over her video and deletes it, and it leaves the
+ * stylist's chat too. Then the stylist takes another, draws on it and sends the drawn copy, which
+ * the visitor receives as a photo at the still's own size.
  */
 import type { Page } from '@playwright/test';
 import { Api } from '../support/api.js';

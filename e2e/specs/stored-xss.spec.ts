@@ -1,13 +1,13 @@
 /**
- * Stored XSS (issue 13 §3): HTML/JS payloads go into every free-text field people type (visitor
- * name, subject and message; callback name, preferred time and message; advisor name, title, bio,
- * phone and specialties; call notes; rating comment; cancel reason) through the API, then every
- * screen that shows them is opened in Chromium: the advisor's dashboard (incoming-call popup, call
- * screen with its video page, profile), the admin dashboard, calls list, call details, callbacks,
- * advisors and reports. Nothing may run (no `window.__xss` in any frame, no dialog, no request for
- * the payloads' `x` image, no injected element or `javascript:` link) and each payload must read
- * literally. The CSV export neutralises a visitor's formula. A last test proves the detector
- * catches a payload that does run. The landing's testimonials are fixed copy, not visitor ratings.
+ * Stored XSS: HTML/JS payloads go into every free-text field people type (visitor name, subject and
+ * message; callback name, preferred time and message; advisor name, title, bio, phone and
+ * specialties; call notes; rating comment; cancel reason) through the API, then every screen that
+ * shows them is opened in Chromium: the advisor's dashboard (incoming-call popup, call screen with
+ * its video page, profile), the admin dashboard, calls list, call details, callbacks, advisors and
+ * reports. Nothing may run (no `window.__xss` in any frame, no dialog, no request for the payloads'
+ * `x` image, no injected element or `javascript:` link) and each payload must read literally. The
+ * CSV export neutralises a visitor's formula. A last test proves the detector catches a payload
+ * that does run. The landing's testimonials are fixed copy, not visitor ratings.
  */
 import {
   CLIENT_KEY_HEADER,

@@ -1,9 +1,10 @@
 /**
- * Recommendations and the visitor's summary (issue 15 §5–6), through the real screens: the stylist
- * writes recommendations in the call's second tab and finishes them on her dashboard after the
- * end; the visitor, who left her e-mail, gets the summary's link by e-mail and on her rating card,
- * opens it, finds who and when, the recommendations, her photo and the chat, deletes the photo and
- * then the conversation. The same address with another key shows nothing.
+ * Recommendations and the visitor's summary (docs/product.md#the-visitors-summary), through the
+ * real screens: the stylist writes recommendations in the call's second tab and finishes them on
+ * her dashboard after the end; the visitor, who left her e-mail, gets the summary's link by e-mail
+ * and on her rating card, opens it, finds who and when, the recommendations, her photo and the
+ * chat, deletes the photo and then the conversation. The same address with another key shows
+ * nothing.
  */
 import sharp from 'sharp';
 import { recipientOf, startTestSmtp, type TestSmtp } from '../../packages/server/src/test/smtp.js';

@@ -1,9 +1,9 @@
 /**
- * Video where salons' customers are (issue 11): the visitor's browser and the stylist's browser each
- * behind their own masquerading router (symmetric-like NAT), the app server and a real coturn on the
- * public side, no route between the two private networks (support/netns.ts). Everything goes
- * through the real screens: the stylist signs in and accepts from the popup, the visitor asks from
- * the landing page.
+ * Video where salons' customers are (docs/architecture.md#turn): the visitor's browser and the
+ * stylist's browser each behind their own masquerading router (symmetric-like NAT), the app server
+ * and a real coturn on the public side, no route between the two private networks
+ * (support/netns.ts). Everything goes through the real screens: the stylist signs in and accepts
+ * from the popup, the visitor asks from the landing page.
  *
  *   (a) with TURN configured they see each other, and both sides' selected candidate pair goes
  *       through the TURN server (a relay candidate at one end or both);

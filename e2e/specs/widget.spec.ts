@@ -1,15 +1,15 @@
 /**
- * The consultation on a salon's own website (issue 17), through a real browser: a plain page on
- * another site (127.0.0.2, so even the cookie/storage "site" differs from the app's), styled as
- * aggressively as a careless theme would be (`all: unset` on everything, buttons and iframes
- * hidden), pastes the one script tag. Before the visitor reaches the button only the script and the
- * availability read have loaded; then she asks from the widget, a stylist accepts in another
- * browser, both decode video, a reload of the host page brings 'Consulta activa' back inside the
- * widget (this Chromium, like any incognito window, denies the cross-site frame its storage: the
- * saved consultation comes back from the server's partitioned cookie), the stylist ends, she
- * rates, and the host page hears every event. A page on an origin the
- * admin did not list gets no button, no frame and a console warning, and cannot frame the app by
- * hand either.
+ * The consultation on a salon's own website (docs/product.md#widget-on-the-salons-website), through
+ * a real browser: a plain page on another site (127.0.0.2, so even the cookie/storage "site"
+ * differs from the app's), styled as aggressively as a careless theme would be (`all: unset` on
+ * everything, buttons and iframes hidden), pastes the one script tag. Before the visitor reaches
+ * the button only the script and the availability read have loaded; then she asks from the widget,
+ * a stylist accepts in another browser, both decode video, a reload of the host page brings
+ * 'Consulta activa' back inside the widget (this Chromium, like any incognito window, denies the
+ * cross-site frame its storage: the saved consultation comes back from the server's partitioned
+ * cookie), the stylist ends, she rates, and the host page hears every event. A page on an origin
+ * the admin did not list gets no button, no frame and a console warning, and cannot frame the app
+ * by hand either.
  */
 import { createServer, type Server } from 'node:http';
 import { request as httpRequest } from 'node:http';

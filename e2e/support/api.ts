@@ -67,7 +67,7 @@ export class Api {
     });
   }
 
-  /** Sets the appointment settings (issue 16), keeping every other setting. */
+  /** Sets the appointment settings, keeping every other setting. */
   async setAppointments(patch: Partial<Settings['appointments']>): Promise<void> {
     const current = await this.getSettings();
     await this.request('PUT', '/api/settings', {
@@ -76,7 +76,7 @@ export class Api {
     });
   }
 
-  /** Sets the origins allowed to show the widget (issue 17), keeping every other setting. */
+  /** Sets the origins allowed to show the widget, keeping every other setting. */
   async setEmbedOrigins(origins: string[]): Promise<void> {
     const current = await this.getSettings();
     await this.request('PUT', '/api/settings', {

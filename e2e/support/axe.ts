@@ -1,6 +1,6 @@
 /**
- * axe-core for the e2e specs (issue 14 §3): 0 critical, serious or moderate violations of WCAG 2.1
- * A/AA and axe's best practices.
+ * axe-core for the e2e specs: 0 critical, serious or moderate violations of WCAG 2.1 A/AA and axe's
+ * best practices.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';

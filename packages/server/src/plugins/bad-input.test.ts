@@ -1,6 +1,7 @@
 /**
- * Issue point 6: whatever a client sends, the answer is a 4xx with a code and a clear message,
- * never a 500, nothing is half-written, and strings are stored and returned verbatim.
+ * Bad input (docs/product.md#headers-and-input): whatever a client sends, the answer is a 4xx with
+ * a code and a clear message, never a 500, nothing is half-written, and strings are stored and
+ * returned verbatim.
  */
 import type { Advisor } from '@belleza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

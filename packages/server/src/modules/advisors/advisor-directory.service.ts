@@ -1,0 +1,158 @@
+/**
+ * The advisors service's reads: profiles as DTOs (with stats and `online`), the live rows other
+ * modules route and schedule with, the admins' counts, and the landing's team. Writes nothing.
+ * Part of the advisors service: advisors.service.ts composes it.
+ */
+import {
+  PRESENCE_GRACE_MS,
+  TEAM_SIZE_MAX,
+  type Advisor,
+  type AdvisorAvailability,
+  type AdvisorCounts,
+  type AdvisorStatus,
+  type TeamMember,
+} from '@belleza/contract';
+import type { Deps } from '../../deps.js';
+import type { Db } from '../../db/kysely.js';
+import { notFound } from '../../lib/app-error.js';
+import { photoDto } from './advisor-photos.service.js';
+import {
+  countLiveAdvisors,
+  countsByStatusAndRole,
+  findLiveAdvisor,
+  firstAdminEmail,
+  selectAdvisorsWithStats,
+  selectLandingTeam,
+  selectLiveAdvisors,
+  type AdvisorRecord,
+  type AdvisorWithStatsRecord,
+} from './advisors.repository.js';
+
+const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+function toDto(r: AdvisorWithStatsRecord): Advisor {
+  return {
+    advisorId: r.id,
+    name: r.name,
+    email: r.email,
+    status: r.status,
+    statusReason: r.statusReason,
+    online: r.online,
+    createdAt: r.createdAt,
+    profile: {
+      title: r.title,
+      expertise: r.expertise,
+      bio: r.bio,
+      phone: r.phone,
+      timezone: r.timezone,
+      isAdmin: r.isAdmin,
+      showOnLanding: r.showOnLanding,
+    },
+    stats: {
+      totalCalls: r.stats.totalCalls,
+      completedCalls: r.stats.completedCalls,
+      averageRating: round2(r.stats.averageRating),
+      totalDuration: round2(r.stats.totalDurationSeconds / 60),
+    },
+    settings: {
+      autoAcceptCalls: r.autoAcceptCalls,
+      maxConcurrentCalls: r.maxConcurrentCalls,
+      workingHours: r.workingHours,
+    },
+    photo: photoDto(r.photoVersion),
+  };
+}
+
+/** The live (not soft-deleted) advisor's row, read with `executor` (a transaction or the db). */
+export async function requireLiveAdvisor(executor: Db, id: string): Promise<AdvisorRecord> {
+  const row = await findLiveAdvisor(executor, id);
+  if (!row) throw notFound('ADVISOR_NOT_FOUND', 'Advisor');
+  return row;
+}
+
+export type AdvisorDirectory = ReturnType<typeof createAdvisorDirectory>;
+
+export function createAdvisorDirectory(deps: Pick<Deps, 'db' | 'clock'>) {
+  const { db, clock } = deps;
+  const onlineSince = () => new Date(clock.now().getTime() - PRESENCE_GRACE_MS).toISOString();
+
+  async function getById(id: string): Promise<Advisor> {
+    const [row] = await selectAdvisorsWithStats(db, { id }, onlineSince());
+    if (!row) throw notFound('ADVISOR_NOT_FOUND', 'Advisor');
+    return toDto(row);
+  }
+
+  return {
+    getById,
+
+    async list(filter: { status?: AdvisorStatus } = {}): Promise<Advisor[]> {
+      const rows = await selectAdvisorsWithStats(db, filter, onlineSince());
+      return rows.map(toDto);
+    },
+
+    findActiveRow(id: string): Promise<AdvisorRecord | null> {
+      return findLiveAdvisor(db, id);
+    },
+
+    /** Every live advisor (no stats), by name: e.g. whose hours make the appointment slots. */
+    liveRecords(): Promise<AdvisorRecord[]> {
+      return selectLiveAdvisors(db);
+    },
+
+    async exists(id: string): Promise<boolean> {
+      return (await findLiveAdvisor(db, id)) !== null;
+    },
+
+    async counts(): Promise<AdvisorCounts> {
+      const counts: AdvisorCounts = {
+        totalAdvisors: 0,
+        availableAdvisors: 0,
+        busyAdvisors: 0,
+        offlineAdvisors: 0,
+        adminAdvisors: 0,
+      };
+      for (const g of await countsByStatusAndRole(db, onlineSince())) {
+        counts.totalAdvisors += g.count;
+        if (g.isAdmin) counts.adminAdvisors += g.count;
+        // 'Disponibles' are those who can be rung: available AND connected; an available
+        // advisor with no live connection counts as offline.
+        if (g.status === 'available' && g.online) counts.availableAdvisors += g.count;
+        else if (g.status === 'busy') counts.busyAdvisors += g.count;
+        else counts.offlineAdvisors += g.count;
+      }
+      return counts;
+    },
+
+    countLive(): Promise<number> {
+      return countLiveAdvisors(db);
+    },
+
+    firstAdminEmail(): Promise<string | null> {
+      return firstAdminEmail(db);
+    },
+
+    /** The landing's team: only the public fields of the advisors an admin chose to show. */
+    async landingTeam(): Promise<TeamMember[]> {
+      const rows = await selectLandingTeam(db, TEAM_SIZE_MAX);
+      return rows.map((r) => ({
+        advisorId: r.id,
+        name: r.name,
+        title: r.title,
+        expertise: r.expertise,
+        photo: photoDto(r.photoVersion),
+      }));
+    },
+
+    async availability(id: string): Promise<AdvisorAvailability> {
+      const a = await getById(id);
+      return {
+        advisorId: a.advisorId,
+        name: a.name,
+        status: a.status,
+        available: a.status === 'available' && a.online,
+        workingHours: a.settings.workingHours,
+        timezone: a.profile.timezone,
+      };
+    },
+  };
+}

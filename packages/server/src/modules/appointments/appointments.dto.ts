@@ -1,0 +1,49 @@
+/**
+ * What the appointments service answers with: the visitor's view of a booking, the staff's view
+ * (her contact details too), and free slots as ISO instants.
+ */
+import {
+  APPOINTMENT_JOIN_EARLY_MINUTES,
+  APPOINTMENT_NO_SHOW_MINUTES,
+  type Appointment,
+  type Slot,
+  type StaffAppointment,
+} from '@belleza/contract';
+import type { AppointmentRow } from './appointments.repository.js';
+import type { FreeSlot } from './slots.js';
+
+export const MINUTE = 60_000;
+export const DAY = 24 * 60 * MINUTE;
+
+export const toSlot = (s: FreeSlot): Slot => ({
+  startsAt: new Date(s.startsAt).toISOString(),
+  endsAt: new Date(s.endsAt).toISOString(),
+});
+
+export function toAppointment(r: AppointmentRow): Appointment {
+  const start = Date.parse(r.starts_at);
+  return {
+    appointmentId: r.id,
+    status: r.status,
+    startsAt: r.starts_at,
+    endsAt: r.ends_at,
+    subject: r.subject,
+    clientName: r.client_name,
+    language: r.language,
+    advisor: { advisorId: r.advisor_id, name: r.advisor_name, title: r.advisor_title },
+    joinFrom: new Date(start - APPOINTMENT_JOIN_EARLY_MINUTES * MINUTE).toISOString(),
+    joinUntil: new Date(start + APPOINTMENT_NO_SHOW_MINUTES * MINUTE).toISOString(),
+    callId: r.call_id,
+    createdAt: r.created_at,
+  };
+}
+
+export function toStaffAppointment(r: AppointmentRow): StaffAppointment {
+  return {
+    ...toAppointment(r),
+    clientPhone: r.client_phone,
+    clientEmail: r.client_email,
+    message: r.message,
+    cancelledBy: r.cancelled_by,
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * The visitor's side of the appointments service: the free slots, booking one, and managing her
+ * booking with its key (read, enter the call at its time, move it, cancel it).
+ * Part of the appointments service: appointments.service.ts composes it.
+ */
+import {
+  DISPLAY_TIME_ZONE,
+  type Appointment,
+  type BookAppointmentResponse,
+  type CallRequestResponseData,
+  type SlotsResponse,
+  type bookAppointmentBodySchema,
+  type slotsQuerySchema,
+} from '@belleza/contract';
+import type { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { conflict } from '../../lib/app-error.js';
+import { newId, newSecret } from '../../lib/ids.js';
+import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';
+import type { AdvisorsService } from '../advisors/advisors.service.js';
+import type { CallsService } from '../calls/calls.service.js';
+import { toMailAppointment, type MailService } from '../mail/mail.service.js';
+import { closedError, type AppointmentRecords } from './appointment-records.service.js';
+import { slotUnavailable, type AppointmentSlots } from './appointment-slots.service.js';
+import {
+  closeAppointment,
+  insertIfFree,
+  listAppointments,
+  moveIfFree,
+} from './appointments.repository.js';
+import { DAY, MINUTE, toAppointment, toSlot } from './appointments.dto.js';
+import { horizonEnd } from './slots.js';
+
+/** The visitor's time zone for her e-mails, when her browser named a real one; else the salon's. */
+function validZone(zone: string | undefined): string {
+  if (!zone) return DISPLAY_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return DISPLAY_TIME_ZONE;
+  }
+}
+
+export function createVisitorAppointments(
+  deps: Pick<Deps, 'db' | 'clock'> & {
+    advisors: Pick<AdvisorsService, 'liveRecords'>;
+    calls: Pick<CallsService, 'request'>;
+    mail: Pick<MailService, 'configured' | 'appointmentBooked' | 'appointmentRescheduled'>;
+  },
+  parts: { slots: AppointmentSlots; records: AppointmentRecords },
+) {
+  const { db, clock, advisors, calls, mail } = deps;
+  const { rules, slotsOf, alternatives } = parts.slots;
+  const { byKey, announce, reread, cancelRow } = parts.records;
+
+  return {
+    async slots(q: z.output<typeof slotsQuerySchema>): Promise<SlotsResponse> {
+      const r = await rules();
+      const now = clock.now().getTime();
+      const live = await advisors.liveRecords();
+      const choosable = live
+        .filter((a) => a.showOnLanding)
+        .map((a) => ({ advisorId: a.id, name: a.name, title: a.title, expertise: a.expertise }));
+      const base = {
+        slotMinutes: r.slotMinutes,
+        horizonEndsAt: new Date(horizonEnd(now, r)).toISOString(),
+      };
+      if (!r.enabled) return { enabled: false, ...base, slots: [], advisors: [] };
+      // A stylist the visitor cannot choose (unknown, deleted, or not shown) has no slots to offer.
+      const candidates = q.advisorId
+        ? live.filter((a) => a.id === q.advisorId && a.showOnLanding)
+        : live;
+      const from = q.from ? Date.parse(limaDayBoundsUtc(q.from).start) : now;
+      const to = from + q.days * DAY;
+      const slots = (await slotsOf(candidates, r, from, to)).map(toSlot);
+      return { enabled: true, ...base, slots, advisors: choosable };
+    },
+
+    /**
+     * Where her booking can move: the free slots of its own stylist (shown on the landing or
+     * not), her booking set aside so it does not hide its neighbours.
+     */
+    async slotsForBooking(
+      id: string,
+      key: string | undefined,
+      q: z.output<typeof slotsQuerySchema>,
+    ): Promise<SlotsResponse> {
+      const row = await byKey(id, key);
+      const r = await rules();
+      const now = clock.now().getTime();
+      const base = {
+        slotMinutes: r.slotMinutes,
+        horizonEndsAt: new Date(horizonEnd(now, r)).toISOString(),
+        advisors: [],
+      };
+      if (!r.enabled) return { enabled: false, ...base, slots: [] };
+      const advisor = (await advisors.liveRecords()).filter((a) => a.id === row.advisor_id);
+      const from = q.from ? Date.parse(limaDayBoundsUtc(q.from).start) : now;
+      const slots = await slotsOf(advisor, r, from, from + q.days * DAY, row.id);
+      return { enabled: true, ...base, slots: slots.map(toSlot) };
+    },
+
+    async book(body: z.output<typeof bookAppointmentBodySchema>): Promise<BookAppointmentResponse> {
+      const r = await rules();
+      if (!r.enabled) throw conflict('BOOKING_DISABLED', 'The salon is not taking appointments');
+      const live = await advisors.liveRecords();
+      const candidates = body.advisorId
+        ? live.filter((a) => a.id === body.advisorId && a.showOnLanding)
+        : live;
+      const at = Date.parse(body.startsAt);
+      const slot = (await slotsOf(candidates, r, at, at)).find((s) => s.startsAt === at);
+      if (!slot) throw slotUnavailable(await alternatives(candidates, r, at));
+
+      // The least booked of the free advisors that day first; a race lost moves to the next.
+      const day = limaDayBoundsUtc(limaDateOf(new Date(at)));
+      const sameDay = await listAppointments(db, {
+        status: 'booked',
+        from: day.start,
+        to: day.end,
+        limit: 10_000,
+      });
+      const load = (id: string) => sameDay.filter((b) => b.advisor_id === id).length;
+      const order = [...slot.advisorIds].sort((a, b) => load(a) - load(b));
+
+      const key = newSecret();
+      const now = clock.now().toISOString();
+      const id = newId('apt');
+      for (const advisorId of order) {
+        const ok = await insertIfFree(db, {
+          id,
+          advisor_id: advisorId,
+          status: 'booked',
+          starts_at: new Date(slot.startsAt).toISOString(),
+          ends_at: new Date(slot.endsAt).toISOString(),
+          held_until: new Date(slot.endsAt + r.bufferMinutes * MINUTE).toISOString(),
+          subject: body.subject,
+          client_name: body.name,
+          client_phone: body.phone,
+          client_email: body.email,
+          message: body.message,
+          language: body.language,
+          time_zone: validZone(body.timeZone),
+          access_key: key,
+          call_id: null,
+          cancelled_by: null,
+          created_at: now,
+          updated_at: now,
+          reminded_day_at: null,
+          reminded_hour_at: null,
+        });
+        if (!ok) continue;
+        const row = await reread(id);
+        announce(row);
+        mail.appointmentBooked(toMailAppointment(row));
+        return {
+          appointment: toAppointment(row),
+          key,
+          emailed: mail.configured && row.client_email !== '',
+        };
+      }
+      throw slotUnavailable(await alternatives(candidates, r, at));
+    },
+
+    async get(id: string, key: string | undefined): Promise<Appointment> {
+      return toAppointment(await byKey(id, key));
+    },
+
+    /**
+     * The visitor enters her booked call, from APPOINTMENT_JOIN_EARLY_MINUTES before its start
+     * until she counts as a no-show: a call like a walk-in's, but rung at her advisor first
+     * (calls.request with the booking). The booking is then attended, with its call.
+     */
+    async enter(id: string, key: string | undefined): Promise<CallRequestResponseData> {
+      const row = await byKey(id, key);
+      if (row.status !== 'booked') throw closedError();
+      const view = toAppointment(row);
+      const now = clock.now().toISOString();
+      if (now < view.joinFrom)
+        throw conflict('APPOINTMENT_NOT_OPEN', 'The appointment opens later', {
+          joinFrom: view.joinFrom,
+        });
+      if (now > view.joinUntil) throw closedError();
+      const call = await calls.request(
+        {
+          name: row.client_name,
+          phone: row.client_phone,
+          email: row.client_email,
+          subject: row.subject,
+          message: row.message,
+          company: '',
+          source: 'appointment',
+          consent: true,
+          language: row.language,
+        },
+        { appointmentId: row.id },
+      );
+      await closeAppointment(db, row.id, {
+        status: 'attended',
+        callId: call.callId,
+        updatedAt: clock.now().toISOString(),
+      });
+      announce(await reread(row.id));
+      return call;
+    },
+
+    async cancelByClient(id: string, key: string | undefined): Promise<Appointment> {
+      return toAppointment(await cancelRow(await byKey(id, key), 'client'));
+    },
+
+    /** Another free slot of the same stylist, until the booking starts. */
+    async reschedule(id: string, key: string | undefined, startsAt: string): Promise<Appointment> {
+      const row = await byKey(id, key);
+      if (row.status !== 'booked' || Date.parse(row.starts_at) <= clock.now().getTime())
+        throw closedError();
+      const r = await rules();
+      const advisor = (await advisors.liveRecords()).filter((a) => a.id === row.advisor_id);
+      const at = Date.parse(startsAt);
+      const free = (await slotsOf(advisor, r, at, at, row.id)).some((s) => s.startsAt === at);
+      if (!free) throw slotUnavailable(await alternatives(advisor, r, at, row.id));
+      const moved = await moveIfFree(db, row.id, {
+        advisorId: row.advisor_id,
+        startsAt: new Date(at).toISOString(),
+        endsAt: new Date(at + r.slotMinutes * MINUTE).toISOString(),
+        heldUntil: new Date(at + (r.slotMinutes + r.bufferMinutes) * MINUTE).toISOString(),
+        updatedAt: clock.now().toISOString(),
+      });
+      if (!moved) throw slotUnavailable(await alternatives(advisor, r, at, row.id));
+      const after = await reread(row.id);
+      announce(after);
+      mail.appointmentRescheduled(toMailAppointment(after));
+      return toAppointment(after);
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/** The chat's rows as the contract's DTOs: a message (with the photo it shows) and a photo. */
+import type { ChatImage, ChatMessage } from '@belleza/contract';
+import type { ChatImageMeta, ChatMessageRow } from './chat.repository.js';
+
+export function toMessageDto(row: ChatMessageRow): ChatMessage {
+  const { image_id, image_kind, image_width, image_height, image_size_bytes } = row;
+  return {
+    id: row.id,
+    callId: row.call_id,
+    senderType: row.sender_type,
+    senderName: row.sender_name,
+    body: row.body,
+    image:
+      image_id !== null &&
+      image_kind !== null &&
+      image_width !== null &&
+      image_height !== null &&
+      image_size_bytes !== null
+        ? {
+            id: image_id,
+            kind: image_kind,
+            width: image_width,
+            height: image_height,
+            contentType: 'image/jpeg',
+            bytes: image_size_bytes,
+          }
+        : null,
+    sentAt: row.created_at,
+  };
+}
+
+export function toImageDto(row: ChatImageMeta): ChatImage {
+  return {
+    id: row.id,
+    callId: row.call_id,
+    kind: row.kind,
+    width: row.width,
+    height: row.height,
+    contentType: row.content_type,
+    bytes: row.size_bytes,
+  };
+}

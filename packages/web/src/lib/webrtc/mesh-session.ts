@@ -7,92 +7,42 @@
  * The newcomer offers; members already in the room open their link on the newcomer's first
  * signal. Both ends offering at once is handled by perfect negotiation, but avoiding that glare
  * on every join keeps the first connection fast and sidesteps rollback-during-gathering quirks.
+ *
+ * This file holds the signalling (join, the `rtc:*` events, leave and rejoin); the per-peer links
+ * live in mesh-peers.ts and the `rtc:stats` reports in mesh-stats.ts.
  */
 import type {
-  ClientToServerEvents,
-  ConnectionQuality,
   IceServer,
   ParticipantType,
   RtcJoined,
   RtcPeerStats,
   RtcSignalFrom,
-  RtcStats,
-  ServerToClientEvents,
-  VideoSource,
 } from '@belleza/contract';
-import type { Socket } from 'socket.io-client';
-import {
-  createLinkMonitor,
-  type LinkHealth,
-  type LinkMonitor,
-  type LinkMonitorOptions,
-  type LinkPhase,
-} from './link-health';
-import {
-  createPeerLink,
-  isPolite,
-  type PeerLink,
-  type PeerLinkOptions,
-} from './perfect-negotiation';
+import { createMeshPeers, type LinkMonitorOverrides } from './mesh-peers';
+import { createStatsReporter } from './mesh-stats';
+import type { MeshEvent, RemotePeer, SignalingSocket } from './mesh-types';
+import type { PeerLinkOptions } from './perfect-negotiation';
 
-export type SignalingSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-export type RemotePeer = {
-  peerId: string;
-  userName: string;
-  userType: ParticipantType;
-  stream: MediaStream | null;
-  /** what the media does (link-health.ts); 'connecting' until a link exists */
-  phase: LinkPhase;
-  /** how well this page receives that peer (null until connected) */
-  quality: ConnectionQuality | null;
-  /** how that peer says its own link is doing (`rtc:peer-stats`) */
-  remoteQuality: ConnectionQuality | null;
-  /** what that peer's video shows (its `videoSource` signals); a new link starts at the camera */
-  videoSource: VideoSource;
-};
-
-export type MeshEvent =
-  | { type: 'joining' }
-  /** `screenShare`: whether this participant may share a screen (the join ack says) */
-  | { type: 'joined'; peerId: string; peers: RemotePeer[]; screenShare: boolean }
-  | { type: 'peer-joined'; peer: RemotePeer }
-  | { type: 'peer-left'; peer: RemotePeer }
-  | { type: 'peer-updated'; peer: RemotePeer }
-  | { type: 'closed'; reason: 'ended' | 'replaced' }
-  | { type: 'error'; code: string; message: string; fatal: boolean };
+export type { MeshEvent, RemotePeer, SignalingSocket } from './mesh-types';
+export { STATS_REPORT_MS, worstLink } from './mesh-stats';
 
 export type MeshSessionOptions = {
   socket: SignalingSocket;
   callId: string;
   token: string;
   /**
-   * What this side sends. A promise lets the page join the room while the camera starts (issue 11
-   * §6): peers are known at once, and links open (offers go out) when the stream is there.
+   * What this side sends. A promise lets the page join the room while the camera starts: peers
+   * are known at once, and links open (offers go out) when the stream is there.
    */
   localStream: MediaStream | null | Promise<MediaStream | null>;
   onEvent: (event: MeshEvent) => void;
   createPeerConnection?: PeerLinkOptions['createPeerConnection'];
   /** injectable for tests: deadlines and the stats reader of every link's monitor */
-  monitor?: Pick<LinkMonitorOptions, 'connectDeadlineMs' | 'reconnectDeadlineMs' | 'readSample'>;
+  monitor?: LinkMonitorOverrides;
 };
 
 /** A join the server has not answered within this long is reported (the page offers a retry). */
 export const JOIN_ACK_TIMEOUT_MS = 10_000;
-
-/** How often a page tells the server (and through it the other side) how its link is doing. */
-export const STATS_REPORT_MS = 5000;
-
-const QUALITY_RANK: Record<ConnectionQuality, number> = { good: 0, weak: 1, bad: 2 };
-/** The link the page reports: the worst one that has connected at least once. */
-export function worstLink(healths: LinkHealth[]): LinkHealth | null {
-  let worst: LinkHealth | null = null;
-  for (const h of healths) {
-    if (h.quality === null) continue;
-    if (!worst || QUALITY_RANK[h.quality] > QUALITY_RANK[worst.quality!]) worst = h;
-  }
-  return worst;
-}
 
 export type MeshSession = {
   peers(): RemotePeer[];
@@ -116,10 +66,10 @@ const FATAL_CODES = new Set([
   'VALIDATION_ERROR',
 ]);
 
+type PeerToOffer = { peerId: string; userName: string; userType: ParticipantType };
+
 export function createMeshSession(options: MeshSessionOptions): MeshSession {
   const { socket, callId, token, onEvent } = options;
-  type Entry = { link: PeerLink | null; monitor: LinkMonitor | null; peer: RemotePeer };
-  const links = new Map<string, Entry>();
   let myPeerId: string | null = null;
   let iceServers: IceServer[] = [];
   let left = false;
@@ -131,129 +81,27 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
   let localStream: MediaStream | null | undefined =
     options.localStream instanceof Promise ? undefined : options.localStream;
   /** peers of the join ack we are to offer to once the stream is there */
-  let offerTo: { peerId: string; userName: string; userType: ParticipantType }[] = [];
+  let offerTo: PeerToOffer[] = [];
   const ready = () => myPeerId !== null && localStream !== undefined;
-  /** the screen this side shares, sent on every link in place of the camera */
-  let screenTrack: MediaStreamTrack | null = null;
 
-  /** Switches one link's video and then tells its peer, so its page changes with the picture. */
-  async function showOn(peerId: string, link: PeerLink, track: MediaStreamTrack | null) {
-    try {
-      await link.showVideo(track);
-    } catch (err) {
-      console.warn('[rtc] could not switch the video', err);
-      return;
-    }
-    if (left || links.get(peerId)?.link !== link) return;
-    socket.emit('rtc:signal', { callId, to: peerId, videoSource: track ? 'screen' : 'camera' });
-  }
-
-  const snapshot = (peer: RemotePeer): RemotePeer => ({ ...peer });
-
-  const closeEntry = (entry: Entry) => {
-    entry.monitor?.stop();
-    entry.link?.close();
-  };
-
-  /** Closes every link without per-peer events: the caller reports the bigger change (left, rejoining). */
-  function dropAll(): void {
-    for (const entry of links.values()) closeEntry(entry);
-    links.clear();
-  }
-
-  function reportStats(): void {
-    if (left || !myPeerId || !socket.connected) return;
-    const monitors = [...links.values()].flatMap((e) => (e.monitor ? [e.monitor.health()] : []));
-    const h = worstLink(monitors);
-    if (!h?.quality) return;
-    const stats: RtcStats = {
-      callId,
-      quality: h.quality,
-      localCandidateType: h.localCandidateType,
-      remoteCandidateType: h.remoteCandidateType,
-      rttMs: h.figures.rttMs,
-      packetLossPct: h.figures.packetLossPct,
-      bitrateKbps: h.figures.bitrateKbps,
-      timeToFirstFrameMs: h.timeToFirstFrameMs,
-    };
-    socket.emit('rtc:stats', stats);
-  }
-  let statsTimer: ReturnType<typeof setInterval> | null = null;
-  const startStats = () => {
-    statsTimer ??= setInterval(reportStats, STATS_REPORT_MS);
-  };
-  const stopStats = () => {
-    if (statsTimer !== null) clearInterval(statsTimer);
-    statsTimer = null;
-  };
-
-  /** Knows about a peer (a tile can show it) without opening a connection yet. */
-  function ensurePeer(peerId: string, userName: string, userType: ParticipantType): Entry {
-    const existing = links.get(peerId);
-    if (existing) return existing;
-    const entry: Entry = {
-      link: null,
-      monitor: null,
-      peer: {
-        peerId,
-        userName,
-        userType,
-        stream: null,
-        phase: 'connecting',
-        quality: null,
-        remoteQuality: null,
-        videoSource: 'camera',
-      },
-    };
-    links.set(peerId, entry);
-    onEvent({ type: 'peer-joined', peer: snapshot(entry.peer) });
-    return entry;
-  }
-
-  function ensureLink(peerId: string, userName: string, userType: ParticipantType): PeerLink {
-    const entry = ensurePeer(peerId, userName, userType);
-    if (entry.link) return entry.link;
-    const { peer } = entry;
-    const link = createPeerLink({
-      polite: isPolite(myPeerId ?? '', peerId),
-      iceServers,
-      localStream: localStream ?? null,
-      send: (signal) => socket.emit('rtc:signal', { callId, to: peerId, ...signal }),
-      onRemoteStream: (stream) => {
-        peer.stream = stream;
-        onEvent({ type: 'peer-updated', peer: snapshot(peer) });
-      },
-      onIceStateChange: () => entry.monitor?.iceStateChanged(),
-      onError: (err) => console.warn('[rtc] negotiation error', err),
-      ...(options.createPeerConnection
-        ? { createPeerConnection: options.createPeerConnection }
-        : {}),
-    });
-    entry.link = link;
-    entry.monitor = createLinkMonitor({
-      ...options.monitor,
-      pc: link.pc,
-      onChange: (health) => {
-        const phaseChanged = health.phase !== peer.phase;
-        const qualityChanged = health.quality !== peer.quality;
-        peer.phase = health.phase;
-        peer.quality = health.quality;
-        onEvent({ type: 'peer-updated', peer: snapshot(peer) });
-        if (phaseChanged || qualityChanged) reportStats();
-      },
-    });
-    // A peer that arrives (or comes back) while the screen is shared gets the screen too.
-    if (screenTrack) void showOn(peerId, link, screenTrack);
-    return link;
-  }
-
-  function dropPeer(peerId: string): void {
-    const entry = links.get(peerId);
-    if (!entry) return;
-    closeEntry(entry);
-    links.delete(peerId);
-    onEvent({ type: 'peer-left', peer: snapshot(entry.peer) });
-  }
+  const peers = createMeshPeers({
+    socket,
+    callId,
+    onEvent,
+    createPeerConnection: options.createPeerConnection,
+    monitor: options.monitor,
+    myPeerId: () => myPeerId,
+    iceServers: () => iceServers,
+    localStream: () => localStream ?? null,
+    hasLeft: () => left,
+    onHealthChange: () => stats.report(),
+  });
+  const stats = createStatsReporter({
+    socket,
+    callId,
+    healths: () => peers.healths(),
+    inRoom: () => !left && Boolean(myPeerId),
+  });
 
   function join(): void {
     if (left) return;
@@ -285,16 +133,16 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
       myPeerId = data.peerId;
       iceServers = data.iceServers;
       for (const p of data.peers) {
-        if (localStream !== undefined) ensureLink(p.peerId, p.userName, p.userType);
+        if (localStream !== undefined) peers.ensureLink(p.peerId, p.userName, p.userType);
         else {
-          ensurePeer(p.peerId, p.userName, p.userType);
+          peers.ensurePeer(p.peerId, p.userName, p.userType);
           offerTo.push(p);
         }
       }
       onEvent({
         type: 'joined',
         peerId: data.peerId,
-        peers: [...links.values()].map((e) => snapshot(e.peer)),
+        peers: peers.snapshots(),
         screenShare: data.screenShare,
       });
       if (ready()) flushEarly();
@@ -307,13 +155,18 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
     for (const s of waiting) handlers.signal(s);
   }
 
+  /** Forgets this side's membership before a new join: no peer id, no waiting signals, no links. */
+  function startOver(): void {
+    myPeerId = null;
+    early = [];
+    offerTo = [];
+    peers.dropAll();
+  }
+
   const handlers = {
     connect: () => {
       // A reconnected socket is a new member for the server: start over.
-      myPeerId = null;
-      early = [];
-      offerTo = [];
-      dropAll();
+      startOver();
       join();
     },
     peerJoined: (p: {
@@ -324,10 +177,10 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
     }) => {
       if (p.callId !== callId || !myPeerId || p.peerId === myPeerId) return;
       // The newcomer offers; our link opens on its first signal.
-      ensurePeer(p.peerId, p.userName, p.userType);
+      peers.ensurePeer(p.peerId, p.userName, p.userType);
     },
     peerLeft: (p: { callId: string; peerId: string }) => {
-      if (p.callId === callId) dropPeer(p.peerId);
+      if (p.callId === callId) peers.drop(p.peerId);
     },
     signal: (s: RtcSignalFrom) => {
       if (s.callId !== callId) return;
@@ -335,34 +188,24 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
         if (early.length < 200) early.push(s);
         return;
       }
-      if (s.videoSource) {
-        // Only news about the picture: the peer is known, the link opens with its offer as usual.
-        const entry = ensurePeer(s.from, s.userName, s.userType);
-        if (entry.peer.videoSource !== s.videoSource) {
-          entry.peer.videoSource = s.videoSource;
-          onEvent({ type: 'peer-updated', peer: snapshot(entry.peer) });
-        }
-      }
+      if (s.videoSource) peers.setVideoSource(s.from, s.userName, s.userType, s.videoSource);
       if (!s.description && s.candidate === undefined) return;
-      // A peer we have not heard of yet (it joined while we were joining) is created on its first signal.
-      const link = ensureLink(s.from, s.userName, s.userType);
+      // A peer we have not heard of yet (it joined while we were joining) is created on its first
+      // signal.
+      const link = peers.ensureLink(s.from, s.userName, s.userType);
       void link.handleSignal({
         ...(s.description ? { description: s.description } : {}),
         ...(s.candidate !== undefined ? { candidate: s.candidate } : {}),
       });
     },
     peerStats: (p: RtcPeerStats) => {
-      if (p.callId !== callId) return;
-      const entry = links.get(p.peerId);
-      if (!entry || entry.peer.remoteQuality === p.quality) return;
-      entry.peer.remoteQuality = p.quality;
-      onEvent({ type: 'peer-updated', peer: snapshot(entry.peer) });
+      if (p.callId === callId) peers.setRemoteQuality(p.peerId, p.quality);
     },
     closed: (p: { callId: string; reason: 'ended' | 'replaced' }) => {
       if (p.callId !== callId) return;
       left = true;
-      stopStats();
-      dropAll();
+      stats.stop();
+      peers.dropAll();
       onEvent({ type: 'closed', reason: p.reason });
     },
   };
@@ -390,7 +233,7 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
   }
 
   attach();
-  startStats();
+  stats.start();
   if (socket.connected) join();
   else onEvent({ type: 'joining' });
   if (options.localStream instanceof Promise)
@@ -399,34 +242,23 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
       .then((stream) => {
         localStream = stream;
         if (left || !myPeerId) return;
-        const peers = offerTo;
+        const waiting = offerTo;
         offerTo = [];
-        for (const p of peers)
-          if (links.has(p.peerId)) ensureLink(p.peerId, p.userName, p.userType);
+        for (const p of waiting)
+          if (peers.has(p.peerId)) peers.ensureLink(p.peerId, p.userName, p.userType);
         flushEarly();
       });
 
   return {
-    peers: () => [...links.values()].map((e) => snapshot(e.peer)),
-    peerConnections: () => [...links.values()].flatMap((e) => (e.link ? [e.link.pc] : [])),
-    async shareScreen(track) {
-      if (track === screenTrack) return;
-      screenTrack = track;
-      await Promise.all(
-        [...links.entries()].flatMap(([peerId, e]) =>
-          e.link ? [showOn(peerId, e.link, track)] : [],
-        ),
-      );
-    },
+    peers: () => peers.snapshots(),
+    peerConnections: () => peers.connections(),
+    shareScreen: (track) => peers.shareScreen(track),
     rejoin() {
       left = false;
       attach();
-      startStats();
+      stats.start();
       if (socket.connected) socket.emit('rtc:leave', { callId });
-      myPeerId = null;
-      early = [];
-      offerTo = [];
-      dropAll();
+      startOver();
       if (socket.connected) join();
       else socket.connect();
     },
@@ -437,8 +269,8 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
       }
       left = true;
       if (socket.connected) socket.emit('rtc:leave', { callId });
-      stopStats();
-      dropAll();
+      stats.stop();
+      peers.dropAll();
       detach();
     },
   };

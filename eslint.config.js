@@ -1,4 +1,4 @@
-// Type-aware lint for the whole monorepo, with the house's structure rules (STYLE.md):
+// Type-aware lint for the whole monorepo, with the house's structure rules (docs/architecture.md):
 // - a size budget for product files: 500 lines a file, 300 a function (blank and comment lines
 //   count); tests, their helpers and migrations are exempt;
 // - import zones: contract imports nothing of ours; web features never import each other; the

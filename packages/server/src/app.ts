@@ -22,7 +22,10 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { nullNotifier, type Notifier } from './lib/notifier.js';
 import { advisorsRoutes } from './modules/advisors/advisors.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { visitorRequestLimits } from './lib/limits.js';
+import { callRoutes } from './modules/calls/call.routes.js';
 import { callsRoutes } from './modules/calls/calls.routes.js';
+import { callbacksRoutes } from './modules/callbacks/callbacks.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -185,21 +188,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { container });
-      await api.register(advisorsRoutes, { container });
-      await api.register(settingsRoutes, { container });
-      await api.register(mailRoutes, { container });
-      await api.register(videoRoutes, { container });
-      await api.register(callsRoutes, { container });
-      await api.register(mediaStatsRoutes, { container });
-      await api.register(chatRoutes, { container });
-      await api.register(chatImagesRoutes, { container });
-      await api.register(summaryRoutes, { container });
-      await api.register(appointmentsRoutes, { container });
-      await api.register(reportsRoutes, { container });
-      await api.register(systemRoutes, { container });
-      // The widget frame's saved consultation, in a partitioned cookie (issue 17).
-      await api.register(embedStorageRoutes, { container });
+      // Each plugin gets only the services it uses.
+      await api.register(authRoutes, { auth: container.auth, config });
+      await api.register(advisorsRoutes, {
+        advisors: container.advisors,
+        advisorPhotos: container.advisorPhotos,
+      });
+      await api.register(settingsRoutes, { settings: container.settings, audit: container.audit });
+      await api.register(mailRoutes, { mail: container.mail });
+      await api.register(videoRoutes, { video: container.video });
+      // One per-phone count for call and callback requests, whichever route they come by.
+      const requestLimits = visitorRequestLimits(api, config);
+      await api.register(callsRoutes, { calls: container.calls, requestLimits });
+      await api.register(callRoutes, { calls: container.calls });
+      await api.register(callbacksRoutes, { callbacks: container.callbacks, requestLimits });
+      await api.register(mediaStatsRoutes, { mediaStats: container.mediaStats });
+      await api.register(chatRoutes, { chat: container.chat });
+      await api.register(chatImagesRoutes, { chat: container.chat });
+      await api.register(summaryRoutes, { summary: container.summary });
+      await api.register(appointmentsRoutes, { appointments: container.appointments });
+      await api.register(reportsRoutes, {
+        reports: container.reports,
+        settings: container.settings,
+      });
+      await api.register(systemRoutes, { system: container.system });
+      // The widget frame's saved consultation, in a partitioned cookie.
+      await api.register(embedStorageRoutes, { config });
     },
     { prefix: '/api' },
   );
@@ -244,7 +258,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     });
     const sendDocument = createDocumentSender(webDist);
-    // The widget's script and the page its iframe shows (issue 17).
+    // The salon site's widget script and the page its iframe shows.
     await app.register(embedRoutes, { webDist, sendDocument, settings: container.settings });
     // SPA fallback: any other GET that is not API, docs or socket serves the app shell.
     app.get('/*', async (req, reply) => {

@@ -5,8 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createAdvisorBodySchema } from '@belleza/contract';
-import type { Container } from '../container.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
 import { AppError } from '../lib/app-error.js';
+import type { AdvisorsService } from '../modules/advisors/advisors.service.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@belleza.local';
 export const FIRST_ADMIN_NAME = 'Admin';
@@ -14,6 +16,13 @@ export const FIRST_ADMIN_NAME = 'Admin';
 export type FirstAdminResult =
   | { created: false }
   | { created: true; email: string; advisorId: string; generatedPassword: string | null };
+
+/** What the first start needs: the advisors, the ADMIN_* settings and a log line. */
+export type FirstAdminDeps = {
+  advisors: Pick<AdvisorsService, 'countLive' | 'create'>;
+  config: Pick<Config, 'adminEmail' | 'adminPassword' | 'publicUrl'>;
+  log: Pick<FastifyBaseLogger, 'info'>;
+};
 
 export type FirstAdminOptions = {
   /** where the one-time credentials box goes (stdout by default) */
@@ -24,10 +33,9 @@ export type FirstAdminOptions = {
 const generatePassword = (): string => randomBytes(18).toString('base64url');
 
 export async function ensureFirstAdmin(
-  container: Pick<Container, 'advisors' | 'config' | 'log'>,
+  { advisors, config, log }: FirstAdminDeps,
   options: FirstAdminOptions = {},
 ): Promise<FirstAdminResult> {
-  const { advisors, config, log } = container;
   if ((await advisors.countLive()) > 0) return { created: false };
 
   const email = (config.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();

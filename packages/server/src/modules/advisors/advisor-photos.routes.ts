@@ -1,10 +1,10 @@
 /**
- * Advisors' profile photos (issue 14 §8): the upload takes the photo's bytes as the raw body (no
- * multipart), as the chat's photos do, so this plugin has its own body parsers — only the image
- * types phones send, as a Buffer, up to ADVISOR_PHOTO_MAX_BYTES — and no JSON parser. Whoever may
- * not change the photo is refused before the body is read. The renditions are served here too.
- * (Removing the photo is in advisors.routes.ts: the web sends a JSON content type with it, which
- * this plugin would refuse.) Registered by advisors.routes.ts.
+ * Advisors' profile photos (docs/product.md#advisor-photos): the upload takes the photo's bytes as
+ * the raw body (no multipart), as the chat's photos do, so this plugin has its own body parsers —
+ * only the image types phones send, as a Buffer, up to ADVISOR_PHOTO_MAX_BYTES — and no JSON
+ * parser. Whoever may not change the photo is refused before the body is read. The renditions are
+ * served here too. (Removing the photo is in advisors.routes.ts: the web sends a JSON content type
+ * with it, which this plugin would refuse.) Registered by advisors.routes.ts.
  */
 import {
   ADVISOR_PHOTO_FORMATS,
@@ -20,8 +20,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Container } from '../../container.js';
-import type { ServedPhoto } from './advisor-photos.service.js';
+import type { AdvisorPhotosService, ServedPhoto } from './advisor-photos.service.js';
 import { photoTooLarge, unsupportedPhoto } from './advisors.photo-encoder.js';
 
 const tags = ['advisors'];
@@ -31,6 +30,10 @@ const uploadTypes: string[] = [...ADVISOR_PHOTO_UPLOAD_TYPES];
 const megabytes = ADVISOR_PHOTO_MAX_BYTES / (1024 * 1024);
 const sizes = ADVISOR_PHOTO_SIZES.join(', ');
 const formats = ADVISOR_PHOTO_FORMATS.join(', ');
+
+export type AdvisorPhotosRoutesOptions = {
+  advisorPhotos: Pick<AdvisorPhotosService, 'checkRights' | 'upload' | 'rendition'>;
+};
 
 /** A year: a versioned address never changes content. */
 const VERSIONED_CACHE_S = 31_536_000;
@@ -62,12 +65,10 @@ function sendRendition(reply: FastifyReply, photo: ServedPhoto, versioned: boole
     .send(photo.data);
 }
 
-export const advisorPhotosRoutes: FastifyPluginAsyncZod<{ container: Container }> = (
+export const advisorPhotosRoutes: FastifyPluginAsyncZod<AdvisorPhotosRoutesOptions> = (
   app,
-  { container },
+  { advisorPhotos },
 ) => {
-  const { advisorPhotos } = container;
-
   // Only here: the JSON parser (and any other) is inherited no further, so a JSON or HTML body
   // is an unsupported type (415), not a validation error.
   app.removeAllContentTypeParsers();

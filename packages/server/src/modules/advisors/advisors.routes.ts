@@ -12,21 +12,25 @@ import {
 } from '@belleza/contract';
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { Container } from '../../container.js';
 import { forbidden } from '../../lib/app-error.js';
 import { adminOnly, advisorOnly, requireAdmin, requireAdvisor } from '../../plugins/auth.js';
+import type { AdvisorPhotosService } from './advisor-photos.service.js';
 import { advisorPhotosRoutes } from './advisor-photos.routes.js';
+import type { AdvisorsService } from './advisors.service.js';
+
+export type AdvisorsRoutesOptions = {
+  advisors: AdvisorsService;
+  advisorPhotos: AdvisorPhotosService;
+};
 
 const tags = ['advisors'];
 const security = [{ bearer: [] }];
 
-export const advisorsRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
+export const advisorsRoutes: FastifyPluginCallbackZod<AdvisorsRoutesOptions> = (
   app,
-  { container },
+  { advisors, advisorPhotos },
   done,
 ) => {
-  const { advisors, advisorPhotos } = container;
-
   app.get(
     '/advisors',
     {
@@ -163,7 +167,7 @@ export const advisorsRoutes: FastifyPluginCallbackZod<{ container: Container }> 
   );
 
   // The upload (a raw image body, its own parsers) and the photo's renditions.
-  void app.register(advisorPhotosRoutes, { container });
+  void app.register(advisorPhotosRoutes, { advisorPhotos });
 
   app.get(
     '/team',

@@ -1,6 +1,7 @@
 /**
- * HTTP routes of appointments (issue 16): free slots and booking (public), the visitor's booking
- * by its key (`x-appointment-key`), and the staff's list, cancel and reassign (a session).
+ * HTTP routes of appointments (docs/product.md#appointments): free slots and booking (public), the
+ * visitor's booking by its key (`x-appointment-key`), and the staff's list, cancel and reassign (a
+ * session).
  */
 import {
   APPOINTMENT_KEY_HEADER,
@@ -23,9 +24,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Container } from '../../container.js';
 import { APPOINTMENT_REQUESTS_PER_ADDRESS } from '../../lib/limits.js';
 import { advisorOnly, adminOnly, requireAdmin, requireAdvisor } from '../../plugins/auth.js';
+import type { AppointmentsService } from './appointments.service.js';
+
+export type AppointmentsRoutesOptions = { appointments: AppointmentsService };
 
 const bearer = [{ bearer: [] }];
 const noSession: Record<string, string[]>[] = [{}];
@@ -40,12 +43,10 @@ function keyOf(req: FastifyRequest): string | undefined {
   return typeof key === 'string' ? key : undefined;
 }
 
-export const appointmentsRoutes: FastifyPluginAsyncZod<{ container: Container }> = (
+export const appointmentsRoutes: FastifyPluginAsyncZod<AppointmentsRoutesOptions> = (
   app,
-  { container },
+  { appointments },
 ) => {
-  const { appointments } = container;
-
   app.get(
     '/appointments/slots',
     {

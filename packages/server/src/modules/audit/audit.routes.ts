@@ -1,14 +1,12 @@
 import { auditEntrySchema, auditListQuerySchema, ok } from '@belleza/contract';
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { Container } from '../../container.js';
 import { adminOnly, requireAdmin } from '../../plugins/auth.js';
+import type { AuditService } from './audit.service.js';
 
-export const auditRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
-  app,
-  { container },
-  done,
-) => {
+export type AuditRoutesOptions = { audit: AuditService };
+
+export const auditRoutes: FastifyPluginCallbackZod<AuditRoutesOptions> = (app, { audit }, done) => {
   app.get(
     '/audit',
     {
@@ -23,7 +21,7 @@ export const auditRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
     },
     async (req) => {
       requireAdmin(req);
-      return { success: true as const, data: await container.audit.list(req.query) };
+      return { success: true as const, data: await audit.list(req.query) };
     },
   );
   done();

@@ -7,9 +7,15 @@ import {
 } from '@belleza/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import type { Container } from '../../container.js';
+import type { Config } from '../../config.js';
 import { extraLimit, LOGIN_PER_ACCOUNT, LOGIN_PER_ADDRESS } from '../../lib/limits.js';
 import { advisorOnly, requireAdvisor } from '../../plugins/auth.js';
+import type { AuthService } from './auth.service.js';
+
+export type AuthRoutesOptions = {
+  auth: AuthService;
+  config: Pick<Config, 'loginRateLimit' | 'loginAccountRateLimit'>;
+};
 
 /** The account a sign-in tries (counted after the body is parsed, so the email is known). */
 const accountKey = (req: FastifyRequest): string => {
@@ -18,13 +24,12 @@ const accountKey = (req: FastifyRequest): string => {
   return `login-account|${email}`;
 };
 
-export const authRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
+export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
   app,
-  { container },
+  { auth, config },
   done,
 ) => {
   // Two limits: per address (any account) before anything is parsed, per account (any address).
-  const { config } = container;
   const perAccount = extraLimit(app, {
     max: config.loginAccountRateLimit,
     timeWindow: LOGIN_PER_ACCOUNT.timeWindow,
@@ -46,7 +51,7 @@ export const authRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
     },
     async (req) => ({
       success: true as const,
-      data: await container.auth.login(req.body.email, req.body.password),
+      data: await auth.login(req.body.email, req.body.password),
     }),
   );
 
@@ -61,7 +66,7 @@ export const authRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
         response: { 200: ok(advisorSchema) },
       },
     },
-    async (req) => ({ success: true as const, data: await container.auth.me(requireAdvisor(req)) }),
+    async (req) => ({ success: true as const, data: await auth.me(requireAdvisor(req)) }),
   );
 
   app.post(
@@ -76,7 +81,7 @@ export const authRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
       },
     },
     async (req) => {
-      await container.auth.logout(requireAdvisor(req));
+      await auth.logout(requireAdvisor(req));
       return { success: true as const, message: 'Signed out' };
     },
   );

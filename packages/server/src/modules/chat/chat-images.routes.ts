@@ -1,6 +1,6 @@
 /**
- * Photos in the chat (issue 15 §2): the upload takes the photo's bytes as the raw body (no
- * multipart), so this plugin has its own body parsers — only the image types phones send, as a
+ * Photos in the chat (docs/product.md#photos): the upload takes the photo's bytes as the raw body
+ * (no multipart), so this plugin has its own body parsers — only the image types phones send, as a
  * Buffer, up to CHAT_IMAGE_MAX_BYTES — and no JSON parser. Whoever may not add a photo is refused
  * before the body is read. The photo is served with the chat's read access on every request.
  * (Deleting one is in chat.routes.ts: the web sends a JSON content type with it, which this plugin
@@ -22,10 +22,11 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Container } from '../../container.js';
-import { callActor } from '../calls/calls.routes.js';
+import { callActor } from '../calls/call-actor.js';
 import { photoTooLarge, unsupportedPhoto } from './chat.photo-encoder.js';
-import type { ChatImageFile } from './chat.service.js';
+import type { ChatImageFile, ChatService } from './chat.service.js';
+
+export type ChatImagesRoutesOptions = { chat: ChatService };
 
 const tags = ['calls'];
 const keyOrBearer: Record<string, string[]>[] = [{ bearer: [] }, {}];
@@ -68,12 +69,7 @@ export function sendPhoto(reply: FastifyReply, image: ChatImageFile): FastifyRep
     .send(image.data);
 }
 
-export const chatImagesRoutes: FastifyPluginAsyncZod<{ container: Container }> = (
-  app,
-  { container },
-) => {
-  const { chat } = container;
-
+export const chatImagesRoutes: FastifyPluginAsyncZod<ChatImagesRoutesOptions> = (app, { chat }) => {
   // Only here: the JSON parser (and any other) is inherited no further, so a JSON or HTML body
   // is an unsupported type (415), not a validation error.
   app.removeAllContentTypeParsers();

@@ -1,9 +1,10 @@
 /**
- * HTTP routes of the call's chat (issue 15 §1), beside the call's other routes. The visitor proves
- * its call with the clientKey in the `x-client-key` header, as on the calls routes. Deleting a
- * photo is here rather than with its upload (chat-images.routes.ts): the web sends its bodiless
- * DELETE with a JSON content type, which only this plugin's parsers take. So are the snapshot
- * requests of Daily calls (issue 15 §3), which the chat room hears over the socket.
+ * HTTP routes of the call's chat (docs/product.md#chat), beside the call's other routes. The
+ * visitor proves its call with the clientKey in the `x-client-key` header, as on the calls routes.
+ * Deleting a photo is here rather than with its upload (chat-images.routes.ts): the web sends its
+ * bodiless DELETE with a JSON content type, which only this plugin's parsers take. So are the
+ * snapshot requests of Daily calls (docs/product.md#snapshots), which the chat room hears over the
+ * socket.
  */
 import {
   CHAT_IMAGE_RATE_MAX,
@@ -24,16 +25,16 @@ import {
   snapshotRequestSchema,
 } from '@belleza/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Container } from '../../container.js';
-import { callActor } from '../calls/calls.routes.js';
+import { callActor } from '../calls/call-actor.js';
+import type { ChatService } from './chat.service.js';
+
+export type ChatRoutesOptions = { chat: ChatService };
 
 const tags = ['calls'];
 const keyOrBearer: Record<string, string[]>[] = [{ bearer: [] }, {}];
 const keyNote = ` Visitors send the call's clientKey in the \`${CLIENT_KEY_HEADER}\` header.`;
 
-export const chatRoutes: FastifyPluginAsyncZod<{ container: Container }> = (app, { container }) => {
-  const { chat } = container;
-
+export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = (app, { chat }) => {
   app.get(
     '/calls/:callId/messages',
     {

@@ -1,18 +1,21 @@
 /**
- * The widget frame's saved consultation where the browser denies the frame its storage (issue 17;
- * contract: `EMBED_STORAGE_*`): the records travel in a partitioned cookie this server sets, so no
- * database row is kept and nothing here is a visitor's secret the server could leak.
+ * The widget frame's saved consultation where the browser denies the frame its storage
+ * (docs/product.md#embedded-consultation; contract: `EMBED_STORAGE_*`): the records travel in a
+ * partitioned cookie this server sets, so no database row is kept and nothing here is a visitor's
+ * secret the server could leak.
  */
 import { embedStorageSchema, ok } from '@belleza/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Container } from '../../container.js';
+import type { Config } from '../../config.js';
 import {
   clearedEmbedStorageCookie,
   embedStorageCookie,
   readEmbedStorage,
 } from './embed-storage.cookie.js';
 import { sameOriginOnly } from './embed-storage.guard.js';
+
+export type EmbedStorageRoutesOptions = { config: Pick<Config, 'publicUrl'> };
 
 const tags = ['embed'];
 const note =
@@ -22,12 +25,12 @@ const note =
 /** Answers that depend on the visitor's cookie are never cached, by the browser or a proxy. */
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-export const embedStorageRoutes: FastifyPluginAsyncZod<{ container: Container }> = async (
+export const embedStorageRoutes: FastifyPluginAsyncZod<EmbedStorageRoutesOptions> = async (
   app,
-  { container },
+  { config },
 ) => {
   // Encapsulated: the check applies to this plugin's routes only.
-  app.addHook('onRequest', sameOriginOnly(container.config.publicUrl));
+  app.addHook('onRequest', sameOriginOnly(config.publicUrl));
 
   app.get(
     '/embed/storage',

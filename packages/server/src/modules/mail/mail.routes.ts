@@ -1,17 +1,14 @@
 import { ok, testEmailBodySchema, testEmailResultSchema } from '@belleza/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Container } from '../../container.js';
 import { adminOnly, requireAdmin } from '../../plugins/auth.js';
+import type { MailService } from './mail.service.js';
+
+export type MailRoutesOptions = { mail: Pick<MailService, 'sendTest'> };
 
 /** A test e-mail per admin every few seconds is plenty; more would be a way to spam an address. */
 const TEST_EMAIL_LIMIT = { rateLimit: { max: 5, timeWindow: 60_000 } };
 
-export const mailRoutes: FastifyPluginAsyncZod<{ container: Container }> = async (
-  app,
-  { container },
-) => {
-  const { mail } = container;
-
+export const mailRoutes: FastifyPluginAsyncZod<MailRoutesOptions> = async (app, { mail }) => {
   app.post(
     '/settings/test-email',
     {

@@ -1,7 +1,7 @@
 /**
- * Socket abuse limits (issue 13 §2): new connections per client address, events per connection
- * (refused through the ack, then the connection is closed), and call requests over the socket per
- * address and per phone number. Real server, real socket.io clients, no sleeps.
+ * Socket abuse limits (docs/product.md#rate-limits): new connections per client address, events per
+ * connection (refused through the ack, then the connection is closed), and call requests over the
+ * socket per address and per phone number. Real server, real socket.io clients, no sleeps.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';

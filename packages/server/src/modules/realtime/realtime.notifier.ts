@@ -11,7 +11,7 @@ export type TypedServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
 export const advisorRoom = (advisorId: string): string => `advisor:${advisorId}`;
 export const callRoom = (callId: string): string => `call:${callId}`;
-/** A call's chat (issue 15 §1): the visitor, its advisor and admins who sent `chat:join`. */
+/** A call's chat (docs/product.md#chat): the visitor, its advisor and admins who sent `chat:join`. */
 export const chatRoom = (callId: string): string => `chat:${callId}`;
 export const ADMINS_ROOM = 'admins';
 /** Every socket signed in with one session (so revoking it closes exactly those). */

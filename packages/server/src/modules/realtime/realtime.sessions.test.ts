@@ -1,7 +1,7 @@
 /**
- * Revoked sessions lose their live sockets at once (issue 13 §3): signing out closes that
- * session's dashboards and no other; a password change by an admin, or deleting the advisor,
- * closes all of hers. Real server, real socket.io clients, no sleeps.
+ * Revoked sessions lose their live sockets at once (docs/product.md#sessions-and-sign-in): signing
+ * out closes that session's dashboards and no other; a password change by an admin, or deleting the
+ * advisor, closes all of hers. Real server, real socket.io clients, no sleeps.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, createCallsTestApp, insertAdvisor, insertSession } from '../../test/fixtures.js';

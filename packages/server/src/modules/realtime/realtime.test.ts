@@ -1,7 +1,8 @@
 /**
- * Socket.IO over a real listening server and real socket.io clients (issue 3 point 5): advisor
- * authentication, rooms, presence and heartbeat, client join with the clientKey, every event of
- * the call flow, and refusals. No sleeps: every wait is for an event or an ack.
+ * Socket.IO over a real listening server and real socket.io clients
+ * (docs/architecture.md#realtime): advisor authentication, rooms, presence and heartbeat, client
+ * join with the clientKey, every event of the call flow, and refusals. No sleeps: every wait is for
+ * an event or an ack.
  */
 import { type Call } from '@belleza/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -193,8 +193,11 @@ export async function buildRoutesHarness(options: {
   });
   await app.register(
     async (api) => {
-      await api.register(reportsRoutes, { container });
-      await api.register(systemRoutes, { container });
+      await api.register(reportsRoutes, {
+        reports: container.reports,
+        settings: container.settings,
+      });
+      await api.register(systemRoutes, { system: container.system });
     },
     { prefix: '/api' },
   );

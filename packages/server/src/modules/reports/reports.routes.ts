@@ -1,11 +1,18 @@
 import { ok, reportDataSchema, reportQuerySchema } from '@belleza/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { Container } from '../../container.js';
 import { adminOnly } from '../../plugins/auth.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { ReportsService } from './reports.service.js';
 
-export const reportsRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
+export type ReportsRoutesOptions = {
+  reports: ReportsService;
+  /** the salon's currency, shown with the figures */
+  settings: Pick<SettingsService, 'get'>;
+};
+
+export const reportsRoutes: FastifyPluginCallbackZod<ReportsRoutesOptions> = (
   app,
-  { container },
+  { reports, settings },
   done,
 ) => {
   app.get(
@@ -24,8 +31,8 @@ export const reportsRoutes: FastifyPluginCallbackZod<{ container: Container }> =
     async (req) => ({
       success: true as const,
       data: {
-        ...(await container.reports.getReport(req.query.months)),
-        currency: (await container.settings.get()).system.currency,
+        ...(await reports.getReport(req.query.months)),
+        currency: (await settings.get()).system.currency,
       },
     }),
   );

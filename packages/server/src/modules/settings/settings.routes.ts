@@ -6,16 +6,16 @@ import {
   settingsSchema,
 } from '@belleza/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Container } from '../../container.js';
 import { adminOnly, requireAdmin } from '../../plugins/auth.js';
-import { auditRoutes } from '../audit/audit.routes.js';
+import { auditRoutes, type AuditRoutesOptions } from '../audit/audit.routes.js';
+import type { SettingsService } from './settings.service.js';
 
-export const settingsRoutes: FastifyPluginAsyncZod<{ container: Container }> = async (
+export type SettingsRoutesOptions = { settings: SettingsService } & AuditRoutesOptions;
+
+export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (
   app,
-  { container },
+  { settings, audit },
 ) => {
-  const { settings } = container;
-
   app.get(
     '/settings/public',
     {
@@ -79,5 +79,5 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ container: Container }> = a
   );
 
   // The audit trail is admin configuration history; it lives beside settings until app.ts mounts it.
-  await app.register(auditRoutes, { container });
+  await app.register(auditRoutes, { audit });
 };

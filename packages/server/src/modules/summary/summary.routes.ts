@@ -1,7 +1,8 @@
 /**
- * HTTP routes of recommendations and the visitor's summary (issue 15 §5–6): the recommendations
- * beside the call's other routes (a session), the visitor's link (her call key in `x-client-key`),
- * and the summary itself under /summaries (the summary key in `x-summary-key`, limited per address).
+ * HTTP routes of recommendations and the visitor's summary (docs/product.md#recommendations and
+ * #the-visitors-summary): the recommendations beside the call's other routes (a session), the
+ * visitor's link (her call key in `x-client-key`), and the summary itself under /summaries (the
+ * summary key in `x-summary-key`, limited per address).
  */
 import {
   CLIENT_KEY_HEADER,
@@ -19,11 +20,13 @@ import {
 } from '@belleza/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Container } from '../../container.js';
 import { SUMMARY_PHOTOS_PER_ADDRESS, SUMMARY_REQUESTS_PER_ADDRESS } from '../../lib/limits.js';
 import { advisorOnly, requireAdvisor } from '../../plugins/auth.js';
-import { clientKeyOf } from '../calls/calls.routes.js';
+import { clientKeyOf } from '../calls/call-actor.js';
 import { photoResponse, sendPhoto } from '../chat/chat-images.routes.js';
+import type { SummaryService } from './summary.service.js';
+
+export type SummaryRoutesOptions = { summary: SummaryService };
 
 const bearer = [{ bearer: [] }];
 const noSession: Record<string, string[]>[] = [{}];
@@ -37,12 +40,7 @@ function summaryKeyOf(req: FastifyRequest): string | undefined {
   return typeof key === 'string' ? key : undefined;
 }
 
-export const summaryRoutes: FastifyPluginAsyncZod<{ container: Container }> = (
-  app,
-  { container },
-) => {
-  const { summary } = container;
-
+export const summaryRoutes: FastifyPluginAsyncZod<SummaryRoutesOptions> = (app, { summary }) => {
   // ------------------------------------------------------------ recommendations
 
   app.get(

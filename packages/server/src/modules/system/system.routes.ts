@@ -1,11 +1,13 @@
 import { ok, systemStatusSchema } from '@belleza/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { Container } from '../../container.js';
 import { adminOnly } from '../../plugins/auth.js';
+import type { SystemService } from './system.service.js';
 
-export const systemRoutes: FastifyPluginCallbackZod<{ container: Container }> = (
+export type SystemRoutesOptions = { system: SystemService };
+
+export const systemRoutes: FastifyPluginCallbackZod<SystemRoutesOptions> = (
   app,
-  { container },
+  { system },
   done,
 ) => {
   app.get(
@@ -19,7 +21,7 @@ export const systemRoutes: FastifyPluginCallbackZod<{ container: Container }> = 
         response: { 200: ok(systemStatusSchema) },
       },
     },
-    async () => ({ success: true as const, data: await container.system.getStatus() }),
+    async () => ({ success: true as const, data: await system.getStatus() }),
   );
   done();
 };

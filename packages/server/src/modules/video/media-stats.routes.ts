@@ -1,12 +1,14 @@
 import { callIdParams, callMediaStatsSchema, ok } from '@belleza/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Container } from '../../container.js';
 import { adminOnly, requireAdmin } from '../../plugins/auth.js';
+import type { MediaStatsService } from './media-stats.service.js';
 
-export const mediaStatsRoutes: FastifyPluginAsyncZod<{ container: Container }> = (
+export type MediaStatsRoutesOptions = { mediaStats: MediaStatsService };
+
+export const mediaStatsRoutes: FastifyPluginAsyncZod<MediaStatsRoutesOptions> = (
   app,
-  { container },
+  { mediaStats },
 ) => {
   app.get(
     '/calls/:callId/media-stats',
@@ -23,7 +25,7 @@ export const mediaStatsRoutes: FastifyPluginAsyncZod<{ container: Container }> =
     },
     async (req) => ({
       success: true as const,
-      data: await container.mediaStats.forCall(requireAdmin(req), req.params.callId),
+      data: await mediaStats.forCall(requireAdmin(req), req.params.callId),
     }),
   );
   return Promise.resolve();

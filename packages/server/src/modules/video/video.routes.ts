@@ -1,12 +1,11 @@
 import { ok, testDailyBodySchema, testDailyResultSchema } from '@belleza/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Container } from '../../container.js';
 import { requireAdmin } from '../../plugins/auth.js';
+import type { VideoService } from './video.service.js';
 
-export const videoRoutes: FastifyPluginAsyncZod<{ container: Container }> = (
-  app,
-  { container },
-) => {
+export type VideoRoutesOptions = { video: Pick<VideoService, 'testDaily'> };
+
+export const videoRoutes: FastifyPluginAsyncZod<VideoRoutesOptions> = (app, { video }) => {
   app.post(
     '/settings/test-daily',
     {
@@ -23,7 +22,7 @@ export const videoRoutes: FastifyPluginAsyncZod<{ container: Container }> = (
     },
     async (req) => {
       requireAdmin(req);
-      return { success: true as const, data: await container.video.testDaily(req.body) };
+      return { success: true as const, data: await video.testDaily(req.body) };
     },
   );
   return Promise.resolve();

@@ -14,6 +14,7 @@ import { createSystemService } from './modules/system/system.service.js';
 import { createVideoService } from './modules/video/video.service.js';
 import { createMediaStatsService } from './modules/video/media-stats.service.js';
 import { createCallsService } from './modules/calls/calls.service.js';
+import { createCallbacksService } from './modules/callbacks/callbacks.service.js';
 import { createPresenceService } from './modules/realtime/presence.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createChatService } from './modules/chat/chat.service.js';
@@ -37,6 +38,7 @@ export function createContainer(deps: Deps) {
   const summaryLinks = createSummaryLinksService({ ...deps, settings });
   const mail = createMailService({ ...deps, settings, summaries: summaryLinks });
   const calls = createCallsService({ ...deps, settings, advisors, video, mail });
+  const callbacks = createCallbacksService({ ...deps, mail });
   const mediaStats = createMediaStatsService({ ...deps, calls });
   const chat = createChatService({ ...deps, calls });
   const summary = createSummaryService({ ...deps, settings, calls, chat, links: summaryLinks });
@@ -65,6 +67,7 @@ export function createContainer(deps: Deps) {
     presence,
     mail,
     calls,
+    callbacks,
     mediaStats,
     chat,
     summaryLinks,

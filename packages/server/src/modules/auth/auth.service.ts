@@ -12,9 +12,6 @@ import type { AuthUser } from '../../plugins/auth.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { SessionsService } from './sessions.service.js';
 
-// The realtime gateway still names SessionsService through this file; it lives in sessions.service.ts.
-export type { SessionsService } from './sessions.service.js';
-
 export type AuthService = ReturnType<typeof createAuthService>;
 
 /** `statusReason` when signing out of the last session set the advisor offline. */

@@ -74,7 +74,7 @@ export function CallChatPanel({ chat }: Props) {
 
   /**
    * The visitor deletes her own photos and the stills of her video; the stylist (or an admin)
-   * the stills, e.g. one taken by mistake (issue 15 §3).
+   * the stills, e.g. one taken by mistake (docs/product.md#photos).
    */
   const deletable = (m: ChatEntry) =>
     m.state === 'sent' &&

@@ -1,8 +1,8 @@
 /**
- * A question asked on top of a call screen (issue 14 §2, §4): the advisor's 'Finalizar llamada'
- * and the visitor's way out. Drawn inside the full-screen call, above its video, it takes focus on
- * its first (safe) answer, keeps it (Tab cycles its buttons), answers Escape with that first answer
- * and gives focus back to what opened it.
+ * A question asked on top of a call screen (docs/product.md#focus-and-keyboard): the advisor's
+ * 'Finalizar llamada' and the visitor's way out. Drawn inside the full-screen call, above its
+ * video, it takes focus on its first (safe) answer, keeps it (Tab cycles its buttons), answers
+ * Escape with that first answer and gives focus back to what opened it.
  */
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useFocusTrap } from '@/lib/use-focus-trap';

@@ -9,8 +9,8 @@ type Props = {
   onClear: () => void;
   onClose: () => void;
   /**
-   * The recommendations the client will read (issue 15 §5): a second tab beside the private
-   * notes, so the two are never confused.
+   * The recommendations the client will read (docs/product.md#recommendations): a second tab beside
+   * the private notes, so the two are never confused.
    */
   recommendations?: ReactNode;
 };

@@ -21,7 +21,7 @@ type Props = {
   from: string;
   /** fetches the bytes another way (the visitor's summary, with its own key) */
   load?: ((imageId: string) => Promise<Blob>) | undefined;
-  /** offered in the full-size view: draw on the photo and send the drawn copy (issue 15 §3) */
+  /** offered in the full-size view: draw on the photo and send the drawn copy */
   onMarkup?: ((drawn: Blob) => void) | undefined;
 };
 

@@ -1,39 +1,34 @@
 /**
- * The visitor's full-screen video call (SPEC §2 "Video-call modal"): the video page in a frame,
- * the stage line, retries with a persistent-error end state, toasts for what the page reports,
- * a confirm-exit dialog (cancel / just minimise / end for everyone), and on Daily the stylist's
- * snapshot requests, answered by her own device (issue 15 §3).
+ * The visitor's full-screen video call (docs/product.md#client-video-modal): the video page in a
+ * frame, the stage line, retries with a persistent-error end state, toasts for what the page
+ * reports, a confirm-exit dialog (cancel / just minimise / end for everyone), the chat, and on
+ * Daily the stylist's snapshot requests, answered by her own device (docs/product.md#snapshots).
+ * Each concern lives in its own hook or part; this composes them.
  */
-import {
-  parseRoomUrl,
-  SNAPSHOT_CAPTURE_TIMEOUT_MS,
-  videoPageUrl,
-  videoStandbyUrl,
-  type SnapshotFailureReason,
-  type SnapshotRequest,
-  type VideoPageMessage,
-} from '@belleza/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusTrap } from '@/lib/use-focus-trap';
-import { useVideoToasts } from './use-video-toasts';
-import { useVideoPageMessages, VIDEO_FRAME_ALLOW } from './use-video-page-messages';
-import { CallConfirmDialog } from './CallConfirmDialog';
 import { CallChatPanel, ChatToggle } from './CallChatPanel';
+import { CallConfirmDialog } from './CallConfirmDialog';
+import type { MediaChoice } from './client-frame-url';
 import { SnapshotNotice } from './SnapshotNotice';
-import { useCallChat, type ChatLink } from './use-call-chat';
-import { reportSnapshotFailure } from './video-call.api';
+import type { ChatLink } from './use-call-chat';
+import {
+  MAX_VIDEO_RETRIES,
+  useClientVideoFrame,
+  type ClientPageEvents,
+} from './use-client-video-frame';
+import { VIDEO_FRAME_ALLOW } from './use-video-page-messages';
+import { useVisitorChat } from './use-visitor-chat';
 import './video-call.css';
 
-export const LOADING_OVERLAY_MS = 1500;
-export const JOINING_FALLBACK_MS = 3000;
-export const MAX_VIDEO_RETRIES = 3;
-const CONNECTED_TOAST_MS = 3000;
-
-export type ClientVideoStage =
-  'loading' | 'joining' | 'joined' | 'reconnecting' | 'left' | 'closed';
-
-export type MediaChoice = { videoDeviceId?: string; audioDeviceId?: string; audioOnly?: boolean };
+export { buildClientFrameUrl, buildClientStandbyUrl, type MediaChoice } from './client-frame-url';
+export {
+  JOINING_FALLBACK_MS,
+  LOADING_OVERLAY_MS,
+  MAX_VIDEO_RETRIES,
+  type ClientVideoStage,
+} from './use-client-video-frame';
 
 export type ClientVideoModalProps = {
   callId: string;
@@ -51,7 +46,7 @@ export type ClientVideoModalProps = {
   /**
    * Before the call is accepted: the modal stays hidden while its video page warms up (code,
    * signalling socket, and the checked camera); when this turns false with a token, the same
-   * page joins at once instead of loading then (issue 11 §6).
+   * page joins at once instead of loading then, so the video starts the moment she is accepted.
    */
   standby?: boolean;
   /**
@@ -65,36 +60,6 @@ export type ClientVideoModalProps = {
    */
   chat?: ChatLink | null;
 };
-
-export function buildClientFrameUrl(
-  p: Pick<ClientVideoModalProps, 'roomUrl' | 'token' | 'userName' | 'callId' | 'media'>,
-): string {
-  const base = videoPageUrl({
-    roomUrl: p.roomUrl,
-    userName: p.userName?.trim() || 'Cliente',
-    userType: 'client',
-    token: p.token,
-    callId: p.callId,
-  });
-  const extra = deviceParams(p.media);
-  return extra.length ? `${base}&${extra.join('&')}` : base;
-}
-
-function deviceParams(media: MediaChoice | undefined): string[] {
-  const extra: string[] = [];
-  if (media?.videoDeviceId) extra.push(`camera=${encodeURIComponent(media.videoDeviceId)}`);
-  if (media?.audioDeviceId) extra.push(`mic=${encodeURIComponent(media.audioDeviceId)}`);
-  if (media?.audioOnly) extra.push('audioOnly=1');
-  return extra;
-}
-
-/** The standby page: the camera warms up only when the visitor already checked it. */
-export function buildClientStandbyUrl(media: MediaChoice | undefined): string {
-  return [
-    videoStandbyUrl({ userType: 'client', media: media !== undefined }),
-    ...deviceParams(media),
-  ].join('&');
-}
 
 export function ClientVideoModal(props: ClientVideoModalProps) {
   const {
@@ -111,212 +76,50 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
   } = props;
   const onClose = props.onClose ?? onMinimize;
   const { t } = useTranslation('video');
-  const toast = useVideoToasts();
-  const frameRef = useRef<HTMLIFrameElement>(null);
-
-  const [stage, setStage] = useState<ClientVideoStage>('loading');
-  const [showLoading, setShowLoading] = useState(true);
-  const [participants, setParticipants] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [retries, setRetries] = useState(0);
-  const [retrying, setRetrying] = useState(false);
-  const [persistent, setPersistent] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  // The stylist's request for a still (Daily), handled below once the page's controls exist.
-  const onSnapshotRequestRef = useRef<(request: SnapshotRequest) => void>(() => undefined);
-  const chatPanel = useCallChat(chat ?? null, callId, 'client', {
-    onRequested: (request) => onSnapshotRequestRef.current(request),
-  });
-  /** the request her video page is answering now (one at a time), and the timer that gives up */
-  const snapshotRequestRef = useRef<{ request: SnapshotRequest; timer: number } | null>(null);
-  const isDaily = parseRoomUrl(roomUrl)?.provider === 'daily';
-  const { auth: chatAuth, sendSnapshot } = chatPanel;
-  /**
-   * Her device took no still: the stylist is told why (if this is lost, the stylist's screen gives
-   * up on its own).
-   */
-  const declineSnapshot = useCallback(
-    (request: SnapshotRequest, reason: SnapshotFailureReason) => {
-      reportSnapshotFailure(callId, { requestId: request.requestId, reason }, chatAuth).catch(
-        () => undefined,
-      );
-    },
-    [callId, chatAuth],
-  );
   const screenRef = useRef<HTMLDivElement>(null);
   // A full-screen call takes the keyboard while shown; focus that leaves it (a click elsewhere, Tab
   // out of the video frame) comes back, except to what is drawn over the call on purpose.
   useFocusTrap(screenRef, !standby, { reclaim: true });
-  const [attempt, setAttempt] = useState(0);
-  const joinedRef = useRef(false);
-  const retriesRef = useRef(0);
-  // Opened in standby: the frame keeps its standby page, and joins by message when ready.
-  const [standbySrc] = useState(() => (standby ? buildClientStandbyUrl(media) : null));
-  const [frameReady, setFrameReady] = useState(false);
-  const joinSentRef = useRef(false);
 
-  // Per attempt: the loading overlay hides after 1.5 s; with no news after 3 s we say "Conectando...".
-  useEffect(() => {
-    if (standby) return;
-    const hide = window.setTimeout(() => setShowLoading(false), LOADING_OVERLAY_MS);
-    const fallback = window.setTimeout(
-      () => setStage((s) => (s === 'loading' ? 'joining' : s)),
-      JOINING_FALLBACK_MS,
-    );
-    return () => {
-      window.clearTimeout(hide);
-      window.clearTimeout(fallback);
-    };
-  }, [attempt, standby]);
-
-  const handleMessage = useCallback(
-    (m: VideoPageMessage) => {
-      switch (m.action) {
-        case 'loading':
-          break;
-        case 'loaded':
-          setFrameReady(true);
-          break;
-        case 'joining':
-          setStage('joining');
-          break;
-        case 'joined':
-        case 'connected-despite-error':
-          setStage('joined');
-          setShowLoading(false);
-          setError(null);
-          setRetrying(false);
-          if (m.participantCount !== undefined) setParticipants(m.participantCount);
-          if (!joinedRef.current) {
-            joinedRef.current = true;
-            toast.success(
-              t('toasts.connectedTitle'),
-              t('toasts.connectedMessage'),
-              CONNECTED_TOAST_MS,
-            );
-          }
-          break;
-        case 'participant-joined':
-          if (m.participantCount !== undefined) setParticipants(m.participantCount);
-          toast.info(
-            t('toasts.participantTitle'),
-            t('toasts.participantJoined', { name: m.participantName || t('toasts.someone') }),
-          );
-          break;
-        case 'participant-left':
-          if (m.participantCount !== undefined) setParticipants(m.participantCount);
-          toast.info(
-            t('toasts.participantTitle'),
-            t('toasts.participantLeft', { name: m.participantName || t('toasts.someone') }),
-          );
-          break;
-        case 'reconnecting':
-          setStage('reconnecting');
-          break;
-        case 'left':
-          setStage('left');
-          joinedRef.current = false;
-          break;
-        case 'closed':
-          setStage('closed');
-          joinedRef.current = false;
-          break;
-        case 'camera-error':
-          toast.warning(t('toasts.warningTitle'), t('toasts.cameraError'));
-          break;
-        case 'mic-error':
-          toast.warning(t('toasts.warningTitle'), t('toasts.micError'));
-          break;
-        case 'error': {
-          const message = m.error || t('errors.connection');
-          setRetrying(false);
-          setShowLoading(false);
-          joinedRef.current = false;
-          if (retriesRef.current >= MAX_VIDEO_RETRIES) {
-            setPersistent(true);
-            setError(t('modal.persistent'));
-            toast.error(t('toasts.persistentTitle'), t('toasts.persistentMessage'));
-          } else {
-            setError(message);
-            toast.error(t('toasts.errorTitle'), message);
-          }
-          break;
-        }
-        case 'escape':
-          setConfirmOpen(true);
-          break;
-        case 'snapshot': {
-          // Her page's answer to the stylist's request: her own camera's still, or why none.
-          const pending = snapshotRequestRef.current;
-          if (!pending) break; // none asked, or answered too late (already declined)
-          window.clearTimeout(pending.timer);
-          snapshotRequestRef.current = null;
-          if (m.image instanceof Blob) sendSnapshot(m.image, pending.request.requestedBy);
-          else declineSnapshot(pending.request, m.snapshotError ?? 'failed');
-          break;
-        }
-        default: {
-          const never: never = m.action;
-          void never;
-        }
-      }
-    },
-    [t, toast, sendSnapshot, declineSnapshot],
-  );
-
-  const { sendControl } = useVideoPageMessages(frameRef, handleMessage);
-
-  // Daily: her page takes one frame of her own camera (the stylist's page cannot read Daily's
-  // frame). Only while she is in the video, one request at a time, within a bounded time (a camera
-  // permission prompt may be open).
-  useEffect(() => {
-    onSnapshotRequestRef.current = (request) => {
-      if (!isDaily || stage !== 'joined' || snapshotRequestRef.current) {
-        declineSnapshot(request, 'failed');
-        return;
-      }
-      const timer = window.setTimeout(() => {
-        snapshotRequestRef.current = null;
-        declineSnapshot(request, 'failed');
-      }, SNAPSHOT_CAPTURE_TIMEOUT_MS);
-      snapshotRequestRef.current = { request, timer };
-      sendControl('snapshot');
-    };
+  // What the page reports beyond its own connection goes to the chat's hook below, which needs the
+  // page's controls to exist first; read when it arrives.
+  const pageEvents = useRef<ClientPageEvents>({
+    onEscape: () => undefined,
+    onSnapshot: () => undefined,
   });
-  useEffect(
-    () => () => {
-      const pending = snapshotRequestRef.current;
-      if (pending) window.clearTimeout(pending.timer);
-    },
-    [],
-  );
-
-  // Accepted, token on its way: the camera starts alongside the token request.
-  const prepareSentRef = useRef(false);
+  const {
+    frameRef,
+    src,
+    stage,
+    showLoading,
+    participants,
+    error,
+    retries,
+    retrying,
+    persistent,
+    retry,
+    sendControl,
+  } = useClientVideoFrame({
+    callId,
+    roomUrl,
+    token,
+    userName,
+    ...(media ? { media } : {}),
+    standby,
+    preparing,
+    events: pageEvents,
+  });
+  const { chatPanel, onPageSnapshot } = useVisitorChat({
+    callId,
+    roomUrl,
+    chat,
+    inVideo: stage === 'joined',
+    sendControl,
+  });
   useEffect(() => {
-    if (!standbySrc || !standby || !preparing || !frameReady || prepareSentRef.current) return;
-    prepareSentRef.current = true;
-    sendControl('prepare');
-  }, [standbySrc, standby, preparing, frameReady, sendControl]);
-
-  // The call was accepted while the standby page waited: hand it the room.
-  useEffect(() => {
-    if (!standbySrc || standby || !frameReady || joinSentRef.current) return;
-    joinSentRef.current = true;
-    sendControl('join', { roomUrl, token, callId, userName: userName?.trim() || 'Cliente' });
-  }, [standbySrc, standby, frameReady, sendControl, roomUrl, token, callId, userName]);
-
-  const handleRetry = () => {
-    if (retriesRef.current >= MAX_VIDEO_RETRIES) return;
-    retriesRef.current += 1;
-    setRetries(retriesRef.current);
-    setRetrying(true);
-    setError(null);
-    setStage('loading');
-    setShowLoading(true);
-    setAttempt((a) => a + 1);
-    sendControl('retry');
-  };
+    pageEvents.current = { onEscape: () => setConfirmOpen(true), onSnapshot: onPageSnapshot };
+  });
 
   const handleEnd = () => {
     setConfirmOpen(false);
@@ -324,6 +127,7 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
     onEnd();
   };
 
+  // Escape, here or inside the video, asks before leaving; again, it closes the question.
   useEffect(() => {
     if (standby) return;
     const onKey = (e: KeyboardEvent) => {
@@ -397,16 +201,7 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
             ref={frameRef}
             className="vc-frame"
             title={t('modal.frameTitle')}
-            src={
-              standbySrc ??
-              buildClientFrameUrl({
-                roomUrl,
-                token,
-                userName,
-                callId,
-                ...(media ? { media } : {}),
-              })
-            }
+            src={src}
             allow={VIDEO_FRAME_ALLOW}
             allowFullScreen
           />
@@ -422,11 +217,7 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
               <p>{error}</p>
               <div className="vc-actions">
                 {!persistent && (
-                  <button
-                    type="button"
-                    className="vc-button vc-button--primary"
-                    onClick={handleRetry}
-                  >
+                  <button type="button" className="vc-button vc-button--primary" onClick={retry}>
                     {t('modal.retry')}
                   </button>
                 )}

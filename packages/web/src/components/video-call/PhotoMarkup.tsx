@@ -1,8 +1,8 @@
 /**
- * Drawing on a photo (issue 15 §3): the stylist marks balayage zones or a brow shape on a snapshot
- * or a shared photo and sends the drawn copy to the chat; the original stays as it was. Strokes
- * are kept as points in the photo's own pixels, so the drawing lands where it was made at any
- * on-screen size, and the copy is rendered at the photo's full resolution.
+ * Drawing on a photo (docs/product.md#drawing-on-a-photo): the stylist marks balayage zones or a
+ * brow shape on a snapshot or a shared photo and sends the drawn copy to the chat; the original
+ * stays as it was. Strokes are kept as points in the photo's own pixels, so the drawing lands where
+ * it was made at any on-screen size, and the copy is rendered at the photo's full resolution.
  */
 import {
   useEffect,

@@ -1,7 +1,8 @@
 /**
- * What the stylist recommends to the client (issue 15 §5): free text plus products or services
- * (name, note, link, price in soles). Unlike the private notes, the client reads this on her
- * summary, so the editor says so. Saved as it is typed (see useCallRecommendations).
+ * What the stylist recommends to the client (docs/product.md#recommendations): free text plus
+ * products or services (name, note, link, price in soles). Unlike the private notes, the client
+ * reads this on her summary, so the editor says so. Saved as it is typed (see
+ * useCallRecommendations).
  */
 import {
   RECOMMENDATION_ITEMS_MAX,

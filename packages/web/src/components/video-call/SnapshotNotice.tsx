@@ -1,6 +1,7 @@
 /**
- * Told at once (issue 15 §3): the stylist took a still of the visitor's video. Over her call
- * screen, whether her chat is open or not, with the photo one press away and deleting it another.
+ * Told at once (docs/product.md#snapshots): the stylist took a still of the visitor's video. Over
+ * her call screen, whether her chat is open or not, with the photo one press away and deleting it
+ * another.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

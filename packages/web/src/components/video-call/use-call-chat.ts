@@ -1,93 +1,39 @@
 /**
- * The call's chat (issue 15 §1) over the page's own socket: joins the call's chat whenever the
- * socket is (again) ready for the call, merges the history it answers with what arrives live, and
- * sends with an id of its own, so a message whose answer was lost is sent again on the next join
- * and still shows once. Nothing here renders HTML: bodies are plain text. It also hears the chat
- * room's snapshot requests and failures (Daily, issue 15 §3) and hands them to the screen.
+ * The call's chat (docs/product.md#chat) over the page's own socket: joins the call's chat whenever
+ * the socket is (again) ready for the call, merges the history it answers with what arrives live,
+ * and sends with an id of its own, so a message whose answer was lost is sent again on the next
+ * join and still shows once. Nothing here renders HTML: bodies are plain text. It also hears the
+ * chat room's snapshot requests and failures (Daily, docs/product.md#snapshots) and hands them to
+ * the screen.
  */
-import {
-  chatHistorySchema,
-  chatMessageSchema,
-  type ChatDeleted,
-  type ChatImageKind,
-  type ChatMessage,
-  type ChatSenderType,
-  type SnapshotFailed,
-  type SnapshotRequest,
-} from '@belleza/contract';
+import type { ChatDeleted, ChatImageKind, ChatMessage, ChatSenderType } from '@belleza/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError } from '@/lib/api-client';
-import type { AppSocket } from '@/lib/socket';
+import { deliverEntry } from './chat-delivery';
+import {
+  awaitsDelivery,
+  byTime,
+  newMessageId,
+  type ChatEntry,
+  type ChatLink,
+  type PendingSnapshot,
+  type SnapshotEvents,
+} from './chat-entry';
 import { photoRefusal } from './PhotoInput';
-import { deleteChatImage, uploadChatImage, type ChatAuth } from './video-call.api';
+import { useChatLog } from './use-chat-log';
+import { useChatPanel } from './use-chat-panel';
+import { useChatRoom } from './use-chat-room';
+import { deleteChatImage } from './video-call.api';
 
-/** An answer not back after this long counts as lost: the message waits for the next join. */
-export const CHAT_ACK_TIMEOUT_MS = 10_000;
-
-export type ChatSocket = Pick<AppSocket, 'emit' | 'on' | 'off' | 'connected'>;
-
-/**
- * The page's socket and a number that changes each time it is ready for this call (connected,
- * and for a visitor, after `client:connect` answered): each change joins the chat again.
- */
-export type ChatLink = {
-  socket: ChatSocket;
-  generation: number;
-  /** how its photos are asked for: the visitor's call key, or the signed-in session (null) */
-  auth: ChatAuth;
-};
-
-export type ChatEntry = ChatMessage & {
-  mine: boolean;
-  /**
-   * sending: waiting for the server or the connection; failed: refused (with the server's code)
-   * or unanswered (LOST, sent again on the next join)
-   */
-  state: 'sent' | 'sending' | 'failed';
-  errorCode?: string;
-  /** a photo of hers still to upload (dropped once the server has it) */
-  photo?: Blob;
-  /** what that photo is: one from her device, or the stylist's still of the visitor's video */
-  photoKind?: ChatImageKind;
-  /** her photo shown from her own device (an object URL), so it does not come back to load */
-  preview?: string;
-};
-
-type Ack = { ok: true; data: unknown } | { ok: false; error: { code: string; message: string } };
-
-/**
- * Snapshots on Daily (issue 15 §3), as the chat room hears them; the screen acts on them (read
- * when they arrive, so the handlers may change between renders).
- */
-export type SnapshotEvents = {
-  /** the visitor's screen: the stylist asks her device for a still of her camera */
-  onRequested?: (request: SnapshotRequest) => void;
-  /** the stylist's screen: the visitor's device took none, and why */
-  onFailed?: (failure: SnapshotFailed) => void;
-  /** the stylist's screen: a still the visitor's own device took arrived in the chat */
-  onVisitorSnapshot?: (message: ChatMessage) => void;
-};
-
-/** A snapshot of the visitor's video she has not answered yet, and who took (or asked for) it. */
-export type PendingSnapshot = { message: ChatMessage; takenBy: string };
-
-/** A v4 UUID also on plain-HTTP pages, where `crypto.randomUUID` does not exist. */
-export function newMessageId(): string {
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** The error code of a message whose answer never came (connection lost or server too slow). */
-export const LOST = 'LOST';
-
-const awaitsDelivery = (e: ChatEntry) =>
-  e.state === 'sending' || (e.state === 'failed' && e.errorCode === LOST);
-
-const byTime = (a: ChatEntry, b: ChatEntry) =>
-  a.sentAt === b.sentAt ? a.id.localeCompare(b.id) : a.sentAt.localeCompare(b.sentAt);
+export {
+  CHAT_ACK_TIMEOUT_MS,
+  LOST,
+  newMessageId,
+  type ChatEntry,
+  type ChatLink,
+  type ChatSocket,
+  type PendingSnapshot,
+  type SnapshotEvents,
+} from './chat-entry';
 
 /**
  * A call screen's chat: the messages, whether the panel is open (the count of unseen messages
@@ -99,13 +45,9 @@ export function useCallChat(
   me: ChatSenderType,
   snapshotEvents: SnapshotEvents = {},
 ) {
-  const [entries, setEntries] = useState<Map<string, ChatEntry>>(() => new Map());
-  const [unread, setUnread] = useState(0);
-  const [joined, setJoined] = useState(false);
-  const [open, setOpen] = useState(false);
-  /** the panel was closed by the person: its 'Chat' button takes the focus back */
-  const [closed, setClosed] = useState(false);
-  /** the latest snapshot of the visitor's video, until she answers it (issue 15 §3) */
+  const panel = useChatPanel();
+  const { entries, entriesRef, commit, upsert, fromServer } = useChatLog(me);
+  /** the latest snapshot of the visitor's video, until she answers it */
   const [snapshot, setSnapshot] = useState<PendingSnapshot | null>(null);
   /** her own device's stills on their way (Daily): message id → the stylist who asked */
   const ownSnapshots = useRef(new Map<string, string>());
@@ -113,41 +55,8 @@ export function useCallChat(
   useEffect(() => {
     eventsRef.current = snapshotEvents;
   });
-  const openRef = useRef(false);
+  /** the link the chat is joined on, null while it is not (sending then waits for the join) */
   const joinedRef = useRef<ChatLink | null>(null);
-  // The messages as the callbacks see them; every change goes through `commit`.
-  const entriesRef = useRef(entries);
-
-  const commit = useCallback((change: (next: Map<string, ChatEntry>) => void) => {
-    const next = new Map(entriesRef.current);
-    change(next);
-    entriesRef.current = next;
-    setEntries(next);
-  }, []);
-
-  const upsert = useCallback(
-    (entry: ChatEntry) => commit((next) => void next.set(entry.id, entry)),
-    [commit],
-  );
-
-  const openPanel = useCallback(() => {
-    openRef.current = true;
-    setOpen(true);
-    setUnread(0);
-  }, []);
-  const closePanel = useCallback(() => {
-    openRef.current = false;
-    setOpen(false);
-    setClosed(true);
-  }, []);
-
-  const fromServer = useCallback(
-    (m: ChatMessage): ChatEntry => {
-      const preview = entriesRef.current.get(m.id)?.preview;
-      return { ...m, mine: m.senderType === me, state: 'sent', ...(preview ? { preview } : {}) };
-    },
-    [me],
-  );
 
   /** Her own device's still is stored: she is told, as when the stylist takes one herself. */
   const noticeOwnSnapshot = useCallback((m: ChatMessage) => {
@@ -157,75 +66,22 @@ export function useCallChat(
     setSnapshot({ message: m, takenBy });
   }, []);
 
-  // Her photos' object URLs are let go with the screen.
-  useEffect(
-    () => () => {
-      for (const entry of entriesRef.current.values())
-        if (entry.preview) URL.revokeObjectURL(entry.preview);
-    },
-    [],
-  );
-
   /**
    * Sends one entry on the joined socket (while disconnected it stays 'sending' for the next
-   * join), its photo first when it has one; an answer not back in time marks it LOST (sent again
-   * on the next join), and a late success still counts.
+   * join), its photo first when it has one.
    */
   const deliver = useCallback(
     async (entry: ChatEntry) => {
       const current = joinedRef.current;
       if (!current?.socket.connected) return;
-      const { errorCode: _previous, ...rest } = entry;
-      let sending: ChatEntry = { ...rest, state: 'sending' };
-      if (entry.state !== 'sending') upsert(sending);
-      if (sending.photo && !sending.image) {
-        try {
-          const { callId: _call, ...image } = await uploadChatImage(
-            callId,
-            sending.photo,
-            current.auth,
-            sending.photoKind,
-          );
-          const { photo: _sent, photoKind: _kind, ...uploaded } = sending;
-          sending = { ...uploaded, image };
-          upsert(sending);
-        } catch (error) {
-          const code = isApiError(error) ? error.code : 'UNKNOWN_ERROR';
-          upsert({
-            ...sending,
-            state: 'failed',
-            errorCode: code === 'NETWORK_ERROR' ? LOST : code,
-          });
-          return;
-        }
-      }
-      const message = sending;
-      let lost = false;
-      const timer = setTimeout(() => {
-        lost = true;
-        upsert({ ...message, state: 'failed', errorCode: LOST });
-      }, CHAT_ACK_TIMEOUT_MS);
-      current.socket.emit(
-        'chat:send',
-        {
-          callId,
-          id: message.id,
-          body: message.body,
-          ...(message.image ? { imageId: message.image.id } : {}),
+      await deliverEntry(entry, current, {
+        callId,
+        upsert,
+        onStored: (m) => {
+          upsert(fromServer(m));
+          noticeOwnSnapshot(m);
         },
-        (res: Ack) => {
-          clearTimeout(timer);
-          if (res.ok) {
-            const parsed = chatMessageSchema.safeParse(res.data);
-            if (parsed.success) {
-              upsert(fromServer(parsed.data));
-              noticeOwnSnapshot(parsed.data);
-            }
-          } else if (!lost) {
-            upsert({ ...message, state: 'failed', errorCode: res.error.code });
-          }
-        },
-      );
+      });
     },
     [callId, fromServer, upsert, noticeOwnSnapshot],
   );
@@ -253,48 +109,11 @@ export function useCallChat(
     [commit],
   );
 
-  const socket = link?.socket;
-  const generation = link?.generation;
-  const clientKey = link?.auth?.clientKey;
-  useEffect(() => {
-    if (!socket || generation === undefined) return;
-    let live = true;
-    const onMessage = (m: ChatMessage) => {
-      if (m.callId !== callId || !live) return;
-      const known = entriesRef.current.has(m.id);
-      upsert(fromServer(m));
-      if (!known && m.senderType !== me && !openRef.current) setUnread((n) => n + 1);
-      if (known || m.image?.kind !== 'snapshot') return;
-      // She is told at once that the stylist took a still of her video, chat open or not.
-      if (me === 'client' && m.senderType !== 'client')
-        setSnapshot({ message: m, takenBy: m.senderName });
-      // The stylist hears that the still her request asked for has come.
-      if (me !== 'client' && m.senderType === 'client') eventsRef.current.onVisitorSnapshot?.(m);
-    };
-    const onDeleted = (d: ChatDeleted) => {
-      if (d.callId !== callId || !live) return;
-      forget(d);
-    };
-    const onSnapshotRequested = (r: SnapshotRequest) => {
-      if (r.callId === callId && live && me === 'client') eventsRef.current.onRequested?.(r);
-    };
-    const onSnapshotFailed = (f: SnapshotFailed) => {
-      if (f.callId === callId && live && me !== 'client') eventsRef.current.onFailed?.(f);
-    };
-    socket.on('chat:message', onMessage);
-    socket.on('chat:deleted', onDeleted);
-    socket.on('chat:snapshot-requested', onSnapshotRequested);
-    socket.on('chat:snapshot-failed', onSnapshotFailed);
-    socket.emit('chat:join', { callId }, (res: Ack) => {
-      if (!live || !res.ok) return;
-      const parsed = chatHistorySchema.safeParse(res.data);
-      if (!parsed.success) return;
-      joinedRef.current = { socket, generation, auth: clientKey ? { clientKey } : null };
-      setJoined(true);
-      const { messages } = parsed.data;
+  const joined = useChatRoom(link, callId, {
+    onJoined: (current, messages) => {
+      joinedRef.current = current;
       const before = entriesRef.current;
-      const missed = messages.filter((m) => !before.has(m.id) && m.senderType !== me).length;
-      if (missed > 0 && !openRef.current) setUnread((n) => n + missed);
+      panel.arrived(messages.filter((m) => !before.has(m.id) && m.senderType !== me).length);
       commit((next) => {
         for (const m of messages) next.set(m.id, fromServer(m));
       });
@@ -304,68 +123,66 @@ export function useCallChat(
       const stored = new Set(messages.map((m) => m.id));
       for (const entry of [...before.values()].sort(byTime))
         if (!stored.has(entry.id) && awaitsDelivery(entry)) void deliver(entry);
-    });
-    return () => {
-      live = false;
-      socket.off('chat:message', onMessage);
-      socket.off('chat:deleted', onDeleted);
-      socket.off('chat:snapshot-requested', onSnapshotRequested);
-      socket.off('chat:snapshot-failed', onSnapshotFailed);
+    },
+    onLeft: () => {
       joinedRef.current = null;
-      setJoined(false);
-    };
-  }, [
-    socket,
-    generation,
-    clientKey,
-    callId,
-    me,
-    fromServer,
-    upsert,
-    commit,
-    deliver,
-    forget,
-    noticeOwnSnapshot,
-  ]);
+    },
+    onMessage: (m) => {
+      const known = entriesRef.current.has(m.id);
+      upsert(fromServer(m));
+      if (!known && m.senderType !== me) panel.arrived(1);
+      if (known || m.image?.kind !== 'snapshot') return;
+      // She is told at once that the stylist took a still of her video, chat open or not.
+      if (me === 'client' && m.senderType !== 'client')
+        setSnapshot({ message: m, takenBy: m.senderName });
+      // The stylist hears that the still her request asked for has come.
+      if (me !== 'client' && m.senderType === 'client') eventsRef.current.onVisitorSnapshot?.(m);
+    },
+    onDeleted: forget,
+    onSnapshotRequested: (r) => {
+      if (me === 'client') eventsRef.current.onRequested?.(r);
+    },
+    onSnapshotFailed: (f) => {
+      if (me !== 'client') eventsRef.current.onFailed?.(f);
+    },
+  });
+
+  /** One of her own messages as it starts out: shown at once, on its way to the server. */
+  const ownEntry = useCallback(
+    (id: string, fields: Pick<ChatEntry, 'body'> & Partial<ChatEntry>): ChatEntry => ({
+      id,
+      callId,
+      senderType: me,
+      senderName: '',
+      image: null,
+      sentAt: new Date().toISOString(),
+      mine: true,
+      state: 'sending',
+      ...fields,
+    }),
+    [callId, me],
+  );
 
   const send = useCallback(
     (text: string) => {
       const body = text.trim();
       if (!body) return;
-      const entry: ChatEntry = {
-        id: newMessageId(),
-        callId,
-        senderType: me,
-        senderName: '',
-        body,
-        image: null,
-        sentAt: new Date().toISOString(),
-        mine: true,
-        state: 'sending',
-      };
+      const entry = ownEntry(newMessageId(), { body });
       upsert(entry);
       void deliver(entry);
     },
-    [callId, me, upsert, deliver],
+    [ownEntry, upsert, deliver],
   );
 
   /** Shows a photo at once from the device (under its message id), then uploads and sends it. */
   const queuePhoto = useCallback(
     (id: string, photo: Blob, kind: ChatImageKind) => {
-      const entry: ChatEntry = {
-        id,
-        callId,
-        senderType: me,
-        senderName: '',
+      const entry = ownEntry(id, {
         body: '',
-        image: null,
-        sentAt: new Date().toISOString(),
-        mine: true,
-        state: 'sending',
         photo,
         photoKind: kind,
         preview: URL.createObjectURL(photo),
-      };
+      });
       const refusal = photoRefusal(photo);
       if (refusal) {
         upsert({ ...entry, state: 'failed', errorCode: refusal });
@@ -374,7 +191,7 @@ export function useCallChat(
       upsert(entry);
       void deliver(entry);
     },
-    [callId, me, upsert, deliver],
+    [ownEntry, upsert, deliver],
   );
 
   /**
@@ -416,7 +233,7 @@ export function useCallChat(
       const entry = entriesRef.current.get(id);
       if (entry?.state === 'failed') void deliver(entry);
     },
-    [deliver],
+    [entriesRef, deliver],
   );
 
   return {
@@ -426,7 +243,7 @@ export function useCallChat(
     /** how this screen asks for the chat's photos */
     auth: link?.auth ?? null,
     messages: [...entries.values()].sort(byTime),
-    unread,
+    unread: panel.unread,
     /** joined the call's chat on a live connection (sending goes out at once) */
     joined,
     send,
@@ -437,10 +254,10 @@ export function useCallChat(
     snapshot,
     dismissSnapshot,
     retry,
-    open,
+    open: panel.open,
     /** closed by the person (not just never opened): its button takes the focus back */
-    closed,
-    openPanel,
-    closePanel,
+    closed: panel.closed,
+    openPanel: panel.openPanel,
+    closePanel: panel.closePanel,
   };
 }

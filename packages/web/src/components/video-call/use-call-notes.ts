@@ -1,5 +1,5 @@
 /**
- * The advisor's private notes for a call: kept in localStorage (`call_notes_{callId}`, SPEC §3)
+ * The advisor's private notes for a call: kept in localStorage (`call_notes_{callId}`)
  * and on the server, saved 2 s after the last keystroke and on close. Blank notes are never saved.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,7 +1,8 @@
 /**
- * The stylist's recommendations for the client (issue 15 §5): loaded from the server, edited as a
- * draft (prices and links as typed), saved 2 s after the last change when the draft is valid, and
- * at once on flush (ending or closing the screen). The client reads them on her summary.
+ * The stylist's recommendations for the client (docs/product.md#recommendations): loaded from the
+ * server, edited as a draft (prices and links as typed), saved 2 s after the last change when the
+ * draft is valid, and at once on flush (ending or closing the screen). The client reads them on her
+ * summary.
  */
 import {
   recommendationsBodySchema,

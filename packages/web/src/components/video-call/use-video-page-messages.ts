@@ -1,6 +1,7 @@
 /**
- * The parent's side of SPEC §7's postMessage protocol: messages from the embedded video page
- * (same origin, and only from our own frame) and control messages back to it.
+ * The parent's side of the video page's postMessage protocol (docs/product.md#video-page-protocol):
+ * messages from the embedded video page (same origin, and only from our own frame) and control
+ * messages back to it.
  */
 import {
   VIDEO_PAGE_CONTROL_TYPE,
@@ -47,5 +48,8 @@ export function useVideoPageMessages(
   return { sendControl };
 }
 
-/** What an iframe hosting the video page is granted (SPEC §2). */
+/**
+ * What an iframe hosting the video page is granted: camera, microphone, full screen, screen capture
+ * and autoplay.
+ */
 export const VIDEO_FRAME_ALLOW = 'camera; microphone; fullscreen; display-capture; autoplay';

@@ -28,12 +28,12 @@ import { api, requestBlob } from '../../lib/api-client';
 
 const callPath = (callId: string) => `/api/calls/${encodeURIComponent(callId)}`;
 
-/** GET /api/calls/{id}/token?userType=… (SPEC §7). */
+/** GET /api/calls/{id}/token?userType=…: the room token for this participant. */
 export function fetchCallToken(callId: string, userType: ParticipantType): Promise<CallToken> {
   return api.get(`${callPath(callId)}/token`, { schema: callTokenSchema, query: { userType } });
 }
 
-/** POST /api/calls/{id}/notes (SPEC §7). */
+/** POST /api/calls/{id}/notes: the advisor's private notes (docs/product.md#notes). */
 export async function saveCallNotes(callId: string, notes: string): Promise<void> {
   await api.post(`${callPath(callId)}/notes`, { notes });
 }
@@ -43,7 +43,7 @@ export async function fetchCallNotes(callId: string): Promise<string> {
   return (await api.get(`${callPath(callId)}/notes`, { schema: callNotesSchema })).notes;
 }
 
-/** GET /api/calls/{id}/recommendations: what the stylist wrote for the client (issue 15 §5). */
+/** GET /api/calls/{id}/recommendations: what the stylist wrote for the client. */
 export function fetchRecommendations(callId: string): Promise<Recommendations> {
   return api.get(`${callPath(callId)}/recommendations`, { schema: recommendationsSchema });
 }
@@ -67,8 +67,8 @@ const keyHeaders = (auth: ChatAuth): Record<string, string> =>
 
 /**
  * POST /api/calls/{id}/images: the photo as it is; the server re-encodes it without metadata. A
- * `snapshot` is a still of the visitor's video (issue 15 §3): the stylist's on the built-in video,
- * the visitor's own device's on Daily.
+ * `snapshot` is a still of the visitor's video (docs/product.md#snapshots): the stylist's on the
+ * built-in video, the visitor's own device's on Daily.
  */
 export function uploadChatImage(
   callId: string,
@@ -121,8 +121,8 @@ export function deleteChatImage(
 }
 
 /**
- * POST /api/calls/{id}/snapshot-requests (Daily, issue 15 §3): the stylist asks the visitor's
- * device for a still of her camera; it comes back as her snapshot in the chat, or as
+ * POST /api/calls/{id}/snapshot-requests (Daily, docs/product.md#snapshots): the stylist asks the
+ * visitor's device for a still of her camera; it comes back as her snapshot in the chat, or as
  * `chat:snapshot-failed`.
  */
 export function requestSnapshot(callId: string): Promise<SnapshotRequest> {

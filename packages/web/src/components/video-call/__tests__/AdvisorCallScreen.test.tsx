@@ -471,7 +471,7 @@ describe('AdvisorCallScreen in standby (warmed up while the call rings)', () => 
   });
 });
 
-describe('AdvisorCallScreen recommendations for the client (issue 15 §5)', () => {
+describe('AdvisorCallScreen recommendations for the client', () => {
   it('keeps them in their own tab beside the private notes, and saves them 2 s after typing', async () => {
     await setup();
     const tabs = screen.getByRole('tablist');
@@ -581,7 +581,7 @@ describe('AdvisorCallScreen recommendations for the client (issue 15 §5)', () =
   });
 });
 
-describe("AdvisorCallScreen 'Tomar foto del video' (issue 15 §3)", () => {
+describe("AdvisorCallScreen 'Tomar foto del video'", () => {
   const DAILY_ROOM = 'https://salon.daily.co/call-9';
   const REQUEST: SnapshotRequest = {
     callId: 'call_9',

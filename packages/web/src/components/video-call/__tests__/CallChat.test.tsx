@@ -286,7 +286,7 @@ describe('photos in the chat', () => {
   });
 });
 
-describe('a snapshot of her video (issue 15 §3)', () => {
+describe('a snapshot of her video', () => {
   const SNAPSHOT = {
     id: 'img_snap',
     kind: 'snapshot',
@@ -389,7 +389,7 @@ describe('a snapshot of her video (issue 15 §3)', () => {
   });
 });
 
-describe('on Daily, a still her own device takes when the stylist asks (issue 15 §3)', () => {
+describe('on Daily, a still her own device takes when the stylist asks', () => {
   const DAILY_ROOM = 'https://salon.daily.co/call-1';
   const REQUEST = { callId: 'call_1', requestId: 'snap_1', requestedBy: 'Camila' };
   const STILL = {

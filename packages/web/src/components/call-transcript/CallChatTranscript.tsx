@@ -8,7 +8,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Spinner } from '@/components/ui';
-import { ChatPhoto } from '@/components/video-call/ChatPhoto';
+import { ChatPhoto } from '@/components/video-call/photos';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import './call-transcript.css';

@@ -10,16 +10,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { CallChatPanel, ChatToggle } from '@/components/video-call/CallChatPanel';
-import { useCallChat } from '@/components/video-call/use-call-chat';
-import { useVideoPageMessages, VIDEO_FRAME_ALLOW } from '@/components/video-call';
+import {
+  CallChatPanel,
+  ChatToggle,
+  useCallChat,
+  useVideoPageMessages,
+  VIDEO_FRAME_ALLOW,
+} from '@/components/video-call';
 import { useAuth } from '@/lib/auth-store';
 import { errorMessage } from '@/lib/errors';
 import { adminCallsKeys, useAdminCallToken, useCallDetails } from './api/calls';
 import { useAdminCallSocket } from './hooks/use-admin-call-socket';
 import { clientNameOf } from './utils/labels';
 import { ADMIN_CALLS_PATH } from './utils/live-call';
-import '@/components/video-call/video-call.css';
 import './admin-calls.css';
 
 /** How the admin's own video is doing, as the video page tells it. */

@@ -13,7 +13,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { LanguageToggle } from '@/components/language-toggle';
 import { Button, Modal } from '@/components/ui';
 import { toast } from '@/components/ui/toast';
-import { ChatPhoto } from '@/components/video-call/ChatPhoto';
+import { ChatPhoto } from '@/components/video-call/photos';
 import { errorMessage } from '@/lib/errors';
 import { formatDate, formatDateTime, formatTime, paragraphsOf } from '@/lib/format';
 import {

@@ -6,7 +6,7 @@
  */
 import type { Call } from '@belleza/contract';
 import { useEffect, useRef, useState } from 'react';
-import type { ChatLink } from '@/components/video-call/use-call-chat';
+import type { ChatLink } from '@/components/video-call';
 import { useAuth } from '@/lib/auth-store';
 import { endSessionWhenRefused } from '@/lib/session';
 import { createSocket, keepReconnecting } from '@/lib/socket';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card } from '@/components/ui';
 // Its own module, not the call screen's barrel: the card lives on without the video code.
-import { useCallRecommendations } from '@/components/video-call/use-call-recommendations';
+import { useCallRecommendations } from '@/components/video-call/recommendations';
 import { RecommendationsWithDeadline } from './RecommendationsWithDeadline';
 
 export function AfterCallCard({ call, onDone }: { call: Call; onDone: () => void }) {

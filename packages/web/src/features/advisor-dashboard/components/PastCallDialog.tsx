@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { CallChatTranscript, useCallMessages } from '@/components/call-transcript';
 import { Badge, Button, Modal, Spinner } from '@/components/ui';
 // Its own module, not the call screen's barrel: the dialog lives without the video code.
-import { useCallRecommendations } from '@/components/video-call/use-call-recommendations';
+import { useCallRecommendations } from '@/components/video-call/recommendations';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import { pastCallsKeys, usePastCallDetails } from '../api/past-calls';

@@ -6,8 +6,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 // Its own modules, not the call screen's barrel: the dashboard shows it without the video code.
-import { RecommendationsEditor } from '@/components/video-call/RecommendationsEditor';
-import type { CallRecommendations } from '@/components/video-call/use-call-recommendations';
+import {
+  RecommendationsEditor,
+  type CallRecommendations,
+} from '@/components/video-call/recommendations';
 import { formatDateTime } from '@/lib/format';
 
 type Props = {

@@ -15,7 +15,7 @@ import type {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import type { ChatLink } from '@/components/video-call/use-call-chat';
+import type { ChatLink } from '@/components/video-call';
 import { endSessionWhenRefused } from '@/lib/session';
 import { createSocket, startHeartbeat } from '@/lib/socket';
 import { appointmentsKeys } from '../api/appointments';

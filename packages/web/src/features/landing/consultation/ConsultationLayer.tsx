@@ -4,7 +4,11 @@
  */
 import { builtinRoomUrl, type Availability } from '@belleza/contract';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type Ref } from 'react';
-import type { ClientVideoModalProps, MediaChoice } from '@/components/video-call/ClientVideoModal';
+import {
+  loadClientVideoModal,
+  type ClientVideoModalProps,
+  type MediaChoice,
+} from '@/components/video-call/visitor';
 import { loadNamespaces } from '@/lib/i18n';
 import { ConsultationModal } from './ConsultationModal';
 import { RatingCard } from './RatingCard';
@@ -16,7 +20,7 @@ let videoModule: Promise<{ default: ComponentType<ClientVideoModalProps> }> | nu
 /** Fetched once, as soon as a consultation is under way: the video must not wait for its code. */
 const loadVideoModal = () =>
   (videoModule ??= Promise.all([
-    import('@/components/video-call/ClientVideoModal'),
+    loadClientVideoModal(),
     loadNamespaces(['video']),
   ])
     .then(([mod]) => ({ default: mod.ClientVideoModal }))

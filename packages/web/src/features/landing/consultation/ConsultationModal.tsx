@@ -8,7 +8,7 @@
 import type { Availability, CallRequestBody, CallSubject } from '@belleza/contract';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MediaChoice } from '@/components/video-call/ClientVideoModal';
+import { loadPrejoinCheck, type MediaChoice } from '@/components/video-call/visitor';
 import { Button, Modal, Spinner } from '@/components/ui';
 import { BookingOffer, BookingStep } from './BookingStep';
 import { CallbackForm } from './CallbackForm';
@@ -19,7 +19,7 @@ import { acceptsCalls, formatOpening, waitText } from '../content/availability-t
 
 // The device check pulls in the media code; it loads only when the visitor opens it.
 const PrejoinCheck = lazy(() =>
-  import('@/components/video-call/PrejoinCheck').then((m) => ({ default: m.PrejoinCheck })),
+  loadPrejoinCheck().then((m) => ({ default: m.PrejoinCheck })),
 );
 
 export type ConsultationModalProps = {

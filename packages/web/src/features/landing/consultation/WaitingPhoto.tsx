@@ -6,9 +6,13 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui';
-import { PhotoInput, photoRefusal } from '@/components/video-call/PhotoInput';
-import { newMessageId } from '@/components/video-call/use-call-chat';
-import { postChatMessage, uploadChatImage } from '@/components/video-call/video-call.api';
+import {
+  newMessageId,
+  PhotoInput,
+  photoRefusal,
+  postChatMessage,
+  uploadChatImage,
+} from '@/components/video-call/visitor';
 import { isApiError } from '@/lib/api-client';
 import type { SavedCall } from './saved-call';
 

@@ -6,7 +6,7 @@
  */
 import { callSchema, type CallStatus } from '@belleza/contract';
 import { useEffect, useRef, useState } from 'react';
-import type { ChatLink } from '@/components/video-call/use-call-chat';
+import type { ChatLink } from '@/components/video-call/visitor';
 import type { AppSocket } from '@/lib/socket';
 import type { CallCredentials } from './consultation.api';
 

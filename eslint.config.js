@@ -40,7 +40,7 @@ const migrations = ['packages/server/src/db/migrations/**'];
 
 // The video-call components' top-level entry files: the only way into the folder from outside.
 // Allowing another entry (`@/components/video-call/<name>`) is one more line here.
-const videoCallEntries = ['index'];
+const videoCallEntries = ['index', 'visitor', 'photos', 'recommendations'];
 const videoCallInner = (allowed) => `(^|/)video-call/(?!(${allowed.join('|')})$)`;
 const videoCallZone = (allowed) => ({
   regex: videoCallInner(allowed),

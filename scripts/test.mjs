@@ -85,7 +85,9 @@ async function together(steps) {
             const secs = ((Date.now() - t0) / 1000).toFixed(1);
             console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
             process.stdout.write(Buffer.concat(out));
-            console.log(code === 0 ? `=== ${name} ok (${secs}s)` : `=== ${name} FAILED after ${secs}s`);
+            console.log(
+              code === 0 ? `=== ${name} ok (${secs}s)` : `=== ${name} FAILED after ${secs}s`,
+            );
             resolve(code ?? 1);
           });
         }),

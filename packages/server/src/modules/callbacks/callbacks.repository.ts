@@ -56,4 +56,3 @@ export async function markCallbackDone(
     .executeTakeFirst();
   return affected(r);
 }
-

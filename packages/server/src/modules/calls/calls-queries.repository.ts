@@ -91,7 +91,6 @@ export async function recentCalls(db: Db, limit: number): Promise<CallRecord[]> 
   return rows.map(toRecord);
 }
 
-
 // ---------------------------------------------------------------- aggregates
 
 export type CallAggregate = {
@@ -188,4 +187,3 @@ export async function advisorDayStats(
     averageRating: num(row?.avg_rating),
   };
 }
-

@@ -114,4 +114,3 @@ export async function overlongCalls(
     .execute();
   return rows.map((r) => r.id);
 }
-

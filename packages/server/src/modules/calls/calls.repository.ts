@@ -7,22 +7,11 @@
  * Lock order (PostgreSQL row locks): a transaction touches its call row first, then advisor rows,
  * never the other way round, so accept/end/decline/routing cannot deadlock each other.
  */
-import {
-  APPOINTMENT_JOIN_EARLY_MINUTES,
-  APPOINTMENT_NO_SHOW_MINUTES,
-  IN_CALL_STATUS_REASON,
-  type ClientInfo,
-} from '@belleza/contract';
-import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { ClientInfo } from '@belleza/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/kysely.js';
 import { affected, num, numOrNull } from '../../db/rows.js';
-import type {
-  CallOffersTable,
-  CallbacksTable,
-  CallsTable,
-  AdvisorsTable,
-  Database,
-} from '../../db/schema.js';
+import type { CallOffersTable, CallsTable } from '../../db/schema.js';
 
 export type StoredStatus = CallsTable['status'];
 export type EndedByValue = NonNullable<CallsTable['ended_by']>;
@@ -102,7 +91,6 @@ export const queuePositionSql = sql<
   where q.status = 'pending' and q.advisor_id is null
     and (q.requested_at < c.requested_at or (q.requested_at = c.requested_at and q.id <= c.id))
 ) end`;
-
 
 type SelectedCall = Pick<
   CallsTable,
@@ -477,4 +465,3 @@ export async function rateCall(
     .executeTakeFirst();
   return affected(r);
 }
-

@@ -190,9 +190,7 @@ describe.each(await dialects())('call routing (%s)', (dialect) => {
       ringing: null,
     });
     // The visitor being rung is told who rings for her: name and title, nothing else.
-    const ringNews = t.notifier
-      .of('call:queue:updated', `call:${c2.callId}`)
-      .map((e) => e.payload);
+    const ringNews = t.notifier.of('call:queue:updated', `call:${c2.callId}`).map((e) => e.payload);
     expect(ringNews.at(-1)).toMatchObject({ callId: c2.callId, queuePosition: null });
     expect((ringNews.at(-1) as { ringing: unknown }).ringing).toEqual({
       name: a.name,

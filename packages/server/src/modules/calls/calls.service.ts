@@ -18,12 +18,7 @@ import { createCallTimers } from './calls.timers.js';
 import { createCallTransitions } from './calls.transitions.js';
 import type { CallsServiceDeps } from './calls.types.js';
 
-export type {
-  CallActor,
-  CallsServiceDeps,
-  ChatParticipant,
-  UserActor,
-} from './calls.types.js';
+export type { CallActor, CallsServiceDeps, ChatParticipant, UserActor } from './calls.types.js';
 
 export type CallsService = ReturnType<typeof createCallsService>;
 

@@ -103,7 +103,12 @@ export function createCallTimers(
       for (const id of await overlongCalls(db, cutoff, SWEEP_BATCH)) {
         const call = await findCall(db, id);
         if (!call) continue;
-        const { applied, effects } = await transitions.end(call, 'system', now, MAX_DURATION_REASON);
+        const { applied, effects } = await transitions.end(
+          call,
+          'system',
+          now,
+          MAX_DURATION_REASON,
+        );
         if (applied) {
           await queue.commit(effects);
           done += 1;

@@ -29,4 +29,3 @@ export async function findNotes(
     .executeTakeFirst();
   return row ? { notes: row.notes, updatedAt: row.updated_at } : null;
 }
-

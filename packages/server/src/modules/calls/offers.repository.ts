@@ -94,4 +94,3 @@ export async function wasOfferedTo(db: Db, callId: string, advisorId: string): P
     .executeTakeFirst();
   return row !== undefined;
 }
-

@@ -250,4 +250,3 @@ export async function recentTimes(
   const avg = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
   return { answerSeconds: avg(answers), handleSeconds: avg(handles) };
 }
-

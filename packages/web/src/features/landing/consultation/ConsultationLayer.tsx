@@ -19,10 +19,7 @@ import './consultation.css';
 let videoModule: Promise<{ default: ComponentType<ClientVideoModalProps> }> | null = null;
 /** Fetched once, as soon as a consultation is under way: the video must not wait for its code. */
 const loadVideoModal = () =>
-  (videoModule ??= Promise.all([
-    loadClientVideoModal(),
-    loadNamespaces(['video']),
-  ])
+  (videoModule ??= Promise.all([loadClientVideoModal(), loadNamespaces(['video'])])
     .then(([mod]) => ({ default: mod.ClientVideoModal }))
     .catch((err: unknown) => {
       videoModule = null; // a failed fetch is tried again next time

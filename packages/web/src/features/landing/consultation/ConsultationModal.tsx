@@ -18,9 +18,7 @@ import { WaitingPhoto } from './WaitingPhoto';
 import { acceptsCalls, formatOpening, waitText } from '../content/availability-text';
 
 // The device check pulls in the media code; it loads only when the visitor opens it.
-const PrejoinCheck = lazy(() =>
-  loadPrejoinCheck().then((m) => ({ default: m.PrejoinCheck })),
-);
+const PrejoinCheck = lazy(() => loadPrejoinCheck().then((m) => ({ default: m.PrejoinCheck })));
 
 export type ConsultationModalProps = {
   open: boolean;

@@ -21,7 +21,7 @@ describe.each(await dialects())(
 
     async function migrated(): Promise<TestDatabase> {
       db = await createTestDatabase(dialect);
-      await migrateToLatest(db.db);
+      await migrateToLatest(db.db, db.schema);
       return db;
     }
 

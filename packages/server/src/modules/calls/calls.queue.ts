@@ -57,7 +57,7 @@ export function createCallQueue(
     };
   }
 
-  /** The next time any live advisor's working hours begin (null: nobody has any). */
+  /** When the working hours of a live advisor next begin; null when none of them has hours. */
   async function computeNextOpening(now: Date): Promise<string | null> {
     const rows = await liveAdvisorHours(db);
     const hours = rows.map((r) => {

@@ -7,8 +7,6 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/kysely.js';
 import type { Database } from '../../db/schema.js';
 
-// ---------------------------------------------------------------- sweeper reads
-
 export async function expiredOffers(
   db: Db,
   now: string,

@@ -1,8 +1,6 @@
 /** The advisor's private notes on a call (one row per call). */
 import type { Db } from '../../db/kysely.js';
 
-// ---------------------------------------------------------------- notes
-
 export async function upsertNotes(
   db: Db,
   p: { callId: string; advisorId: string; notes: string; now: string },

@@ -7,8 +7,6 @@ import { affected } from '../../db/rows.js';
 import type { CallOffersTable } from '../../db/schema.js';
 import type { OfferOutcomeValue } from './calls.repository.js';
 
-// ---------------------------------------------------------------- offers
-
 export type OfferRecord = {
   advisorId: string;
   advisorName: string;

@@ -12,8 +12,6 @@ import type { Db } from '../../db/kysely.js';
 import { num } from '../../db/rows.js';
 import type { AdvisorsTable } from '../../db/schema.js';
 
-// ---------------------------------------------------------------- routing reads
-
 export type Candidate = {
   id: string;
   name: string;

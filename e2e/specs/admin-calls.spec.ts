@@ -260,7 +260,9 @@ test('the admin joins an active call in a new tab, talks with the stylist in its
     await expect(stylistScreen).toBeVisible();
     await expect(row.getByText('En curso', { exact: true })).toBeVisible();
 
-    // Ended from the list: the live tab says so and leads back to the calls.
+    // Ended from the list, back in the first tab (a background tab gets no frames in headless
+    // Chromium, so a click there can wait forever): the live tab says so and leads back.
+    await page.bringToFront();
     await row.getByRole('button', { name: 'Finalizar' }).click();
     await page
       .getByRole('dialog', { name: 'Finalizar llamada' })
@@ -275,6 +277,7 @@ test('the admin joins an active call in a new tab, talks with the stylist in its
     );
     expect(status).toMatchObject({ status: 'completed', endedBy: 'admin' });
     await expect(tab.getByRole('heading', { name: 'La llamada terminó' })).toBeVisible();
+    await tab.bringToFront();
     await tab.getByRole('link', { name: 'Volver a Llamadas' }).click();
     await expect(tab).toHaveURL(`${server.url}/admin/calls`);
 

@@ -89,9 +89,12 @@ export function registerCallsHandlers(ctx: SocketContext, deps: CallsSocketDeps)
   socket.on(
     'client:connect',
     ctx.handle('client:connect', clientConnectPayload, async ({ callId, clientId, clientKey }) => {
-      const call = await calls.verifyClient(callId, clientKey);
+      await calls.verifyClient(callId, clientKey);
       ctx.rememberClientKey(callId, clientKey);
       await socket.join(callRoom(callId));
+      // Read again once in the room: news from between the first read and the join (an offer, an
+      // accept) is in this snapshot, and anything later comes as an event.
+      const call = await calls.verifyClient(callId, clientKey);
       const payload = { callId, clientId: clientId ?? call.clientId };
       if (call.advisorId) notifier.toAdvisor(call.advisorId, 'client:connected', payload);
       notifier.toAdmins('client:connected', payload);

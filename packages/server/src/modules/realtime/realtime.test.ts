@@ -375,6 +375,48 @@ describe.each(await dialects())('realtime gateway (%s)', (dialect) => {
     });
   });
 
+  it('client:connect: an offer made while the visitor joins reaches her, in the answer or as news', async () => {
+    // The advisor is on another call, so the request waits in the queue.
+    const a = await advisor({ status: 'offline' });
+    const { socket: tab } = await advisorSocket(url, a);
+    await ask(tab, 'advisor:status', { advisorId: a.id, status: 'available' });
+    const blocker = await requestCall(t.app);
+    await api(t.app, 'POST', `/api/calls/${blocker.callId}/accept`, { token: a.token });
+    const queued = await requestCall(t.app);
+    expect(queued.queuePosition).toBe(1);
+
+    // The advisor frees herself just after the server has looked the call up for the joining
+    // visitor, before her socket is in the call's room.
+    const calls = t.app.container.calls;
+    const verify = calls.verifyClient;
+    let first = true;
+    calls.verifyClient = async (...args) => {
+      const call = await verify(...args);
+      if (first) {
+        first = false;
+        const ring = next(tab, 'call:new', (c) => c.callId === queued.callId);
+        await api(t.app, 'POST', `/api/calls/${blocker.callId}/end`, { token: a.token });
+        await ring;
+      }
+      return call;
+    };
+    try {
+      const visitor = await open(url);
+      const news: { ringing?: { name: string } | null }[] = [];
+      visitor.on('call:queue:updated', (p) => news.push(p));
+      const joined = await ask(visitor, 'client:connect', {
+        callId: queued.callId,
+        clientKey: queued.clientKey,
+      });
+      expect(joined.ok).toBe(true);
+      const snapshot = joined.ok ? (joined.data as Call) : null;
+      const told = snapshot?.advisorInfo?.name ?? news.find((n) => n.ringing)?.ringing?.name;
+      expect(told).toBe(a.name);
+    } finally {
+      calls.verifyClient = verify;
+    }
+  });
+
   it('call:request over the socket creates the call and puts the socket in its room', async () => {
     const a = await advisor();
     const { socket: advisorTab } = await advisorSocket(url, a);

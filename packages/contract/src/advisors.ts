@@ -193,7 +193,7 @@ export const updateAdvisorBodySchema = z
     name,
     email,
     password: z.union([z.literal(''), password]),
-    /** required when an advisor changes her own password */
+    /** required when anyone (admins too) changes her own password or e-mail */
     currentPassword: z.string().max(200),
     title: boundedText(120),
     phone: boundedText(40),

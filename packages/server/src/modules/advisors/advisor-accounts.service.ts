@@ -143,16 +143,19 @@ export function createAdvisorAccounts(
     /**
      * Admins edit anyone; an advisor edits only themself and never the admin-only fields (sending
      * their current value back is fine: forms post whole objects). A blank password keeps the old
-     * one; a new password signs the advisor out everywhere else.
+     * one; a new password signs the advisor out everywhere else. Changing one's own password or
+     * e-mail takes the current password (CURRENT_PASSWORD_INVALID otherwise), whatever the role.
      */
     async update(actor: Actor, id: string, input: UpdateAdvisorInput): Promise<Advisor> {
       if (!actor.isAdmin && actor.advisorId !== id)
         throw forbidden('You can only edit your own profile');
       const current = await requireLiveAdvisor(db, id);
       if (!actor.isAdmin) assertNoAdminOnlyChange(current, input);
-      // A stylist's own password: only with the current one (a session left open elsewhere
-      // cannot take the account). Admins manage passwords in the advisors page.
-      if (input.password && actor.advisorId === id && !actor.isAdmin) {
+      // One's own password or e-mail, admins included: only with the current password, so a
+      // session left open (or stolen) elsewhere cannot take the account. An admin editing someone
+      // else's account needs none.
+      const emailChanges = input.email !== undefined && input.email !== current.email;
+      if (actor.advisorId === id && (input.password || emailChanges)) {
         const found = await findCredentialsByEmail(db, current.email);
         const ok =
           found !== null && (await verifyPassword(input.currentPassword ?? '', found.passwordHash));

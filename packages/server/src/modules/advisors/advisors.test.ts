@@ -760,6 +760,51 @@ describe.each(await dialects())('advisors (%s)', (dialect) => {
       expect(short.json<ErrorJson>().error.message).toContain('validation.passwordMin');
     });
 
+    it('an admin changes her own password or e-mail only with her current password; another account needs none', async () => {
+      const boss = await addAdmin(t.app, { email: 'duena@salon.pe', password: 'jefa-password-1' });
+      const { token: elsewhere } = await t.app.container.sessions.create(boss.advisor.advisorId);
+      const put = (body: Record<string, unknown>) =>
+        call(t.app, 'PUT', `/api/advisors/${boss.advisor.advisorId}`, { token: boss.token, body });
+      const auditBefore = (await auditRows(t, 'advisor.update')).length;
+      // A stolen session cannot take the account: missing or wrong current password, nothing changes.
+      for (const change of [{ password: 'stolen-password-9' }, { email: 'ladron@mal.pe' }]) {
+        for (const currentPassword of [undefined, 'not-my-password']) {
+          const refused = await put({ ...change, ...(currentPassword ? { currentPassword } : {}) });
+          expect(refused.status).toBe(400);
+          expect(refused.json<ErrorJson>().error.code).toBe('CURRENT_PASSWORD_INVALID');
+        }
+      }
+      expect((await call(t.app, 'GET', '/api/advisors/me', { token: elsewhere })).status).toBe(200);
+      expect((await t.app.container.advisors.getById(boss.advisor.advisorId)).email).toBe(
+        'duena@salon.pe',
+      );
+      expect(await auditRows(t, 'advisor.update')).toHaveLength(auditBefore);
+      const login = (email: string, password: string) =>
+        call(t.app, 'POST', '/api/advisors/login', { body: { email, password } });
+      expect((await login('duena@salon.pe', 'jefa-password-1')).status).toBe(200);
+      // Sending her e-mail back unchanged (a whole-object form) needs no password.
+      expect((await put({ email: 'duena@salon.pe', name: 'Dueña' })).status).toBe(200);
+
+      // With the right current password both go through.
+      const changed = await put({
+        email: 'duena2@salon.pe',
+        password: 'jefa-password-2',
+        currentPassword: 'jefa-password-1',
+      });
+      expect(changed.status).toBe(200);
+      expect((await call(t.app, 'GET', '/api/advisors/me', { token: elsewhere })).status).toBe(401);
+      expect((await login('duena2@salon.pe', 'jefa-password-2')).status).toBe(200);
+
+      // Editing another advisor's account works as before, without any password of hers.
+      const ana = await addAdvisor(t.app, { email: 'ana-otra@salon.pe' });
+      const other = await call(t.app, 'PUT', `/api/advisors/${ana.advisor.advisorId}`, {
+        token: boss.token,
+        body: { email: 'ana-nueva@salon.pe', password: 'reset-password-1' },
+      });
+      expect(other.status).toBe(200);
+      expect((await login('ana-nueva@salon.pe', 'reset-password-1')).status).toBe(200);
+    });
+
     it('writes audit rows for create, update, delete and status changes by an admin (not by the advisor)', async () => {
       const created = await call(t.app, 'POST', '/api/advisors', {
         token: admin.token,

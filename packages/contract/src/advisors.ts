@@ -5,6 +5,7 @@ import {
   boundedText,
   idSchema,
   isoDateTime,
+  singleLine,
 } from './common.js';
 
 export const advisorStatusSchema = z.enum(['available', 'busy', 'offline']);
@@ -158,7 +159,9 @@ export type Advisor = z.infer<typeof advisorSchema>;
 
 const email = z.string().trim().toLowerCase().pipe(z.email('validation.email').max(254));
 const password = z.string().min(8, 'validation.passwordMin').max(200);
-const name = z.string().trim().min(1, 'validation.required').max(120);
+const name = singleLine(120).min(1, 'validation.required');
+const title = singleLine(120);
+const expertiseItem = singleLine(60).min(1);
 
 /**
  * Advisor form (docs/product.md#advisor-form). Password required on create; blank on edit keeps the
@@ -169,9 +172,9 @@ export const createAdvisorBodySchema = z
     name,
     email,
     password,
-    title: boundedText(120).default(''),
-    phone: boundedText(40).default(''),
-    expertise: z.array(boundedText(60).min(1)).max(30).default([]),
+    title: title.default(''),
+    phone: singleLine(40).default(''),
+    expertise: z.array(expertiseItem).max(30).default([]),
     bio: boundedText(2000).default(''),
     timezone: timezoneSchema.default('America/Lima'),
     isAdmin: z.boolean().default(false),
@@ -195,9 +198,9 @@ export const updateAdvisorBodySchema = z
     password: z.union([z.literal(''), password]),
     /** required when anyone (admins too) changes her own password or e-mail */
     currentPassword: z.string().max(200),
-    title: boundedText(120),
-    phone: boundedText(40),
-    expertise: z.array(boundedText(60).min(1)).max(30),
+    title,
+    phone: singleLine(40),
+    expertise: z.array(expertiseItem).max(30),
     bio: boundedText(2000),
     timezone: timezoneSchema,
     isAdmin: z.boolean(),

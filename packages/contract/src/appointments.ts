@@ -7,7 +7,15 @@
  * header).
  */
 import { z } from 'zod';
-import { callSubjectSchema, idSchema, isoDateTime, languageSchema } from './common.js';
+import {
+  calendarDaySchema,
+  callSubjectSchema,
+  idSchema,
+  isoDateTime,
+  languageSchema,
+  phoneSchema,
+  singleLine,
+} from './common.js';
 
 export const appointmentStatuses = ['booked', 'cancelled', 'attended', 'no_show'] as const;
 export const appointmentStatusSchema = z.enum(appointmentStatuses);
@@ -60,7 +68,8 @@ export const defaultAppointmentSettings: AppointmentSettings = {
   minNoticeMinutes: DEFAULT_MIN_NOTICE_MINUTES,
 };
 
-const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+/** A day that exists: 2026-13-45 and 2026-02-30 are refused (400), never read as another day. */
+const dayString = calendarDaySchema;
 
 /** GET /api/appointments/slots */
 export const slotsQuerySchema = z
@@ -99,12 +108,7 @@ export const slotsResponseSchema = z.object({
 });
 export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
 
-const phone = z
-  .string()
-  .trim()
-  .min(1, 'validation.required')
-  .max(40)
-  .regex(/^[+()\d\s.-]{6,40}$/, 'validation.phone');
+const phone = phoneSchema;
 const email = z
   .union([
     z.literal(''),
@@ -119,7 +123,7 @@ export const bookAppointmentBodySchema = z
     /** a chosen stylist; null/absent: any qualified stylist free then */
     advisorId: idSchema.nullable().default(null),
     subject: callSubjectSchema.default('general'),
-    name: z.string().trim().min(1, 'validation.required').max(120),
+    name: singleLine(120).min(1, 'validation.required'),
     phone,
     email,
     message: z.string().trim().max(2000).default(''),

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { boundedText, idSchema, isoDateTime, languageSchema, paged } from './common.js';
+import {
+  boundedText,
+  idSchema,
+  isCalendarDay,
+  isIsoDateTime,
+  isoDateTime,
+  languageSchema,
+  paged,
+  phoneSchema,
+  singleLine,
+} from './common.js';
 import { callTokenSchema } from './video.js';
 
 /** `accepted` exists only in realtime events (a call just accepted); it is never stored. */
@@ -108,23 +118,18 @@ export type CallDetails = z.infer<typeof callDetailsSchema>;
 /** POST /api/calls/request — the visitor's details (docs/product.md#request-form) plus consent. */
 export const callRequestBodySchema = z
   .object({
-    name: z.string().trim().min(1, 'validation.required').max(120),
-    phone: z
-      .string()
-      .trim()
-      .min(1, 'validation.required')
-      .max(40)
-      .regex(/^[+()\d\s.-]{6,40}$/, 'validation.phone'),
+    name: singleLine(120).min(1, 'validation.required'),
+    phone: phoneSchema,
     email: z
       .union([
         z.literal(''),
         z.string().trim().toLowerCase().pipe(z.email('validation.email').max(254)),
       ])
       .default(''),
-    subject: z.string().trim().max(2500).default(''),
+    subject: singleLine(2500).default(''),
     message: z.string().trim().max(2000).default(''),
     company: z.string().max(200).default(''),
-    source: z.string().max(40).default('website'),
+    source: singleLine(40).default('website'),
     consent: z.literal(true, { error: 'validation.consent' }),
     language: languageSchema.default('es'),
   })
@@ -194,12 +199,18 @@ export const historyQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 
+/** A list bound: '' (none), a day that exists or an ISO date-time that exists. */
+const dateBound = z
+  .string()
+  .max(40)
+  .refine((v) => v === '' || isCalendarDay(v) || isIsoDateTime(v), 'validation.date');
+
 export const callListQuerySchema = z.object({
   status: storedCallStatusSchema.optional(),
   advisorId: idSchema.optional(),
   /** inclusive, ISO date (YYYY-MM-DD, Lima day) or date-time */
-  startDate: z.string().max(40).optional(),
-  endDate: z.string().max(40).optional(),
+  startDate: dateBound.optional(),
+  endDate: dateBound.optional(),
   search: z.string().trim().max(120).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(50),
   page: z.coerce.number().int().min(1).default(1),
@@ -277,14 +288,9 @@ export type Availability = z.infer<typeof availabilitySchema>;
 export const callbackStatusSchema = z.enum(['open', 'done']);
 export const callbackRequestBodySchema = z
   .object({
-    name: z.string().trim().min(1, 'validation.required').max(120),
-    phone: z
-      .string()
-      .trim()
-      .min(1, 'validation.required')
-      .max(40)
-      .regex(/^[+()\d\s.-]{6,40}$/, 'validation.phone'),
-    preferredTime: z.string().trim().max(120).default(''),
+    name: singleLine(120).min(1, 'validation.required'),
+    phone: phoneSchema,
+    preferredTime: singleLine(120).default(''),
     message: z.string().trim().max(2000).default(''),
     consent: z.literal(true, { error: 'validation.consent' }),
   })

@@ -163,7 +163,7 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
       expect(message!.subject).toBe('Salón Rosa: Tu cita está confirmada');
       expect(message!.text).toBe(
         [
-          'Hola, Lucía Pérez:',
+          'Hola, «Lucía Pérez»:',
           '',
           'Tu videoconsulta está reservada.',
           '',
@@ -211,7 +211,7 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
       mail().appointmentBooked(await stored(t.db.db, row.id));
       const [message] = await sent();
       expect(message!.subject).toBe('Salón Rosa: Your appointment is confirmed');
-      expect(message!.text).toContain('Hello Lucía Pérez,');
+      expect(message!.text).toContain('Hello “Lucía Pérez”,');
       expect(message!.text).toContain(
         'When: Tuesday, December 1, 2026, 10:00 AM to 10:20 AM (Lima time)\nWith: Eva Estilista (Colorista)\nTopic: Hair Care',
       );
@@ -383,10 +383,34 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
       expect(rest).toHaveLength(0);
       expect(message!.bcc).toBeUndefined();
       expect(message!.subject).toBe(
-        'Salón Rosa: Tu cita ahora es con Ana ATTENDEE:mailto:x@example.com',
+        'Salón Rosa: Tu cita ahora es con Ana / ATTENDEE:mailto:x@example[.]com',
       );
       const ics = calendarOf(message!, 'PUBLISH', 'cita.ics');
       expect(ics.prop('ATTENDEE')).toBeUndefined();
+    });
+
+    it('prints a forged name on one line, in quotes, with no paragraph or link of its own', async () => {
+      // Someone books with another person's address and a "payment" message as her name.
+      const row = await insertBooking(t.db.db, eva.id, '2026-12-01T15:00:00.000Z', {
+        client_name: 'Lucía\n\nPago rechazado: paga en http://evil.test/pago o www.evil.test',
+      });
+      await t.db.db
+        .updateTable('advisors')
+        .set({ title: 'Colorista\n\nhttps://evil.test' })
+        .where('id', '=', eva.id)
+        .execute();
+      mail().appointmentBooked(await stored(t.db.db, row.id));
+      const [message] = await sent();
+      expect(message!.html).toBe(false);
+      const text = message!.text!;
+      expect(text.split('\n')[0]).toBe(
+        'Hola, «Lucía / Pago rechazado: paga en http[:]//evil[.]test/pago o www[.]evil[.]test»:',
+      );
+      expect(text).toContain('Con: Eva Estilista (Colorista / https[:]//evil[.]test)\n');
+      expect(text.split('\n').filter((line) => /^(Pago|https?:|www)/.test(line))).toEqual([
+        linkOf(row),
+      ]);
+      expect(text.match(/(https?:\/\/|www\.)[^\s]+/g)).toEqual([linkOf(row)]);
     });
   });
 

@@ -3,7 +3,7 @@
  * booking's language: its confirmation, new time, new stylist, cancellation and the two reminders.
  * Times are given in Lima ('hora de Lima'), and also in her own zone, labelled, when the clock
  * there reads otherwise. The manage link carries the key (in the fragment): the mail is hers alone.
- * Plain text, as mail.texts.
+ * Plain text, as mail.texts: her name quoted, her stylist's name and title inline.
  */
 import {
   APPOINTMENT_JOIN_EARLY_MINUTES,
@@ -25,9 +25,11 @@ import {
 } from './mail-appointment.js';
 import {
   fill,
+  inline,
   lines,
   localeOf,
   oneLine,
+  quoted,
   subjectName,
   subjectOf,
   type MailAttachment,
@@ -220,8 +222,15 @@ export function whenLines(a: MailAppointment, language: Language): [string, stri
   return pairs;
 }
 
+/** Her stylist's name as the mails print it (on one line, never a link). */
+const advisorName = (a: MailAppointment): string => inline(a.advisorName);
+
 const advisorOf = (a: MailAppointment): string =>
-  a.advisorTitle ? `${a.advisorName} (${a.advisorTitle})` : a.advisorName;
+  a.advisorTitle ? `${advisorName(a)} (${inline(a.advisorTitle)})` : advisorName(a);
+
+/** 'Hola, «Lucía»:': her name as she typed it, quoted. */
+const greetingOf = (a: MailAppointment, language: Language): string =>
+  fill(dictionaries[language].greeting, { name: quoted(a.clientName, language) });
 
 /** When, with whom, about what. */
 function details(a: MailAppointment, language: Language): string {
@@ -257,7 +266,7 @@ function calendarFile(
       stamp: cal.stamp,
       publicUrl: ctx.publicUrl,
       url,
-      summary: oneLine(fill(d.ics.summary, { advisor: a.advisorName, siteName: ctx.siteName })),
+      summary: oneLine(fill(d.ics.summary, { advisor: advisorName(a), siteName: ctx.siteName })),
       description: fill(d.ics.description, {
         topic: d.topic,
         subject: subjectName(a.subject, ctx.language),
@@ -281,11 +290,11 @@ function heldMail(
   const file = calendarFile(ctx, a, cal, 'PUBLISH');
   return {
     to: a.clientEmail,
-    subject: subjectOf(ctx, fill(words.subject, { advisor: a.advisorName })),
+    subject: subjectOf(ctx, fill(words.subject, { advisor: advisorName(a) })),
     text: [
-      fill(d.greeting, { name: a.clientName }),
+      greetingOf(a, ctx.language),
       '',
-      fill(words.intro, { advisor: a.advisorName }),
+      fill(words.intro, { advisor: advisorName(a) }),
       '',
       details(a, ctx.language),
       '',
@@ -337,7 +346,7 @@ export function appointmentCancelledMail(
     to: a.clientEmail,
     subject: subjectOf(ctx, c.subject),
     text: [
-      fill(d.greeting, { name: a.clientName }),
+      greetingOf(a, ctx.language),
       '',
       by === 'client' ? c.byClient : fill(c.bySalon, { siteName: ctx.siteName }),
       '',
@@ -363,9 +372,9 @@ export function appointmentReminderMail(
   const words = d.reminder[kind];
   return {
     to: a.clientEmail,
-    subject: subjectOf(ctx, fill(words.subject, { advisor: a.advisorName })),
+    subject: subjectOf(ctx, fill(words.subject, { advisor: advisorName(a) })),
     text: [
-      fill(d.greeting, { name: a.clientName }),
+      greetingOf(a, ctx.language),
       '',
       words.intro,
       '',

@@ -65,10 +65,11 @@ describe('e-mail to the admin', () => {
     expect(rest).toHaveLength(0);
     expect(recipientOf(mail!)).toBe(ADMIN_MAILBOX);
     expect(mail!.from?.value[0]).toEqual({ name: 'Salón Rosa', address: 'avisos@salon.pe' });
-    expect(mail!.subject).toBe('Salón Rosa: Solicitud de llamada: Rosa Quispe');
+    expect(mail!.subject).toBe('Salón Rosa: Solicitud de llamada: «Rosa Quispe»');
+    expect(mail!.text).toContain('«Rosa Quispe» dejó una solicitud para que la llamen.');
     expect(mail!.text).toContain('Teléfono: +51 912 345 678');
-    expect(mail!.text).toContain('Horario preferido: Mañana por la tarde');
-    expect(mail!.text).toContain('Mensaje: Quiero teñirme de rubio');
+    expect(mail!.text).toContain('Horario preferido: «Mañana por la tarde»');
+    expect(mail!.text).toContain('Mensaje: «Quiero teñirme de rubio»');
     expect(mail!.text).toContain('http://localhost:3000/admin/calls');
   });
 
@@ -76,18 +77,49 @@ describe('e-mail to the admin', () => {
     await setSystemSettings(t.db.db, { siteName: 'Salón Rosa', defaultLanguage: 'en' });
     await api(t.app, 'POST', '/api/callbacks', { body: { ...callback, preferredTime: '' } });
     const [mail] = await sent();
-    expect(mail!.subject).toBe('Salón Rosa: Callback request: Rosa Quispe');
+    expect(mail!.subject).toBe('Salón Rosa: Callback request: “Rosa Quispe”');
     expect(mail!.text).toContain('Preferred time: any time');
   });
 
-  it('keeps a name with line breaks out of the headers', async () => {
-    await api(t.app, 'POST', '/api/callbacks', {
+  it('refuses a name with line breaks at the door, sending nothing', async () => {
+    const res = await api(t.app, 'POST', '/api/callbacks', {
       body: { ...callback, name: 'Eva\r\nBcc: victima@example.com' },
     });
-    const [mail] = await sent();
-    expect(mail!.subject).toBe('Salón Rosa: Solicitud de llamada: Eva Bcc: victima@example.com');
+    expect(res.status).toBe(400);
+    expect((res.body as { error: { code: string } }).error.code).toBe('VALIDATION_ERROR');
+    expect(await sent()).toHaveLength(0);
+  });
+
+  it('keeps a stored name with line breaks out of the headers, on one line and quoted, its link dead', async () => {
+    // A row written before names were one line, or by any path around the contract.
+    t.app.container.mail.callbackRequested({
+      callbackId: 'cb_old',
+      name: 'Eva\r\nBcc: victima@example.com\n\nPago rechazado: http://evil.test/pago',
+      phone: '+51 912 345 678',
+      preferredTime: 'tarde\n\nwww.evil.test',
+      message: 'Hola\n\nSu pago fue rechazado » visite https://evil.test',
+      status: 'open',
+      createdAt: t.clock.now().toISOString(),
+      doneAt: null,
+    });
+    const [mail, ...rest] = await sent();
+    expect(rest).toHaveLength(0);
     expect(mail!.bcc).toBeUndefined();
-    expect(smtp.messages).toHaveLength(1);
+    expect(mail!.html).toBe(false);
+    expect(mail!.subject).toBe(
+      'Salón Rosa: Solicitud de llamada: «Eva / Bcc: victima@example[.]com / Pago rechazado: http[:]//evil[.]test/pago»',
+    );
+    const text = mail!.text!;
+    expect(text).toContain(
+      '«Eva / Bcc: victima@example[.]com / Pago rechazado: http[:]//evil[.]test/pago» dejó una solicitud para que la llamen.',
+    );
+    expect(text).toContain('Horario preferido: «tarde / www[.]evil[.]test»\n');
+    expect(text).toContain(
+      'Mensaje: «Hola / Su pago fue rechazado " visite https[:]//evil[.]test»\n',
+    );
+    // No line of the mail starts with what she typed, and no link but the salon's own.
+    expect(text.split('\n').filter((line) => /^(Pago|Su pago|www)/.test(line))).toEqual([]);
+    expect(text.match(/https?:\/\/[^\s]+/g)).toEqual(['http://localhost:3000/admin/calls']);
   });
 
   it('tells the admin about a call nobody answered, with the visitor details to call back', async () => {
@@ -97,7 +129,7 @@ describe('e-mail to the admin', () => {
     await api(t.app, 'POST', `/api/calls/${call.callId}/decline`, { token: stylist.token });
     const [mail, ...rest] = await sent();
     expect(rest).toHaveLength(0);
-    expect(mail!.subject).toBe('Salón Rosa: Llamada sin respuesta: Ana Torres');
+    expect(mail!.subject).toBe('Salón Rosa: Llamada sin respuesta: «Ana Torres»');
     expect(mail!.text).toContain('Teléfono: +51 999 111 222');
     expect(mail!.text).toContain('Tema: Cuidado del cabello');
   });

@@ -1,8 +1,10 @@
 /**
  * The e-mails' words, Spanish first and English: the admin's in `system.defaultLanguage` (the
- * server's texts have no visitor to ask), the visitor's in her call's language. Plain text only:
- * every value is the user's text as typed, never markup. Subjects lose line breaks so no value can
- * add a header.
+ * server's texts have no visitor to ask), the visitor's in her call's language. Plain text only, no
+ * HTML part: nothing typed can become markup. What someone typed goes in through `quoted` (a
+ * visitor's words) or `inline` (a stylist's name, a phone, an address): on one line, unable to
+ * start a paragraph of its own or to be read as a link, so no value can pass for the salon's own
+ * words. Subjects are one line too, so no value can add a header.
  */
 import type { CallSubject, Language } from '@belleza/contract';
 
@@ -219,6 +221,41 @@ export const fill = (template: string, values: Record<string, string | number>):
     key in values ? String(values[key]) : whole,
   );
 
+/** Line breaks of every kind, and the spaces around them. */
+// eslint-disable-next-line no-control-regex
+const LINE_BREAKS = /\s*[\r\n\u000b\u000c\u0085\u2028\u2029]+\s*/g;
+/** Other control characters, and the bidirectional overrides that make text read reversed. */
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g;
+
+/**
+ * Someone's text, made fit to sit inside the salon's sentences: on one line (a line break reads
+ * ' / ', any other control character a space) and never a link a mail program would make
+ * clickable (`https://x` reads `https[:]//x`, `www.x` reads `www[.]x`, `pago.example` reads
+ * `pago[.]example`). An address stays an address: only `inline`'s callers choose to pass one.
+ */
+export function inline(text: string): string {
+  return text
+    .replace(LINE_BREAKS, ' / ')
+    .replace(CONTROLS, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim()
+    .replace(/:\/\//g, '[:]//')
+    .replace(/([\p{L}\p{N}_-])\.(?=[\p{L}\p{N}]{2,})/gu, '$1[.]');
+}
+
+const QUOTES: Record<Language, [string, string]> = { es: ['«', '»'], en: ['“', '”'] };
+
+/**
+ * A visitor's words (her name, message, preferred time): `inline`, between the language's quotes,
+ * quote marks inside it made straight ones, so nothing she types can close the quote and go on as
+ * the salon's text.
+ */
+export function quoted(text: string, language: Language): string {
+  const [open, close] = QUOTES[language];
+  return `${open}${inline(text).replace(/[«»“”‹›]/g, '"')}${close}`;
+}
+
 /** One line, bounded: a subject never carries a line break (header injection) or a novel. */
 export const oneLine = (text: string): string => text.replace(/[\r\n\t]+/g, ' ').slice(0, 200);
 
@@ -286,14 +323,14 @@ export function callbackMail(
   const dict = dictionaries[ctx.language];
   return {
     to,
-    subject: subjectOf(ctx, fill(d.subject, { name: cb.name })),
+    subject: subjectOf(ctx, fill(d.subject, { name: quoted(cb.name, ctx.language) })),
     text: [
-      fill(d.intro, { name: cb.name }),
+      fill(d.intro, { name: quoted(cb.name, ctx.language) }),
       '',
       lines([
-        [d.phone, cb.phone],
-        [d.preferredTime, cb.preferredTime || d.anyTime],
-        [d.message, cb.message || dict.none],
+        [d.phone, inline(cb.phone)],
+        [d.preferredTime, cb.preferredTime ? quoted(cb.preferredTime, ctx.language) : d.anyTime],
+        [d.message, cb.message ? quoted(cb.message, ctx.language) : dict.none],
         [d.receivedAt, limaDateTime(cb.createdAt, ctx.language)],
       ]),
       '',
@@ -320,15 +357,19 @@ export function noAnswerMail(
   const d = dict.noAnswer;
   return {
     to,
-    subject: subjectOf(ctx, fill(d.subject, { name: call.name })),
+    subject: subjectOf(ctx, fill(d.subject, { name: quoted(call.name, ctx.language) })),
     text: [
-      fill(d.intro, { name: call.name }),
+      fill(d.intro, { name: quoted(call.name, ctx.language) }),
       '',
       lines([
-        [d.phone, call.phone || dict.none],
-        [d.email, call.email || dict.none],
-        [d.topic, dict.subjects[call.subject as CallSubject] ?? call.subject],
-        [d.message, call.message || dict.none],
+        [d.phone, call.phone ? inline(call.phone) : dict.none],
+        [d.email, call.email ? inline(call.email) : dict.none],
+        [
+          d.topic,
+          dict.subjects[call.subject as CallSubject] ??
+            (call.subject ? quoted(call.subject, ctx.language) : dict.none),
+        ],
+        [d.message, call.message ? quoted(call.message, ctx.language) : dict.none],
         [d.requestedAt, limaDateTime(call.requestedAt, ctx.language)],
       ]),
       '',
@@ -384,7 +425,11 @@ export function dailySummaryMail(ctx: MailContext, to: string, f: DailyFigures):
   const advisors =
     f.byAdvisor.length === 0
       ? []
-      : ['', `${d.byAdvisor}:`, ...f.byAdvisor.map((a) => `- ${fill(d.advisorLine, a)}`)];
+      : [
+          '',
+          `${d.byAdvisor}:`,
+          ...f.byAdvisor.map((a) => `- ${fill(d.advisorLine, { ...a, name: inline(a.name) })}`),
+        ];
   return {
     to,
     subject: subjectOf(ctx, fill(d.subject, { date })),
@@ -407,7 +452,10 @@ export function testMail(ctx: MailContext, to: string, actor: string): MailMessa
   return {
     to,
     subject: subjectOf(ctx, dict.test.subject),
-    text: [fill(dict.test.body, { actor, siteName: ctx.siteName }), footerOf(ctx, dict)].join('\n'),
+    text: [
+      fill(dict.test.body, { actor: inline(actor), siteName: ctx.siteName }),
+      footerOf(ctx, dict),
+    ].join('\n'),
   };
 }
 
@@ -422,9 +470,11 @@ export function visitorSummaryMail(
     to,
     subject: subjectOf(ctx, d.subject),
     text: [
-      fill(d.greeting, { name: summary.clientName }),
+      fill(d.greeting, { name: quoted(summary.clientName, ctx.language) }),
       '',
-      summary.advisorName ? fill(d.intro, { advisor: summary.advisorName }) : d.introNoAdvisor,
+      summary.advisorName
+        ? fill(d.intro, { advisor: inline(summary.advisorName) })
+        : d.introNoAdvisor,
       summary.url,
       '',
       d.private,

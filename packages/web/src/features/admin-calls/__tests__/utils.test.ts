@@ -106,12 +106,50 @@ describe('CSV', () => {
     expect(csvField('-2+3')).toBe("'-2+3");
     expect(csvField('-5')).toBe("'-5");
     expect(csvField('@SUM(A1:A2)')).toBe("'@SUM(A1:A2)");
-    expect(csvField('\t=1+1')).toBe("'\t=1+1");
-    expect(csvField('\r=1+1')).toBe('"\'\r=1+1"');
+    expect(csvField('\t=1+1')).toBe('"\'\t\'=1+1"');
+    expect(csvField('\r=1+1')).toBe('"\'\r\'=1+1"');
     expect(csvField('=HYPERLINK("http://evil","x")')).toBe('"\'=HYPERLINK(""http://evil"",""x"")"');
     // Only the first character counts: text with a sign inside stays as typed.
     expect(csvField('Ana = Luz')).toBe('Ana = Luz');
     expect(csvField('a-b')).toBe('a-b');
+  });
+
+  it('neutralises a formula after a semicolon, comma, tab or line break, and quotes such cells', () => {
+    expect(csvField('a;=1+1')).toBe('"a;\'=1+1"');
+    expect(csvField('Ana;  -5')).toBe('"Ana;  \'-5"');
+    expect(csvField('a, +51 999')).toBe('"a, \'+51 999"');
+    expect(csvField('x\t@SUM(A1)')).toBe('"x\t\'@SUM(A1)"');
+    expect(csvField('Hola\n=1+1')).toBe('"Hola\n\'=1+1"');
+    expect(csvField('=1;=2')).toBe('"\'=1;\'=2"');
+    // A semicolon alone is only quoted, so a spreadsheet splitting on it keeps the cell whole.
+    expect(csvField('Ana;Luz')).toBe('"Ana;Luz"');
+    expect(csvField('Ana; Luz - Rosa')).toBe('"Ana; Luz - Rosa"');
+  });
+
+  it('leaves no cell starting a formula however a spreadsheet splits the file (comma, semicolon, tab)', () => {
+    const hostile = makeCall({
+      callId: 'call_semicolon',
+      clientInfo: {
+        name: 'Ana;=HYPERLINK("http://evil","x")',
+        phone: '+51 999; -2',
+        email: 'a@b.test',
+        subject: 'cita\t+1',
+        message: '',
+      },
+      advisor: { name: 'Eva,@SUM(1)', email: 'x@belleza.test' },
+      advisorInfo: { name: 'Eva,@SUM(1)', email: 'x@belleza.test' },
+      reason: 'Hola\r\n=1+1',
+    });
+    const file = buildCallsCsv([hostile], t).slice(1);
+    for (const separator of [',', ';', '\t']) {
+      // A reader that ignores quotes: every piece between separators and line breaks is a cell.
+      const cells = file.split(/\r\n|\n|\r/).flatMap((line) => line.split(separator));
+      for (const cell of cells) expect(cell.replace(/^[ "]+/, '')).not.toMatch(/^[=+\-@\t\r]/);
+    }
+    const cells = parseCsv(file)[1] ?? [];
+    expect(cells[2]).toBe('Ana;\'=HYPERLINK("http://evil","x")');
+    expect(cells[3]).toBe("'+51 999; '-2");
+    expect(cells[13]).toBe("Hola\r\n'=1+1");
   });
 
   it('writes numbers the app computed as numbers, negative ones too', () => {
@@ -144,7 +182,7 @@ describe('CSV', () => {
     expect(cells[4]).toBe("'@evil.test");
     expect(cells[5]).toBe("'-2+3");
     expect(cells[6]).toBe("'+SUM(1,2)");
-    expect(cells[13]).toBe("'\t=1+1");
+    expect(cells[13]).toBe("'\t'=1+1");
     // The app's own numbers stay numbers.
     expect(cells[10]).toBe('12.00');
     expect(cells[11]).toBe('5');

@@ -29,24 +29,37 @@ export function limaTimestamp(iso: string | null): string {
 
 /** First characters that make a spreadsheet read a cell as a formula (OWASP "CSV Injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A place where a spreadsheet may start a new cell inside our field: after a comma, after a
+ * semicolon (Excel in es-PE and es-ES opens a .csv with `;` as its separator, and then ignores our
+ * quotes wherever they are not at the start of its cell), after a tab, or after a line break. What
+ * follows it, past any spaces, must not start a formula either.
+ */
+const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n])([ ]*)(?=[=+\-@\t\r])/g;
 
 /**
  * One CSV field. The rule against formula injection:
  * - every string is treated as text someone typed (visitor name, phone, e-mail, subject, advisor
  *   name, cancel reason…): if it starts with `=`, `+`, `-`, `@`, tab or carriage return it gets a
  *   leading apostrophe, so `+51 987…` becomes `'+51 987…` and `=HYPERLINK(…)` stays inert text;
+ * - the same goes for what follows a comma, semicolon, tab or line break inside it (`a;=1+1` becomes
+ *   `a;'=1+1`), so a spreadsheet splitting on another separator than ours, or not reading our
+ *   quotes, still finds no cell that starts a formula;
  * - a value of type `number` is one the app computed (e.g. the 1–5 rating) and is written as is,
  *   negative or not, so it stays a number in the spreadsheet. App-made strings (ids, status labels,
  *   Lima timestamps, the fixed-decimal duration) never start with those characters, so the text
  *   rule costs them nothing.
- * The apostrophe goes in before quoting, so a neutralised field is still quoted and its double
- * quotes doubled (RFC 4180) when it holds a comma, quote or line break.
+ * The apostrophes go in before quoting, so a neutralised field is still quoted and its double
+ * quotes doubled (RFC 4180) when it holds a comma, semicolon, tab, quote or line break.
  */
 export function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === 'string') {
+    text = text.replace(FORMULA_AFTER_SEPARATOR, "$1$2'");
+    if (FORMULA_START.test(text)) text = `'${text}`;
+  }
+  return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const row = (fields: (string | number | null | undefined)[]) => fields.map(csvField).join(',');

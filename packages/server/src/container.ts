@@ -30,7 +30,7 @@ export function createContainer(deps: Deps) {
   const advisors = createAdvisorsService(deps, { audit, sessions });
   const advisorPhotos = createAdvisorPhotosService(deps, { audit });
   const settings = createSettingsService(deps, { audit, advisors });
-  const auth = createAuthService(deps, { advisors, sessions });
+  const auth = createAuthService(deps, { advisors, sessions, audit });
   // -- calls: video, calls, presence, reports, system
   const video = createVideoService({ ...deps, settings });
   const presence = createPresenceService(deps);

@@ -9,7 +9,12 @@ import { newId } from '../../lib/ids.js';
 import { insertAuditRow, listAuditRows } from './audit.repository.js';
 
 export type AuditAction =
-  'advisor.create' | 'advisor.update' | 'advisor.delete' | 'advisor.status' | 'settings.update';
+  | 'advisor.create'
+  | 'advisor.update'
+  | 'advisor.delete'
+  | 'advisor.status'
+  | 'settings.update'
+  | 'auth.under_attack';
 
 export type AuditService = ReturnType<typeof createAuditService>;
 

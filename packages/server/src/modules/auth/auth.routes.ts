@@ -6,22 +6,14 @@ import {
   okMessage,
 } from '@belleza/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import { extraLimit, LOGIN_PER_ACCOUNT, LOGIN_PER_ADDRESS } from '../../lib/limits.js';
+import { LOGIN_PER_ADDRESS } from '../../lib/limits.js';
 import { advisorOnly, requireAdvisor } from '../../plugins/auth.js';
 import type { AuthService } from './auth.service.js';
 
 export type AuthRoutesOptions = {
   auth: AuthService;
-  config: Pick<Config, 'loginRateLimit' | 'loginAccountRateLimit'>;
-};
-
-/** The account a sign-in tries (counted after the body is parsed, so the email is known). */
-const accountKey = (req: FastifyRequest): string => {
-  const body = req.body as { email?: unknown } | undefined;
-  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-  return `login-account|${email}`;
+  config: Pick<Config, 'loginRateLimit'>;
 };
 
 export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
@@ -29,19 +21,14 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
   { auth, config },
   done,
 ) => {
-  // Two limits: per address (any account) before anything is parsed, per account (any address).
-  const perAccount = extraLimit(app, {
-    max: config.loginAccountRateLimit,
-    timeWindow: LOGIN_PER_ACCOUNT.timeWindow,
-    keyGenerator: accountKey,
-  });
+  // Per address (any account) here, before anything is parsed; per account + address and the
+  // account-wide ceiling in the service's sign-in guard.
   app.post(
     '/advisors/login',
     {
       config: {
         rateLimit: { max: config.loginRateLimit, timeWindow: LOGIN_PER_ADDRESS.timeWindow },
       },
-      preHandler: perAccount,
       schema: {
         tags: ['auth'],
         summary: 'Sign in as an advisor; answers the advisor and a bearer session token',
@@ -51,7 +38,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
     },
     async (req) => ({
       success: true as const,
-      data: await auth.login(req.body.email, req.body.password),
+      data: await auth.login(req.body.email, req.body.password, req.ip),
     }),
   );
 

@@ -1,7 +1,9 @@
 /**
  * Sign-in, on top of the advisors service (credentials, profile, status) and the sessions service
  * (sessions.service.ts, which imports nothing of advisors or auth):
- *   login(email, password) → { advisor, token }   throws INVALID_CREDENTIALS (401)
+ *   login(email, password, address) → { advisor, token }
+ *       throws INVALID_CREDENTIALS (401), or RATE_LIMITED (429) from the sign-in guard
+ *       (login-guard.ts: per account + address, an account-wide ceiling, attack alerts)
  *   logout(user)                                  revokes the current session at once
  *   me(user) → Advisor
  */
@@ -10,6 +12,8 @@ import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { createLoginGuard } from './login-guard.js';
 import type { SessionsService } from './sessions.service.js';
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -18,14 +22,21 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export const SIGNED_OUT_REASON = 'signed_out';
 
 export function createAuthService(
-  deps: Pick<Deps, 'notifier'>,
-  services: { advisors: AdvisorsService; sessions: SessionsService },
+  deps: Pick<Deps, 'notifier' | 'limitStore' | 'config'>,
+  services: { advisors: AdvisorsService; sessions: SessionsService; audit: AuditService },
 ) {
   const { advisors, sessions } = services;
+  const guard = createLoginGuard(deps, services);
   return {
-    async login(email: string, password: string): Promise<LoginResponseData> {
+    async login(email: string, password: string, address: string): Promise<LoginResponseData> {
+      const account = email.trim().toLowerCase();
+      await guard.before(account, address);
       const advisorId = await advisors.verifyCredentials(email, password);
-      if (!advisorId) throw new AppError('INVALID_CREDENTIALS', 401, 'Invalid email or password');
+      if (!advisorId) {
+        await guard.failed(account, address);
+        throw new AppError('INVALID_CREDENTIALS', 401, 'Invalid email or password');
+      }
+      await guard.succeeded(account, address);
       const { token } = await sessions.create(advisorId);
       return { advisor: await advisors.getById(advisorId), token };
     },

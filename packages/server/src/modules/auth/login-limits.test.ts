@@ -1,5 +1,6 @@
 /**
- * Sign-in limits: per client address and per account; the client address is the peer unless
+ * Sign-in limits: per client address, per account and address, and an account-wide ceiling that
+ * spares addresses the account signed in from; attacks reach the audit log. The client address is the peer unless
  * TRUST_PROXY names the proxies whose X-Forwarded-For is believed; with Redis the counts are shared
  * by every instance.
  */
@@ -7,7 +8,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';
 import { LOGIN_PER_ACCOUNT, LOGIN_PER_ADDRESS } from '../../lib/limits.js';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
-import { addAdvisor, type ErrorJson } from '../advisors/advisors.fixtures.js';
+import { addAdmin, addAdvisor, type ErrorJson } from '../advisors/advisors.fixtures.js';
+import {
+  ATTACKING_ADDRESSES,
+  LOGIN_CEILING_FACTOR,
+  REPEATED_FAILURES,
+  UNDER_ATTACK_ACTION,
+} from './login-guard.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
@@ -37,16 +44,18 @@ describe('sign-in limits', () => {
       ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
     });
 
-  it('stops a guess spread over many addresses at the account, with Retry-After, leaving other accounts alone', async () => {
+  const underAttackRows = (t: TestApp) =>
+    t.db.db.selectFrom('audit_log').selectAll().where('action', '=', UNDER_ATTACK_ACTION).execute();
+
+  it('stops one address guessing an account, with Retry-After, while the real person elsewhere still signs in', async () => {
     const t = await start({ trustProxy: 1 });
     const { password } = await addAdvisor(t.app, { email: 'victima@salon.pe' });
+    const attacker = { forwardedFor: '198.51.100.7' };
     for (let i = 0; i < LOGIN_PER_ACCOUNT.max; i++) {
-      const res = await login(t, 'victima@salon.pe', 'wrong-password', {
-        forwardedFor: `198.51.100.${i + 1}`,
-      });
-      expect(res.statusCode).toBe(401);
+      expect((await login(t, 'victima@salon.pe', 'wrong-password', attacker)).statusCode).toBe(401);
     }
-    const limited = await login(t, 'victima@salon.pe', password, { forwardedFor: '198.51.100.99' });
+    // The guessing address is stopped, even with the right password…
+    const limited = await login(t, 'victima@salon.pe', password, attacker);
     expect(limited.statusCode).toBe(429);
     const body = limited.json<ErrorJson & { error: { details: { retryAfterSeconds: number } } }>();
     expect(body.error.code).toBe('RATE_LIMITED');
@@ -54,10 +63,82 @@ describe('sign-in limits', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(LOGIN_PER_ACCOUNT.timeWindow / 1000);
     expect(body.error.details.retryAfterSeconds).toBe(retryAfter);
-    // The address that guessed is not blocked for other accounts (the account limit did it).
+    // …the account is not: she signs in from her own address.
+    const own = await login(t, 'victima@salon.pe', password, { forwardedFor: '203.0.113.20' });
+    expect(own.statusCode).toBe(200);
+    // And the guessing address is not blocked for other accounts either.
     const { password: other } = await addAdvisor(t.app, { email: 'otra@salon.pe' });
+    expect((await login(t, 'otra@salon.pe', other, attacker)).statusCode).toBe(200);
+  });
+
+  it('stops a guess spread over many addresses at a higher account-wide ceiling, which spares her usual address, and tells admins once', async () => {
+    // A strict limit of 2 per account and address makes the ceiling 2 × LOGIN_CEILING_FACTOR.
+    const t = await start({ trustProxy: 1, loginAccountRateLimit: 2 });
+    const ceiling = 2 * LOGIN_CEILING_FACTOR;
+    const { password } = await addAdvisor(t.app, { email: 'jefa@salon.pe' });
+    const home = { forwardedFor: '203.0.113.5' };
+    expect((await login(t, 'jefa@salon.pe', password, home)).statusCode).toBe(200);
+    // Many addresses, each under its own limit: the account counts them all.
+    for (let i = 1; i < ceiling; i++) {
+      const res = await login(t, 'jefa@salon.pe', 'wrong-password', {
+        forwardedFor: `198.51.100.${i}`,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    expect(await underAttackRows(t)).toHaveLength(0);
+    const tripped = await login(t, 'jefa@salon.pe', 'wrong-password', {
+      forwardedFor: '198.51.100.200',
+    });
+    expect(tripped.statusCode).toBe(429);
+    // A new address is refused even with the right password; her usual one is not.
+    const stranger = await login(t, 'jefa@salon.pe', password, { forwardedFor: '192.0.2.77' });
+    expect(stranger.statusCode).toBe(429);
+    expect((await login(t, 'jefa@salon.pe', password, home)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      await login(t, 'jefa@salon.pe', 'wrong-password', { forwardedFor: `198.51.100.${210 + i}` });
+    }
+    // One entry for the window, not one per attempt, naming the account.
+    const rows = await underAttackRows(t);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actor_id: null, target: 'jefa@salon.pe' });
+    expect(JSON.parse(rows[0]!.changes)).toMatchObject({ reason: 'account_ceiling' });
+  });
+
+  it('tells admins once when several addresses keep failing on one account, under the ceiling', async () => {
+    const t = await start({ trustProxy: 1 });
+    const { password } = await addAdvisor(t.app, { email: 'blanco@salon.pe' });
+    const failFrom = async (address: string, times: number) => {
+      for (let i = 0; i < times; i++) {
+        const res = await login(t, 'blanco@salon.pe', 'wrong-password', { forwardedFor: address });
+        expect(res.statusCode).toBe(401);
+      }
+    };
+    // Her own typo, and a couple of addresses failing a few times: no alarm yet.
+    await failFrom('203.0.113.9', 1);
+    await failFrom('198.51.100.1', REPEATED_FAILURES);
+    await failFrom('198.51.100.2', REPEATED_FAILURES);
+    expect(await underAttackRows(t)).toHaveLength(0);
+    await failFrom('198.51.100.3', REPEATED_FAILURES);
+    await failFrom('198.51.100.4', REPEATED_FAILURES);
+    const rows = await underAttackRows(t);
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0]!.changes)).toMatchObject({
+      reason: 'many_addresses',
+      addresses: ATTACKING_ADDRESSES,
+    });
+    // The admins can read it in the audit trail.
+    const admin = await addAdmin(t.app);
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: `/api/audit?action=${UNDER_ATTACK_ACTION}`,
+      headers: admin.headers,
+    });
+    expect(audit.json<{ data: { target: string }[] }>().data).toEqual([
+      expect.objectContaining({ target: 'blanco@salon.pe' }),
+    ]);
+    // She still signs in from her own address.
     expect(
-      (await login(t, 'otra@salon.pe', other, { forwardedFor: '198.51.100.1' })).statusCode,
+      (await login(t, 'blanco@salon.pe', password, { forwardedFor: '203.0.113.9' })).statusCode,
     ).toBe(200);
   });
 

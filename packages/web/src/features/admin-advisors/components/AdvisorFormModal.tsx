@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AdvisorPhotoField } from '@/components/advisor-photo';
 import { Button, Field, Modal, TextField, toast } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth-store';
 import { translateValidation } from '@/lib/errors';
 import { useCreateAdvisor } from '../api/create-advisor';
 import { setPhotoInCache } from '../api/keys';
@@ -28,10 +29,6 @@ export type AdvisorFormModalProps = {
   onClose: () => void;
 };
 
-/**
- * Create/edit modal with every rule of the advisor form (docs/product.md#advisor-form); mount it
- * with a `key` so each opening starts fresh.
- */
 /** A yes/no setting of the form: a checkbox with its label (and hint) in the shared field. */
 function CheckField(props: {
   label: string;
@@ -54,12 +51,23 @@ function CheckField(props: {
   );
 }
 
+/**
+ * Create/edit modal with every rule of the advisor form (docs/product.md#advisor-form); mount it
+ * with a `key` so each opening starts fresh. An admin changing her own password or e-mail is asked
+ * for her current password (the server refuses the change without it).
+ */
 export function AdvisorFormModal({ advisor, onClose }: AdvisorFormModalProps) {
   const { t } = useTranslation('admin-advisors');
   const mode = advisor ? 'edit' : 'create';
   const [values, setValues] = useState<AdvisorFormValues>(() =>
     advisor ? advisorToForm(advisor) : emptyAdvisorForm(),
   );
+  const [currentPassword, setCurrentPassword] = useState('');
+  const signedIn = useAuth().advisor;
+  const editingSelf = Boolean(advisor && signedIn?.advisorId === advisor.advisorId);
+  const needsCurrentPassword =
+    editingSelf &&
+    (values.password !== '' || values.email.trim().toLowerCase() !== advisor?.email.toLowerCase());
   const [errors, setErrors] = useState<AdvisorFormErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -77,6 +85,12 @@ export function AdvisorFormModal({ advisor, onClose }: AdvisorFormModalProps) {
     if (isApiError(error) && error.code === 'EMAIL_TAKEN') {
       setErrors((current) => ({ ...current, email: 'admin-advisors.refusals.EMAIL_TAKEN' }));
     }
+    if (isApiError(error) && error.code === 'CURRENT_PASSWORD_INVALID') {
+      setErrors((current) => ({
+        ...current,
+        currentPassword: 'admin-advisors.refusals.CURRENT_PASSWORD_INVALID',
+      }));
+    }
     setRefusal(refusalMessage(error, t('toasts.saveFailed')));
   };
 
@@ -84,8 +98,12 @@ export function AdvisorFormModal({ advisor, onClose }: AdvisorFormModalProps) {
     event.preventDefault();
     setRefusal(null);
     const result = validateAdvisorForm(values, mode);
-    if (!result.ok) {
-      setErrors(result.errors);
+    const missingCurrent = needsCurrentPassword && currentPassword === '';
+    if (!result.ok || missingCurrent) {
+      setErrors({
+        ...(result.ok ? {} : result.errors),
+        ...(missingCurrent ? { currentPassword: 'validation.required' } : {}),
+      });
       return;
     }
     setErrors({});
@@ -99,7 +117,10 @@ export function AdvisorFormModal({ advisor, onClose }: AdvisorFormModalProps) {
       });
     } else if (advisor) {
       update.mutate(
-        { advisorId: advisor.advisorId, body: result.body },
+        {
+          advisorId: advisor.advisorId,
+          body: needsCurrentPassword ? { ...result.body, currentPassword } : result.body,
+        },
         {
           onSuccess: () => {
             toast.show({ type: 'success', message: t('toasts.updated'), duration: ADMIN_TOAST_MS });
@@ -176,6 +197,23 @@ export function AdvisorFormModal({ advisor, onClose }: AdvisorFormModalProps) {
               hint={mode === 'create' ? t('form.passwordCreateHint') : t('form.passwordEditHint')}
               onChange={(e) => set('password', e.target.value)}
             />
+            {needsCurrentPassword && (
+              <TextField
+                label={t('form.currentPassword')}
+                type="password"
+                required
+                autoComplete="current-password"
+                maxLength={200}
+                value={currentPassword}
+                error={errorOf('currentPassword')}
+                hint={t('form.currentPasswordHint')}
+                onChange={(e) => {
+                  setCurrentPassword(e.target.value);
+                  if (errors.currentPassword)
+                    setErrors(({ currentPassword: _removed, ...rest }) => rest);
+                }}
+              />
+            )}
             <CheckField
               label={t('form.isAdmin')}
               hint={t('form.isAdminHint')}

@@ -9,6 +9,7 @@ const refusalCodes = new Set([
   'CANNOT_DELETE_SELF',
   'EMAIL_TAKEN',
   'ADVISOR_NOT_FOUND',
+  'CURRENT_PASSWORD_INVALID',
 ]);
 
 /** The text to show for a failed advisor mutation. */

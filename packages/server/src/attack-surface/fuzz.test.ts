@@ -8,7 +8,10 @@
  * in every string query filter, negative, fractional and huge numbers for every numeric query
  * parameter. All sent as the admin, so authorization is not what refuses. For every case: status
  * < 500, no stack trace or file path in the body, and a refused request (4xx) leaves every table
- * exactly as it was. The photo uploads (the chat's, an advisor's profile photo) take raw bytes, not
+ * exactly as it was. Then every date, time and number field, at any depth of a body and in every
+ * query, gets values that pass a pattern but do not exist (2026-13-45, 2026-02-30, 24:61) and
+ * numbers no field holds (-1, 1e309, NaN, integers past 2^53): each is refused with a 4xx naming
+ * that field, never a 500. The photo uploads (the chat's, an advisor's profile photo) take raw bytes, not
  * JSON (so the generated cases skip them): their own cases send every kind of wrong content type
  * and hostile body, from each party allowed to upload.
  */
@@ -210,8 +213,8 @@ function queryCases(op: Operation): Case[] {
       cases.push({ name: `?${q.name} not a number`, query: enc('ten'), mustRefuse: true });
     }
     if (isStringSchema(q.schema)) {
-      // Date bounds are parsed as dates (leniently: text with a digit in it can be one), so
-      // "matches nothing" is only asserted of the free-text and id filters.
+      // Date bounds refuse what is no existing day or date-time, so "matches nothing" is only
+      // asserted of the free-text and id filters.
       const freeText = !q.schema.enum && !/date$/i.test(q.name);
       for (const inj of SQL_INJECTIONS)
         cases.push({
@@ -235,6 +238,153 @@ function queryCases(op: Operation): Case[] {
       query: 'nope=1&__proto__[x]=1',
       mustRefuse: false,
     });
+  return cases;
+}
+
+/** A day, a clock time, a date-time or a number somewhere in a body (its path) or a query. */
+type FieldKind = 'day' | 'time' | 'dateTime' | 'number';
+type Field = { path: string[]; kind: FieldKind; schema: JsonSchema };
+
+/** Days that match YYYY-MM-DD but do not exist, or lie where no salon day does. */
+const IMPOSSIBLE_DAYS = [
+  '2026-13-45',
+  '2026-02-30',
+  '2026-00-10',
+  '2026-04-31',
+  '2027-02-29',
+  '0000-01-01',
+  '99999-12-31',
+];
+const IMPOSSIBLE_TIMES = ['24:61', '24:00', '23:60', '99:99', '-1:00'];
+const IMPOSSIBLE_DATE_TIMES = [
+  '2026-13-45T10:00:00.000Z',
+  '2026-02-30T10:00:00.000Z',
+  '2026-00-10T10:00:00.000Z',
+  '2026-01-01T24:61:00.000Z',
+  '2026-01-01T10:00:00.000+25:00',
+];
+
+const typeOf = (s: JsonSchema): string | undefined => (Array.isArray(s.type) ? s.type[0] : s.type);
+
+/** What a field holds, from its schema and, for refined strings without a pattern, its name. */
+function kindOf(name: string, schema: JsonSchema): FieldKind | null {
+  const s = (schema.anyOf ?? schema.oneOf)?.find((x) => x.type !== 'null') ?? schema;
+  const type = typeOf(s);
+  if (type === 'integer' || type === 'number') return 'number';
+  if (type !== 'string' || s.enum) return null;
+  if (s.format === 'date-time' || /At$/.test(name)) return 'dateTime';
+  if (s.format === 'time' || (s.pattern ?? '').includes(':[0-5]')) return 'time';
+  if (s.format === 'date' || /(date|day|^from)$/i.test(name)) return 'day';
+  return null;
+}
+
+/** Every date, time and number field of a body, at any depth of nested objects. */
+function fieldsOf(schema: JsonSchema | null | undefined, path: string[] = []): Field[] {
+  if (!schema) return [];
+  const s = (schema.anyOf ?? schema.oneOf)?.find((x) => x.type === 'object') ?? schema;
+  if (typeOf(s) === 'object' || s.properties) {
+    return Object.entries(s.properties ?? {}).flatMap(([key, prop]) => {
+      const kind = kindOf(key, prop);
+      return kind ? [{ path: [...path, key], kind, schema: prop }] : fieldsOf(prop, [...path, key]);
+    });
+  }
+  return [];
+}
+
+/** A copy of `base` with `value` at `path`, building the objects on the way from their samples. */
+function withValueAt(
+  base: Record<string, unknown>,
+  schema: JsonSchema,
+  path: string[],
+  value: unknown,
+): Record<string, unknown> {
+  const out = structuredClone(base);
+  let target: Record<string, unknown> = out;
+  let at: JsonSchema | undefined = schema;
+  for (const key of path.slice(0, -1)) {
+    at = at?.properties?.[key];
+    const next = target[key];
+    const made = next && typeof next === 'object' ? next : sample(at);
+    target[key] = made && typeof made === 'object' ? made : {};
+    target = target[key] as Record<string, unknown>;
+  }
+  target[path[path.length - 1] ?? ''] = value;
+  return out;
+}
+
+/** Whether a number lies outside what its schema allows (then it must be refused). */
+function outOfRange(schema: JsonSchema, n: number): boolean {
+  const s = (schema.anyOf ?? schema.oneOf)?.find((x) => x.type !== 'null') ?? schema;
+  return (
+    !Number.isFinite(n) ||
+    (s.minimum !== undefined && n < s.minimum) ||
+    (s.maximum !== undefined && n > s.maximum) ||
+    (typeOf(s) === 'integer' && !Number.isSafeInteger(n))
+  );
+}
+
+/** A case that must be refused with a 4xx whose VALIDATION_ERROR names `field` (a dotted path). */
+type ImpossibleCase = Case & { field: string };
+
+/** Impossible values for every date, time and number field of a body, at any depth. */
+function impossibleBodyCases(op: Operation, base: Record<string, unknown>): ImpossibleCase[] {
+  const cases: ImpossibleCase[] = [];
+  if (!op.body) return cases;
+  for (const f of fieldsOf(op.body)) {
+    const field = f.path.join('.');
+    const at = (value: unknown) => withValueAt(base, op.body!, f.path, value);
+    const values =
+      f.kind === 'day'
+        ? IMPOSSIBLE_DAYS
+        : f.kind === 'time'
+          ? IMPOSSIBLE_TIMES
+          : f.kind === 'dateTime'
+            ? IMPOSSIBLE_DATE_TIMES
+            : [];
+    for (const v of values)
+      cases.push({ name: `body.${field} = ${v}`, body: at(v), mustRefuse: true, field });
+    if (f.kind !== 'number') continue;
+    for (const n of [-1, 2 ** 53 + 2, -(2 ** 53 + 2), 1e300])
+      cases.push({
+        name: `body.${field} = ${n}`,
+        body: at(n),
+        mustRefuse: outOfRange(f.schema, n),
+        field,
+      });
+    // JSON has no Infinity or NaN: a client can still write 1e309 (read as Infinity) or NaN.
+    const marker = '"__number__"';
+    for (const literal of ['1e309', '-1e309', 'NaN'])
+      cases.push({
+        name: `body.${field} = ${literal}`,
+        rawBody: JSON.stringify(at('__number__')).replace(marker, literal),
+        mustRefuse: true,
+        field: literal === 'NaN' ? '' : field,
+      });
+  }
+  return cases;
+}
+
+/** Impossible values for every date and time query parameter (numbers: BAD_NUMBERS above). */
+function impossibleQueryCases(op: Operation): ImpossibleCase[] {
+  const cases: ImpossibleCase[] = [];
+  for (const q of op.query) {
+    const kind = kindOf(q.name, q.schema);
+    const values =
+      kind === 'day'
+        ? [...IMPOSSIBLE_DAYS, ...IMPOSSIBLE_DATE_TIMES]
+        : kind === 'time'
+          ? IMPOSSIBLE_TIMES
+          : kind === 'dateTime'
+            ? IMPOSSIBLE_DATE_TIMES
+            : [];
+    for (const v of values)
+      cases.push({
+        name: `?${q.name}=${v}`,
+        query: `${encodeURIComponent(q.name)}=${encodeURIComponent(v)}`,
+        mustRefuse: true,
+        field: q.name,
+      });
+  }
   return cases;
 }
 
@@ -488,6 +638,59 @@ describe('schema-driven fuzzing of every operation with a body or a query', () =
     console.info(`fuzz: ${ops.length} operations, ${sent} requests, ${refused} refused`);
     expect(sent).toBeGreaterThan(300);
     expect(refused).toBeGreaterThan(150);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('refuses every impossible date, time and number, at any depth, with a 4xx naming the field', async () => {
+    const bases = baseBodies(admin, fake);
+    const problems: string[] = [];
+    const covered = new Set<string>();
+    let sent = 0;
+    for (const op of ops) {
+      const url = fillPath(op.path, ids);
+      const base = bases[op.key] ?? (sample(op.body ?? undefined) as Record<string, unknown>);
+      for (const c of [...impossibleBodyCases(op, base ?? {}), ...impossibleQueryCases(op)]) {
+        const before = await state(h);
+        const res = await send(h.app, op.method, c.query ? `${url}?${c.query}` : url, {
+          token: admin.token,
+          ...(c.rawBody !== undefined ? { rawBody: c.rawBody } : op.body ? { body: c.body } : {}),
+        });
+        sent += 1;
+        covered.add(`${op.key} ${c.field || '(body)'}`);
+        const where = `${op.key} ${c.name}: ${res.status} ${res.text.slice(0, 200)}`;
+        if (res.status >= 500) problems.push(`5xx — ${where}`);
+        for (const p of LEAK_PATTERNS)
+          if (p.test(res.text)) problems.push(`internals (${String(p)}) — ${where}`);
+        if (c.mustRefuse && (res.status < 400 || res.status >= 500))
+          problems.push(`not refused — ${where}`);
+        if (res.status >= 400) {
+          const after = await state(h);
+          if (JSON.stringify(after) !== JSON.stringify(before))
+            problems.push(`refused but wrote — ${where}`);
+        }
+        // The refusal is about the field sent, not something else in the request.
+        const error = (res.body as { error?: { code?: string; details?: unknown } }).error;
+        const issues = (error?.details as { issues?: { path: string }[] } | undefined)?.issues;
+        if (c.mustRefuse && c.field && res.status === 400 && error?.code === 'VALIDATION_ERROR') {
+          if (issues && !issues.some((i) => i.path === c.field || i.path.startsWith(`${c.field}.`)))
+            problems.push(`refused for another field — ${where}`);
+        }
+      }
+    }
+    console.info(`fuzz: ${sent} impossible dates, times and numbers, ${covered.size} fields`);
+    // The fields this must reach, whatever the OpenAPI document grows into.
+    for (const field of [
+      'GET /api/appointments/slots from',
+      'GET /api/appointments day',
+      'GET /api/calls startDate',
+      'GET /api/calls endDate',
+      'POST /api/appointments startsAt',
+      'POST /api/appointments/{appointmentId}/reschedule startsAt',
+      'PUT /api/advisors/{advisorId} workingHours.monday.start',
+      'PUT /api/advisors/{advisorId} maxConcurrentCalls',
+      'POST /api/calls/{callId}/rating rating',
+    ])
+      expect(covered).toContain(field);
     expect(problems).toEqual([]);
   }, 60_000);
 

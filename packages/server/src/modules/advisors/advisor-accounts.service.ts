@@ -10,6 +10,7 @@ import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/kysely.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
+import { createLimiter } from '../../lib/limits.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { SessionsService } from '../auth/sessions.service.js';
@@ -33,6 +34,12 @@ import type { Actor, CreateAdvisorInput, UpdateAdvisorInput } from './advisors.t
 const ADMIN_ONLY_FIELDS = ['isAdmin', 'showOnLanding', 'maxConcurrentCalls', 'email'] as const;
 
 const emailTaken = () => conflict('EMAIL_TAKEN', 'Another advisor already uses this email');
+
+/**
+ * Checks of one's current password (own password or e-mail changes), per account: a stolen
+ * session cannot guess it, and a person who mistypes has room for a few tries.
+ */
+export const CURRENT_PASSWORD_CHECKS = { points: 5, duration: 15 * 60 } as const;
 
 /**
  * Trimmed, non-empty, without case-insensitive duplicates, first spelling kept: the expertise
@@ -74,7 +81,7 @@ function assertNoAdminOnlyChange(
 let dummyHash: Promise<string> | undefined;
 
 export function createAdvisorAccounts(
-  deps: Pick<Deps, 'db' | 'clock' | 'notifier'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'notifier' | 'limitStore'>,
   services: {
     audit: AuditService;
     sessions: SessionsService;
@@ -82,6 +89,11 @@ export function createAdvisorAccounts(
   },
 ) {
   const { db, clock, notifier } = deps;
+  const currentPasswordChecks = createLimiter(
+    'current-password',
+    CURRENT_PASSWORD_CHECKS,
+    deps.limitStore,
+  );
   const { audit, sessions } = services;
   const { getById } = services.directory;
   const nowIso = () => clock.now().toISOString();
@@ -156,6 +168,7 @@ export function createAdvisorAccounts(
       // else's account needs none.
       const emailChanges = input.email !== undefined && input.email !== current.email;
       if (actor.advisorId === id && (input.password || emailChanges)) {
+        await currentPasswordChecks.consume(id);
         const found = await findCredentialsByEmail(db, current.email);
         const ok =
           found !== null && (await verifyPassword(input.currentPassword ?? '', found.passwordHash));

@@ -44,7 +44,7 @@ export { MISSED_OFFERS_LIMIT, MISSED_OFFERS_REASON } from './missed-offers.servi
 export type AdvisorsService = ReturnType<typeof createAdvisorsService>;
 
 export function createAdvisorsService(
-  deps: Pick<Deps, 'db' | 'clock' | 'notifier'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'notifier' | 'limitStore'>,
   services: { audit: AuditService; sessions: SessionsService },
 ) {
   const directory = createAdvisorDirectory(deps);

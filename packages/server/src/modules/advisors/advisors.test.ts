@@ -1,6 +1,7 @@
 import type { Advisor, AdvisorAvailability, AuditEntry, TeamMember } from '@belleza/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../../test/helpers.js';
+import { CURRENT_PASSWORD_CHECKS } from './advisor-accounts.service.js';
 import {
   addAdmin,
   addAdvisor,
@@ -803,6 +804,29 @@ describe.each(await dialects())('advisors (%s)', (dialect) => {
       });
       expect(other.status).toBe(200);
       expect((await login('ana-nueva@salon.pe', 'reset-password-1')).status).toBe(200);
+    });
+
+    it('limits guesses of the current password through a signed-in session', async () => {
+      const ana = await addAdvisor(t.app, {
+        email: 'adivina@salon.pe',
+        password: 'real-password-1',
+      });
+      const put = (currentPassword: string) =>
+        call(t.app, 'PUT', `/api/advisors/${ana.advisor.advisorId}`, {
+          token: ana.token,
+          body: { password: 'taken-over-1', currentPassword },
+        });
+      for (let i = 0; i < CURRENT_PASSWORD_CHECKS.points; i++) {
+        expect((await put(`guess-${i}`)).status).toBe(400);
+      }
+      const limited = await put('real-password-1');
+      expect(limited.status).toBe(429);
+      expect(limited.json<ErrorJson>().error.code).toBe('RATE_LIMITED');
+      // Nothing changed: the old password still signs in.
+      const login = await call(t.app, 'POST', '/api/advisors/login', {
+        body: { email: 'adivina@salon.pe', password: 'real-password-1' },
+      });
+      expect(login.status).toBe(200);
     });
 
     it('writes audit rows for create, update, delete and status changes by an admin (not by the advisor)', async () => {

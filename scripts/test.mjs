@@ -104,7 +104,11 @@ await together([
   { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
   { name: 'structure', cmd: 'npm', args: ['run', 'check:structure'] },
 ]);
-step('unit+integration', 'npx', ['vitest', 'run']);
+// Most suites wait on PostgreSQL, Redis and sockets more than on a core: two workers. The fault
+// suites restart Redis and kill processes under running apps, so they run after, by themselves.
+const FAULTS = 'packages/server/src/faults';
+step('unit+integration', 'npx', ['vitest', 'run', '--maxWorkers=2', '--exclude', '**/faults/**']);
+step('fault tests', 'npx', ['vitest', 'run', '--maxWorkers=1', FAULTS]);
 step('build', 'npm', ['run', 'build']);
 if (existsSync(chromium)) {
   step('e2e', 'npm', ['test', '-w', '@belleza/e2e']);

@@ -187,5 +187,8 @@ export default defineConfig({
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // A page test that walks a fake clock through half an hour re-renders thousands of times: 4 s
+    // alone, past Vitest's 5 s default with two workers on two cores.
+    testTimeout: 15_000,
   },
 });

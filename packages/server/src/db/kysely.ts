@@ -163,6 +163,9 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
+/** The names of every migration, in order (what a database at the latest has recorded). */
+export const migrationNames: readonly string[] = Object.keys(migrations);
+
 export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,

@@ -1,6 +1,9 @@
 /**
  * Test harness: a fresh app on a fresh migrated database per call. SQLite uses a temp file;
- * PostgreSQL (when `dialect: 'postgres'`) a schema of its own in the `test` database.
+ * PostgreSQL (when `dialect: 'postgres'`) a schema of its own in the `test` database. Migrating a
+ * PostgreSQL schema takes about a second, so a test file reuses its finished schemas: dropping one
+ * that is at the latest migration empties its tables and keeps it for the file's next database,
+ * and the last ones are dropped when the file ends (`dropSpareSchemas`, in the setup file).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp, type App, type BuildOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import { openDatabase, type DatabaseHandle, type Dialect } from '../db/kysely.js';
+import { migrationNames, openDatabase, type DatabaseHandle, type Dialect } from '../db/kysely.js';
 import { ManualClock } from '../lib/clock.js';
 import { RecordingNotifier } from '../lib/notifier.js';
 
@@ -40,7 +43,66 @@ export async function dialects(): Promise<Dialect[]> {
 
 export type TestDatabase = DatabaseHandle & { url: string; schema?: string; drop: () => Promise<void> };
 
-export async function createTestDatabase(dialect: Dialect = 'sqlite'): Promise<TestDatabase> {
+/** Emptied schemas at the latest migration, waiting for this test file's next database. */
+const spareSchemas: string[] = [];
+
+async function withPgClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Keeps a schema for the next database when it is at the latest migration (one a test left half
+ * migrated, or changed by hand, is dropped): its tables are emptied, the migrations' own kept.
+ */
+async function spareOrDrop(schema: string): Promise<void> {
+  await withPgClient(async (client) => {
+    try {
+      const done = await client.query<{ name: string }>(
+        `select name from ${schema}.kysely_migration`,
+      );
+      const tables = await client.query<{ tablename: string }>(
+        `select tablename from pg_tables where schemaname = $1 and tablename not like 'kysely\\_%'`,
+        [schema],
+      );
+      const recorded = new Set(done.rows.map((r) => r.name));
+      const latest =
+        recorded.size === migrationNames.length && migrationNames.every((n) => recorded.has(n));
+      if (latest && tables.rows.length > 0) {
+        const list = tables.rows.map((r) => `${schema}."${r.tablename}"`).join(', ');
+        await client.query(`truncate table ${list} restart identity cascade`);
+        spareSchemas.push(schema);
+        return;
+      }
+    } catch {
+      // Not migrated at all (no bookkeeping table): dropped below.
+    }
+    await client.query(`drop schema if exists ${schema} cascade`);
+  });
+}
+
+/** Drops the schemas this test file kept for reuse; the setup file runs it after each file. */
+export async function dropSpareSchemas(): Promise<void> {
+  const schemas = spareSchemas.splice(0);
+  if (schemas.length === 0) return;
+  await withPgClient(async (client) => {
+    for (const schema of schemas) await client.query(`drop schema if exists ${schema} cascade`);
+  });
+}
+
+/**
+ * A database for one test. On PostgreSQL it may be a schema an earlier test of the same file left
+ * (migrated, every table empty) unless `unmigrated` asks for a brand-new one, as migration tests do.
+ */
+export async function createTestDatabase(
+  dialect: Dialect = 'sqlite',
+  options: { unmigrated?: boolean } = {},
+): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'belleza-test-'));
     const url = `sqlite:${join(dir, 'test.db')}`;
@@ -54,22 +116,23 @@ export async function createTestDatabase(dialect: Dialect = 'sqlite'): Promise<T
       },
     };
   }
-  const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  let schema = options.unmigrated ? undefined : spareSchemas.pop();
+  if (!schema) {
+    const fresh = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    await withPgClient((client) => client.query(`create schema ${fresh}`));
+    schema = fresh;
+  }
   const handle = openDatabase(PG_URL, { schema, poolSize: 30 });
+  let dropped = false;
   return {
     ...handle,
     url: PG_URL,
     schema,
     drop: async () => {
+      if (dropped) return;
+      dropped = true;
       await handle.close().catch(() => undefined);
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
+      await spareOrDrop(schema);
     },
   };
 }

@@ -17,7 +17,7 @@ describe.each(await dialects())(
     });
 
     it('strips the two keys from stored sections and keeps the rest', async () => {
-      db = await createTestDatabase(dialect);
+      db = await createTestDatabase(dialect, { unmigrated: true });
       await migrateToLatest(db.db, db.schema);
       const now = '2026-11-24T10:00:00.000Z';
       await db.db

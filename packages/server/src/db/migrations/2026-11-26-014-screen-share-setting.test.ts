@@ -20,7 +20,7 @@ describe.each(await dialects())(
     });
 
     async function migrated(): Promise<TestDatabase> {
-      db = await createTestDatabase(dialect);
+      db = await createTestDatabase(dialect, { unmigrated: true });
       await migrateToLatest(db.db, db.schema);
       return db;
     }

@@ -46,7 +46,7 @@ describe.each(await dialects())('migration 015: the kind of a photo (%s)', (dial
     t.db.selectFrom('call_images').select(['id', 'kind']).orderBy('id').execute();
 
   it('makes every stored photo a photo, keeps a snapshot a snapshot, refuses no kind, and goes down and up', async () => {
-    db = await createTestDatabase(dialect);
+    db = await createTestDatabase(dialect, { unmigrated: true });
     await migrateToLatest(db.db, db.schema);
     await insertCall(db, 'call_1');
     const before = db.db as unknown as Before015;

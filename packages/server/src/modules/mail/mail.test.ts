@@ -19,6 +19,7 @@ import {
 import { createTestApp, dialects, type TestApp } from '../../test/helpers.js';
 import { recipientOf, startTestSmtp, type TestSmtp } from '../../test/smtp.js';
 import { ManualClock } from '../../lib/clock.js';
+import { noAnswerMail, visitorSummaryMail } from './mail.texts.js';
 
 const ADMIN_MAILBOX = 'dueña@salon.pe';
 const callback = {
@@ -97,7 +98,7 @@ describe('e-mail to the admin', () => {
       name: 'Eva\r\nBcc: victima@example.com\n\nPago rechazado: http://evil.test/pago',
       phone: '+51 912 345 678',
       preferredTime: 'tarde\n\nwww.evil.test',
-      message: 'Hola\n\nSu pago fue rechazado » visite https://evil.test',
+      message: 'Hola\n\nSu pago de 45.90 fue rechazado » visite https://evil.test',
       status: 'open',
       createdAt: t.clock.now().toISOString(),
       doneAt: null,
@@ -115,7 +116,7 @@ describe('e-mail to the admin', () => {
     );
     expect(text).toContain('Horario preferido: «tarde / www[.]evil[.]test»\n');
     expect(text).toContain(
-      'Mensaje: «Hola / Su pago fue rechazado " visite https[:]//evil[.]test»\n',
+      'Mensaje: «Hola / Su pago de 45.90 fue rechazado " visite https[:]//evil[.]test»\n',
     );
     // No line of the mail starts with what she typed, and no link but the salon's own.
     expect(text.split('\n').filter((line) => /^(Pago|Su pago|www)/.test(line))).toEqual([]);
@@ -396,5 +397,38 @@ describe.each(await dialects())('daily summary with two instances (%s)', (dialec
     expect((await sweepBoth()).map((r) => r.summaries).sort()).toEqual([0, 1]);
     expect(smtp.messages).toHaveLength(1);
     expect(smtp.messages[0]!.text).toContain('No hubo consultas ese día.');
+  });
+});
+
+describe("what a visitor typed, in the admin's and her own mails", () => {
+  const ctx = { language: 'en' as const, siteName: 'Salón Rosa', publicUrl: 'https://salon.pe' };
+
+  it('quotes a free-text subject and a message on one line, their links dead, her address whole', () => {
+    const mail = noAnswerMail(ctx, 'owner@salon.pe', {
+      name: 'Ana “Boss” Torres',
+      phone: '+51 999 111 222',
+      email: 'ana.torres@mail.example',
+      subject: 'Tinte\r\n\r\nURGENT: verify at www.evil.test',
+      message: 'Hola\u2028\u2028Click https://evil.test\u202e',
+      requestedAt: '2026-11-24T15:00:00.000Z',
+    });
+    expect(mail.subject).toBe('Salón Rosa: Unanswered call: “Ana "Boss" Torres”');
+    expect(mail.text).toContain('E-mail: ana.torres@mail.example\n');
+    expect(mail.text).toContain('Topic: “Tinte / URGENT: verify at www[.]evil[.]test”\n');
+    expect(mail.text).toContain('Message: “Hola / Click https[:]//evil[.]test”\n');
+    expect(mail.text.match(/https?:\/\/\S+/g)).toEqual(['https://salon.pe/admin/calls']);
+  });
+
+  it("keeps a stylist's name unquoted but inert in the visitor's summary mail", () => {
+    const mail = visitorSummaryMail(ctx, 'ana@mail.example', {
+      clientName: 'Ana\n\nYour payment failed',
+      advisorName: 'Eva\nhttp://evil.test',
+      url: 'https://salon.pe/resumen/s_1#k',
+      expiresAt: '2026-12-24T15:00:00.000Z',
+    });
+    const lines = mail.text.split('\n');
+    expect(lines[0]).toBe('Hello “Ana / Your payment failed”,');
+    expect(lines[2]).toContain('consultation with Eva / http[:]//evil[.]test.');
+    expect(mail.text.match(/https?:\/\/\S+/g)).toEqual(['https://salon.pe/resumen/s_1#k']);
   });
 });

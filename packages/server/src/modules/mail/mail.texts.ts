@@ -232,7 +232,8 @@ const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g;
  * Someone's text, made fit to sit inside the salon's sentences: on one line (a line break reads
  * ' / ', any other control character a space) and never a link a mail program would make
  * clickable (`https://x` reads `https[:]//x`, `www.x` reads `www[.]x`, `pago.example` reads
- * `pago[.]example`). An address stays an address: only `inline`'s callers choose to pass one.
+ * `pago[.]example`; a number such as 45.90 stays as typed). An address stays an address: only
+ * `inline`'s callers choose to pass one.
  */
 export function inline(text: string): string {
   return text
@@ -241,7 +242,7 @@ export function inline(text: string): string {
     .replace(/ {2,}/g, ' ')
     .trim()
     .replace(/:\/\//g, '[:]//')
-    .replace(/([\p{L}\p{N}_-])\.(?=[\p{L}\p{N}]{2,})/gu, '$1[.]');
+    .replace(/([\p{L}\p{N}_-])\.(?=\p{L}{2})/gu, '$1[.]');
 }
 
 const QUOTES: Record<Language, [string, string]> = { es: ['«', '»'], en: ['“', '”'] };
@@ -363,7 +364,8 @@ export function noAnswerMail(
       '',
       lines([
         [d.phone, call.phone ? inline(call.phone) : dict.none],
-        [d.email, call.email ? inline(call.email) : dict.none],
+        // A checked address, left whole so the admin can write to her.
+        [d.email, call.email ? oneLine(call.email) : dict.none],
         [
           d.topic,
           dict.subjects[call.subject as CallSubject] ??

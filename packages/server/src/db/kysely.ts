@@ -5,10 +5,15 @@ import {
   Kysely,
   Migrator,
   PostgresDialect,
+  PostgresIntrospector,
   SqliteDialect,
+  sql,
+  type Dialect as KyselyDialect,
   type Driver,
   type Migration,
+  type SchemaMetadata,
   type SqliteDialectConfig,
+  type TableMetadata,
 } from 'kysely';
 import pg from 'pg';
 import * as initial from './migrations/2026-11-22-001-initial.js';
@@ -142,7 +147,9 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     const onError = (err: Error) => (options.onConnectionError ?? defaultConnectionError)(err);
     pool.on('error', onError);
     pool.on('connect', (client) => client.on('error', onError));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const dialect = new PostgresDialect({ pool });
+    const db = new Kysely<Database>({ dialect });
+    if (options.schema) migrationViews.set(db, scopedMigrationDb(dialect, options.schema));
     return {
       db,
       dialect: 'postgres',
@@ -163,12 +170,62 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
+/**
+ * What the migrator sees of a PostgreSQL database that lives in one schema: only that schema's
+ * tables. Kysely's own introspector reads every column of every schema to learn whether its two
+ * bookkeeping tables exist, which grows with the database and fails ("schema … does not exist")
+ * when another schema is dropped meanwhile, as test schemas are.
+ */
+class SchemaIntrospector extends PostgresIntrospector {
+  // Still a PostgresIntrospector: migrations tell PostgreSQL from SQLite by it.
+  constructor(
+    private readonly db: Kysely<unknown>,
+    private readonly schema: string,
+  ) {
+    super(db);
+  }
+
+  override async getSchemas(): Promise<SchemaMetadata[]> {
+    const { rows } = await sql<{ name: string }>`
+      select nspname as name from pg_catalog.pg_namespace where nspname = ${this.schema}`.execute(
+      this.db,
+    );
+    return rows;
+  }
+
+  override async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ name: string; isView: boolean }>`
+      select c.relname as name, c.relkind = 'v' as "isView"
+      from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = ${this.schema} and c.relkind in ('r', 'v', 'p')`.execute(this.db);
+    return rows.map((r) => ({ ...r, schema: this.schema, columns: [] }));
+  }
+
+  override async getMetadata(): Promise<{ tables: TableMetadata[] }> {
+    return { tables: await this.getTables() };
+  }
+}
+
+/** The same pool and SQL as `dialect`, introspected within `schema` (never destroyed: shares the pool). */
+function scopedMigrationDb(dialect: PostgresDialect, schema: string): Db {
+  const scoped: KyselyDialect = {
+    createDriver: () => dialect.createDriver(),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => new SchemaIntrospector(db, schema),
+  };
+  return new Kysely<Database>({ dialect: scoped });
+}
+
+/** The database the migrator uses in place of a handle's own (PostgreSQL in a schema). */
+const migrationViews = new WeakMap<Db, Db>();
+
 /** The names of every migration, in order (what a database at the latest has recorded). */
 export const migrationNames: readonly string[] = Object.keys(migrations);
 
 export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
   const migrator = new Migrator({
-    db,
+    db: migrationViews.get(db) ?? db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
     // In a schema of its own, the bookkeeping tables are looked for there only (Kysely otherwise
     // looks in every schema, and another schema's tables make it skip creating its own).

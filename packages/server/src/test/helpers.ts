@@ -27,8 +27,11 @@ export async function postgresAvailable(): Promise<boolean> {
     await client.query('select 1');
     pgReachable = true;
   } catch (err) {
-    if (process.env.CI === 'true') throw new Error(`PostgreSQL required under CI=true but unreachable: ${String(err)}`);
-    console.warn(`\n!!! PostgreSQL at ${PG_URL} unreachable: PostgreSQL suites SKIPPED (${String(err)})\n`);
+    if (process.env.CI === 'true')
+      throw new Error(`PostgreSQL required under CI=true but unreachable: ${String(err)}`);
+    console.warn(
+      `\n!!! PostgreSQL at ${PG_URL} unreachable: PostgreSQL suites SKIPPED (${String(err)})\n`,
+    );
     pgReachable = false;
   } finally {
     await client.end().catch(() => undefined);
@@ -41,10 +44,16 @@ export async function dialects(): Promise<Dialect[]> {
   return (await postgresAvailable()) ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
-export type TestDatabase = DatabaseHandle & { url: string; schema?: string; drop: () => Promise<void> };
+export type TestDatabase = DatabaseHandle & {
+  url: string;
+  schema?: string;
+  drop: () => Promise<void>;
+};
 
 /** Emptied schemas at the latest migration, waiting for this test file's next database. */
 const spareSchemas: string[] = [];
+/** Every schema this test file made and has not dropped (spare ones, and any a test never closed). */
+const liveSchemas = new Set<string>();
 
 async function withPgClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: PG_URL });
@@ -83,15 +92,24 @@ async function spareOrDrop(schema: string): Promise<void> {
       // Not migrated at all (no bookkeeping table): dropped below.
     }
     await client.query(`drop schema if exists ${schema} cascade`);
+    liveSchemas.delete(schema);
   });
 }
 
-/** Drops the schemas this test file kept for reuse; the setup file runs it after each file. */
+/**
+ * Drops every schema this test file made and did not drop: the ones kept for reuse, and any whose
+ * test never closed its app (a failed test). The setup file runs it after each file.
+ */
 export async function dropSpareSchemas(): Promise<void> {
-  const schemas = spareSchemas.splice(0);
+  spareSchemas.splice(0);
+  const schemas = [...liveSchemas];
+  liveSchemas.clear();
   if (schemas.length === 0) return;
   await withPgClient(async (client) => {
-    for (const schema of schemas) await client.query(`drop schema if exists ${schema} cascade`);
+    // An app left open may still hold a lock: give up on that schema rather than hang the file.
+    await client.query(`set lock_timeout = '5s'`);
+    for (const schema of schemas)
+      await client.query(`drop schema if exists ${schema} cascade`).catch(() => undefined);
   });
 }
 
@@ -120,6 +138,7 @@ export async function createTestDatabase(
   if (!schema) {
     const fresh = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     await withPgClient((client) => client.query(`create schema ${fresh}`));
+    liveSchemas.add(fresh);
     schema = fresh;
   }
   const handle = openDatabase(PG_URL, { schema, poolSize: 30 });
@@ -155,10 +174,12 @@ export type TestApp = {
 
 /** A fresh app on a fresh database. `db` may be passed to restart an app on the same data. */
 export async function createTestApp(
-  options: { dialect?: Dialect; config?: Partial<Config>; db?: TestDatabase; clock?: ManualClock } & Omit<
-    BuildOptions,
-    'database' | 'clock' | 'notifier'
-  > = {},
+  options: {
+    dialect?: Dialect;
+    config?: Partial<Config>;
+    db?: TestDatabase;
+    clock?: ManualClock;
+  } & Omit<BuildOptions, 'database' | 'clock' | 'notifier'> = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await createTestDatabase(options.dialect ?? 'sqlite'));
   const clock = options.clock ?? new ManualClock();

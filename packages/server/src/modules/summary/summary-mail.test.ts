@@ -89,7 +89,7 @@ describe.each(await dialects())("the visitor's summary e-mail (%s)", (dialect) =
     const url = `http://localhost:3000${link.path}`;
     expect(mail!.text).toBe(
       [
-        'Hola, Lucía Pérez:',
+        'Hola, «Lucía Pérez»:',
         '',
         'Gracias por tu consulta con Eva Estilista. Aquí tienes su resumen, con las recomendaciones, el chat y las fotos:',
         url,
@@ -123,7 +123,7 @@ describe.each(await dialects())("the visitor's summary e-mail (%s)", (dialect) =
     await endBy(t, call, { clientKey: call.clientKey });
     const [mail] = await sent();
     expect(mail!.subject).toBe('Salón Rosa: Your consultation summary');
-    expect(mail!.text).toContain('Hello Lucía Pérez,');
+    expect(mail!.text).toContain('Hello “Lucía Pérez”,');
     expect(mail!.text).toContain('Thank you for your consultation with Eva Estilista.');
     expect(mail!.text).toContain(`http://localhost:3000${(await linkOf(call)).path}`);
     expect(mail!.text).toContain('It is available until December 20, 2026;');

@@ -116,8 +116,9 @@ async function openContext(
 }
 
 test.describe('stored XSS', () => {
-  // Every screen of two roles in each test: their budget holds while video specs load the machine.
-  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  // Every screen of two roles in each test: their budget holds while video specs load the machine
+  // (the advisor's, with a call accepted into the video page, reached its last step at 120 s once).
+  test.describe.configure({ mode: 'serial', timeout: 240_000 });
   let server: ServerHandle;
   let adminApi: Api;
   let advisor: Advisor;

@@ -26,6 +26,11 @@ export type Notifier = {
   ): void;
   /** Revoked sessions lose their live sockets at once, on every instance (after commit). */
   signOut(target: SignOutTarget): void;
+  /**
+   * An advisor who lost her admin rights: her live sockets leave the admins' room and the chats
+   * they joined as an admin, on every instance (after commit).
+   */
+  revokeAdmin(advisorId: string): void;
 };
 
 export type RecordedEvent = { room: string; event: EventName; payload: unknown };
@@ -48,6 +53,10 @@ export class RecordingNotifier implements Notifier {
   signOut(target: SignOutTarget): void {
     this.signOuts.push(target);
   }
+  readonly adminRevocations: string[] = [];
+  revokeAdmin(advisorId: string): void {
+    this.adminRevocations.push(advisorId);
+  }
   of(event: EventName, room?: string): RecordedEvent[] {
     return this.events.filter((e) => e.event === event && (room === undefined || e.room === room));
   }
@@ -63,4 +72,5 @@ export const nullNotifier: Notifier = {
   toCall: () => undefined,
   toChat: () => undefined,
   signOut: () => undefined,
+  revokeAdmin: () => undefined,
 };

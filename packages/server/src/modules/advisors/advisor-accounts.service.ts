@@ -1,7 +1,8 @@
 /**
  * The advisors service's account writes: create, edit (who may change which field, the password
  * rules), soft delete, and the credentials check behind sign-in. Every write is audited in its own
- * transaction; revoked sessions are told to sign out after the commit. The rules:
+ * transaction; revoked sessions are told to sign out, and a demoted admin's sockets leave the
+ * admins' rooms, after the commit. The rules:
  * docs/product.md#advisor-rules.
  * Part of the advisors service: advisors.service.ts composes it.
  */
@@ -263,6 +264,8 @@ export function createAdvisorAccounts(
             ? { advisorId: id, exceptSessionId: actor.sessionId }
             : { advisorId: id },
         );
+      // Demoted: her open sockets stop hearing what only admins hear, on every instance.
+      if (changes.isAdmin && input.isAdmin === false) notifier.revokeAdmin(id);
       return getById(id);
     },
 

@@ -1,23 +1,42 @@
 /**
  * The call's chat over the socket: joining it (`chat:join`, answered with its history) and
  * sending a message (`chat:send`). Who may: the visitor after client:connect or call:request (her
- * key is remembered per call on the socket), the advisor who took the call, an admin.
+ * key is remembered per call on the socket), the advisor who took the call, an admin. An admin who
+ * is neither sits in the chat by her rights alone: her socket is marked so (`admin-seat:{id}`) and
+ * leaves the chat when those rights go (realtime.notifier.ts).
  */
 import { chatJoinPayload, chatSendPayload } from '@belleza/contract';
-import { chatRoom } from '../realtime/realtime.notifier.js';
+import { forbidden } from '../../lib/app-error.js';
+import type { CallsService } from '../calls/calls.service.js';
+import { adminSeatRoom, chatRoom } from '../realtime/realtime.notifier.js';
 import type { SocketContext } from '../realtime/socket-context.js';
 import type { ChatService } from './chat.service.js';
 
-export type ChatSocketDeps = { chat: Pick<ChatService, 'history' | 'send'> };
+export type ChatSocketDeps = {
+  chat: Pick<ChatService, 'history' | 'send'>;
+  calls: Pick<CallsService, 'chatParticipant'>;
+};
 
-export function registerChatHandlers(ctx: SocketContext, { chat }: ChatSocketDeps): void {
+export function registerChatHandlers(ctx: SocketContext, { chat, calls }: ChatSocketDeps): void {
   const { socket } = ctx;
 
   socket.on(
     'chat:join',
-    ctx.handle('chat:join', chatJoinPayload, async ({ callId }) =>
-      chat.history(await ctx.actorFor(callId), callId, () => socket.join(chatRoom(callId))),
-    ),
+    ctx.handle('chat:join', chatJoinPayload, async ({ callId }) => {
+      const actor = await ctx.actorFor(callId);
+      return chat.history(actor, callId, async () => {
+        const seat = await calls.chatParticipant(actor, callId);
+        if (seat.type !== 'admin') {
+          await socket.leave(adminSeatRoom(callId));
+          await socket.join(chatRoom(callId));
+          return;
+        }
+        await socket.join([chatRoom(callId), adminSeatRoom(callId)]);
+        // Her rights read again once she is in: taken away meanwhile, the removal may have missed
+        // this socket (the re-read takes her out of the room).
+        if (!(await ctx.requireAdvisor()).isAdmin) throw forbidden('This call is not yours');
+      });
+    }),
   );
 
   socket.on(

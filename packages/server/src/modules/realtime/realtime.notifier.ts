@@ -1,11 +1,12 @@
 /**
  * The Notifier port over Socket.IO: emits to rooms `advisor:{id}`, `admins`, `call:{id}` and
  * `chat:{id}`.
- * With the Redis adapter installed, a room emit reaches sockets on every instance.
+ * With the Redis adapter installed, a room emit reaches sockets on every instance, and so do the
+ * room changes below (sign-out, lost admin rights).
  */
 import type { ClientToServerEvents, ServerToClientEvents } from '@belleza/contract';
 import type { Server } from 'socket.io';
-import type { Notifier } from '../../lib/notifier.js';
+import type { Notifier, SignOutTarget } from '../../lib/notifier.js';
 
 export type TypedServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
@@ -14,6 +15,23 @@ export const callRoom = (callId: string): string => `call:${callId}`;
 /** A call's chat (docs/product.md#chat): the visitor, its advisor and admins who sent `chat:join`. */
 export const chatRoom = (callId: string): string => `chat:${callId}`;
 export const ADMINS_ROOM = 'admins';
+/**
+ * Marks a socket that is in `chat:{id}` only by its admin rights (not the call's visitor or
+ * advisor): nothing is sent to it, it tells which chats to leave when those rights go.
+ */
+const ADMIN_SEAT_PREFIX = 'admin-seat:';
+export const adminSeatRoom = (callId: string): string => `${ADMIN_SEAT_PREFIX}${callId}`;
+
+/** The rooms (of `rooms`, a socket's) that only an admin may be in: to leave when demoted. */
+export function adminOnlyRooms(rooms: Iterable<string>): string[] {
+  const out: string[] = [];
+  for (const room of rooms) {
+    if (room === ADMINS_ROOM) out.push(room);
+    else if (room.startsWith(ADMIN_SEAT_PREFIX))
+      out.push(room, chatRoom(room.slice(ADMIN_SEAT_PREFIX.length)));
+  }
+  return out;
+}
 /** Every socket signed in with one session (so revoking it closes exactly those). */
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
 
@@ -29,6 +47,20 @@ export function createSocketNotifier(): SocketNotifier {
   const emit = (room: string, event: string, payload: unknown): void => {
     io?.to(room).emit(event, payload);
   };
+
+  function signOut(target: SignOutTarget): void {
+    if (!io) return;
+    let sockets =
+      'sessionId' in target
+        ? io.in(sessionRoom(target.sessionId))
+        : io.in(advisorRoom(target.advisorId));
+    if ('advisorId' in target && target.exceptSessionId)
+      sockets = sockets.except(sessionRoom(target.exceptSessionId));
+    // Told why first (the page goes to sign-in), then closed; the Redis adapter reaches every instance.
+    sockets.emit('error', { code: 'UNAUTHENTICATED', message: 'Your session has ended' });
+    sockets.disconnectSockets(true);
+  }
+
   return {
     bind(server) {
       io = server;
@@ -51,17 +83,21 @@ export function createSocketNotifier(): SocketNotifier {
       const room = io.to(chatRoom(callId));
       (exceptSocketId ? room.except(exceptSocketId) : room).emit(event, payload);
     },
-    signOut(target) {
+    signOut,
+    revokeAdmin(advisorId) {
       if (!io) return;
-      let sockets =
-        'sessionId' in target
-          ? io.in(sessionRoom(target.sessionId))
-          : io.in(advisorRoom(target.advisorId));
-      if ('advisorId' in target && target.exceptSessionId)
-        sockets = sockets.except(sessionRoom(target.exceptSessionId));
-      // Told why first (the page goes to sign-in), then closed; the Redis adapter reaches every instance.
-      sockets.emit('error', { code: 'UNAUTHENTICATED', message: 'Your session has ended' });
-      sockets.disconnectSockets(true);
+      const hers = io.in(advisorRoom(advisorId));
+      // The admins' room at once, on every instance; then the chats she sat in as an admin, which
+      // only her sockets know (their rooms, read through the adapter). Should an instance not
+      // answer, her sockets are closed instead: never left in a room she no longer belongs to.
+      hers.socketsLeave(ADMINS_ROOM);
+      hers.fetchSockets().then(
+        (sockets) => {
+          for (const socket of sockets)
+            for (const room of adminOnlyRooms(socket.rooms)) socket.leave(room);
+        },
+        () => signOut({ advisorId }),
+      );
     },
   };
 }
@@ -83,6 +119,9 @@ export function fanOutNotifier(...targets: Notifier[]): Notifier {
     },
     signOut(target) {
       for (const t of targets) t.signOut(target);
+    },
+    revokeAdmin(advisorId) {
+      for (const t of targets) t.revokeAdmin(advisorId);
     },
   };
 }

@@ -2,7 +2,8 @@
  * Who is on a socket, and whether they are still there: the handshake's session token, an
  * advisor's sign-in (`advisor:connect`) and sign-out, the heartbeat (`ping`) and the end of the
  * connection. A signed-in advisor joins `advisor:{id}`, `session:{id}` (and `admins`) and is
- * present while the socket is; visitors need no sign-in.
+ * present while the socket is; visitors need no sign-in. Her role is read from her account at every
+ * event that needs one (socket-context.ts), and the rooms follow it (realtime.notifier.ts).
  */
 import { advisorConnectPayload } from '@belleza/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -97,6 +98,9 @@ async function signIn(
   state.advisor = { ...user, token, checkedAt: Date.now() };
   const rooms = [advisorRoom(user.advisorId), sessionRoom(user.sessionId)];
   await socket.join(user.isAdmin ? [...rooms, ADMINS_ROOM] : rooms);
+  // Read once more now that she is in her rooms: an account deleted or demoted between the first
+  // read and the join (whose removal found no socket to act on) is caught here.
+  await ctx.requireAdvisor();
   await deps.presence.connect(socket.id, user.advisorId);
   const row = await deps.advisors.findActiveRow(user.advisorId);
   const status = row?.status ?? 'offline';
@@ -118,6 +122,8 @@ export function registerSessionHandlers(ctx: SocketContext, deps: SessionDeps): 
   if (state.advisor) {
     const { token, checkedAt: _checkedAt, ...user } = state.advisor;
     signIn(ctx, deps, user, token).catch((err: unknown) => {
+      // A session ended meanwhile has been told so already (requireAdvisor).
+      if (err instanceof AppError && err.code === 'UNAUTHENTICATED') return;
       log.error({ err }, 'advisor socket sign-in failed');
       socket.emit('error', toWireError(err));
     });
@@ -147,7 +153,7 @@ export function registerSessionHandlers(ctx: SocketContext, deps: SessionDeps): 
       return;
     }
     ctx
-      .requireAdvisor()
+      .requireAdvisor({ cached: true })
       .then((user) => presence.heartbeat(socket.id, user.advisorId))
       .then(
         () => socket.emit('pong'),

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { SessionsService } from '../auth/sessions.service.js';
 import type { CallActor, UserActor } from '../calls/calls.types.js';
+import { adminOnlyRooms } from './realtime.notifier.js';
 
 export type TypedSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 export type WireError = { code: string; message: string };
@@ -27,7 +28,7 @@ export type SocketState = {
 
 export type SignedInAdvisor = UserActor & { advisorId: string };
 
-/** Sessions are re-checked at most this often per socket (logout/deletion reach sockets too). */
+/** The heartbeat re-reads the session at most this often per socket; other events, every time. */
 export const SESSION_RECHECK_MS = 30_000;
 export const NOT_AUTHENTICATED = 'Not authenticated';
 
@@ -63,8 +64,12 @@ export type SocketContext = {
     schema: S,
     run: (payload: z.output<S>) => Promise<unknown>,
   ): (raw: unknown, ack?: unknown) => void;
-  /** The signed-in advisor of this socket, with the session re-checked now and then. */
-  requireAdvisor(): Promise<SignedInAdvisor>;
+  /**
+   * The signed-in advisor of this socket, her session and account read again now: a role taken
+   * away (or a session ended) counts from her very next event, whichever instance she is on.
+   * `cached` (the heartbeat, which needs no role) reads them at most every SESSION_RECHECK_MS.
+   */
+  requireAdvisor(opts?: { cached?: boolean }): Promise<SignedInAdvisor>;
   /** The advisor when signed in, else the visitor holding this call's key on this socket. */
   actorFor(callId: string): Promise<CallActor>;
   /** This socket acts as the visitor of the call from now on (client:connect, call:request). */
@@ -84,20 +89,23 @@ export function createSocketContext(
   state: SocketState,
   deps: SocketContextDeps,
 ): SocketContext {
-  async function requireAdvisor(): Promise<SignedInAdvisor> {
+  async function requireAdvisor(opts: { cached?: boolean } = {}): Promise<SignedInAdvisor> {
     const advisor = state.advisor;
     if (!advisor) throw unauthenticated();
-    if (Date.now() - advisor.checkedAt >= SESSION_RECHECK_MS) {
-      const user = await deps.sessions.resolve(advisor.token);
-      if (!user || user.advisorId !== advisor.advisorId) {
-        await deps.signOut();
-        socket.emit('error', { code: 'UNAUTHENTICATED', message: NOT_AUTHENTICATED });
-        throw unauthenticated();
-      }
-      state.advisor = { ...user, token: advisor.token, checkedAt: Date.now() };
-      return user;
+    if (opts.cached && Date.now() - advisor.checkedAt < SESSION_RECHECK_MS) return advisor;
+    const user = await deps.sessions.resolve(advisor.token);
+    if (!user || user.advisorId !== advisor.advisorId) {
+      await deps.signOut();
+      socket.emit('error', { code: 'UNAUTHENTICATED', message: NOT_AUTHENTICATED });
+      throw unauthenticated();
     }
-    return advisor;
+    // No longer an admin: out of the rooms only admins may be in (should the notifier's removal
+    // not have reached this socket yet), before she acts as anything else.
+    if (!user.isAdmin) for (const room of adminOnlyRooms(socket.rooms)) await socket.leave(room);
+    // Another sign-in on this socket meanwhile keeps its own state.
+    if (state.advisor === advisor)
+      state.advisor = { ...user, token: advisor.token, checkedAt: Date.now() };
+    return user;
   }
 
   return {

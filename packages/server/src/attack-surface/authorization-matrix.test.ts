@@ -156,7 +156,9 @@ const EXPECTED: Record<string, Row> = {
   },
   'DELETE /api/advisors/{advisorId}/photo': { allow: OWNER_OR_ADMIN },
   'GET /api/advisors/{advisorId}/photo/{file}': { allow: SIGNED_IN, params: photoOfOwner },
-  'GET /api/advisors/{advisorId}/availability': { allow: ALL },
+  // Only of an advisor the landing shows; B is off it, so no one reads hers (shown advisors:
+  // advisor-availability.test.ts).
+  'GET /api/advisors/{advisorId}/availability': { allow: [] },
   'GET /api/team': { allow: ALL },
   'GET /api/advisors/{advisorId}/dashboard': { allow: OWNER_OR_ADMIN },
   'GET /api/advisors/{advisorId}/calls/pending': { allow: OWNER_OR_ADMIN },

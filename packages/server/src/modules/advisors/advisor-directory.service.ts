@@ -143,8 +143,13 @@ export function createAdvisorDirectory(deps: Pick<Deps, 'db' | 'clock'>) {
       }));
     },
 
+    /**
+     * GET /api/advisors/{id}/availability (public): only of an advisor the landing shows; one
+     * hidden from it, deleted or unknown is the same 404, so the route lists no one else.
+     */
     async availability(id: string): Promise<AdvisorAvailability> {
       const a = await getById(id);
+      if (!a.profile.showOnLanding) throw notFound('ADVISOR_NOT_FOUND', 'Advisor');
       return {
         advisorId: a.advisorId,
         name: a.name,

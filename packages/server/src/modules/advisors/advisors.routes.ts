@@ -187,6 +187,8 @@ export const advisorsRoutes: FastifyPluginCallbackZod<AdvisorsRoutesOptions> = (
       schema: {
         tags,
         summary: 'Whether an advisor can take a call now, and their working hours (public)',
+        description:
+          "Only of an advisor shown in the landing's team (GET /api/team): one hidden from it, deleted or unknown is 404 ADVISOR_NOT_FOUND alike.",
         params: advisorIdParams,
         response: { 200: ok(advisorAvailabilitySchema) },
       },

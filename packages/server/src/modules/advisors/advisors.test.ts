@@ -81,7 +81,8 @@ describe.each(await dialects())('advisors (%s)', (dialect) => {
       t = await createTestApp({ dialect });
       admin = await addAdmin(t.app);
       advisor = await addAdvisor(t.app);
-      other = await addAdvisor(t.app);
+      // On the landing: its availability is public.
+      other = await addAdvisor(t.app, { showOnLanding: true });
     });
     afterAll(async () => {
       await t.close();
@@ -610,7 +611,7 @@ describe.each(await dialects())('advisors (%s)', (dialect) => {
     });
 
     it('is online while a socket was seen within the presence grace', async () => {
-      const ana = await addAdvisor(t.app);
+      const ana = await addAdvisor(t.app, { showOnLanding: true });
       const id = ana.advisor.advisorId;
       const now = t.clock.now().toISOString();
       await t.db.db

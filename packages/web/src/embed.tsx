@@ -4,6 +4,8 @@
  * salon's default), on a transparent page (features/landing/embed), its saved consultation in
  * localStorage or, where the browser denies the frame storage, in a partitioned cookie.
  */
+// First: zod's setting must be in place before any schema is built.
+import './lib/zod-config';
 import { createRoot } from 'react-dom/client';
 import {
   EMBED_NAMESPACES,

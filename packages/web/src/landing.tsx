@@ -9,6 +9,8 @@
  * transition, in small slices, so the phone's main thread stays responsive. `#root` is inert until
  * React owns it, so no click lands on a button that does nothing yet.
  */
+// First: zod's setting must be in place before any schema is built.
+import './lib/zod-config';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LANDING_NAMESPACES, LandingRoot } from './features/landing';

@@ -2,6 +2,8 @@
  * Entry of /daily_video_call.html (second Vite entry). Loads only the video texts and the page;
  * daily-js is imported later, and only for Daily rooms.
  */
+// First: zod's setting must be in place before any schema is built.
+import '../lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';

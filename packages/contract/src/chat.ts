@@ -21,6 +21,17 @@ export const CHAT_IMAGE_UPLOAD_TYPES = PHOTO_UPLOAD_TYPES;
 export const CHAT_IMAGE_MAX_BYTES = PHOTO_UPLOAD_MAX_BYTES;
 /** Longest side of the stored (re-encoded) photo, in pixels. */
 export const CHAT_IMAGE_MAX_EDGE = 2048;
+/**
+ * Pixels a chat photo may declare (read from its header, before anything is decoded): a 12 MP
+ * phone photo (4032×3024) and a 16 MP one pass; a 40 MP image of a few KB that would cost a core
+ * a third of a second to decode does not (413 IMAGE_TOO_LARGE, details.maxPixels).
+ */
+export const CHAT_IMAGE_MAX_PIXELS = 16_000_000;
+/**
+ * Photos the visitor may add while she waits, before a stylist has taken the call (409
+ * WAITING_PHOTO_LIMIT after that); once the call is active the per-sender rate applies alone.
+ */
+export const CHAT_IMAGE_WAITING_MAX = 3;
 /** Photos one sender may add per call in CHAT_IMAGE_RATE_WINDOW_S seconds. */
 export const CHAT_IMAGE_RATE_MAX = 10;
 export const CHAT_IMAGE_RATE_WINDOW_S = 60;

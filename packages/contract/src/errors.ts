@@ -46,6 +46,8 @@ export const errorCodes = [
   'IMAGE_TOO_LARGE',
   /** not a photo the server can read (JPEG, PNG, WebP, AVIF-coded HEIF), or not sent as one */
   'UNSUPPORTED_IMAGE',
+  /** the visitor already added CHAT_IMAGE_WAITING_MAX photos while waiting: more once a stylist takes the call */
+  'WAITING_PHOTO_LIMIT',
   /** no such photo in this call; or no such advisor photo (none, another version, or not public) */
   'IMAGE_NOT_FOUND',
   // the visitor's summary

@@ -44,6 +44,16 @@ export const SOCKET_CONNECTIONS_PER_ADDRESS = { points: 60, duration: 60 } as co
 export const SOCKET_EVENTS_PER_CONNECTION = { points: 100, duration: 10 } as const;
 export const SOCKET_EVENTS_DISCONNECT_FACTOR = 3;
 
+/**
+ * Chat photos per client address and minute, whoever sends them and to whichever call: each one is
+ * decoded, so one address cannot keep a core busy by spreading uploads over calls and senders
+ * (each sender also has CHAT_IMAGE_RATE_MAX per call). Counted once the body is in, before it is
+ * decoded.
+ */
+export const CHAT_IMAGES_PER_ADDRESS = { points: 30, duration: 60 } as const;
+/** How long a call's allowance of photos while waiting is remembered: longer than any wait. */
+export const WAITING_PHOTOS_MEMORY_S = 24 * 60 * 60;
+
 /** Digits of a phone number: the same person however she types it. */
 export const phoneKey = (phone: string): string => phone.replace(/\D/g, '');
 
@@ -143,5 +153,54 @@ export function visitorRequestLimits(
         return digits ? `request-phone|${digits}` : null;
       },
     }),
+  };
+}
+
+/**
+ * A fixed number of things per key (e.g. photos on a call before it is answered), shared through
+ * Redis like the limiters. `reserve` takes one atomically, so requests arriving together cannot
+ * all pass; `release` gives one back when the thing did not happen after all (a refused photo);
+ * `exhausted` tells whether none is left, without taking one.
+ */
+export type Allowance = {
+  reserve(key: string): Promise<boolean>;
+  release(key: string): Promise<void>;
+  exhausted(key: string): Promise<boolean>;
+};
+
+export function createAllowance(
+  name: string,
+  opts: { points: number; duration: number },
+  redis: Redis | null,
+): Allowance {
+  const memory = new RateLimiterMemory({ keyPrefix: name, ...opts });
+  const counter: RateLimiterAbstract = redis
+    ? new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `belleza-${name}`,
+        insuranceLimiter: memory,
+        ...opts,
+      })
+    : memory;
+
+  return {
+    async reserve(key) {
+      try {
+        await counter.consume(key);
+        return true;
+      } catch (res) {
+        if (!(res instanceof RateLimiterRes)) throw res;
+        // A refusal counts nothing: take back the point it added.
+        await counter.reward(key, 1);
+        return false;
+      }
+    },
+    async release(key) {
+      await counter.reward(key, 1);
+    },
+    async exhausted(key) {
+      const res = await counter.get(key);
+      return (res?.consumedPoints ?? 0) >= opts.points;
+    },
   };
 }

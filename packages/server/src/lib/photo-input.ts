@@ -9,16 +9,22 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from './app-error.js';
 
 /**
- * Pixels a photo may declare: a 48 MP phone sensor in its usual 12 MP binned mode is well under,
- * and the decoded image stays under ~160 MB.
+ * Pixels a photo may declare unless its upload takes fewer (the chat's take CHAT_IMAGE_MAX_PIXELS):
+ * a 48 MP phone sensor in its usual 12 MP binned mode is well under, and the decoded image stays
+ * under ~160 MB.
  */
 export const PHOTO_MAX_INPUT_PIXELS = 40_000_000;
 
 /** What sharp reads of the formats phones send; everything else is refused. */
 const READABLE_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'heif']);
 
-/** An upload's limits: its byte size, and the content types it takes (named in its refusals). */
-export type PhotoUpload = { maxBytes: number; accepted: readonly string[] };
+/**
+ * An upload's limits: its byte size, the content types it takes (named in its refusals), and the
+ * pixels it may declare (PHOTO_MAX_INPUT_PIXELS unless it says fewer).
+ */
+export type PhotoUpload = { maxBytes: number; accepted: readonly string[]; maxPixels?: number };
+
+const maxPixelsOf = (upload: PhotoUpload): number => upload.maxPixels ?? PHOTO_MAX_INPUT_PIXELS;
 
 export const photoTooLarge = (upload: PhotoUpload) =>
   new AppError(
@@ -28,12 +34,12 @@ export const photoTooLarge = (upload: PhotoUpload) =>
     { maxBytes: upload.maxBytes },
   );
 
-const tooManyPixels = () =>
+const tooManyPixels = (upload: PhotoUpload) =>
   new AppError(
     'IMAGE_TOO_LARGE',
     413,
-    `The photo has more than ${PHOTO_MAX_INPUT_PIXELS / 1_000_000} million pixels`,
-    { maxPixels: PHOTO_MAX_INPUT_PIXELS },
+    `The photo has more than ${maxPixelsOf(upload) / 1_000_000} million pixels`,
+    { maxPixels: maxPixelsOf(upload) },
   );
 
 export const unsupportedPhoto = (
@@ -53,7 +59,7 @@ const heicNotReadable = (upload: PhotoUpload) =>
 /** libvips' refusals: a pixel limit is the photo's size; anything else is not a readable photo. */
 export function photoRefusal(upload: PhotoUpload, err: unknown): AppError {
   const message = err instanceof Error ? err.message : '';
-  if (/pixel limit/i.test(message)) return tooManyPixels();
+  if (/pixel limit/i.test(message)) return tooManyPixels(upload);
   return unsupportedPhoto(upload, 'This file is not a photo the server can read (JPEG, PNG, WebP)');
 }
 
@@ -66,7 +72,8 @@ export async function openPhoto(input: Buffer, upload: PhotoUpload): Promise<Sha
   if (input.length === 0)
     throw unsupportedPhoto(upload, 'The body is empty: send the photo itself');
   if (input.length > upload.maxBytes) throw photoTooLarge(upload);
-  const image = sharp(input, { limitInputPixels: PHOTO_MAX_INPUT_PIXELS, failOn: 'error' });
+  const maxPixels = maxPixelsOf(upload);
+  const image = sharp(input, { limitInputPixels: maxPixels, failOn: 'error' });
   let meta: Metadata;
   try {
     meta = await image.metadata();
@@ -78,5 +85,8 @@ export async function openPhoto(input: Buffer, upload: PhotoUpload): Promise<Sha
     throw unsupportedPhoto(upload, `This file is ${meta.format}, not a photo (JPEG, PNG, WebP)`);
   }
   if (meta.format === 'heif' && meta.compression !== 'av1') throw heicNotReadable(upload);
+  // The header's size decides, before any pixel is decoded (libvips' own limit is checked again
+  // when decoding starts).
+  if ((meta.width ?? 0) * (meta.height ?? 0) > maxPixels) throw tooManyPixels(upload);
   return image;
 }

@@ -9,9 +9,11 @@
 import {
   CHAT_IMAGE_MAX_BYTES,
   CHAT_IMAGE_MAX_EDGE,
+  CHAT_IMAGE_MAX_PIXELS,
   CHAT_IMAGE_RATE_MAX,
   CHAT_IMAGE_RATE_WINDOW_S,
   CHAT_IMAGE_UPLOAD_TYPES,
+  CHAT_IMAGE_WAITING_MAX,
   CLIENT_KEY_HEADER,
   callIdParams,
   chatImageParams,
@@ -22,6 +24,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CHAT_IMAGES_PER_ADDRESS } from '../../lib/limits.js';
 import { callActor } from '../calls/call-actor.js';
 import { photoTooLarge, unsupportedPhoto } from './chat.photo-encoder.js';
 import type { ChatImageFile, ChatService } from './chat.service.js';
@@ -95,7 +98,7 @@ export const chatImagesRoutes: FastifyPluginAsyncZod<ChatImagesRoutesOptions> = 
         tags,
         security: keyOrBearer,
         summary: "Add a photo to the call's chat (before sending the message that shows it)",
-        description: `The body is the photo itself (not multipart), Content-Type one of ${uploadTypes.join(', ')}, at most ${megabytes} MB (413 IMAGE_TOO_LARGE; also for more than 40 million pixels). Anything that is not a readable JPEG, PNG, WebP or AVIF-coded HEIF is 415 UNSUPPORTED_IMAGE (an iPhone's HEVC-coded HEIC too: details.format 'heic'). The server re-encodes it as a JPEG of at most ${CHAT_IMAGE_MAX_EDGE} px on its longer side, upright, without EXIF/GPS/XMP/ICC metadata, and answers 201 with its id; a message shows it with \`imageId\`. Who: exactly who may write in the chat (the visitor while the call is pending or active, its advisor or an admin while it is active; 409 CALL_NOT_ACTIVE otherwise). \`?kind=snapshot\` marks a still of the visitor's video, while the call is active (409 CALL_NOT_ACTIVE otherwise): from the advisor who took the call (built-in video: her page draws the visitor's video) or from the visitor herself (Daily: her device takes it of her own camera when the advisor asks, POST …/snapshot-requests); an admin watching or another advisor is 403 FORBIDDEN, nothing stored. The visitor may delete it (DELETE …/images/{imageId}). At most ${CHAT_IMAGE_RATE_MAX} photos per sender and call every ${CHAT_IMAGE_RATE_WINDOW_S} s (429).${keyNote}`,
+        description: `The body is the photo itself (not multipart), Content-Type one of ${uploadTypes.join(', ')}, at most ${megabytes} MB (413 IMAGE_TOO_LARGE; also for more than ${CHAT_IMAGE_MAX_PIXELS / 1_000_000} million pixels, read from the header before anything is decoded: details.maxPixels). Anything that is not a readable JPEG, PNG, WebP or AVIF-coded HEIF is 415 UNSUPPORTED_IMAGE (an iPhone's HEVC-coded HEIC too: details.format 'heic'). The server re-encodes it as a JPEG of at most ${CHAT_IMAGE_MAX_EDGE} px on its longer side, upright, without EXIF/GPS/XMP/ICC metadata, and answers 201 with its id; a message shows it with \`imageId\`. Who: exactly who may write in the chat (the visitor while the call is pending or active, its advisor or an admin while it is active; 409 CALL_NOT_ACTIVE otherwise). \`?kind=snapshot\` marks a still of the visitor's video, while the call is active (409 CALL_NOT_ACTIVE otherwise): from the advisor who took the call (built-in video: her page draws the visitor's video) or from the visitor herself (Daily: her device takes it of her own camera when the advisor asks, POST …/snapshot-requests); an admin watching or another advisor is 403 FORBIDDEN, nothing stored. The visitor may delete it (DELETE …/images/{imageId}). At most ${CHAT_IMAGE_RATE_MAX} photos per sender and call every ${CHAT_IMAGE_RATE_WINDOW_S} s, and ${CHAT_IMAGES_PER_ADDRESS.points} per client address every ${CHAT_IMAGES_PER_ADDRESS.duration} s (429); while the call waits for a stylist, ${CHAT_IMAGE_WAITING_MAX} in all from the visitor (409 WAITING_PHOTO_LIMIT, details.max; a refused photo does not count).${keyNote}`,
         consumes: uploadTypes,
         params: callIdParams,
         querystring: chatImageUploadQuery,
@@ -105,7 +108,8 @@ export const chatImagesRoutes: FastifyPluginAsyncZod<ChatImagesRoutesOptions> = 
     },
     async (req, reply) => {
       const { callId } = req.params;
-      const image = await chat.uploadImage(callActor(req), callId, req.body, req.query.kind);
+      const { kind } = req.query;
+      const image = await chat.uploadImage(callActor(req), callId, req.body, kind, req.ip);
       return reply.status(201).send({ success: true as const, data: image });
     },
   );

@@ -1,13 +1,15 @@
 /**
  * The chat service's photos: whoever may write may add one (at most CHAT_IMAGE_RATE_MAX per
- * sender and call every CHAT_IMAGE_RATE_WINDOW_S seconds); it is re-encoded
- * (chat.photo-encoder.ts), stored with the call, read back with the call's read access only, and
- * deleted by the visitor (hers and the snapshots of her video) or by the call's staff (any).
- * Part of the chat service: chat.service.ts composes it.
+ * sender and call every CHAT_IMAGE_RATE_WINDOW_S seconds, CHAT_IMAGES_PER_ADDRESS per client
+ * address, and CHAT_IMAGE_WAITING_MAX in all while the visitor waits for an answer); it is
+ * re-encoded (chat.photo-encoder.ts), stored with the call, read back with the call's read access
+ * only, and deleted by the visitor (hers and the snapshots of her video) or by the call's staff
+ * (any). Part of the chat service: chat.service.ts composes it.
  */
 import {
   CHAT_IMAGE_RATE_MAX,
   CHAT_IMAGE_RATE_WINDOW_S,
+  CHAT_IMAGE_WAITING_MAX,
   type ChatDeleted,
   type ChatImage,
   type ChatImageKind,
@@ -15,7 +17,12 @@ import {
 } from '@belleza/contract';
 import { forbidden } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
-import { createLimiter } from '../../lib/limits.js';
+import {
+  CHAT_IMAGES_PER_ADDRESS,
+  WAITING_PHOTOS_MEMORY_S,
+  createAllowance,
+  createLimiter,
+} from '../../lib/limits.js';
 import type { CallActor, ChatParticipant } from '../calls/calls.types.js';
 import { toImageDto } from './chat.dto.js';
 import { reencodePhoto } from './chat.photo-encoder.js';
@@ -27,7 +34,14 @@ import {
   type ChatImageMeta,
   type ChatImageRow,
 } from './chat.repository.js';
-import { imageNotFound, requireActive, requireWriter, senderKey } from './chat.rules.js';
+import {
+  imageNotFound,
+  requireActive,
+  requireWriter,
+  senderKey,
+  waitingPhotoLimit,
+  waitsForAnswer,
+} from './chat.rules.js';
 import type { ChatImageFile, ChatServiceDeps } from './chat.types.js';
 
 /**
@@ -45,12 +59,48 @@ export function createChatImages(deps: ChatServiceDeps) {
     { points: CHAT_IMAGE_RATE_MAX, duration: CHAT_IMAGE_RATE_WINDOW_S },
     deps.limitStore,
   );
+  const imagesPerAddress = createLimiter(
+    'chat-image-address',
+    CHAT_IMAGES_PER_ADDRESS,
+    deps.limitStore,
+  );
+  // Per call: taken before the photo is decoded, given back when it is refused.
+  const waitingPhotos = createAllowance(
+    'chat-image-waiting',
+    { points: CHAT_IMAGE_WAITING_MAX, duration: WAITING_PHOTOS_MEMORY_S },
+    deps.limitStore,
+  );
 
   /** A photo's bytes; an id of another call, or an unknown one, is 404. */
   async function imageFile(callId: string, imageId: string): Promise<ChatImageFile> {
     const image = await findImage(db, callId, imageId);
     if (!image) throw imageNotFound();
     return { data: image.data, contentType: image.content_type };
+  }
+
+  /** The upload re-encoded (413 IMAGE_TOO_LARGE, 415 UNSUPPORTED_IMAGE), stored with the call. */
+  async function storePhoto(
+    callId: string,
+    sender: ChatParticipant,
+    kind: ChatImageKind,
+    upload: Buffer,
+  ): Promise<ChatImage> {
+    const photo = await reencodePhoto(upload);
+    const row: ChatImageRow = {
+      id: newId('img'),
+      call_id: callId,
+      uploader_type: sender.type,
+      uploader_id: sender.id,
+      kind,
+      content_type: 'image/jpeg',
+      width: photo.width,
+      height: photo.height,
+      size_bytes: photo.data.length,
+      data: photo.data,
+      created_at: clock.now().toISOString(),
+    };
+    await insertImage(db, row);
+    return toImageDto(row);
   }
 
   /**
@@ -99,45 +149,45 @@ export function createChatImages(deps: ChatServiceDeps) {
   return {
     /**
      * Before the upload's body is read: whether the actor may add a photo to the call now (so
-     * nobody else makes the server take in megabytes).
+     * nobody else makes the server take in megabytes), and, while the visitor waits, whether her
+     * allowance is spent (409 WAITING_PHOTO_LIMIT).
      */
     async checkImageUpload(
       actor: CallActor,
       callId: string,
       kind: ChatImageKind = 'photo',
     ): Promise<void> {
-      await imageUploader(actor, callId, kind);
+      const sender = await imageUploader(actor, callId, kind);
+      if (waitsForAnswer(sender) && (await waitingPhotos.exhausted(callId)))
+        throw waitingPhotoLimit();
     },
 
     /**
      * POST /api/calls/{id}/images: the photo re-encoded (413 IMAGE_TOO_LARGE, 415
      * UNSUPPORTED_IMAGE) and stored with the call and its kind; a message shows it by its id.
-     * Nothing is stored when it is refused.
+     * Counted, before it is decoded, per sender and call and per client address `from` (429), and
+     * while the visitor waits against her allowance (409 WAITING_PHOTO_LIMIT). Nothing is stored
+     * when it is refused.
      */
     async uploadImage(
       actor: CallActor,
       callId: string,
       upload: Buffer,
-      kind: ChatImageKind = 'photo',
+      kind: ChatImageKind,
+      from: string,
     ): Promise<ChatImage> {
       const sender = await imageUploader(actor, callId, kind);
       await imagesPerSender.consume(senderKey(callId, sender));
-      const photo = await reencodePhoto(upload);
-      const row: ChatImageRow = {
-        id: newId('img'),
-        call_id: callId,
-        uploader_type: sender.type,
-        uploader_id: sender.id,
-        kind,
-        content_type: 'image/jpeg',
-        width: photo.width,
-        height: photo.height,
-        size_bytes: photo.data.length,
-        data: photo.data,
-        created_at: clock.now().toISOString(),
-      };
-      await insertImage(db, row);
-      return toImageDto(row);
+      await imagesPerAddress.consume(from);
+      const waiting = waitsForAnswer(sender);
+      if (waiting && !(await waitingPhotos.reserve(callId))) throw waitingPhotoLimit();
+      try {
+        return await storePhoto(callId, sender, kind, upload);
+      } catch (err) {
+        // Refused or not stored: it does not count against her allowance.
+        if (waiting) await waitingPhotos.release(callId);
+        throw err;
+      }
     },
 
     /** GET /api/calls/{id}/images/{imageId}: with the chat's read access; another call's is 404. */

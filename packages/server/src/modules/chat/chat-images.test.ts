@@ -7,7 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   CHAT_IMAGE_MAX_EDGE,
+  CHAT_IMAGE_MAX_PIXELS,
   CHAT_IMAGE_RATE_MAX,
+  CHAT_IMAGE_WAITING_MAX,
   chatMessageSchema,
   type ChatImage,
   type ChatMessage,
@@ -32,6 +34,7 @@ import {
   polyglotJpeg,
   testPhoto,
 } from '../../test/photos.js';
+import { CHAT_IMAGES_PER_ADDRESS } from '../../lib/limits.js';
 import {
   ask,
   closeSockets,
@@ -93,16 +96,21 @@ describe.each(await dialects())('photos in the chat (%s)', (dialect) => {
     ...(creds.clientKey !== undefined ? { 'x-client-key': creds.clientKey } : {}),
   });
 
-  /** POST …/images with the bytes as the body (no content type when `contentType` is null). */
+  /**
+   * POST …/images with the bytes as the body (no content type when `contentType` is null), from
+   * the client address `from` (the test client's own unless given).
+   */
   async function upload(
     callId: string,
     creds: Creds,
     data: Buffer | string,
     contentType: string | null = 'image/jpeg',
+    from?: string,
   ): Promise<Uploaded> {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/calls/${callId}/images`,
+      ...(from ? { remoteAddress: from } : {}),
       headers: { ...headersOf(creds), ...(contentType ? { 'content-type': contentType } : {}) },
       payload: data,
     });
@@ -395,7 +403,7 @@ describe.each(await dialects())('photos in the chat (%s)', (dialect) => {
     const bomb = await upload(call.callId, staff(admin), decompressionBomb(), 'image/png');
     expect(bomb.body.error).toMatchObject({
       code: 'IMAGE_TOO_LARGE',
-      details: { maxPixels: 40_000_000 },
+      details: { maxPixels: CHAT_IMAGE_MAX_PIXELS },
     });
     const big = await upload(
       call.callId,
@@ -442,6 +450,121 @@ describe.each(await dialects())('photos in the chat (%s)', (dialect) => {
     // Per sender: the advisor still shares hers.
     await uploaded(call.callId, staff(eva), photo);
     expect((await storedRows()).images).toBe(CHAT_IMAGE_RATE_MAX + 1);
+  });
+
+  // ------------------------------------------------------------------ bounded work per upload
+
+  it(`takes a phone's 12 or 16 MP photo but refuses more than ${CHAT_IMAGE_MAX_PIXELS / 1_000_000} MP from its header, before decoding: 413, nothing stored`, async () => {
+    const call = await activeCall();
+    // A 36 MP PNG of a few KB: decoded, it costs a core a third of a second and ~100 MB.
+    const bomb = decompressionBomb(6000);
+    expect(bomb.length).toBeLessThan(20_000);
+    const refused = await upload(call.callId, visitor(call), bomb, 'image/png');
+    expect([refused.status, refused.body.error?.code]).toEqual([413, 'IMAGE_TOO_LARGE']);
+    expect(refused.body.error?.details).toMatchObject({ maxPixels: CHAT_IMAGE_MAX_PIXELS });
+    // Its first 100 bytes (the header and the start of its pixels; decoding would find the file
+    // cut short, 415) are refused the same way: the size is read from the header, before decoding.
+    const headerOnly = bomb.subarray(0, 100);
+    const fromHeader = await upload(call.callId, visitor(call), headerOnly, 'image/png');
+    expect([fromHeader.status, fromHeader.body.error?.code]).toEqual([413, 'IMAGE_TOO_LARGE']);
+    // Just over the cap is over.
+    const over = await upload(
+      call.callId,
+      staff(eva),
+      await testPhoto({ width: 4100, height: 4000 }),
+    );
+    expect([over.status, over.body.error?.code]).toEqual([413, 'IMAGE_TOO_LARGE']);
+    expect(await storedRows()).toEqual({ images: 0, messages: 0 });
+
+    // A 12 MP phone photo (4032×3024) and a 16 MP one (4608×3456) are taken, shrunk to 2048 px.
+    const twelve = await uploaded(
+      call.callId,
+      visitor(call),
+      await testPhoto({ width: 4032, height: 3024 }),
+    );
+    expect([twelve.width, twelve.height]).toEqual([CHAT_IMAGE_MAX_EDGE, 1536]);
+    const sixteen = await uploaded(
+      call.callId,
+      staff(eva),
+      await testPhoto({ width: 3456, height: 4608 }),
+    );
+    expect([sixteen.width, sixteen.height]).toEqual([1536, CHAT_IMAGE_MAX_EDGE]);
+  });
+
+  it(`takes ${CHAT_IMAGE_WAITING_MAX} photos from the visitor while she waits, even sent all at once; then 409 before the body is read, until a stylist takes the call`, async () => {
+    const call = await pendingCall();
+    const photo = await testPhoto({ width: 32, height: 32 });
+    // A refused photo does not count against her allowance.
+    const notAPhoto = await upload(call.callId, visitor(call), 'hola, no soy una foto');
+    expect([notAPhoto.status, notAPhoto.body.error?.code]).toEqual([415, 'UNSUPPORTED_IMAGE']);
+    const tooBig = await upload(call.callId, visitor(call), decompressionBomb(6000), 'image/png');
+    expect(tooBig.status).toBe(413);
+
+    // Twice her allowance at the same moment: exactly her allowance is stored.
+    const burst = await Promise.all(
+      Array.from({ length: 2 * CHAT_IMAGE_WAITING_MAX }, () =>
+        upload(call.callId, visitor(call), photo),
+      ),
+    );
+    expect(burst.filter((r) => r.status === 201)).toHaveLength(CHAT_IMAGE_WAITING_MAX);
+    const refusals = burst.filter((r) => r.status !== 201);
+    expect(refusals.map((r) => [r.status, r.body.error?.code])).toEqual(
+      refusals.map(() => [409, 'WAITING_PHOTO_LIMIT']),
+    );
+    expect(refusals[0]?.body.error?.details).toEqual({ max: CHAT_IMAGE_WAITING_MAX });
+    expect((await storedRows()).images).toBe(CHAT_IMAGE_WAITING_MAX);
+
+    // Refused before the body is read: 20 MB is 409, not 413.
+    const big = await upload(call.callId, visitor(call), Buffer.alloc(20 * 1024 * 1024));
+    expect([big.status, big.body.error?.code]).toEqual([409, 'WAITING_PHOTO_LIMIT']);
+    // Her allowance is her call's: another visitor waiting has her own.
+    const second = await requestCall(t.app, { name: 'Otra Visitante' });
+    await uploaded(second.callId, visitor(second), photo);
+
+    // Once the stylist has taken the call, the visitor sends more (the per-sender rate applies).
+    expect((await api(t.app, 'POST', `/api/calls/${call.callId}/accept`, staff(eva))).status).toBe(
+      200,
+    );
+    await uploaded(call.callId, visitor(call), photo);
+    expect((await storedRows()).images).toBe(CHAT_IMAGE_WAITING_MAX + 2);
+  });
+
+  it(`counts ${CHAT_IMAGES_PER_ADDRESS.points} photos per client address and window across senders and calls, then 429; another address is not held back`, async () => {
+    const call = await activeCall();
+    const second = await requestCall(t.app, { name: 'Otra Visitante' });
+    const photo = await testPhoto({ width: 16, height: 16 });
+    const home = '198.51.100.20';
+    // Three senders of one call, each within her own per-sender rate, all from one address.
+    const senders = [visitor(call), staff(eva), staff(admin)];
+    expect(CHAT_IMAGES_PER_ADDRESS.points).toBeLessThanOrEqual(
+      senders.length * CHAT_IMAGE_RATE_MAX,
+    );
+    for (let i = 0; i < CHAT_IMAGES_PER_ADDRESS.points; i += 1) {
+      const res = await upload(
+        call.callId,
+        senders[i % senders.length] ?? {},
+        photo,
+        'image/jpeg',
+        home,
+      );
+      expect([i, res.status]).toEqual([i, 201]);
+    }
+    // A fresh sender on another call, from the same address: over.
+    const over = await upload(second.callId, visitor(second), photo, 'image/jpeg', home);
+    expect([over.status, over.body.error?.code]).toEqual([429, 'RATE_LIMITED']);
+    const wait = (over.body.error?.details as { retryAfterSeconds?: unknown } | undefined)
+      ?.retryAfterSeconds;
+    expect(typeof wait === 'number' && wait >= 1).toBe(true);
+    // The same visitor from another address is not held back.
+    const elsewhere = await upload(
+      second.callId,
+      visitor(second),
+      photo,
+      'image/jpeg',
+      '203.0.113.7',
+    );
+    expect(elsewhere.status).toBe(201);
+    expect((await storedRows()).images).toBe(CHAT_IMAGES_PER_ADDRESS.points + 1);
   });
 
   // ------------------------------------------------------------------ messages with a photo

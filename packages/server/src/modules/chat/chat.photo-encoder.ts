@@ -8,6 +8,7 @@
 import {
   CHAT_IMAGE_MAX_BYTES,
   CHAT_IMAGE_MAX_EDGE,
+  CHAT_IMAGE_MAX_PIXELS,
   CHAT_IMAGE_UPLOAD_TYPES,
 } from '@belleza/contract';
 import {
@@ -22,6 +23,9 @@ const JPEG_QUALITY = 82;
 const CHAT_UPLOAD: PhotoUpload = {
   maxBytes: CHAT_IMAGE_MAX_BYTES,
   accepted: CHAT_IMAGE_UPLOAD_TYPES,
+  // Well under what a profile photo may be: anyone on a call, a visitor who is not yet answered
+  // included, sends these (docs/decisions.md).
+  maxPixels: CHAT_IMAGE_MAX_PIXELS,
 };
 
 export type EncodedPhoto = { data: Buffer; width: number; height: number };

@@ -2,6 +2,7 @@
  * Who may do what in a call's chat, by the sender's part in the call and the call's state; shared
  * by the chat service's parts (messages, photos, snapshots).
  */
+import { CHAT_IMAGE_WAITING_MAX } from '@belleza/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { ChatParticipant } from '../calls/calls.types.js';
 
@@ -36,6 +37,18 @@ export function requireActive(sender: ChatParticipant): void {
 }
 
 export const imageNotFound = () => notFound('IMAGE_NOT_FOUND', 'Photo');
+
+/** The visitor before a stylist has taken her call: her photos count against her allowance. */
+export const waitsForAnswer = (sender: ChatParticipant): boolean =>
+  sender.type === 'client' && sender.callStatus === 'pending';
+
+export const waitingPhotoLimit = () =>
+  new AppError(
+    'WAITING_PHOTO_LIMIT',
+    409,
+    `At most ${CHAT_IMAGE_WAITING_MAX} photos while the call waits: more once a stylist takes it`,
+    { max: CHAT_IMAGE_WAITING_MAX },
+  );
 
 /** The sender's own key for the per-sender limits. */
 export const senderKey = (callId: string, sender: ChatParticipant) =>

@@ -84,6 +84,23 @@ describe('a photo for the advisor while waiting', { timeout: 20_000 }, () => {
     ).toBeTruthy();
   });
 
+  it('says how many photos she may send while she waits when the server refuses one more', async () => {
+    mockFetch({
+      'POST /api/calls/call_1/images': fail(
+        409,
+        'WAITING_PHOTO_LIMIT',
+        'At most 3 photos while the call waits',
+      ),
+    });
+    const pick = setup();
+    pick(jpeg());
+    expect(
+      await screen.findByText(
+        'No se envió: mientras esperas puedes enviar hasta 3 fotos. Podrás enviar más cuando tu asesor conteste.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('refuses what is not a photo without sending anything', () => {
     const api = mockFetch({});
     const pick = setup();

@@ -3,6 +3,7 @@
  * or gallery. The photo goes into the call's chat over HTTP with her call's key, so the stylist who
  * answers finds it there (her chat counts it as new).
  */
+import { CHAT_IMAGE_WAITING_MAX } from '@belleza/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui';
@@ -22,7 +23,13 @@ type State =
   | { kind: 'sent'; count: number }
   | { kind: 'failed'; code: string };
 
-const KNOWN = new Set(['UNSUPPORTED_IMAGE', 'IMAGE_TOO_LARGE', 'RATE_LIMITED', 'CALL_NOT_ACTIVE']);
+const KNOWN = new Set([
+  'UNSUPPORTED_IMAGE',
+  'IMAGE_TOO_LARGE',
+  'RATE_LIMITED',
+  'CALL_NOT_ACTIVE',
+  'WAITING_PHOTO_LIMIT',
+]);
 
 export function WaitingPhoto({ saved }: { saved: Pick<SavedCall, 'callId' | 'clientKey'> }) {
   const { t } = useTranslation('consultation');
@@ -62,7 +69,9 @@ export function WaitingPhoto({ saved }: { saved: Pick<SavedCall, 'callId' | 'cli
         {state.kind === 'sent'
           ? t('waiting.photoSent', { count: state.count })
           : state.kind === 'failed'
-            ? t(`waiting.photoErrors.${KNOWN.has(state.code) ? state.code : 'default'}`)
+            ? t(`waiting.photoErrors.${KNOWN.has(state.code) ? state.code : 'default'}`, {
+                max: CHAT_IMAGE_WAITING_MAX,
+              })
             : t('waiting.photoHint')}
       </p>
     </div>

@@ -69,14 +69,17 @@ export type Limiter = {
   take(key: string): Promise<{ over: number; retryAfterSeconds: number }>;
 };
 
-/** A limiter shared through Redis when given one (in memory while Redis is down), else per process. */
-export function createLimiter(
+/**
+ * rate-limiter-flexible's counter named `name`: in Redis when given one, so every instance counts
+ * together (in this process's memory while Redis is unreachable), else in memory.
+ */
+export function sharedRateLimiter(
   name: string,
   opts: { points: number; duration: number },
   redis: Redis | null,
-): Limiter {
+): RateLimiterAbstract {
   const memory = new RateLimiterMemory({ keyPrefix: name, ...opts });
-  const limiter: RateLimiterAbstract = redis
+  return redis
     ? new RateLimiterRedis({
         storeClient: redis,
         keyPrefix: `belleza-${name}`,
@@ -84,6 +87,15 @@ export function createLimiter(
         ...opts,
       })
     : memory;
+}
+
+/** A limiter shared through Redis when given one (in memory while Redis is down), else per process. */
+export function createLimiter(
+  name: string,
+  opts: { points: number; duration: number },
+  redis: Redis | null,
+): Limiter {
+  const limiter = sharedRateLimiter(name, opts, redis);
 
   async function take(key: string): Promise<{ over: number; retryAfterSeconds: number }> {
     try {
@@ -173,15 +185,7 @@ export function createAllowance(
   opts: { points: number; duration: number },
   redis: Redis | null,
 ): Allowance {
-  const memory = new RateLimiterMemory({ keyPrefix: name, ...opts });
-  const counter: RateLimiterAbstract = redis
-    ? new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: `belleza-${name}`,
-        insuranceLimiter: memory,
-        ...opts,
-      })
-    : memory;
+  const counter = sharedRateLimiter(name, opts, redis);
 
   return {
     async reserve(key) {

@@ -18,13 +18,8 @@
  * instance sees the same numbers and a crossing happens once.
  */
 import type { Redis } from 'ioredis';
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
 import type { Deps } from '../../deps.js';
-import { LOGIN_PER_ACCOUNT, rateLimited } from '../../lib/limits.js';
+import { LOGIN_PER_ACCOUNT, rateLimited, sharedRateLimiter } from '../../lib/limits.js';
 import type { AuditService } from '../audit/audit.service.js';
 
 /** The account-wide ceiling is this many times the account + address limit. */
@@ -51,16 +46,11 @@ type Counter = {
 
 function createCounter(name: string, durationSeconds: number, redis: Redis | null): Counter {
   // A counter is a limiter that never refuses: the caller decides from the count.
-  const opts = { points: Number.MAX_SAFE_INTEGER, duration: durationSeconds };
-  const memory = new RateLimiterMemory({ keyPrefix: name, ...opts });
-  const limiter: RateLimiterAbstract = redis
-    ? new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: `belleza-${name}`,
-        insuranceLimiter: memory,
-        ...opts,
-      })
-    : memory;
+  const limiter = sharedRateLimiter(
+    name,
+    { points: Number.MAX_SAFE_INTEGER, duration: durationSeconds },
+    redis,
+  );
   return {
     async hit(key) {
       const res = await limiter.consume(key);

@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp, type App, type BuildOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
@@ -202,4 +203,31 @@ export async function createTestApp(
       if (!options.db) await db.drop();
     },
   };
+}
+
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Whether the suites needing Redis run: reachable, or required (CI=true makes absence a failure). */
+export async function redisAvailable(suite: string): Promise<boolean> {
+  const client = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+    return true;
+  } catch (err) {
+    if (process.env.CI === 'true')
+      throw new Error(
+        `Redis required under CI=true but unreachable at ${REDIS_URL}: ${String(err)}`,
+      );
+    console.warn(`\n!!! Redis at ${REDIS_URL} unreachable: ${suite} SKIPPED (${String(err)})\n`);
+    return false;
+  } finally {
+    client.disconnect();
+  }
 }

@@ -15,7 +15,6 @@ import {
   type SnapshotFailed,
   type SnapshotRequest,
 } from '@belleza/contract';
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.js';
 import {
@@ -33,6 +32,8 @@ import {
   postgresAvailable,
   type TestApp,
   type TestDatabase,
+  redisAvailable,
+  REDIS_URL,
 } from '../../test/helpers.js';
 import { testPhoto } from '../../test/photos.js';
 import {
@@ -297,36 +298,8 @@ describe.each(await dialects())('snapshot requests on Daily (%s)', (dialect) => 
 
 // ------------------------------------------------------------------ two instances
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Like the realtime cluster suite: skipped with a loud line without Redis, a failure under CI. */
-async function redisAvailable(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-    return true;
-  } catch (err) {
-    if (process.env.CI === 'true')
-      throw new Error(
-        `Redis required under CI=true but unreachable at ${REDIS_URL}: ${String(err)}`,
-      );
-    console.warn(
-      `\n!!! Redis at ${REDIS_URL} unreachable: snapshot requests across instances SKIPPED\n`,
-    );
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
-
-const clustered = (await postgresAvailable()) && (await redisAvailable());
+const clustered =
+  (await postgresAvailable()) && (await redisAvailable('snapshot requests across instances'));
 
 describe.skipIf(!clustered)('snapshot requests across two instances (PostgreSQL, Redis)', () => {
   let db: TestDatabase;

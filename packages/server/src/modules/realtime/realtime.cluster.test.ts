@@ -11,7 +11,6 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@belleza/contract';
-import { Redis } from 'ioredis';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.js';
@@ -23,38 +22,13 @@ import {
   postgresAvailable,
   type TestApp,
   type TestDatabase,
+  redisAvailable,
+  REDIS_URL,
 } from '../../test/helpers.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAvailable(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-    return true;
-  } catch (err) {
-    if (process.env.CI === 'true')
-      throw new Error(
-        `Redis required under CI=true but unreachable at ${REDIS_URL}: ${String(err)}`,
-      );
-    console.warn(
-      `\n!!! Redis at ${REDIS_URL} unreachable: multi-instance realtime suite SKIPPED (${String(err)})\n`,
-    );
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
-
 // postgresAvailable() prints its own loud line (and fails under CI=true) when PostgreSQL is missing.
-const ready = (await postgresAvailable()) && (await redisAvailable());
+const ready =
+  (await postgresAvailable()) && (await redisAvailable('multi-instance realtime suite'));
 
 type Client = ClientSocket<ServerToClientEvents, ClientToServerEvents>;
 

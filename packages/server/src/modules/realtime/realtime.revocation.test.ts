@@ -9,7 +9,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ServerToClientEvents } from '@belleza/contract';
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import { ManualClock } from '../../lib/clock.js';
@@ -27,6 +26,8 @@ import {
   postgresAvailable,
   type TestApp,
   type TestDatabase,
+  redisAvailable,
+  REDIS_URL,
 } from '../../test/helpers.js';
 import {
   ask,
@@ -38,36 +39,8 @@ import {
 } from '../../test/socket-clients.js';
 import { ADMINS_ROOM, chatRoom } from './realtime.notifier.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
 /** The time a demoted or deleted account's sockets may keep a room. */
 const REVOKED_WITHIN_MS = 1000;
-
-async function redisAvailable(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-    return true;
-  } catch (err) {
-    if (process.env.CI === 'true')
-      throw new Error(
-        `Redis required under CI=true but unreachable at ${REDIS_URL}: ${String(err)}`,
-      );
-    console.warn(
-      `\n!!! Redis at ${REDIS_URL} unreachable: two-instance revocation suite SKIPPED (${String(err)})\n`,
-    );
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
 
 /**
  * Where a scenario runs: `api` takes the requests (the demotion, the calls), `sockets` is the URL
@@ -321,7 +294,8 @@ describe.each(await dialects())('revoked rights on live sockets, one instance (%
 });
 
 // postgresAvailable() prints its own loud line (and fails under CI=true) when PostgreSQL is missing.
-const clusterReady = (await postgresAvailable()) && (await redisAvailable());
+const clusterReady =
+  (await postgresAvailable()) && (await redisAvailable('two-instance revocation suite'));
 
 describe.skipIf(!clusterReady)(
   'revoked rights on live sockets, two instances sharing PostgreSQL and Redis',

@@ -19,8 +19,8 @@ export const boundedText = (max: number) => z.string().trim().max(max);
  * text read otherwise than it is stored. A name or a phone goes into e-mail subjects and bodies,
  * CSV cells and log lines, where a line break forges a header, a paragraph or a record.
  */
-// eslint-disable-next-line no-control-regex
-const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+// \p{Cc}: the C0 and C1 control characters (U+0000–001F, U+007F–009F).
+const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 export const isSingleLine = (text: string): boolean => !NOT_ONE_LINE.test(text);
 
 /** A trimmed, bounded one-line text (a name, a title, a subject): no line break, no control. */

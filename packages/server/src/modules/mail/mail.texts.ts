@@ -222,11 +222,10 @@ export const fill = (template: string, values: Record<string, string | number>):
   );
 
 /** Line breaks of every kind, and the spaces around them. */
-// eslint-disable-next-line no-control-regex
-const LINE_BREAKS = /\s*[\r\n\u000b\u000c\u0085\u2028\u2029]+\s*/g;
+const LINE_BREAKS = /\s*[\r\n\v\f\u0085\u2028\u2029]+\s*/g;
 /** Other control characters, and the bidirectional overrides that make text read reversed. */
-// eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g;
+// \p{Cc}: the C0 and C1 control characters (U+0000–001F, U+007F–009F).
+const CONTROLS = /[\p{Cc}\u202a-\u202e\u2066-\u2069]+/gu;
 
 /**
  * Someone's text, made fit to sit inside the salon's sentences: on one line (a line break reads

@@ -26,6 +26,15 @@ test('the landing page loads only its own code; the consultation comes once a ca
   page,
   request,
 }) => {
+  // What the page's Content-Security-Policy refused (zod's JIT probe would be one: it must be off
+  // before the consultation's schemas are built).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.effectiveDirective} ${e.blockedURI}`),
+    );
+  });
   const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(r.url());
@@ -51,6 +60,9 @@ test('the landing page loads only its own code; the consultation comes once a ca
   await expect.poll(() => scripts.length).toBeGreaterThan(loadedBefore);
   await cta.click();
   await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations)).toEqual(
+    [],
+  );
   // The markers are real: the consultation's code brought them.
   const consultation = await scriptsText(scripts.slice(loadedBefore));
   for (const library of ['zod', 'TanStack Query', 'the consultation requests'] as const)

@@ -7,10 +7,9 @@
  * otherwise (the cookie and the storage disagree, or the admin's currency is not the build's) it is
  * rendered afresh: hydrating would only report a mismatch and then do the same. Both run as a
  * transition, in small slices, so the phone's main thread stays responsive. `#root` is inert until
- * React owns it, so no click lands on a button that does nothing yet.
+ * React owns it, so no click lands on a button that does nothing yet. Nothing here builds a zod
+ * schema: zod and its setting come with the consultation's module.
  */
-// First: zod's setting must be in place before any schema is built.
-import './lib/zod-config';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LANDING_NAMESPACES, LandingRoot } from './features/landing';

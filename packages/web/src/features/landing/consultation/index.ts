@@ -1,4 +1,6 @@
 // The module the landing page loads lazily (see ConsultationRoot); the embedded page imports it.
+// First: zod's setting must be in place before any of the consultation's schemas is built.
+import '@/lib/zod-config';
 export { ConsultationRoot as default, ConsultationRoot } from './ConsultationRoot';
 export type {
   ConsultationBridgeProps,

@@ -5,7 +5,7 @@
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { fail, jsonResponse, mockFetch, ok } from '@/test/fetch-mock';
 import { LandingRoot } from '..';
 import {
   PENDING_RATING_STORAGE_KEY,
@@ -647,6 +647,64 @@ describe('from request to rating', () => {
     expect(
       api.requests.find((r) => r.path === '/api/calls/call_1/cancel')?.headers.get('x-client-key'),
     ).toBe('k');
+  });
+  it('a status answer that was on its way while the socket said who rings does not undo it', async () => {
+    // Every status read leaves before the offer (position 1, nobody rung) and lands after the news.
+    const inFlight: Array<(r: Response) => void> = [];
+    const api = mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'POST /api/calls/request': ok(
+        {
+          callId: 'call_1',
+          status: 'pending',
+          dailyRoomName: null,
+          dailyRoomUrl: null,
+          advisorId: null,
+          estimatedWaitTime: 120,
+          queuePosition: 1,
+          clientKey: 'k',
+        },
+        201,
+      ),
+      'GET /api/calls/call_1/status': () =>
+        new Promise<Response>((resolve) => {
+          inFlight.push(resolve);
+        }),
+    });
+    const dialog = await openForm();
+    fillForm(dialog);
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Solicitar consulta' }));
+    const waiting = await screen.findByRole('dialog', { name: 'Tu consulta' }, SLOW);
+    await waitFor(() =>
+      expect(api.requests.some((r) => r.path === '/api/calls/call_1/status')).toBe(true),
+    );
+    await waitFor(() =>
+      expect(lastSocket()?.emitted).toContainEqual({
+        event: 'client:connect',
+        payload: expect.objectContaining({ callId: 'call_1', clientKey: 'k' }) as unknown,
+      }),
+    );
+    act(() =>
+      lastSocket().serverEmit('call:queue:updated', {
+        callId: 'call_1',
+        queuePosition: null,
+        estimatedWaitTime: 30,
+        ringing: { name: 'Lucía Torres', title: 'Colorista' },
+      }),
+    );
+    const ringing = 'Estamos llamando a Lucía Torres, Colorista, para ti.';
+    expect(within(waiting).getByTestId('ringing-stylist')).toHaveTextContent(ringing);
+    const stale = inFlight.map((resolve) => {
+      const response = jsonResponse(200, { success: true, data: statusData({ queuePosition: 1 }) });
+      resolve(response);
+      return response;
+    });
+    await waitFor(() => expect(stale.every((r) => r.bodyUsed)).toBe(true));
+    // Read: one more turn of the event loop and it has been applied.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(within(waiting).getByTestId('ringing-stylist')).toHaveTextContent(ringing);
+    expect(within(waiting).getByTestId('queue-position')).not.toHaveTextContent(/Posición/);
   });
 });
 

@@ -167,7 +167,16 @@ export function useLiveCall({
   );
 
   const credentials = saved && isLiveStatus(saved.status) ? saved : null;
-  const chat = useCallSocket(credentials, apply);
+  // Counts the socket's news, so a poll answer that was on its way meanwhile cannot undo them.
+  const newsRef = useRef(0);
+  const applyNews = useCallback(
+    (update: CallSocketUpdate) => {
+      newsRef.current += 1;
+      apply(update);
+    },
+    [apply],
+  );
+  const chat = useCallSocket(credentials, applyNews);
 
   // The status is polled every 30 s as a fallback to the socket; each answer goes through
   // `apply`. A failed status check clears the saved call, stops polling and hides the banner (a
@@ -181,13 +190,28 @@ export function useLiveCall({
     ...callStatusQuery(pollTarget),
     queryFn: async ({ signal }) => {
       try {
+        const newsBefore = newsRef.current;
         const data = await fetchCallStatus(pollTarget, signal);
+        const queue =
+          newsRef.current !== newsBefore
+            ? // The socket told newer news while this answer travelled: only its status counts.
+              {}
+            : {
+                queuePosition: data.queuePosition,
+                estimatedWaitTime: data.estimatedWaitTime,
+                // Who rings for her as the server read it (the title comes with the socket's news).
+                ringing:
+                  data.status !== 'pending'
+                    ? undefined
+                    : data.advisorName
+                      ? { name: data.advisorName, title: '' }
+                      : null,
+              };
         pollRef.current.apply({
           callId: data.callId,
           status: data.status,
-          queuePosition: data.queuePosition,
-          estimatedWaitTime: data.estimatedWaitTime,
           reason: data.reason,
+          ...queue,
         });
         return data;
       } catch (error) {

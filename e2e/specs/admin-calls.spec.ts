@@ -79,7 +79,9 @@ test('the admin cancels a pending call from the table and the visitor is told', 
   await signInAsAdmin(page);
   await page.getByRole('link', { name: 'Llamadas' }).click();
   await expect(page).toHaveURL(/\/admin\/calls$/);
-  await page.getByLabel('Estado').selectOption({ label: 'Pendiente' });
+  await page
+    .getByRole('combobox', { name: 'Estado', exact: true })
+    .selectOption({ label: 'Pendiente' });
   await expect(page).toHaveURL(/status=pending/);
   await expect(
     page.getByText('No se encontraron llamadas con los filtros aplicados'),
@@ -140,7 +142,9 @@ test('the admin cancels a pending call from the table and the visitor is told', 
     });
 
     // The whole history shows it as cancelled, and its details tell the story.
-    await page.getByLabel('Estado').selectOption({ label: 'Todos los estados' });
+    await page
+      .getByRole('combobox', { name: 'Estado', exact: true })
+      .selectOption({ label: 'Todos los estados' });
     await expect(row.getByText('Cancelada', { exact: true })).toBeVisible();
     await row.getByRole('button', { name: 'Ver detalles' }).click();
     const details = page.getByRole('dialog', { name: 'Detalles de la llamada' });

@@ -697,6 +697,8 @@ async function bench(): Promise<void> {
       CALL_REQUEST_RATE_LIMIT: '1000',
       CALL_REQUEST_PHONE_LIMIT: '1000',
       CALL_REQUEST_GLOBAL_LIMIT: '1000',
+      CALL_REQUEST_OPEN_LIMIT: '1000',
+      CALL_REQUEST_OPEN_PHONE_LIMIT: '1000',
     });
     const admin = await Api.login(server.url);
     browser = await chromium.launch({

@@ -163,6 +163,8 @@ function startServer(databaseUrl: string): Promise<{ child: ChildProcess; ready:
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
       CALL_REQUEST_RATE_LIMIT: '1000000',
+      CALL_REQUEST_OPEN_LIMIT: '1000000',
+      CALL_REQUEST_OPEN_PHONE_LIMIT: '1000000',
       CALL_REQUEST_PHONE_LIMIT: '1000000',
       CALL_REQUEST_GLOBAL_LIMIT: '1000000',
       WEB_DIST: '/nonexistent',

@@ -64,7 +64,12 @@ export async function startServer(
           // Every browser and API client here is 127.0.0.1, and specs reuse one phone number and
           // the admin's account: the per-address, per-account and per-phone limits have their own
           // tests, so they are out of the way here.
+          CALL_REQUEST_RATE_LIMIT: '1000',
           CALL_REQUEST_PHONE_LIMIT: '1000',
+          CALL_REQUEST_OPEN_LIMIT: '1000',
+          CALL_REQUEST_OPEN_PHONE_LIMIT: '1000',
+          BOOKING_OPEN_LIMIT: '1000',
+          BOOKING_OPEN_ADDRESS_LIMIT: '1000',
           LOGIN_RATE_LIMIT: '1000',
           LOGIN_ACCOUNT_RATE_LIMIT: '1000',
           SOCKET_CONNECTION_RATE_LIMIT: '1000',

@@ -38,6 +38,8 @@ export const errorCodes = [
   'CALL_NOT_OFFERED',
   'CALL_ALREADY_RATED',
   'INVALID_CLIENT_KEY',
+  /** so many calls from this client address, or with this phone, already wait for a stylist: details.max */
+  'OPEN_REQUESTS_LIMIT',
   'CALLBACK_NOT_FOUND',
   // chat in the call
   /** a message id the call already holds for another sender or another text */
@@ -58,6 +60,8 @@ export const errorCodes = [
   // appointments
   /** the chosen slot is no longer free (taken meanwhile, outside the hours, or too soon); details.alternatives holds the nearest free slots */
   'SLOT_UNAVAILABLE',
+  /** so many bookings still to come with this phone, this e-mail or from this client address: details.max */
+  'BOOKING_LIMIT',
   /** no booking with this id and key: one answer, so nothing is revealed */
   'APPOINTMENT_NOT_FOUND',
   /** the booking can no longer be changed: cancelled, over, or already started */

@@ -22,7 +22,6 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { nullNotifier, type Notifier } from './lib/notifier.js';
 import { advisorsRoutes } from './modules/advisors/advisors.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { visitorRequestLimits } from './lib/limits.js';
 import { callRoutes } from './modules/calls/call.routes.js';
 import { callsRoutes } from './modules/calls/calls.routes.js';
 import { callbacksRoutes } from './modules/callbacks/callbacks.routes.js';
@@ -197,8 +196,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(settingsRoutes, { settings: container.settings, audit: container.audit });
       await api.register(mailRoutes, { mail: container.mail });
       await api.register(videoRoutes, { video: container.video });
-      // One per-phone count for call and callback requests, whichever route they come by.
-      const requestLimits = visitorRequestLimits(api, config);
+      // One count per address and per phone for call and callback requests (the socket's too).
+      const { requestLimits } = container;
       await api.register(callsRoutes, { calls: container.calls, requestLimits });
       await api.register(callRoutes, { calls: container.calls });
       await api.register(callbacksRoutes, { callbacks: container.callbacks, requestLimits });

@@ -111,6 +111,19 @@ const configSchema = z
     CALL_REQUEST_PHONE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(5),
     /** New calls accepted per minute from everyone together: a flood cannot ring every stylist. */
     CALL_REQUEST_GLOBAL_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
+    /**
+     * Calls still waiting for a stylist, at most, asked for from one client address (a shared
+     * Wi-Fi or a family may have a few) and with one phone number (she lost her page and asks
+     * again once): one address or one phone cannot hold the queue.
+     */
+    CALL_REQUEST_OPEN_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(3),
+    CALL_REQUEST_OPEN_PHONE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(2),
+    /**
+     * Bookings still to come, at most, with one phone number or one e-mail, and from one client
+     * address (higher: a family or the salon's own desk books for several): nobody fills the calendar.
+     */
+    BOOKING_OPEN_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(2),
+    BOOKING_OPEN_ADDRESS_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(4),
     /** TURN servers of the built-in video (coturn `use-auth-secret`); needs TURN_SECRET. */
     TURN_URLS: urlList(
       (url) => parseTurnUrl(url) !== null,
@@ -181,6 +194,12 @@ export type Config = {
   /** call and callback requests per phone number in 10 minutes */
   callRequestPhoneLimit: number;
   /** new calls per minute, all visitors together */
+  /** unanswered calls at most per client address and per phone number */
+  callRequestOpenLimit: number;
+  callRequestOpenPhoneLimit: number;
+  /** bookings still to come at most per phone / e-mail, and per client address */
+  bookingOpenLimit: number;
+  bookingOpenAddressLimit: number;
   callRequestGlobalLimit: number;
   /** TRUST_PROXY: which forwarded headers are believed (false: none) */
   trustProxy: TrustProxy;
@@ -226,6 +245,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     socketConnectionRateLimit: c.SOCKET_CONNECTION_RATE_LIMIT,
     callRequestPhoneLimit: c.CALL_REQUEST_PHONE_LIMIT,
     callRequestGlobalLimit: c.CALL_REQUEST_GLOBAL_LIMIT,
+    callRequestOpenLimit: c.CALL_REQUEST_OPEN_LIMIT,
+    callRequestOpenPhoneLimit: c.CALL_REQUEST_OPEN_PHONE_LIMIT,
+    bookingOpenLimit: c.BOOKING_OPEN_LIMIT,
+    bookingOpenAddressLimit: c.BOOKING_OPEN_ADDRESS_LIMIT,
     trustProxy: c.TRUST_PROXY ?? false,
     turn: c.TURN_URLS && c.TURN_SECRET ? { urls: c.TURN_URLS, secret: c.TURN_SECRET } : undefined,
     stunUrls: c.STUN_URLS ?? [],

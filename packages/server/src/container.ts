@@ -22,6 +22,7 @@ import { createSummaryLinksService } from './modules/summary/summary-links.servi
 import { createSummaryService } from './modules/summary/summary.service.js';
 import { createAppointmentsService } from './modules/appointments/appointments.service.js';
 import { createSweeper } from './sweeper/sweeper.js';
+import { createVisitorRequestLimits } from './lib/limits.js';
 
 export function createContainer(deps: Deps) {
   // -- core (foundation): audit, settings, auth, advisors
@@ -55,6 +56,8 @@ export function createContainer(deps: Deps) {
   // -- reports, system
   const reports = createReportsService(deps);
   const system = createSystemService({ ...deps, settings });
+  // The visitor's call and callback requests, counted together over HTTP and the socket.
+  const requestLimits = createVisitorRequestLimits(deps.config, deps.limitStore);
   return {
     ...deps,
     audit,
@@ -76,6 +79,7 @@ export function createContainer(deps: Deps) {
     sweeper,
     reports,
     system,
+    requestLimits,
   };
 }
 

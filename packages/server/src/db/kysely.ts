@@ -32,6 +32,7 @@ import * as screenShareSetting from './migrations/2026-11-26-014-screen-share-se
 import * as imageKind from './migrations/2026-11-26-015-image-kind.js';
 import * as appointments from './migrations/2026-11-26-016-appointments.js';
 import * as advisorPhotos from './migrations/2026-11-26-017-advisor-photos.js';
+import * as requesterCaps from './migrations/2026-11-28-018-requester-caps.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-015-image-kind': imageKind,
   '2026-11-26-016-appointments': appointments,
   '2026-11-26-017-advisor-photos': advisorPhotos,
+  '2026-11-28-018-requester-caps': requesterCaps,
 };
 
 export type DatabaseOptions = {

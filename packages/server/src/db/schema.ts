@@ -62,8 +62,10 @@ export type CallsTable = {
   client_name: string;
   client_email: string;
   client_phone: string;
-  /** digits only, for returning-client detection */
+  /** digits only, for returning-client detection and the open requests per phone */
   client_phone_normalized: string;
+  /** hash of the client address that asked (null for calls from before it was kept) */
+  client_address_hash: string | null;
   subject: string;
   message: string;
   source: string;
@@ -284,6 +286,10 @@ export type AppointmentsTable = {
   subject: 'skin_care' | 'makeup' | 'hair_care' | 'nail_care' | 'general';
   client_name: string;
   client_phone: string;
+  /** the phone's digits: the same person however she types it */
+  client_phone_digits: string;
+  /** hash of the client address that booked (null for bookings from before it was kept) */
+  client_address_hash: string | null;
   client_email: string;
   message: string;
   language: 'es' | 'en';

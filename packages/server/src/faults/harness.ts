@@ -276,6 +276,8 @@ export class ServerProcess {
           // Every request comes from 127.0.0.1 with one phone number: the limits have their own tests.
           CALL_REQUEST_PHONE_LIMIT: '1000',
           CALL_REQUEST_RATE_LIMIT: '1000',
+          CALL_REQUEST_OPEN_LIMIT: '1000',
+          CALL_REQUEST_OPEN_PHONE_LIMIT: '1000',
           ...this.env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],

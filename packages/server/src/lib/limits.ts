@@ -4,7 +4,8 @@
  * rate-limiter-flexible (Redis-backed too, with an in-memory fallback while Redis is unreachable).
  * Every refusal is a 429 RATE_LIMITED with the seconds to wait.
  */
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import {
   RateLimiterMemory,
@@ -56,6 +57,13 @@ export const WAITING_PHOTOS_MEMORY_S = 24 * 60 * 60;
 
 /** Digits of a phone number: the same person however she types it. */
 export const phoneKey = (phone: string): string => phone.replace(/\D/g, '');
+
+/**
+ * What is kept of a client address for the caps on what she leaves open (calls waiting, bookings):
+ * a hash, so the table lists no addresses.
+ */
+export const addressHash = (address: string): string =>
+  createHash('sha256').update(`client-address|${address}`).digest('hex');
 
 export const rateLimited = (retryAfterSeconds: number) =>
   new AppError('RATE_LIMITED', 429, 'Too many requests, try again shortly', {
@@ -121,52 +129,45 @@ export function createLimiter(
 }
 
 /**
- * A preHandler applying one more limit to a route that already has its per-address one
- * (@fastify/rate-limit runs one handler per request; this one counts through the same store).
- */
-export function extraLimit(
-  app: FastifyInstance,
-  opts: { max: number; timeWindow: number; keyGenerator: (req: FastifyRequest) => string | null },
-): preHandlerAsyncHookHandler {
-  const check = app.createRateLimit({
-    max: opts.max,
-    timeWindow: opts.timeWindow,
-    keyGenerator: (req) => opts.keyGenerator(req) ?? '',
-  });
-  return async (req) => {
-    // A request without a key (e.g. no phone number) is not counted here.
-    if (opts.keyGenerator(req) === null) return;
-    const result = await check(req);
-    if (!result.isAllowed && result.isExceeded) throw rateLimited(result.ttlInSeconds);
-  };
-}
-
-/**
- * The visitor's requests for a call or a callback: a per-address limit on each route, and one
- * count per phone number shared by both routes, from any address.
+ * The visitor's requests for a call or a callback, by whichever way they come (HTTP or the socket)
+ * and to whichever instance: one count per client address and minute, and one per phone number
+ * (digits) over REQUESTS_PER_PHONE_WINDOW_MS. Made once per process and handed to both transports,
+ * so five requests over HTTP and five over the socket are ten from that address, not twice five.
  */
 export type VisitorRequestLimits = {
-  perAddress: { rateLimit: { max: number; timeWindow: number } };
-  perPhone: preHandlerAsyncHookHandler;
+  /** Counts one request from `address` for `phone` (any value: digits are read from a string). */
+  consume(address: string, phone: unknown): Promise<void>;
 };
 
-export function visitorRequestLimits(
-  app: FastifyInstance,
+export function createVisitorRequestLimits(
   config: { callRequestRateLimit: number; callRequestPhoneLimit: number },
+  store: Redis | null,
 ): VisitorRequestLimits {
+  const perAddress = createLimiter(
+    'visitor-request',
+    { points: config.callRequestRateLimit, duration: 60 },
+    store,
+  );
+  const perPhone = createLimiter(
+    'visitor-request-phone',
+    { points: config.callRequestPhoneLimit, duration: REQUESTS_PER_PHONE_WINDOW_MS / 1000 },
+    store,
+  );
   return {
-    perAddress: { rateLimit: { max: config.callRequestRateLimit, timeWindow: 60_000 } },
-    perPhone: extraLimit(app, {
-      max: config.callRequestPhoneLimit,
-      timeWindow: REQUESTS_PER_PHONE_WINDOW_MS,
-      keyGenerator: (req) => {
-        const phone = (req.body as { phone?: unknown } | undefined)?.phone;
-        const digits = typeof phone === 'string' ? phoneKey(phone) : '';
-        return digits ? `request-phone|${digits}` : null;
-      },
-    }),
+    async consume(address, phone) {
+      await perAddress.consume(address);
+      const digits = typeof phone === 'string' ? phoneKey(phone) : '';
+      if (digits) await perPhone.consume(digits);
+    },
   };
 }
+
+/** The HTTP side of the visitor's limits: counted before the body is validated, like a socket's. */
+export const visitorRequestLimit =
+  (limits: VisitorRequestLimits): preHandlerAsyncHookHandler =>
+  async (req) => {
+    await limits.consume(req.ip, (req.body as { phone?: unknown } | undefined)?.phone);
+  };
 
 /**
  * A fixed number of things per key (e.g. photos on a call before it is answered), shared through

@@ -279,9 +279,13 @@ export async function createCallsTestApp(
 /**
  * An active call's whole row (every column of `calls`), as a straight insert needs it: for tests
  * that set the table up below the services (migrations). `at` stands for every timestamp. Without
- * the columns later migrations add (`appointment_id`, 016), so it fits every earlier level too.
+ * the columns later migrations add (`appointment_id`, 016; `client_address_hash`, 018), so it fits
+ * every earlier level too.
  */
-export const activeCallRow = (id: string, at: string): Omit<CallsTable, 'appointment_id'> => ({
+export const activeCallRow = (
+  id: string,
+  at: string,
+): Omit<CallsTable, 'appointment_id' | 'client_address_hash'> => ({
   id,
   status: 'active',
   advisor_id: null,
@@ -350,6 +354,8 @@ export async function insertAppointment(
       subject: 'hair_care',
       client_name: 'Lucía Reserva',
       client_phone: '+51 900 000 000',
+      client_phone_digits: '51900000000',
+      client_address_hash: null,
       client_email: opts.email ?? '',
       message: '',
       language: opts.language ?? 'es',

@@ -161,6 +161,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ LOG_LEVEL: 'silent', SWEEPER: 'off', DATABASE_URL: 'sqlite::memory:' }),
     webDist: '/nonexistent',
+    // What one person may leave open (calls waiting, bookings to come) has its own tests; the
+    // rest make many from one address and one phone.
+    callRequestOpenLimit: 100_000,
+    callRequestOpenPhoneLimit: 100_000,
+    bookingOpenLimit: 100_000,
+    bookingOpenAddressLimit: 100_000,
     ...overrides,
   };
 }

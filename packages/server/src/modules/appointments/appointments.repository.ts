@@ -9,7 +9,14 @@ import type { Db } from '../../db/kysely.js';
 import type { AppointmentsTable } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/sql-fns.js';
 
-export type AppointmentRow = AppointmentsTable & { advisor_name: string; advisor_title: string };
+/** A booking as read back: who asked is kept for the caps only, never read with it. */
+export type AppointmentRow = Omit<
+  AppointmentsTable,
+  'client_phone_digits' | 'client_address_hash'
+> & {
+  advisor_name: string;
+  advisor_title: string;
+};
 
 const columns = [
   'p.id',
@@ -73,6 +80,8 @@ export async function insertIfFree(db: Db, row: AppointmentsTable): Promise<bool
         'subject',
         'client_name',
         'client_phone',
+        'client_phone_digits',
+        'client_address_hash',
         'client_email',
         'message',
         'language',
@@ -97,6 +106,8 @@ export async function insertIfFree(db: Db, row: AppointmentsTable): Promise<bool
             eb.val(row.subject).as('subject'),
             eb.val(row.client_name).as('client_name'),
             eb.val(row.client_phone).as('client_phone'),
+            eb.val(row.client_phone_digits).as('client_phone_digits'),
+            eb.cast(eb.val(row.client_address_hash), 'varchar(64)').as('client_address_hash'),
             eb.val(row.client_email).as('client_email'),
             eb.val(row.message).as('message'),
             eb.val(row.language).as('language'),
@@ -148,6 +159,40 @@ export async function moveIfFree(
     if (isUniqueViolation(err)) return false;
     throw err;
   }
+}
+
+/**
+ * Held bookings still to come (starting after `now`) by the same phone digits, the same e-mail
+ * (case aside; none when she gave none) and the same client address: what the caps count.
+ */
+export async function countUpcomingBy(
+  db: Db,
+  who: { phoneDigits: string; email: string; addressHash: string | null },
+  now: string,
+): Promise<{ phone: number; email: number; address: number }> {
+  const upcoming = db
+    .selectFrom('appointments')
+    .where('status', '=', 'booked')
+    .where('starts_at', '>', now);
+  const countWhere = async (
+    column: 'client_phone_digits' | 'client_email' | 'client_address_hash',
+    value: string,
+  ) => {
+    const row = await upcoming
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where(
+        column === 'client_email' ? (eb) => eb.fn('lower', [eb.ref(column)]) : column,
+        '=',
+        value,
+      )
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  };
+  return {
+    phone: who.phoneDigits ? await countWhere('client_phone_digits', who.phoneDigits) : 0,
+    email: who.email ? await countWhere('client_email', who.email.toLowerCase()) : 0,
+    address: who.addressHash ? await countWhere('client_address_hash', who.addressHash) : 0,
+  };
 }
 
 export async function findAppointment(db: Db, id: string): Promise<AppointmentRow | null> {

@@ -76,7 +76,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<AppointmentsRoutesOptions
       },
     },
     async (req, reply) => {
-      const data = await appointments.book(req.body);
+      const data = await appointments.book(req.body, { address: req.ip });
       return reply.code(201).send({ success: true as const, data });
     },
   );

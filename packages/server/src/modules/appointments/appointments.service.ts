@@ -37,7 +37,7 @@ export { toAppointment } from './appointments.dto.js';
 export type AppointmentsService = ReturnType<typeof createAppointmentsService>;
 
 export function createAppointmentsService(
-  deps: Pick<Deps, 'db' | 'clock' | 'notifier'> & {
+  deps: Pick<Deps, 'db' | 'clock' | 'notifier' | 'config'> & {
     settings: SettingsService;
     advisors: AdvisorsService;
     calls: Pick<CallsService, 'request'>;

@@ -605,3 +605,92 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
     );
   });
 });
+
+describe.each(await dialects())('booking caps (%s)', (dialect) => {
+  const NEXT_NINE_25 = '2026-12-08T14:25:00.000Z';
+  let t: TestApp;
+
+  beforeEach(async () => {
+    t = await createCallsTestApp(dialect, {
+      config: { bookingOpenLimit: 2, bookingOpenAddressLimit: 3, trustProxy: 1 },
+    });
+    t.clock.set(NOW);
+    // Three stylists: three places in each of the four slots of the next two Tuesdays.
+    for (const name of ['Eva', 'Bea', 'Cris'])
+      await insertAdvisor(t.db.db, { name, workingHours: tuesdayMorning, now: t.clock.now() });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  let n = 0;
+  /** A booking from `address`; a fresh phone and e-mail unless given. */
+  const book = (startsAt: string, who: { phone?: string; email?: string; address?: string }) => {
+    n += 1;
+    return api<BookAppointmentResponse>(t.app, 'POST', '/api/appointments', {
+      body: {
+        startsAt,
+        subject: 'hair_care',
+        name: 'Lucía Reserva',
+        phone: who.phone ?? `+51 955 000 ${String(n).padStart(3, '0')}`,
+        email: who.email ?? `visitante${n}@example.test`,
+        consent: true,
+      },
+      headers: { 'x-forwarded-for': who.address ?? `203.0.113.${n}` },
+    });
+  };
+  const refusedWith = (
+    res: { status: number; body: { error?: { code: string; details?: unknown } } },
+    max: number,
+  ) => {
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({ code: 'BOOKING_LIMIT', details: { max } });
+  };
+
+  it('per phone (however typed), per e-mail and per address; a cancelled one frees its place', async () => {
+    const phone = '+51 911 222 333';
+    const first = await book(NINE, { phone });
+    expect(first.status).toBe(201);
+    expect((await book(NINE, { phone: '(+51) 911-222-333' })).status).toBe(201);
+    // A place is left at nine: the refusal is the cap, not the slot.
+    refusedWith(await book(NINE, { phone: '51911222333' }), 2);
+
+    const email = 'Ana@Example.test';
+    expect((await book(NINE_25, { email })).status).toBe(201);
+    expect((await book(NINE_25, { email: 'ana@example.test' })).status).toBe(201);
+    refusedWith(await book(NINE_25, { email }), 2);
+
+    const address = '198.51.100.40';
+    for (const at of [NINE, NEXT_NINE, NEXT_NINE])
+      expect((await book(at, { address })).status).toBe(201);
+    refusedWith(await book(NEXT_NINE, { address }), 3);
+
+    // She cancels one of hers: her phone may book again.
+    const { appointment, key } = first.body.data!;
+    await api(t.app, 'POST', `/api/appointments/${appointment.appointmentId}/cancel`, {
+      headers: { [APPOINTMENT_KEY_HEADER]: key },
+    });
+    expect((await book(NEXT_NINE, { phone })).status).toBe(201);
+    const stored = await t.db.db
+      .selectFrom('appointments')
+      .select('id')
+      .where('status', '=', 'booked')
+      .execute();
+    expect(stored).toHaveLength(7);
+  });
+
+  it('lets 10 racing bookings with one phone end in exactly as many as the cap', async () => {
+    const phone = '+51 933 444 555';
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => book(NEXT_NINE_25, { phone })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(2);
+    for (const r of results.filter((x) => x.status !== 201)) refusedWith(r, 2);
+    const stored = await t.db.db
+      .selectFrom('appointments')
+      .select('id')
+      .where('client_phone_digits', '=', '51933444555')
+      .execute();
+    expect(stored).toHaveLength(2);
+  });
+});

@@ -16,6 +16,9 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { conflict } from '../../lib/app-error.js';
 import { newId, newSecret } from '../../lib/ids.js';
+import { addressHash, phoneKey } from '../../lib/limits.js';
+import type { Db } from '../../db/kysely.js';
+import { lockSettingsRow } from '../../db/rows.js';
 import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { CallsService } from '../calls/calls.service.js';
@@ -24,12 +27,16 @@ import { closedError, type AppointmentRecords } from './appointment-records.serv
 import { slotUnavailable, type AppointmentSlots } from './appointment-slots.service.js';
 import {
   closeAppointment,
+  countUpcomingBy,
   insertIfFree,
   listAppointments,
   moveIfFree,
 } from './appointments.repository.js';
 import { DAY, MINUTE, toAppointment, toSlot } from './appointments.dto.js';
 import { horizonEnd } from './slots.js';
+
+/** The `settings` row whose lock serialises the caps' count and the booking it allows. */
+const BOOKING_ADMISSION_ROW = 'appointments_admission';
 
 /** The visitor's time zone for her e-mails, when her browser named a real one; else the salon's. */
 function validZone(zone: string | undefined): string {
@@ -44,13 +51,37 @@ function validZone(zone: string | undefined): string {
 
 export function createVisitorAppointments(
   deps: Pick<Deps, 'db' | 'clock'> & {
+    config: Pick<Deps['config'], 'bookingOpenLimit' | 'bookingOpenAddressLimit'>;
     advisors: Pick<AdvisorsService, 'liveRecords'>;
     calls: Pick<CallsService, 'request'>;
     mail: Pick<MailService, 'configured' | 'appointmentBooked' | 'appointmentRescheduled'>;
   },
   parts: { slots: AppointmentSlots; records: AppointmentRecords },
 ) {
-  const { db, clock, advisors, calls, mail } = deps;
+  const { db, clock, advisors, calls, mail, config } = deps;
+
+  /**
+   * Refuses (409 BOOKING_LIMIT) a booking past the caps on bookings still to come: per phone and
+   * per e-mail, and per client address (higher: a salon's own front desk may book for several).
+   */
+  async function checkCaps(
+    trx: Db,
+    who: { phoneDigits: string; email: string; addressHash: string | null },
+  ): Promise<void> {
+    const upcoming = await countUpcomingBy(trx, who, clock.now().toISOString());
+    const max =
+      upcoming.phone >= config.bookingOpenLimit || upcoming.email >= config.bookingOpenLimit
+        ? config.bookingOpenLimit
+        : upcoming.address >= config.bookingOpenAddressLimit
+          ? config.bookingOpenAddressLimit
+          : null;
+    if (max !== null)
+      throw conflict(
+        'BOOKING_LIMIT',
+        'So many bookings are still to come with this phone, e-mail or address',
+        { max },
+      );
+  }
   const { rules, slotsOf, alternatives } = parts.slots;
   const { byKey, announce, reread, cancelRow } = parts.records;
 
@@ -101,9 +132,20 @@ export function createVisitorAppointments(
       return { enabled: true, ...base, slots: slots.map(toSlot) };
     },
 
-    async book(body: z.output<typeof bookAppointmentBodySchema>): Promise<BookAppointmentResponse> {
+    /** `address`: the client address that books, counted by the caps (none from internal callers). */
+    async book(
+      body: z.output<typeof bookAppointmentBodySchema>,
+      opts: { address?: string } = {},
+    ): Promise<BookAppointmentResponse> {
       const r = await rules();
       if (!r.enabled) throw conflict('BOOKING_DISABLED', 'The salon is not taking appointments');
+      const who = {
+        phoneDigits: phoneKey(body.phone),
+        email: body.email,
+        addressHash: opts.address ? addressHash(opts.address) : null,
+      };
+      // Told before a slot is looked for: she cannot book another whichever she picks.
+      await checkCaps(db, who);
       const live = await advisors.liveRecords();
       const candidates = body.advisorId
         ? live.filter((a) => a.id === body.advisorId && a.showOnLanding)
@@ -127,27 +169,34 @@ export function createVisitorAppointments(
       const now = clock.now().toISOString();
       const id = newId('apt');
       for (const advisorId of order) {
-        const ok = await insertIfFree(db, {
-          id,
-          advisor_id: advisorId,
-          status: 'booked',
-          starts_at: new Date(slot.startsAt).toISOString(),
-          ends_at: new Date(slot.endsAt).toISOString(),
-          held_until: new Date(slot.endsAt + r.bufferMinutes * MINUTE).toISOString(),
-          subject: body.subject,
-          client_name: body.name,
-          client_phone: body.phone,
-          client_email: body.email,
-          message: body.message,
-          language: body.language,
-          time_zone: validZone(body.timeZone),
-          access_key: key,
-          call_id: null,
-          cancelled_by: null,
-          created_at: now,
-          updated_at: now,
-          reminded_day_at: null,
-          reminded_hour_at: null,
+        // The caps again with the insert, under a lock: a burst of bookings cannot all pass.
+        const ok = await db.transaction().execute(async (trx) => {
+          await lockSettingsRow(trx, BOOKING_ADMISSION_ROW, now);
+          await checkCaps(trx, who);
+          return insertIfFree(trx, {
+            id,
+            advisor_id: advisorId,
+            status: 'booked',
+            starts_at: new Date(slot.startsAt).toISOString(),
+            ends_at: new Date(slot.endsAt).toISOString(),
+            held_until: new Date(slot.endsAt + r.bufferMinutes * MINUTE).toISOString(),
+            subject: body.subject,
+            client_name: body.name,
+            client_phone: body.phone,
+            client_phone_digits: who.phoneDigits,
+            client_address_hash: who.addressHash,
+            client_email: body.email,
+            message: body.message,
+            language: body.language,
+            time_zone: validZone(body.timeZone),
+            access_key: key,
+            call_id: null,
+            cancelled_by: null,
+            created_at: now,
+            updated_at: now,
+            reminded_day_at: null,
+            reminded_hour_at: null,
+          });
         });
         if (!ok) continue;
         const row = await reread(id);

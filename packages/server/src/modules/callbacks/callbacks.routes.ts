@@ -8,7 +8,7 @@ import {
 } from '@belleza/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { VisitorRequestLimits } from '../../lib/limits.js';
+import { visitorRequestLimit, type VisitorRequestLimits } from '../../lib/limits.js';
 import { adminOnly, requireAdmin } from '../../plugins/auth.js';
 import type { CallbacksService } from './callbacks.service.js';
 
@@ -25,13 +25,10 @@ export const callbacksRoutes: FastifyPluginCallbackZod<CallbacksRoutesOptions> =
   { callbacks, requestLimits },
   done,
 ) => {
-  const { perAddress: requestLimit, perPhone } = requestLimits;
-
   app.post(
     '/callbacks',
     {
-      config: requestLimit,
-      preHandler: perPhone,
+      preValidation: visitorRequestLimit(requestLimits),
       schema: {
         tags: ['callbacks'],
         summary: 'Leave a callback request when nobody is online (anonymous, rate-limited)',

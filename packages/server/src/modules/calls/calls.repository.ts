@@ -10,7 +10,7 @@
 import type { ClientInfo } from '@belleza/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/kysely.js';
-import { affected, num, numOrNull } from '../../db/rows.js';
+import { affected, lockSettingsRow, num, numOrNull } from '../../db/rows.js';
 import type { CallOffersTable, CallsTable } from '../../db/schema.js';
 
 export type StoredStatus = CallsTable['status'];
@@ -235,6 +235,27 @@ export async function countOpenCalls(db: Db): Promise<number> {
   return num(row?.n);
 }
 
+/**
+ * Calls still waiting for a stylist (pending, rung or queued) asked for from this client address
+ * (its hash) and with these phone digits: what the caps on unanswered requests count.
+ */
+export async function countUnansweredBy(
+  db: Db,
+  who: { addressHash: string | null; phoneDigits: string },
+): Promise<{ address: number; phone: number }> {
+  const pending = db
+    .selectFrom('calls')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', 'pending');
+  const byAddress = who.addressHash
+    ? await pending.where('client_address_hash', '=', who.addressHash).executeTakeFirst()
+    : undefined;
+  const byPhone = who.phoneDigits
+    ? await pending.where('client_phone_normalized', '=', who.phoneDigits).executeTakeFirst()
+    : undefined;
+  return { address: num(byAddress?.n), phone: num(byPhone?.n) };
+}
+
 /** Calls requested after `since`, and the oldest of them (the global request cap). */
 export async function requestedSince(
   db: Db,
@@ -280,21 +301,8 @@ export async function countLoadOf(db: Db, advisorId: string): Promise<number> {
  */
 const ADMISSION_ROW = 'calls_admission';
 
-export async function lockAdmission(db: Db, now: string): Promise<void> {
-  const touch = () =>
-    db
-      .updateTable('settings')
-      .set({ updated_at: now })
-      .where('section', '=', ADMISSION_ROW)
-      .executeTakeFirst();
-  if (affected(await touch())) return;
-  await db
-    .insertInto('settings')
-    .values({ section: ADMISSION_ROW, value: '{}', updated_at: now, updated_by: null })
-    .onConflict((oc) => oc.column('section').doNothing())
-    .execute();
-  await touch();
-}
+export const lockAdmission = (db: Db, now: string): Promise<void> =>
+  lockSettingsRow(db, ADMISSION_ROW, now);
 
 export async function insertCall(db: Db, row: CallsTable): Promise<void> {
   await db.insertInto('calls').values(row).execute();

@@ -1,15 +1,17 @@
 /**
  * A visitor asks for a consultation: admission (maintenance, someone online, the open-call cap,
- * the global per-minute cap), the call row, and its first routing, in one transaction.
+ * the global per-minute cap, the unanswered requests per address and per phone), the call row, and
+ * its first routing, in one transaction.
  */
 import type { Call, ClientInfo } from '@belleza/contract';
 import { AppError } from '../../lib/app-error.js';
 import { hashSecret, newId, newSecret } from '../../lib/ids.js';
-import { rateLimited } from '../../lib/limits.js';
+import { addressHash, phoneKey, rateLimited } from '../../lib/limits.js';
 import { requireCall } from './calls.access.js';
 import type { CallQueue } from './calls.queue.js';
 import {
   countOpenCalls,
+  countUnansweredBy,
   insertCall,
   lockAdmission,
   requestedSince,
@@ -40,11 +42,12 @@ export function createCallRequest(
 
   /**
    * A visitor's call. `appointmentId`: she entered from her booking: its advisor is rung first,
-   * even inside the time her booking keeps her from walk-in calls.
+   * even inside the time her booking keeps her from walk-in calls. `address`: the client address
+   * that asked (none from internal callers), counted by the cap on unanswered requests.
    */
   return async function request(
     input: CallRequestInput,
-    opts: { appointmentId?: string } = {},
+    opts: { appointmentId?: string; address?: string } = {},
   ): Promise<CallRequestResult> {
     const current = await settings.get();
     if (current.system.maintenanceMode) {
@@ -74,9 +77,26 @@ export function createCallRequest(
       subject: input.subject,
       message: input.message,
     };
+    const phoneDigits = phoneKey(info.phone);
+    const askedFrom = opts.address ? addressHash(opts.address) : null;
     const effects: Effect[] = [];
     const result = await db.transaction().execute(async (trx) => {
       await lockAdmission(trx, nowIso);
+      // One address or one phone cannot hold the queue: so many unanswered requests at most.
+      const waiting = await countUnansweredBy(trx, { addressHash: askedFrom, phoneDigits });
+      const cap =
+        waiting.address >= config.callRequestOpenLimit
+          ? config.callRequestOpenLimit
+          : waiting.phone >= config.callRequestOpenPhoneLimit
+            ? config.callRequestOpenPhoneLimit
+            : null;
+      if (cap !== null)
+        throw new AppError(
+          'OPEN_REQUESTS_LIMIT',
+          409,
+          'Requests from here are already waiting for an advisor; wait for them or cancel one',
+          { max: cap },
+        );
       if ((await countOpenCalls(trx)) >= current.system.maxConcurrentCalls) {
         throw new AppError(
           'CAPACITY_REACHED',
@@ -99,7 +119,8 @@ export function createCallRequest(
         client_name: info.name,
         client_email: info.email,
         client_phone: info.phone,
-        client_phone_normalized: info.phone.replace(/\D/g, ''),
+        client_phone_normalized: phoneDigits,
+        client_address_hash: askedFrom,
         subject: info.subject,
         message: info.message,
         source: input.source || 'website',

@@ -515,6 +515,40 @@ describe('anonymous request rate limit', () => {
     }
   });
 
+  it('caps the calls still waiting per client address and per phone; a cancelled one frees its place', async () => {
+    const t = await createCallsTestApp('sqlite', {
+      config: { callRequestOpenLimit: 2, callRequestOpenPhoneLimit: 2, trustProxy: 1 },
+    });
+    try {
+      await insertAdvisor(t.db.db, { now: t.clock.now(), maxConcurrentCalls: 10 });
+      const ask = (address: string, phone: string) =>
+        api<{ callId: string; clientKey: string }>(t.app, 'POST', '/api/calls/request', {
+          body: requestBody({ phone }),
+          headers: { 'x-forwarded-for': address },
+        });
+      const first = await ask('198.51.100.20', '+51 911 000 001');
+      const second = await ask('198.51.100.20', '+51 911 000 002');
+      expect([first.status, second.status]).toEqual([201, 201]);
+      // A third from the same address, another phone: refused, with the cap, nothing stored.
+      const third = await ask('198.51.100.20', '+51 911 000 003');
+      expect(third.status).toBe(409);
+      expect(third.body.error).toMatchObject({ code: 'OPEN_REQUESTS_LIMIT', details: { max: 2 } });
+      expect(await count(t, 'calls')).toBe(2);
+      // One phone from other addresses: two wait, the third is refused.
+      expect((await ask('198.51.100.21', '+51 911 000 001')).status).toBe(201);
+      const samePhone = await ask('198.51.100.22', '(+51) 911-000-001');
+      expect(samePhone.body.error?.code).toBe('OPEN_REQUESTS_LIMIT');
+      // She cancels one: the address may ask again.
+      await api(t.app, 'POST', `/api/calls/${second.data.callId}/cancel`, {
+        clientKey: second.data.clientKey,
+      });
+      expect((await ask('198.51.100.20', '+51 911 000 004')).status).toBe(201);
+      expect(await count(t, 'calls')).toBe(4);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('caps new calls per minute from everyone together, with Retry-After, and lets them in again after the minute', async () => {
     const t = await createCallsTestApp('sqlite', { config: { callRequestGlobalLimit: 3 } });
     try {

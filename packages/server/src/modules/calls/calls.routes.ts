@@ -17,7 +17,7 @@ import {
 } from '@belleza/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { VisitorRequestLimits } from '../../lib/limits.js';
+import { visitorRequestLimit, type VisitorRequestLimits } from '../../lib/limits.js';
 import { adminOnly, advisorOnly, requireAdmin, requireAdvisor } from '../../plugins/auth.js';
 import type { CallsService } from './calls.service.js';
 
@@ -37,7 +37,7 @@ export type CallsRoutesOptions = {
     | 'historyOf'
     | 'availability'
   >;
-  /** shared with the callback requests: one count per phone number for both */
+  /** shared with the callback requests and the socket's call requests */
   requestLimits: VisitorRequestLimits;
 };
 
@@ -46,13 +46,10 @@ export const callsRoutes: FastifyPluginCallbackZod<CallsRoutesOptions> = (
   { calls, requestLimits },
   done,
 ) => {
-  const { perAddress: requestLimit, perPhone } = requestLimits;
-
   app.post(
     '/calls/request',
     {
-      config: requestLimit,
-      preHandler: perPhone,
+      preValidation: visitorRequestLimit(requestLimits),
       schema: {
         tags,
         summary:
@@ -62,7 +59,7 @@ export const callsRoutes: FastifyPluginCallbackZod<CallsRoutesOptions> = (
       },
     },
     async (req, reply) => {
-      const data = await calls.request(req.body);
+      const data = await calls.request(req.body, { address: req.ip });
       return reply.status(201).send({ success: true as const, data });
     },
   );

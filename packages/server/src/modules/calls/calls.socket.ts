@@ -14,41 +14,12 @@ import {
   callTypingPayload,
   clientConnectPayload,
 } from '@belleza/contract';
-import type { Redis } from 'ioredis';
-import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
-import {
-  createLimiter,
-  phoneKey,
-  REQUESTS_PER_PHONE_WINDOW_MS,
-  type Limiter,
-} from '../../lib/limits.js';
+import type { VisitorRequestLimits } from '../../lib/limits.js';
 import type { Notifier } from '../../lib/notifier.js';
 import { advisorRoom, callRoom } from '../realtime/realtime.notifier.js';
 import type { SocketContext } from '../realtime/socket-context.js';
 import type { CallsService } from './calls.service.js';
-
-/** Call requests over the socket count per address and per phone number, as over HTTP. */
-export type CallRequestLimits = { perAddress: Limiter; perPhone: Limiter };
-
-/** Made once per Socket.IO server; `store` is the limits' Redis (shared by instances) or null. */
-export function createCallRequestLimits(
-  config: Pick<Config, 'callRequestRateLimit' | 'callRequestPhoneLimit'>,
-  store: Redis | null,
-): CallRequestLimits {
-  return {
-    perAddress: createLimiter(
-      'socket-call-request',
-      { points: config.callRequestRateLimit, duration: 60 },
-      store,
-    ),
-    perPhone: createLimiter(
-      'socket-call-request-phone',
-      { points: config.callRequestPhoneLimit, duration: REQUESTS_PER_PHONE_WINDOW_MS / 1000 },
-      store,
-    ),
-  };
-}
 
 export type CallsSocketDeps = {
   calls: Pick<
@@ -56,7 +27,8 @@ export type CallsSocketDeps = {
     'accept' | 'end' | 'saveNotes' | 'verifyClient' | 'request' | 'cancel' | 'status'
   >;
   notifier: Notifier;
-  limits: CallRequestLimits;
+  /** the same counts as the HTTP requests' (per address and per phone) */
+  limits: VisitorRequestLimits;
   /** The client's address (behind the trusted proxies), the key of the per-address limit. */
   addressOf: () => string;
 };
@@ -105,9 +77,7 @@ export function registerCallsHandlers(ctx: SocketContext, deps: CallsSocketDeps)
   socket.on(
     'call:request',
     ctx.handle('call:request', callRequestPayload, async ({ clientInfo, consent, language }) => {
-      await deps.limits.perAddress.consume(deps.addressOf());
-      const digits = phoneKey(clientInfo.phone ?? '');
-      if (digits) await deps.limits.perPhone.consume(digits);
+      await deps.limits.consume(deps.addressOf(), clientInfo.phone);
       const input = callRequestBodySchema.safeParse({
         name: clientInfo.name,
         phone: clientInfo.phone,
@@ -125,7 +95,7 @@ export function registerCallsHandlers(ctx: SocketContext, deps: CallsSocketDeps)
           `Invalid call:request payload: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`,
         );
       }
-      const created = await calls.request(input.data);
+      const created = await calls.request(input.data, { address: deps.addressOf() });
       ctx.rememberClientKey(created.callId, created.clientKey);
       await socket.join(callRoom(created.callId));
       return created;

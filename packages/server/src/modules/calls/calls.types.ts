@@ -53,7 +53,10 @@ export type RouteResult = 'offered' | 'accepted' | 'queued' | 'no_answer' | 'not
 
 /** What the calls service is built from; each part takes the slice it uses. */
 export type CallsServiceDeps = Pick<Deps, 'db' | 'clock' | 'notifier' | 'log'> & {
-  config: Pick<Deps['config'], 'callRequestGlobalLimit'>;
+  config: Pick<
+    Deps['config'],
+    'callRequestGlobalLimit' | 'callRequestOpenLimit' | 'callRequestOpenPhoneLimit'
+  >;
   settings: { get(): Promise<Settings> };
   advisors: Pick<
     AdvisorsService,

@@ -89,6 +89,8 @@ export function generateAppointments(
       subject: rng.weighted(subjectWeights),
       client_name: `${first} ${last}`,
       client_phone: `+51 ${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`,
+      client_phone_digits: `51${digits}`,
+      client_address_hash: null,
       // No address: a demo booking must never have a reminder e-mailed to an invented person.
       client_email: '',
       message: '',

@@ -184,6 +184,7 @@ export function generateCalls(
       client_email: client.email,
       client_phone: client.phone,
       client_phone_normalized: client.phoneNormalized,
+      client_address_hash: null,
       subject,
       message: rng.pick(messagesBySubject[subject]),
       source: 'website',

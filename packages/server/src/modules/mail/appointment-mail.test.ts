@@ -44,6 +44,8 @@ async function insertBooking(
     subject: 'hair_care',
     client_name: 'Lucía Pérez',
     client_phone: '+51 912 345 678',
+    client_phone_digits: '51912345678',
+    client_address_hash: null,
     client_email: 'lucia@example.pe',
     message: '',
     language: 'es',

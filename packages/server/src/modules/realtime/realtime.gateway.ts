@@ -20,7 +20,8 @@ import { registerAdvisorsHandlers } from '../advisors/advisors.socket.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { SessionsService } from '../auth/sessions.service.js';
 import type { CallsService } from '../calls/calls.service.js';
-import { createCallRequestLimits, registerCallsHandlers } from '../calls/calls.socket.js';
+import { registerCallsHandlers } from '../calls/calls.socket.js';
+import type { VisitorRequestLimits } from '../../lib/limits.js';
 import type { ChatService } from '../chat/chat.service.js';
 import { registerChatHandlers } from '../chat/chat.socket.js';
 import { registerMediaStatsHandlers } from '../video/media-stats.socket.js';
@@ -34,15 +35,7 @@ import { authenticateHandshake, registerSessionHandlers, signOut } from './realt
 import { createSocketContext, createSocketStates, type TypedSocket } from './socket-context.js';
 
 export type RealtimeDeps = {
-  config: Pick<
-    Config,
-    | 'publicUrl'
-    | 'redisUrl'
-    | 'callRequestRateLimit'
-    | 'callRequestPhoneLimit'
-    | 'socketConnectionRateLimit'
-    | 'trustProxy'
-  >;
+  config: Pick<Config, 'publicUrl' | 'redisUrl' | 'socketConnectionRateLimit' | 'trustProxy'>;
   clock: Clock;
   log: FastifyBaseLogger;
   notifier: Notifier;
@@ -53,6 +46,8 @@ export type RealtimeDeps = {
   video: Pick<VideoService, 'verifyRoomToken' | 'rtcSettings' | 'onRoomClosed'>;
   mediaStats: Pick<MediaStatsService, 'record'>;
   chat: Pick<ChatService, 'history' | 'send'>;
+  /** the visitor's call requests, counted with the HTTP ones */
+  requestLimits: VisitorRequestLimits;
 };
 
 export type Realtime = { io: TypedServer; close: () => Promise<void> };
@@ -93,7 +88,6 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
   const addressOf = (socket: TypedSocket): string => clientAddressOf(socket.request, trust);
   const limitStore = redis?.pub ?? null;
   const limitEvents = createEventLimit(addressOf, log);
-  const callRequestLimits = createCallRequestLimits(deps.config, limitStore);
   io.use(limitConnections(deps.config.socketConnectionRateLimit, limitStore, addressOf, log));
   io.use(authenticateHandshake(deps, stateOf));
 
@@ -112,7 +106,7 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     registerCallsHandlers(ctx, {
       calls,
       notifier: deps.notifier,
-      limits: callRequestLimits,
+      limits: deps.requestLimits,
       addressOf: () => addressOf(socket),
     });
     registerChatHandlers(ctx, deps);

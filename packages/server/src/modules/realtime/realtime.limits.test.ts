@@ -78,4 +78,39 @@ describe('socket limits', () => {
       error: { code: 'RATE_LIMITED' },
     });
   });
+
+  it("counts one address's call and callback requests together, over HTTP and the socket alike", async () => {
+    const url = await start({ callRequestRateLimit: 4 });
+    await insertAdvisor(t!.db.db, { now: t!.clock.now(), maxConcurrentCalls: 10 });
+    const overHttp = async (path: string, phone: string) =>
+      (
+        await fetch(`${url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name: 'Rosa',
+            phone,
+            ...(path === '/api/calls/request' ? { subject: 'general', message: '' } : {}),
+            consent: true,
+          }),
+        })
+      ).status;
+    const socket = await open(url);
+    const overSocket = async (phone: string) =>
+      ask(socket, 'call:request', {
+        clientInfo: { name: 'Rosa', phone, email: '', subject: 'general', message: '' },
+        consent: true,
+      });
+    expect(await overHttp('/api/calls/request', '+51 911 000 001')).toBe(201);
+    expect(await overHttp('/api/callbacks', '+51 911 000 002')).toBe(201);
+    expect((await overSocket('+51 911 000 003')).ok).toBe(true);
+    expect((await overSocket('+51 911 000 004')).ok).toBe(true);
+    // Four from this address, by whichever way: the fifth is refused on both.
+    expect(await overSocket('+51 911 000 005')).toMatchObject({
+      ok: false,
+      error: { code: 'RATE_LIMITED' },
+    });
+    expect(await overHttp('/api/calls/request', '+51 911 000 006')).toBe(429);
+    expect(await t!.db.db.selectFrom('calls').select('id').execute()).toHaveLength(3);
+  });
 });

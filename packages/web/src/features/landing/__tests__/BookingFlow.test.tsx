@@ -187,6 +187,30 @@ describe('BookingFlow', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('says why when she already has as many bookings to come as allowed, and keeps her details', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/appointments/slots': ok(slotsAnswer()),
+      'POST /api/appointments': {
+        status: 409,
+        body: {
+          success: false,
+          error: { code: 'BOOKING_LIMIT', message: 'Too many upcoming', details: { max: 2 } },
+        },
+      },
+    });
+    renderFlow();
+    await pickTen(user);
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Reservar cita' }));
+    expect(
+      await screen.findByText(
+        'Ya tienes 2 citas por venir con este teléfono, este correo o desde esta conexión. Cancela o cambia una de ellas en vez de reservar otra.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Teléfono')).toHaveValue('+51 999 888 777');
+  });
+
   it('offers the nearest free slots when hers was taken, and books one with a press', async () => {
     const user = userEvent.setup();
     const answers = [

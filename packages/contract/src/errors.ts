@@ -62,6 +62,8 @@ export const errorCodes = [
   'SLOT_UNAVAILABLE',
   /** so many bookings still to come with this phone, this e-mail or from this client address: details.max */
   'BOOKING_LIMIT',
+  /** the visitor moved this booking BOOKING_CHANGES_DAILY_LIMIT times today: details.max */
+  'BOOKING_CHANGE_LIMIT',
   /** no booking with this id and key: one answer, so nothing is revealed */
   'APPOINTMENT_NOT_FOUND',
   /** the booking can no longer be changed: cancelled, over, or already started */

@@ -124,6 +124,13 @@ const configSchema = z
      */
     BOOKING_OPEN_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(2),
     BOOKING_OPEN_ADDRESS_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(4),
+    /**
+     * E-mails to one visitor address in an hour, whatever their kind (booking, change, reminder,
+     * summary): a form cannot make the salon's mail server write to one inbox over and over.
+     */
+    MAIL_RECIPIENT_HOURLY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(5),
+    /** Times a visitor may move one booking in a day (409 BOOKING_CHANGE_LIMIT beyond). */
+    BOOKING_CHANGES_DAILY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(3),
     /** TURN servers of the built-in video (coturn `use-auth-secret`); needs TURN_SECRET. */
     TURN_URLS: urlList(
       (url) => parseTurnUrl(url) !== null,
@@ -200,6 +207,10 @@ export type Config = {
   /** bookings still to come at most per phone / e-mail, and per client address */
   bookingOpenLimit: number;
   bookingOpenAddressLimit: number;
+  /** e-mails to one visitor address an hour */
+  mailRecipientHourlyLimit: number;
+  /** moves of one booking by its visitor a day */
+  bookingChangesDailyLimit: number;
   callRequestGlobalLimit: number;
   /** TRUST_PROXY: which forwarded headers are believed (false: none) */
   trustProxy: TrustProxy;
@@ -249,6 +260,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     callRequestOpenPhoneLimit: c.CALL_REQUEST_OPEN_PHONE_LIMIT,
     bookingOpenLimit: c.BOOKING_OPEN_LIMIT,
     bookingOpenAddressLimit: c.BOOKING_OPEN_ADDRESS_LIMIT,
+    mailRecipientHourlyLimit: c.MAIL_RECIPIENT_HOURLY_LIMIT,
+    bookingChangesDailyLimit: c.BOOKING_CHANGES_DAILY_LIMIT,
     trustProxy: c.TRUST_PROXY ?? false,
     turn: c.TURN_URLS && c.TURN_SECRET ? { urls: c.TURN_URLS, secret: c.TURN_SECRET } : undefined,
     stunUrls: c.STUN_URLS ?? [],

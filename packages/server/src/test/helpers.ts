@@ -161,12 +161,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ LOG_LEVEL: 'silent', SWEEPER: 'off', DATABASE_URL: 'sqlite::memory:' }),
     webDist: '/nonexistent',
-    // What one person may leave open (calls waiting, bookings to come) has its own tests; the
-    // rest make many from one address and one phone.
+    // What one person may leave open (calls waiting, bookings to come), the mails to one address
+    // and the moves of one booking have their own tests; the rest make many of each.
     callRequestOpenLimit: 100_000,
     callRequestOpenPhoneLimit: 100_000,
     bookingOpenLimit: 100_000,
     bookingOpenAddressLimit: 100_000,
+    mailRecipientHourlyLimit: 100_000,
+    bookingChangesDailyLimit: 100_000,
     ...overrides,
   };
 }

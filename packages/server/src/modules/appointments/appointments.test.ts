@@ -612,7 +612,12 @@ describe.each(await dialects())('booking caps (%s)', (dialect) => {
 
   beforeEach(async () => {
     t = await createCallsTestApp(dialect, {
-      config: { bookingOpenLimit: 2, bookingOpenAddressLimit: 3, trustProxy: 1 },
+      config: {
+        bookingOpenLimit: 2,
+        bookingOpenAddressLimit: 3,
+        bookingChangesDailyLimit: 2,
+        trustProxy: 1,
+      },
     });
     t.clock.set(NOW);
     // Three stylists: three places in each of the four slots of the next two Tuesdays.
@@ -677,6 +682,31 @@ describe.each(await dialects())('booking caps (%s)', (dialect) => {
       .where('status', '=', 'booked')
       .execute();
     expect(stored).toHaveLength(7);
+  });
+
+  it('lets her move one booking so many times a day, then says why', async () => {
+    const { appointment, key } = (await book(NINE, {})).body.data!;
+    const move = (startsAt: string) =>
+      api<Appointment>(t.app, 'POST', `/api/appointments/${appointment.appointmentId}/reschedule`, {
+        body: { startsAt },
+        headers: { [APPOINTMENT_KEY_HEADER]: key },
+      });
+    // Not on the grid: refused as unavailable, and it does not count.
+    expect((await move('2026-12-01T14:10:00.000Z')).body.error?.code).toBe('SLOT_UNAVAILABLE');
+    expect((await move(NINE_25)).status).toBe(200);
+    expect((await move(NEXT_NINE)).status).toBe(200);
+    const third = await move(NEXT_NINE_25);
+    expect(third.status).toBe(409);
+    expect(third.body.error).toMatchObject({ code: 'BOOKING_CHANGE_LIMIT', details: { max: 2 } });
+    const kept = await api<Appointment>(
+      t.app,
+      'GET',
+      `/api/appointments/${appointment.appointmentId}`,
+      {
+        headers: { [APPOINTMENT_KEY_HEADER]: key },
+      },
+    );
+    expect(kept.body.data?.startsAt).toBe(NEXT_NINE);
   });
 
   it('lets 10 racing bookings with one phone end in exactly as many as the cap', async () => {

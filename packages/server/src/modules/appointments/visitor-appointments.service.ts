@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { conflict } from '../../lib/app-error.js';
 import { newId, newSecret } from '../../lib/ids.js';
-import { addressHash, phoneKey } from '../../lib/limits.js';
+import { addressHash, createAllowance, phoneKey } from '../../lib/limits.js';
 import type { Db } from '../../db/kysely.js';
 import { lockSettingsRow } from '../../db/rows.js';
 import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';
@@ -50,15 +50,25 @@ function validZone(zone: string | undefined): string {
 }
 
 export function createVisitorAppointments(
-  deps: Pick<Deps, 'db' | 'clock'> & {
-    config: Pick<Deps['config'], 'bookingOpenLimit' | 'bookingOpenAddressLimit'>;
-    advisors: Pick<AdvisorsService, 'liveRecords'>;
-    calls: Pick<CallsService, 'request'>;
-    mail: Pick<MailService, 'configured' | 'appointmentBooked' | 'appointmentRescheduled'>;
-  },
+  deps: Pick<Deps, 'db' | 'clock'> &
+    Partial<Pick<Deps, 'limitStore'>> & {
+      config: Pick<
+        Deps['config'],
+        'bookingOpenLimit' | 'bookingOpenAddressLimit' | 'bookingChangesDailyLimit'
+      >;
+      advisors: Pick<AdvisorsService, 'liveRecords'>;
+      calls: Pick<CallsService, 'request'>;
+      mail: Pick<MailService, 'configured' | 'appointmentBooked' | 'appointmentRescheduled'>;
+    },
   parts: { slots: AppointmentSlots; records: AppointmentRecords },
 ) {
   const { db, clock, advisors, calls, mail, config } = deps;
+  /** Moves per booking and day: each one e-mails her, so a loop cannot mail an inbox to death. */
+  const changes = createAllowance(
+    'booking-changes',
+    { points: config.bookingChangesDailyLimit, duration: 24 * 60 * 60 },
+    deps.limitStore ?? null,
+  );
 
   /**
    * Refuses (409 BOOKING_LIMIT) a booking past the caps on bookings still to come: per phone and
@@ -267,6 +277,10 @@ export function createVisitorAppointments(
       const at = Date.parse(startsAt);
       const free = (await slotsOf(advisor, r, at, at, row.id)).some((s) => s.startsAt === at);
       if (!free) throw slotUnavailable(await alternatives(advisor, r, at, row.id));
+      if (!(await changes.reserve(row.id)))
+        throw conflict('BOOKING_CHANGE_LIMIT', 'This booking was moved too often today', {
+          max: config.bookingChangesDailyLimit,
+        });
       const moved = await moveIfFree(db, row.id, {
         advisorId: row.advisor_id,
         startsAt: new Date(at).toISOString(),
@@ -274,7 +288,11 @@ export function createVisitorAppointments(
         heldUntil: new Date(at + (r.slotMinutes + r.bufferMinutes) * MINUTE).toISOString(),
         updatedAt: clock.now().toISOString(),
       });
-      if (!moved) throw slotUnavailable(await alternatives(advisor, r, at, row.id));
+      if (!moved) {
+        // Not moved: the change was not made, so it does not count.
+        await changes.release(row.id);
+        throw slotUnavailable(await alternatives(advisor, r, at, row.id));
+      }
       const after = await reread(row.id);
       announce(after);
       mail.appointmentRescheduled(toMailAppointment(after));

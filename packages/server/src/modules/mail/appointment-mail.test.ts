@@ -629,3 +629,36 @@ describe('calendar line folding', () => {
     );
   });
 });
+
+describe('e-mails to one address', () => {
+  it('are at most MAIL_RECIPIENT_HOURLY_LIMIT an hour whatever their kind; another address is not held back', async () => {
+    const smtp = await startTestSmtp();
+    const t = await createCallsTestApp('sqlite', {
+      config: { smtp: { url: smtp.url, from: SMTP_FROM }, mailRecipientHourlyLimit: 2 },
+    });
+    try {
+      const eva = await insertAdvisor(t.db.db, { name: 'Eva', now: t.clock.now() });
+      const mail = t.app.container.mail;
+      const booking = async (email: string, startsAt: string) =>
+        stored(
+          t.db.db,
+          (await insertBooking(t.db.db, eva.id, startsAt, { client_email: email })).id,
+        );
+      const a = await booking('lucia@example.pe', '2026-12-01T15:00:00.000Z');
+      const b = await booking('Lucia@Example.pe', '2026-12-01T16:00:00.000Z');
+      const c = await booking('lucia@example.pe', '2026-12-01T17:00:00.000Z');
+      const other = await booking('rosa@example.pe', '2026-12-01T18:00:00.000Z');
+      mail.appointmentBooked(a);
+      mail.appointmentRescheduled(b);
+      mail.appointmentBooked(c);
+      mail.appointmentCancelled(c, 'client');
+      mail.appointmentBooked(other);
+      await mail.idle();
+      const to = smtp.messages.map((m) => recipientOf(m).toLowerCase()).sort();
+      expect(to).toEqual(['lucia@example.pe', 'lucia@example.pe', 'rosa@example.pe']);
+    } finally {
+      await t.close();
+      await smtp.close();
+    }
+  });
+});

@@ -32,6 +32,7 @@ import type { Call, Callback, TestEmailResult } from '@belleza/contract';
 import type { Deps } from '../../deps.js';
 import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';
 import { AppError } from '../../lib/app-error.js';
+import { createLimiter } from '../../lib/limits.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { SummaryLinksService } from '../summary/summary-links.service.js';
 import {
@@ -98,13 +99,14 @@ const REMINDERS: Record<ReminderKind, { opens: number; closes: number }> = {
 
 export type MailService = ReturnType<typeof createMailService>;
 
-export type MailServiceDeps = Pick<Deps, 'config' | 'db' | 'clock' | 'log' | 'instanceId'> & {
-  settings: Pick<SettingsService, 'get'>;
-  /** the visitor's summary link, claimed once per call */
-  summaries: Pick<SummaryLinksService, 'claimMail'>;
-  /** Defaults to SMTP from `config.smtp` (none when it is not set). */
-  transport?: MailTransport | null;
-};
+export type MailServiceDeps = Pick<Deps, 'config' | 'db' | 'clock' | 'log' | 'instanceId'> &
+  Partial<Pick<Deps, 'limitStore'>> & {
+    settings: Pick<SettingsService, 'get'>;
+    /** the visitor's summary link, claimed once per call */
+    summaries: Pick<SummaryLinksService, 'claimMail'>;
+    /** Defaults to SMTP from `config.smtp` (none when it is not set). */
+    transport?: MailTransport | null;
+  };
 
 /** The figures of one Lima day from its calls and callbacks. */
 export function dailyFigures(
@@ -157,6 +159,19 @@ export function createMailService(deps: MailServiceDeps) {
         : null;
   const fromAddress = config.smtp?.from ?? `no-reply@${new URL(config.publicUrl).hostname}`;
   const inFlight = new Set<Promise<void>>();
+  /** Visitor e-mails per recipient (lower-cased) and hour, shared by the instances through Redis. */
+  const perRecipient = createLimiter(
+    'mail-recipient',
+    { points: config.mailRecipientHourlyLimit, duration: 60 * 60 },
+    deps.limitStore ?? null,
+  );
+  /** Whether `to` may get one more visitor e-mail this hour (counting it); logged when not. */
+  async function mayWriteTo(kind: string, to: string): Promise<boolean> {
+    const { over } = await perRecipient.take(to.toLowerCase());
+    if (over > 0)
+      log.warn({ mail: kind }, 'e-mail not sent: this address had its e-mails this hour');
+    return over === 0;
+  }
   /** No summary work before this instant (in-memory; the database decides who sends). */
   let nextSummaryCheck = 0;
 
@@ -204,6 +219,7 @@ export function createMailService(deps: MailServiceDeps) {
   ): void {
     if (!a.clientEmail) return;
     background(kind, async () => {
+      if (!(await mayWriteTo(kind, a.clientEmail))) return false;
       const { ctx } = await contextOf();
       const visitorCtx = { ...ctx, language: a.language };
       const cal = { organizer: { name: ctx.siteName, email: fromAddress }, stamp: clock.now() };
@@ -254,7 +270,8 @@ export function createMailService(deps: MailServiceDeps) {
       if (call.status !== 'completed' || call.startedAt === null || endedAt === null || !to) return;
       background('visitor_summary', async () => {
         const link = await summaries.claimMail(call.callId, endedAt);
-        if (!link) return false;
+        // Claimed once across instances, then counted: a capped one is not sent by another.
+        if (!link || !(await mayWriteTo('visitor_summary', to))) return false;
         const { ctx } = await contextOf();
         const visitorCtx = { ...ctx, language: call.language };
         await deliver(

@@ -34,7 +34,7 @@ describe('room URLs', () => {
 });
 
 describe('video page URL', () => {
-  it('builds the page URL with every parameter encoded, userType client by default', () => {
+  it('builds the page URL with every parameter encoded, userType client by default, the token in the fragment', () => {
     const url = videoPageUrl({
       roomUrl: '/rtc/call_1',
       userName: 'Ana María',
@@ -42,7 +42,7 @@ describe('video page URL', () => {
       callId: 'call_1',
     });
     expect(url).toBe(
-      '/daily_video_call.html?roomUrl=%2Frtc%2Fcall_1&userName=Ana%20Mar%C3%ADa&userType=client&token=v1.a.b&callId=call_1',
+      '/daily_video_call.html?roomUrl=%2Frtc%2Fcall_1&userName=Ana%20Mar%C3%ADa&userType=client&callId=call_1#token=v1.a.b',
     );
   });
 

@@ -288,7 +288,7 @@ export const videoPageQuerySchema = z.object({
   roomUrl: z.string().min(1),
   userName: z.string().max(120).optional(),
   userType: participantTypeSchema.default('client'),
-  /** room token; the advisor's frame also accepts it as `t` */
+  /** room token: in the address's fragment, never its query (see videoPageUrl) */
   token: z.string().max(4000).optional(),
   callId: z.string().max(64).optional(),
 });
@@ -307,17 +307,25 @@ export function videoStandbyUrl(q: {
   return `${VIDEO_PAGE_PATH}?standby=1&userType=${q.userType}${q.media ? '&warmMedia=1' : ''}`;
 }
 
-export function videoPageUrl(q: VideoPageQuery): string {
+/**
+ * The video page's address. The room token goes in the fragment (`#token=…`): a browser never
+ * sends a fragment to the server nor in a Referer, so no request log or proxy ever sees it (a
+ * token in the query was replayable from the log). `extraQuery` (already encoded `k=v` pieces)
+ * goes before the fragment.
+ */
+export function videoPageUrl(q: VideoPageQuery, extraQuery: string[] = []): string {
   const params: [string, string | undefined][] = [
     ['roomUrl', q.roomUrl],
     ['userName', q.userName || undefined],
     ['userType', q.userType ?? 'client'],
-    ['token', q.token || undefined],
     ['callId', q.callId || undefined],
   ];
-  const query = params
-    .filter((p): p is [string, string] => p[1] !== undefined)
-    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
-    .join('&');
-  return `${VIDEO_PAGE_PATH}?${query}`;
+  const query = [
+    ...params
+      .filter((p): p is [string, string] => p[1] !== undefined)
+      .map(([k, v]) => `${k}=${encodeURIComponent(v)}`),
+    ...extraQuery,
+  ].join('&');
+  const fragment = q.token ? `#token=${encodeURIComponent(q.token)}` : '';
+  return `${VIDEO_PAGE_PATH}?${query}${fragment}`;
 }

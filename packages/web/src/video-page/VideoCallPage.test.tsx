@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '../components/video-call/__tests__/test-utils';
+import { VIDEO_PAGE_PATH, videoPageUrl } from '@belleza/contract';
 import { readVideoPageParams, VideoCallPage } from './VideoCallPage';
 
 afterEach(() => vi.restoreAllMocks());
@@ -26,6 +27,30 @@ describe('video page parameters', () => {
       token: 'a',
       audioOnly: true,
       videoDeviceId: 'c1',
+    });
+  });
+});
+
+describe('the room token in the address', () => {
+  it('travels in the fragment, never the query, and the page reads it from there', () => {
+    const url = new URL(
+      videoPageUrl(
+        { roomUrl: '/rtc/call_1', userType: 'advisor', callId: 'call_1', token: 'se/cr=et' },
+        ['camera=cam-1'],
+      ),
+      'https://salon.example',
+    );
+    expect(url.pathname).toBe(VIDEO_PAGE_PATH);
+    expect(url.searchParams.has('token')).toBe(false);
+    expect(url.search).not.toContain('cr');
+    expect(url.searchParams.get('camera')).toBe('cam-1');
+    expect(url.hash).toBe('#token=se%2Fcr%3Det');
+    expect(readVideoPageParams(url.search, url.hash)).toMatchObject({
+      roomUrl: '/rtc/call_1',
+      userType: 'advisor',
+      callId: 'call_1',
+      token: 'se/cr=et',
+      videoDeviceId: 'cam-1',
     });
   });
 });

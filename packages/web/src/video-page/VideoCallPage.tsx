@@ -39,8 +39,14 @@ const DEFAULT_NAMES: Record<ParticipantType, string> = {
   admin: 'Admin',
 };
 
-export function readVideoPageParams(search: string): VideoPageParams {
+/**
+ * The page's parameters from its address: the token from the fragment (`#token=`, where
+ * videoPageUrl puts it, so no server log sees it); one in the query is still read (`token`, or
+ * the advisor frame's former `t`) for addresses made before.
+ */
+export function readVideoPageParams(search: string, hash = ''): VideoPageParams {
   const q = new URLSearchParams(search);
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
   const type = participantTypeSchema.safeParse(q.get('userType') ?? 'client');
   const userType = type.success ? type.data : 'client';
   const nonEmpty = (v: string | null) => (v && v.trim() ? v.trim() : undefined);
@@ -48,8 +54,7 @@ export function readVideoPageParams(search: string): VideoPageParams {
     roomUrl: nonEmpty(q.get('roomUrl')) ?? null,
     userName: nonEmpty(q.get('userName'))?.slice(0, 120) ?? DEFAULT_NAMES[userType],
     userType,
-    // The advisor's frame carries the token as `t`, the client's as `token`.
-    token: nonEmpty(q.get('token')) ?? nonEmpty(q.get('t')),
+    token: nonEmpty(fragment.get('token')) ?? nonEmpty(q.get('token')) ?? nonEmpty(q.get('t')),
     callId: nonEmpty(q.get('callId')),
     videoDeviceId: nonEmpty(q.get('camera')),
     audioDeviceId: nonEmpty(q.get('mic')),

@@ -15,7 +15,7 @@ import { readVideoPageParams, VideoCallPage } from './VideoCallPage';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing');
-const params = readVideoPageParams(window.location.search);
+const params = readVideoPageParams(window.location.search, window.location.hash);
 
 // Render once the texts are there: the page posts translated messages to its parent right away.
 void initI18n(['video']).then(() => {

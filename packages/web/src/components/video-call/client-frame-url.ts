@@ -16,15 +16,16 @@ export type ClientFrame = {
 };
 
 export function buildClientFrameUrl(p: ClientFrame): string {
-  const base = videoPageUrl({
-    roomUrl: p.roomUrl,
-    userName: p.userName?.trim() || 'Cliente',
-    userType: 'client',
-    token: p.token,
-    callId: p.callId,
-  });
-  const extra = deviceParams(p.media);
-  return extra.length ? `${base}&${extra.join('&')}` : base;
+  return videoPageUrl(
+    {
+      roomUrl: p.roomUrl,
+      userName: p.userName?.trim() || 'Cliente',
+      userType: 'client',
+      token: p.token,
+      callId: p.callId,
+    },
+    deviceParams(p.media),
+  );
 }
 
 function deviceParams(media: MediaChoice | undefined): string[] {

@@ -108,10 +108,16 @@ export function useAdvisorFrame({
         } else setJoinInfo({ roomUrl, token: token.token });
         return;
       }
-      // The advisor's room opens with the token as `t` and the advisor's name
+      // The advisor's room opens with her token (in the fragment) and her name
       // (docs/product.md#video-page).
       setFrameSrc(
-        `${videoPageUrl({ roomUrl, userName: name, userType: 'advisor', callId: call.callId })}&t=${encodeURIComponent(token.token)}`,
+        videoPageUrl({
+          roomUrl,
+          userName: name,
+          userType: 'advisor',
+          callId: call.callId,
+          token: token.token,
+        }),
       );
     })();
     return () => {

@@ -116,8 +116,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The room token of a video page address: in its fragment, never its query. */
+const tokenIn = (src: string): string | null => {
+  const url = new URL(src);
+  expect(url.searchParams.has('token') || url.searchParams.has('t')).toBe(false);
+  return new URLSearchParams(url.hash.slice(1)).get('token');
+};
+
 describe('AdvisorCallScreen header and room', () => {
-  it('shows the call, and opens the room with the advisor token as t and the advisor name', async () => {
+  it('shows the call, and opens the room with the advisor token (in the fragment) and the advisor name', async () => {
     await setup();
     expect(screen.getByRole('heading', { name: 'Videollamada activa' })).toBeInTheDocument();
     expect(screen.getByText('Ana Pérez')).toBeInTheDocument();
@@ -125,8 +132,8 @@ describe('AdvisorCallScreen header and room', () => {
     expect(screen.getByText('Asesor: Eva Ruiz')).toBeInTheDocument();
     expect(screen.getByText(/^Iniciada: \d{2}:\d{2}/)).toBeInTheDocument();
     expect(api.fetchCallToken).toHaveBeenCalledWith('call_9', 'advisor');
+    expect(tokenIn(frame().src)).toBe('tok-adv');
     const params = new URL(frame().src).searchParams;
-    expect(params.get('t')).toBe('tok-adv');
     expect(params.get('userName')).toBe('Eva Ruiz');
     expect(params.get('userType')).toBe('advisor');
     expect(params.get('roomUrl')).toBe('/rtc/call_9');
@@ -197,13 +204,13 @@ describe('AdvisorCallScreen header and room', () => {
     );
     await flush();
     expect(api.fetchCallToken).not.toHaveBeenCalled();
-    expect(new URL(frame().src).searchParams.get('t')).toBe('tok-at-accept');
+    expect(tokenIn(frame().src)).toBe('tok-at-accept');
     postFromFrame(frame(), { action: 'error', errorCode: 'ice-failed', error: 'No se pudo' });
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar conexión' }));
     advance(RETRY_RESTART_MS);
     await flush();
     expect(api.fetchCallToken).toHaveBeenCalledWith('call_9', 'advisor');
-    expect(new URL(frame().src).searchParams.get('t')).toBe('tok-adv');
+    expect(tokenIn(frame().src)).toBe('tok-adv');
   });
 
   it('shows a token failure and retries 100 ms after "Reintentar conexión"', async () => {
@@ -465,9 +472,8 @@ describe('AdvisorCallScreen in standby (warmed up while the call rings)', () => 
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar conexión' }));
     advance(RETRY_RESTART_MS);
     await flush();
-    const params = new URL(frame().src).searchParams;
-    expect(params.get('standby')).toBeNull();
-    expect(params.get('t')).toBe('tok-adv');
+    expect(new URL(frame().src).searchParams.get('standby')).toBeNull();
+    expect(tokenIn(frame().src)).toBe('tok-adv');
   });
 });
 

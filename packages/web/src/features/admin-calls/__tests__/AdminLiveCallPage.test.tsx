@@ -108,9 +108,9 @@ describe('AdminLiveCallPage', { timeout: 20_000 }, () => {
       roomUrl: 'http://localhost/rtc/room-1',
       userName: 'Ana Admin',
       userType: 'admin',
-      token: 'tok-room',
       callId: 'call_active',
     });
+    expect(url.hash).toBe('#token=tok-room');
     expect(video.getAttribute('allow')).toBe(
       'camera; microphone; fullscreen; display-capture; autoplay',
     );

@@ -11,6 +11,7 @@ export {
   type TextFieldProps,
 } from './Field';
 export { Modal, type ModalProps } from './Modal';
+export { PasswordField, type PasswordFieldProps } from './PasswordField';
 export { PageHeader, type PageHeaderProps } from './PageHeader';
 export {
   CardsSkeleton,

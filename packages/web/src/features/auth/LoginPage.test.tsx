@@ -32,6 +32,21 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
   });
 
+  it('shows and hides the password she typed on request, without sending anything', async () => {
+    const api = mockFetch();
+    const user = userEvent.setup();
+    renderApp('/advisor/login');
+    const password = await screen.findByLabelText('Contraseña');
+    await user.type(password, 'secreto123');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Mostrar contraseña' }));
+    expect(password).toHaveAttribute('type', 'text');
+    expect(password).toHaveValue('secreto123');
+    await user.click(screen.getByRole('button', { name: 'Ocultar contraseña' }));
+    expect(password).toHaveAttribute('type', 'password');
+    expect(api.requests.filter((r) => r.path === '/api/advisors/login')).toEqual([]);
+  });
+
   it('signs an advisor in, stores the token and opens the advisor dashboard', async () => {
     const advisor = makeAdvisor({ name: 'Lucía Torres' });
     const api = mockFetch({ 'POST /api/advisors/login': ok({ advisor, token: 'tok-advisor' }) });

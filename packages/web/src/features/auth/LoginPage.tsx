@@ -2,7 +2,7 @@ import { loginBodySchema } from '@belleza/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Button, TextField } from '@/components/ui';
+import { Button, PasswordField, TextField } from '@/components/ui';
 import { errorMessage, translateValidation } from '@/lib/errors';
 import { useLogin } from './api/login';
 import './auth.css';
@@ -79,9 +79,8 @@ export function LoginPage() {
             error={fieldErrors.email}
             disabled={busy}
           />
-          <TextField
+          <PasswordField
             label={t('login.password')}
-            type="password"
             name="password"
             autoComplete="current-password"
             required

@@ -52,3 +52,25 @@ export const auditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/**
+ * The audit entry written when an account's sign-in is under attack: `target` is the account (the
+ * e-mail as typed, lower-cased), `changes` says why, counted over `windowMinutes`.
+ */
+export const LOGIN_ATTACK_ACTION = 'auth.under_attack';
+export const loginAttackDetailsSchema = z.discriminatedUnion('reason', [
+  /** more tries at the account, from every address, than its ceiling */
+  z.object({
+    reason: z.literal('account_ceiling'),
+    attempts: z.number(),
+    windowMinutes: z.number(),
+  }),
+  /** several addresses each failed its password repeatedly */
+  z.object({
+    reason: z.literal('many_addresses'),
+    addresses: z.number(),
+    failuresEach: z.number(),
+    windowMinutes: z.number(),
+  }),
+]);
+export type LoginAttackDetails = z.infer<typeof loginAttackDetailsSchema>;

@@ -4,7 +4,10 @@
  */
 import { vi } from 'vitest';
 
-export type MockAnswer = { status?: number; body?: unknown } | (() => Promise<Response> | Response);
+export type MockAnswer =
+  | { status?: number; body?: unknown }
+  /** computed per request, from its whole URL (query included) */
+  | ((url: URL) => Promise<Response> | Response);
 
 export type RecordedRequest = { method: string; path: string; headers: Headers; body: unknown };
 
@@ -51,7 +54,7 @@ export function mockFetch(routes: Record<string, MockAnswer> = {}) {
         success: false,
         error: { code: 'ROUTE_NOT_FOUND', message: 'Not found' },
       });
-    if (typeof answer === 'function') return answer();
+    if (typeof answer === 'function') return answer(url);
     return jsonResponse(answer.status ?? 200, answer.body);
   });
   vi.stubGlobal('fetch', fetchMock);

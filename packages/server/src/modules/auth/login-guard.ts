@@ -17,6 +17,7 @@
  * Counts go through Redis when the app has one (in memory while it is unreachable), so every
  * instance sees the same numbers and a crossing happens once.
  */
+import { LOGIN_ATTACK_ACTION } from '@belleza/contract';
 import type { Redis } from 'ioredis';
 import type { Deps } from '../../deps.js';
 import { LOGIN_PER_ACCOUNT, rateLimited, sharedRateLimiter } from '../../lib/limits.js';
@@ -35,7 +36,7 @@ export const REPEATED_FAILURES = 3;
 /** …and how many such addresses in a window make an audit entry. */
 export const ATTACKING_ADDRESSES = 3;
 
-export const UNDER_ATTACK_ACTION = 'auth.under_attack';
+export const UNDER_ATTACK_ACTION = LOGIN_ATTACK_ACTION;
 
 type Counter = {
   /** Counts one for `key`: the count in the current window and the seconds until it ends. */

@@ -14,6 +14,7 @@ import { formatDateTime } from '@/lib/format';
 import { useSaveSettings, useSettings, useTestDaily } from './api/settings';
 import { AppointmentsSection } from './components/AppointmentsSection';
 import { AuditLog } from './components/AuditLog';
+import { LoginAttacks } from './components/LoginAttacks';
 import type { FieldBinding } from './components/controls';
 import { EmbedSection } from './components/EmbedSection';
 import { NotificationsSection } from './components/NotificationsSection';
@@ -268,6 +269,7 @@ export function AdminSettingsPage() {
       )}
 
       <AuditLog />
+      <LoginAttacks />
 
       <Modal
         open={confirmRestore}

@@ -2,7 +2,7 @@ import { defaultSettings, type Settings, type SystemStatus } from '@belleza/cont
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { fail, jsonResponse, mockFetch, ok } from '@/test/fetch-mock';
 import { AdminSettingsPage } from '../AdminSettingsPage';
 import { SETTINGS_STORAGE_KEY } from '../utils/local-copy';
 import { renderPage } from '@/test/render-page';
@@ -46,10 +46,36 @@ const noTurn = videoStatus({
   turn: { configured: false, reachable: null, allocationMs: null },
 });
 
+const attackEntries = [
+  {
+    id: 'aud_9',
+    actorId: null,
+    actorName: null,
+    action: 'auth.under_attack',
+    target: 'ana@salon.pe',
+    changes: { reason: 'many_addresses', addresses: 3, failuresEach: 3, windowMinutes: 5 },
+    createdAt: '2026-11-21T03:10:00.000Z',
+  },
+  {
+    id: 'aud_8',
+    actorId: null,
+    actorName: null,
+    action: 'auth.under_attack',
+    target: 'ana@salon.pe',
+    changes: { reason: 'account_ceiling', attempts: 101, windowMinutes: 5 },
+    createdAt: '2026-11-21T03:05:00.000Z',
+  },
+];
+
 function setup(routes: Parameters<typeof mockFetch>[0] = {}) {
   const api = mockFetch({
     'GET /api/settings': ok(stored),
-    'GET /api/audit': ok([auditEntry]),
+    // The page asks for each action it lists; the server filters.
+    'GET /api/audit': (url) =>
+      jsonResponse(200, {
+        success: true,
+        data: url.searchParams.get('action') === 'auth.under_attack' ? attackEntries : [auditEntry],
+      }),
     'GET /api/system/status': ok(noTurn),
     ...routes,
   });
@@ -534,6 +560,25 @@ describe('AdminSettingsPage', () => {
     expect(within(audit).getAllByRole('time')).toHaveLength(1);
   });
 
+  it('lists the sign-in alerts: which account, when, and what happened', async () => {
+    setup();
+    const alerts = within(
+      (await screen.findByRole('heading', { name: 'Alertas de inicio de sesión' })).closest(
+        'section',
+      )!,
+    );
+    expect(
+      await alerts.findByText(
+        '3 direcciones fallaron la contraseña 3 veces cada una en 5 minutos.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      alerts.getByText('101 intentos de inicio de sesión en 5 minutos, desde varias direcciones.'),
+    ).toBeInTheDocument();
+    expect(alerts.getAllByText('ana@salon.pe')).toHaveLength(2);
+    expect(alerts.getAllByRole('time')).toHaveLength(2);
+  });
+
   it('asks the server for the settings changes it shows, not a page of every action', async () => {
     const { api } = setup();
     await screen.findByRole('heading', { name: 'Historial de cambios' });
@@ -541,10 +586,12 @@ describe('AdminSettingsPage', () => {
     const auditUrls = api.fetchMock.mock.calls
       .map(([input]) => new URL(input instanceof Request ? input.url : input, 'http://localhost'))
       .filter((url) => url.pathname === '/api/audit');
-    expect(auditUrls).toHaveLength(1);
-    expect(Object.fromEntries(auditUrls[0]!.searchParams)).toEqual({
-      action: 'settings.update',
-      limit: '10',
-    });
+    expect(auditUrls.map((url) => Object.fromEntries(url.searchParams))).toEqual(
+      expect.arrayContaining([
+        { action: 'settings.update', limit: '10' },
+        { action: 'auth.under_attack', limit: '10' },
+      ]),
+    );
+    expect(auditUrls).toHaveLength(2);
   });
 });

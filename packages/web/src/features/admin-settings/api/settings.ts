@@ -1,6 +1,9 @@
-/** Settings API: GET/PUT /api/settings, POST /api/settings/test-daily, GET /api/audit. */
+/** Settings API: GET/PUT /api/settings, POST /api/settings/test-daily, GET /api/audit (settings changes, sign-in attacks). */
 import {
   auditEntrySchema,
+  LOGIN_ATTACK_ACTION,
+  loginAttackDetailsSchema,
+  type LoginAttackDetails,
   settingsResponseSchema,
   testDailyResultSchema,
   testEmailResultSchema,
@@ -17,6 +20,7 @@ export const settingsKeys = {
   admin: () => [...settingsKeys.all, 'admin'] as const,
   audit: () => [...settingsKeys.all, 'audit'] as const,
   auditPage: (limit: number) => [...settingsKeys.audit(), { limit }] as const,
+  loginAttacks: (limit: number) => [...settingsKeys.all, 'login-attacks', { limit }] as const,
   systemStatus: () => [...settingsKeys.all, 'system-status'] as const,
 };
 
@@ -71,6 +75,35 @@ export type SettingsAuditEntry = {
   createdAt: string;
   changes: SettingsChange[];
 };
+
+export type LoginAttackEntry = {
+  id: string;
+  account: string;
+  createdAt: string;
+  details: LoginAttackDetails | null;
+};
+
+/** The newest `limit` sign-in attacks on accounts (audit `auth.under_attack`), newest first. */
+export const useLoginAttacks = (limit: number) =>
+  useQuery({
+    queryKey: settingsKeys.loginAttacks(limit),
+    queryFn: ({ signal }) =>
+      api.get('/api/audit', {
+        schema: z.array(auditEntrySchema),
+        query: { action: LOGIN_ATTACK_ACTION, limit } satisfies AuditListQuery,
+        signal,
+      }),
+    select: (entries): LoginAttackEntry[] =>
+      entries.map((e) => {
+        const details = loginAttackDetailsSchema.safeParse(e.changes);
+        return {
+          id: e.id,
+          account: e.target ?? '',
+          createdAt: e.createdAt,
+          details: details.success ? details.data : null,
+        };
+      }),
+  });
 
 /** The newest `limit` settings changes, newest first. */
 export const useSettingsAudit = (limit: number) =>

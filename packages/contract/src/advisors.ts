@@ -146,6 +146,8 @@ export const advisorSchema = z.object({
   status: advisorStatusSchema,
   /** Why the status last changed when the system changed it (e.g. 'missed_offers'); null otherwise. */
   statusReason: z.string().nullable(),
+  /** An admin suspended her: she cannot be available until it is lifted (status offline). */
+  suspended: z.boolean(),
   /** true while at least one of the advisor's sockets is connected (within the heartbeat grace). */
   online: z.boolean(),
   createdAt: isoDateTime,
@@ -231,6 +233,13 @@ export type LoginResponseData = z.infer<typeof loginResponseDataSchema>;
 
 export const statusBodySchema = z.object({ status: advisorStatusSchema }).strict();
 export type StatusBody = z.infer<typeof statusBodySchema>;
+
+/** `statusReason` of an advisor an admin suspended (offline until it is lifted). */
+export const SUSPENDED_STATUS_REASON = 'suspended';
+
+/** PUT /api/advisors/{id}/suspension — an admin suspends an advisor or lifts it. */
+export const suspensionBodySchema = z.object({ suspended: z.boolean() }).strict();
+export type SuspensionBody = z.infer<typeof suspensionBodySchema>;
 
 /** GET /api/advisors/{id}/availability — public: only what a visitor may know. */
 export const advisorAvailabilitySchema = z.object({

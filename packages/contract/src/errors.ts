@@ -25,6 +25,8 @@ export const errorCodes = [
   'CURRENT_PASSWORD_INVALID',
   'LAST_ADMIN',
   'ADVISOR_HAS_ACTIVE_CALL',
+  /** an admin suspended this advisor: she cannot be available nor take calls until it is lifted */
+  'ADVISOR_SUSPENDED',
   'CANNOT_DELETE_SELF',
   // calls
   'NO_ADVISORS_AVAILABLE',

@@ -148,6 +148,8 @@ const EXPECTED: Record<string, Row> = {
     allow: OWNER_OR_ADMIN,
     body: () => ({ status: 'busy' }),
   },
+  // An admin suspends another advisor (never herself: advisors.test.ts).
+  'PUT /api/advisors/{advisorId}/suspension': { allow: ADMIN, body: () => ({ suspended: true }) },
   // Profile photos: set and removed by the advisor herself or an admin; B is off the landing, so
   // only signed-in staff read hers (advisor-photos.test.ts: public when shown).
   'PUT /api/advisors/{advisorId}/photo': {

@@ -411,6 +411,7 @@ function baseBodies(admin: TestAdvisor, fake: FakeDaily): Record<string, Record<
     'POST /api/advisors': { name: 'Fuzz', email: 'fuzz@salon.test', password: 'Password-123' },
     'PUT /api/advisors/{advisorId}': { title: 'Fuzz' },
     'POST /api/advisors/{advisorId}/status': { status: 'busy' },
+    'PUT /api/advisors/{advisorId}/suspension': { suspended: true },
     'POST /api/calls/request': { name: 'Fuzz', phone: freshPhone(), consent: true },
     'POST /api/callbacks': { name: 'Fuzz', phone: freshPhone(), consent: true },
     'POST /api/calls/{callId}/rating': { rating: 5 },

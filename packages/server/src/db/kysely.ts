@@ -33,6 +33,7 @@ import * as imageKind from './migrations/2026-11-26-015-image-kind.js';
 import * as appointments from './migrations/2026-11-26-016-appointments.js';
 import * as advisorPhotos from './migrations/2026-11-26-017-advisor-photos.js';
 import * as requesterCaps from './migrations/2026-11-28-018-requester-caps.js';
+import * as advisorSuspension from './migrations/2026-11-28-019-advisor-suspension.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-016-appointments': appointments,
   '2026-11-26-017-advisor-photos': advisorPhotos,
   '2026-11-28-018-requester-caps': requesterCaps,
+  '2026-11-28-019-advisor-suspension': advisorSuspension,
 };
 
 export type DatabaseOptions = {

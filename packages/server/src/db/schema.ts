@@ -28,6 +28,8 @@ export type AdvisorsTable = {
   missed_offers_in_row: number;
   /** when the advisor last finished a call (routing prefers the longest idle) */
   last_call_ended_at: string | null;
+  /** set while an admin has suspended her: she cannot be available until it is lifted */
+  suspended_at: string | null;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;

@@ -9,6 +9,7 @@ export function makeAdvisor(overrides: Partial<Advisor> & { isAdmin?: boolean } 
     email: 'lucia@belleza.test',
     status: 'available',
     statusReason: null,
+    suspended: false,
     online: false,
     createdAt: '2026-11-01T14:00:00.000Z',
     profile: {

@@ -137,6 +137,7 @@ export function createAdvisorAccounts(
           working_hours: JSON.stringify(input.workingHours),
           missed_offers_in_row: 0,
           last_call_ended_at: null,
+          suspended_at: null,
           created_at: now,
           updated_at: now,
         });

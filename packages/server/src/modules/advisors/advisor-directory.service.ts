@@ -37,6 +37,7 @@ function toDto(r: AdvisorWithStatsRecord): Advisor {
     email: r.email,
     status: r.status,
     statusReason: r.statusReason,
+    suspended: r.suspended,
     online: r.online,
     createdAt: r.createdAt,
     profile: {

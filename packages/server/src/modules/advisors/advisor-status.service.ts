@@ -5,14 +5,18 @@
  * 'advisor:status:updated' to the admins and to the advisor.
  * Part of the advisors service: advisors.service.ts composes it.
  */
-import type { Advisor, AdvisorStatus } from '@belleza/contract';
+import { SUSPENDED_STATUS_REASON, type Advisor, type AdvisorStatus } from '@belleza/contract';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/kysely.js';
-import { forbidden, notFound } from '../../lib/app-error.js';
+import { advisorSuspended, forbidden, notFound } from '../../lib/app-error.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AdvisorDirectory } from './advisor-directory.service.js';
 import { requireLiveAdvisor } from './advisor-directory.service.js';
-import { setLastCallEndedAt, updateAdvisorStatus } from './advisors.repository.js';
+import {
+  setLastCallEndedAt,
+  setSuspended as setSuspendedRow,
+  updateAdvisorStatus,
+} from './advisor-status.repository.js';
 import type { Actor } from './advisors.types.js';
 
 export type AdvisorStatusWrites = ReturnType<typeof createAdvisorStatus>;
@@ -50,6 +54,8 @@ export function createAdvisorStatus(
       const byAdminOnOther = actor !== null && actor.isAdmin && actor.advisorId !== advisorId;
       await db.transaction().execute(async (trx) => {
         const before = await requireLiveAdvisor(trx, advisorId);
+        // Suspended, she is offline until an admin lifts it, whoever asks.
+        if (before.suspended && status !== 'offline') throw advisorSuspended();
         if (!(await updateAdvisorStatus(trx, advisorId, status, reason, nowIso()))) {
           throw notFound('ADVISOR_NOT_FOUND', 'Advisor');
         }
@@ -84,6 +90,36 @@ export function createAdvisorStatus(
     },
 
     announceStatus,
+
+    /**
+     * An admin suspends an advisor (she goes offline, reason 'suspended', and cannot be available
+     * nor take a call until it is lifted) or lifts it (she stays offline until she sets herself
+     * available). Not on oneself. Audited.
+     */
+    async setSuspended(actor: Actor, advisorId: string, suspended: boolean): Promise<Advisor> {
+      if (!actor.isAdmin) throw forbidden('Only an admin suspends an advisor');
+      if (actor.advisorId === advisorId) throw forbidden('You cannot suspend yourself');
+      const reason = suspended ? SUSPENDED_STATUS_REASON : null;
+      await db.transaction().execute(async (trx) => {
+        const before = await requireLiveAdvisor(trx, advisorId);
+        if (before.suspended === suspended) return;
+        if (!(await setSuspendedRow(trx, advisorId, suspended, SUSPENDED_STATUS_REASON, nowIso())))
+          throw notFound('ADVISOR_NOT_FOUND', 'Advisor');
+        await audit.record(
+          actor.advisorId,
+          suspended ? 'advisor.suspend' : 'advisor.unsuspend',
+          advisorId,
+          {
+            suspended: { from: before.suspended, to: suspended },
+            status: { from: before.status, to: suspended ? 'offline' : before.status },
+          },
+          trx,
+        );
+      });
+      const after = await getById(advisorId);
+      announceStatus(advisorId, after.status, after.suspended ? reason : after.statusReason);
+      return after;
+    },
 
     markCallEnded(advisorId: string, at: string, executor: Db = db): Promise<void> {
       return setLastCallEndedAt(executor, advisorId, at);

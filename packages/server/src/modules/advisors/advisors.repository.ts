@@ -31,6 +31,8 @@ export type AdvisorRecord = {
   email: string;
   status: AdvisorStatus;
   statusReason: string | null;
+  /** an admin suspended her: she cannot be available until it is lifted */
+  suspended: boolean;
   isAdmin: boolean;
   showOnLanding: boolean;
   title: string;
@@ -67,6 +69,7 @@ const columns = [
   'a.email',
   'a.status',
   'a.status_reason',
+  'a.suspended_at',
   'a.is_admin',
   'a.show_on_landing',
   'a.title',
@@ -106,6 +109,7 @@ function toRecord(r: SelectedRow): AdvisorRecord {
     email: r.email,
     status: r.status,
     statusReason: r.status_reason,
+    suspended: r.suspended_at !== null,
     isAdmin: num(r.is_admin) === 1,
     showOnLanding: num(r.show_on_landing) === 1,
     title: r.title,
@@ -313,27 +317,6 @@ export async function softDeleteAdvisor(db: Db, id: string, now: string): Promis
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Setting `available` also clears the missed-offers streak (the advisor is back by choice). */
-export async function updateAdvisorStatus(
-  db: Db,
-  id: string,
-  status: AdvisorStatus,
-  reason: string | null,
-  now: string,
-): Promise<boolean> {
-  const res = await db
-    .updateTable('advisors')
-    .set(
-      status === 'available'
-        ? { status, status_reason: null, missed_offers_in_row: 0, updated_at: now }
-        : { status, status_reason: reason, updated_at: now },
-    )
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
-}
-
 /**
  * Touches every live admin row inside the caller's transaction. On PostgreSQL this takes their
  * row locks, so two admins demoting or deleting each other at once are serialised and the second
@@ -461,10 +444,6 @@ export async function resetMissedOffers(db: Db, id: string): Promise<void> {
     .where('id', '=', id)
     .where('missed_offers_in_row', '<>', 0)
     .execute();
-}
-
-export async function setLastCallEndedAt(db: Db, id: string, at: string): Promise<void> {
-  await db.updateTable('advisors').set({ last_call_ended_at: at }).where('id', '=', id).execute();
 }
 
 /** The landing's team: live advisors an admin chose to show, by name; only public fields. */

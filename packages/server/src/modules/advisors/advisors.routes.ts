@@ -7,6 +7,7 @@ import {
   ok,
   okMessage,
   statusBodySchema,
+  suspensionBodySchema,
   teamMemberSchema,
   updateAdvisorBodySchema,
 } from '@belleza/contract';
@@ -143,6 +144,32 @@ export const advisorsRoutes: FastifyPluginCallbackZod<AdvisorsRoutesOptions> = (
       data: await advisors.setStatus(req.params.advisorId, req.body.status, {
         actor: requireAdvisor(req),
       }),
+    }),
+  );
+
+  app.put(
+    '/advisors/:advisorId/suspension',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Suspend an advisor (she goes offline and cannot be available nor take a call until it is lifted) or lift it (admin; not oneself: 403)',
+        description:
+          'While suspended, her own or anyone\'s `POST …/status` other than offline, and her accepting a call, are 409 ADVISOR_SUSPENDED. Lifting leaves her offline. Audited as advisor.suspend / advisor.unsuspend; announced as advisor:status:updated (reason "suspended" while it lasts).',
+        params: advisorIdParams,
+        body: suspensionBodySchema,
+        response: { 200: ok(advisorSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await advisors.setSuspended(
+        requireAdvisor(req),
+        req.params.advisorId,
+        req.body.suspended,
+      ),
     }),
   );
 

@@ -9,7 +9,8 @@
  *   liveRecords() → AdvisorRecord[]                every live advisor (appointment slots)
  *   exists(id) → boolean
  *   counts() → AdvisorCounts                       totalAdvisors/available/busy/offline/admin
- *   setStatus(id, status, { reason?, actor? }) → Advisor
+ *   setStatus(id, status, { reason?, actor? }) → Advisor   (409 ADVISOR_SUSPENDED unless offline)
+ *   setSuspended(admin, id, suspended) → Advisor          suspends (offline) or lifts, audited
  *       writes, audits when an admin changes someone else, then emits 'advisor:status:updated'
  *       to admins and to the advisor. `actor` null/absent = the system (calls module).
  *   writeStatus(db, id, status, reason?) → boolean   inside the caller's transaction, no emit;

@@ -557,6 +557,67 @@ describe.each(await dialects())('advisors (%s)', (dialect) => {
       expect(invalid.json<ErrorJson>().error.code).toBe('VALIDATION_ERROR');
     });
 
+    it("an admin suspends a stylist: offline, no way back to available (hers or anyone's), no call taken, until lifted", async () => {
+      const eva = await addAdvisor(t.app);
+      const id = eva.advisor.advisorId;
+      const suspend = (suspended: boolean, token = admin.token, target = id) =>
+        call(t.app, 'PUT', `/api/advisors/${target}/suspension`, { token, body: { suspended } });
+      const setStatus = (status: string, token: string) =>
+        call(t.app, 'POST', `/api/advisors/${id}/status`, { token, body: { status } });
+      expect((await setStatus('available', eva.token)).status).toBe(200);
+      // A call rings her before the suspension.
+      const ringing = await insertCall(t, id, { status: 'pending' });
+      t.notifier.clear();
+
+      // Not hers to decide, nor an admin's on herself.
+      expect((await suspend(true, eva.token)).status).toBe(403);
+      expect(
+        (await suspend(true, admin.token, admin.advisor.advisorId)).json<ErrorJson>().error.code,
+      ).toBe('FORBIDDEN');
+
+      const done = await suspend(true);
+      expect(done.status).toBe(200);
+      expect(done.json<OkJson<Advisor>>().data).toMatchObject({
+        suspended: true,
+        status: 'offline',
+        statusReason: 'suspended',
+      });
+      expect(
+        t.notifier.of('advisor:status:updated', `advisor:${id}`).map((e) => e.payload),
+      ).toEqual([{ advisorId: id, status: 'offline', reason: 'suspended' }]);
+
+      // She cannot come back, nor can an admin put her back, nor can she take the call.
+      for (const token of [eva.token, admin.token]) {
+        const refused = await setStatus('available', token);
+        expect(refused.status).toBe(409);
+        expect(refused.json<ErrorJson>().error.code).toBe('ADVISOR_SUSPENDED');
+      }
+      expect((await setStatus('offline', eva.token)).status).toBe(200);
+      const accept = await call(t.app, 'POST', `/api/calls/${ringing}/accept`, {
+        token: eva.token,
+        body: {},
+      });
+      expect(accept.status).toBe(409);
+      expect(accept.json<ErrorJson>().error.code).toBe('ADVISOR_SUSPENDED');
+
+      // Lifted: still offline, and she may set herself available again.
+      const lifted = await suspend(false);
+      expect(lifted.json<OkJson<Advisor>>().data).toMatchObject({
+        suspended: false,
+        status: 'offline',
+        statusReason: null,
+      });
+      expect((await setStatus('available', eva.token)).status).toBe(200);
+      const audit = await t.db.db
+        .selectFrom('audit_log')
+        .select(['action', 'actor_id'])
+        .where('target', '=', id)
+        .where('action', 'like', 'advisor.%suspend')
+        .orderBy('created_at')
+        .execute();
+      expect(audit.map((a) => a.action).sort()).toEqual(['advisor.suspend', 'advisor.unsuspend']);
+    });
+
     it('two missed offers in a row switch an available advisor offline with a reason', async () => {
       const ana = await addAdvisor(t.app);
       const id = ana.advisor.advisorId;

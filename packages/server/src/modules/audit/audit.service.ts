@@ -13,6 +13,8 @@ export type AuditAction =
   | 'advisor.update'
   | 'advisor.delete'
   | 'advisor.status'
+  | 'advisor.suspend'
+  | 'advisor.unsuspend'
   | 'settings.update'
   | 'auth.under_attack';
 

@@ -13,7 +13,8 @@ import {
   type EndedBy,
   type ParticipantType,
 } from '@belleza/contract';
-import { forbidden } from '../../lib/app-error.js';
+import { advisorSuspended, forbidden } from '../../lib/app-error.js';
+import { advisorState } from './routing.repository.js';
 import {
   alreadyTaken,
   notActive,
@@ -83,6 +84,8 @@ export function createCallLifecycle(
     }
     const call = await requireCall(db, callId);
     await requireInvolved(db, call, user);
+    // A suspended advisor takes no call, even one that rang her before the suspension.
+    if ((await advisorState(db, user.advisorId))?.suspended_at) throw advisorSuspended();
     const offeredTo = user.isAdmin ? null : user.advisorId;
     const { applied, effects: list } = await transitions.accept(
       callId,

@@ -181,10 +181,10 @@ export async function routableSummary(db: Db, onlineSince: string): Promise<Rout
 export async function advisorState(
   db: Db,
   advisorId: string,
-): Promise<Pick<AdvisorsTable, 'status' | 'status_reason' | 'name'> | null> {
+): Promise<Pick<AdvisorsTable, 'status' | 'status_reason' | 'name' | 'suspended_at'> | null> {
   const row = await db
     .selectFrom('advisors')
-    .select(['status', 'status_reason', 'name'])
+    .select(['status', 'status_reason', 'name', 'suspended_at'])
     .where('id', '=', advisorId)
     .executeTakeFirst();
   return row ?? null;

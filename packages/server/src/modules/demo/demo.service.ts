@@ -87,6 +87,7 @@ export async function seedDemo(
     working_hours: JSON.stringify(defaultWorkingHours),
     missed_offers_in_row: 0,
     last_call_ended_at: null,
+    suspended_at: null,
     created_at: joined,
     updated_at: joined,
     deleted_at: null,

@@ -12,6 +12,7 @@ import {
   type SetStatusInput,
 } from './api/set-advisor-status';
 import { AdvisorFormModal } from './components/AdvisorFormModal';
+import { useSetAdvisorSuspension } from './api/set-advisor-suspension';
 import { ADVISOR_COLUMNS, AdvisorsTable } from './components/AdvisorsTable';
 import { DeleteAdvisorDialog } from './components/DeleteAdvisorDialog';
 import { refusalMessage } from './utils/refusal';
@@ -39,6 +40,7 @@ export function AdminAdvisorsPage() {
   const { advisor: me } = useAuth();
   const list = useAdvisorList();
   const setStatus = useSetAdvisorStatus();
+  const setSuspension = useSetAdvisorSuspension();
   const [searchParams, setSearchParams] = useSearchParams();
   const [filters, setFilters] = useState<AdvisorFilters>({ search: '', status: 'all' });
   const [form, setForm] = useState<FormState | null>(() =>
@@ -77,6 +79,29 @@ export function AdminAdvisorsPage() {
           toast.show({
             type: 'error',
             title: t('toasts.statusFailed'),
+            message: refusalMessage(error, t('errors:defaults.updateStatus')),
+            duration: ADMIN_TOAST_MS,
+          }),
+      },
+    );
+  };
+
+  const handleSuspend = (advisor: Advisor, suspended: boolean) => {
+    setSuspension.mutate(
+      { advisorId: advisor.advisorId, suspended },
+      {
+        onSuccess: (updated) =>
+          toast.show({
+            type: 'success',
+            message: t(updated.suspended ? 'toasts.suspended' : 'toasts.unsuspended', {
+              name: updated.name,
+            }),
+            duration: ADMIN_TOAST_MS,
+          }),
+        onError: (error) =>
+          toast.show({
+            type: 'error',
+            title: t('toasts.suspendFailed'),
             message: refusalMessage(error, t('errors:defaults.updateStatus')),
             duration: ADMIN_TOAST_MS,
           }),
@@ -195,6 +220,7 @@ export function AdminAdvisorsPage() {
               setForm((f) => ({ mode: 'edit', advisor, seq: (f?.seq ?? 0) + 1 }))
             }
             onDelete={setToDelete}
+            onSuspend={handleSuspend}
           />
         </>
       )}

@@ -119,6 +119,40 @@ describe('AdminAdvisorsPage', () => {
     expect(screen.getByRole('combobox', { name: 'Estado de Lucía Torres' })).toHaveValue('offline');
   });
 
+  it('suspends a stylist from her row (PUT suspension): badge, status locked, then reinstates her', async () => {
+    const api = signInAdmin();
+    api.on(
+      'PUT /api/advisors/adv_lucia/suspension',
+      ok({ ...lucia, status: 'offline', statusReason: 'suspended', suspended: true }),
+    );
+    const user = userEvent.setup();
+    renderApp('/admin/advisors');
+    await user.click(await screen.findByRole('button', { name: 'Suspender a Lucía Torres' }));
+    expect(
+      await screen.findByText(
+        'Lucía Torres quedó suspendida: no puede ponerse disponible ni recibir llamadas.',
+      ),
+    ).toBeInTheDocument();
+    expect(lastRequest(api, 'PUT', '/api/advisors/adv_lucia/suspension')?.body).toEqual({
+      suspended: true,
+    });
+    expect(screen.getByText('Suspendida')).toBeInTheDocument();
+    const select = screen.getByRole('combobox', { name: 'Estado de Lucía Torres' });
+    expect(select).toHaveValue('offline');
+    expect(select).toBeDisabled();
+
+    api.on('PUT /api/advisors/adv_lucia/suspension', ok({ ...lucia, status: 'offline' }));
+    await user.click(screen.getByRole('button', { name: 'Reactivar a Lucía Torres' }));
+    expect(
+      await screen.findByText('Lucía Torres ya puede ponerse disponible otra vez.'),
+    ).toBeInTheDocument();
+    expect(lastRequest(api, 'PUT', '/api/advisors/adv_lucia/suspension')?.body).toEqual({
+      suspended: false,
+    });
+    expect(screen.queryByText('Suspendida')).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Estado de Lucía Torres' })).toBeEnabled();
+  });
+
   it('keeps the stored status and explains when the status change fails', async () => {
     const api = signInAdmin();
     api.on(

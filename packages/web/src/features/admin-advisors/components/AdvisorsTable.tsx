@@ -10,6 +10,8 @@ export type AdvisorsTableProps = {
   onStatusChange: (advisor: Advisor, status: AdvisorStatus) => void;
   onEdit: (advisor: Advisor) => void;
   onDelete: (advisor: Advisor) => void;
+  /** Suspends her (offline until lifted) or lifts it. */
+  onSuspend: (advisor: Advisor, suspended: boolean) => void;
 };
 
 /** One row per advisor; the status is changed by a select in the row. */
@@ -30,6 +32,7 @@ export function AdvisorsTable({
   onStatusChange,
   onEdit,
   onDelete,
+  onSuspend,
 }: AdvisorsTableProps) {
   const { t } = useTranslation('admin-advisors');
   return (
@@ -88,7 +91,7 @@ export function AdvisorsTable({
                       className={`select adv-status__select adv-status__select--${advisor.status}`}
                       aria-label={t('table.statusOf', { name: advisor.name })}
                       value={advisor.status}
-                      disabled={pendingStatusIds.has(advisor.advisorId)}
+                      disabled={pendingStatusIds.has(advisor.advisorId) || advisor.suspended}
                       onChange={(e) =>
                         onStatusChange(advisor, advisorStatusSchema.parse(e.target.value))
                       }
@@ -102,6 +105,7 @@ export function AdvisorsTable({
                     <span className={`adv-online${advisor.online ? ' adv-online--on' : ''}`}>
                       {advisor.online ? t('table.online') : t('table.notOnline')}
                     </span>
+                    {advisor.suspended && <Badge tone="warning">{t('table.suspended')}</Badge>}
                   </div>
                 </td>
                 <td>{stats.totalCalls}</td>
@@ -125,6 +129,18 @@ export function AdvisorsTable({
                     >
                       {t('table.edit')}
                     </Button>
+                    {!isSelf && (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={t(advisor.suspended ? 'table.unsuspendOf' : 'table.suspendOf', {
+                          name: advisor.name,
+                        })}
+                        onClick={() => onSuspend(advisor, !advisor.suspended)}
+                      >
+                        {t(advisor.suspended ? 'table.unsuspend' : 'table.suspend')}
+                      </Button>
+                    )}
                     <Button
                       size="sm"
                       variant="ghost"

@@ -268,6 +268,27 @@ describe('advisor dashboard: page', () => {
     expect(authStore.getState().advisor?.statusReason).toBe('missed_offers');
   });
 
+  it('says she is suspended and locks her status while it lasts; a lift unlocks it', async () => {
+    await renderDashboard();
+    await serverEmit('advisor:status:updated', {
+      advisorId: 'adv_1',
+      status: 'offline',
+      reason: 'suspended',
+    });
+    expect(screen.getByTestId('advisor-status-label')).toHaveTextContent('Desconectado');
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Un administrador suspendió tu cuenta: no puedes ponerte disponible ni recibir llamadas hasta que la reactive.',
+    );
+    expect(statusSelect()).toBeDisabled();
+    await serverEmit('advisor:status:updated', {
+      advisorId: 'adv_1',
+      status: 'offline',
+      reason: null,
+    });
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(statusSelect()).toBeEnabled();
+  });
+
   it('shows the realtime state, sends the heartbeat every 5 s and refetches on reconnect', async () => {
     const { api } = await renderDashboard();
     expect(screen.getByRole('status')).toHaveTextContent('Tiempo real conectado');

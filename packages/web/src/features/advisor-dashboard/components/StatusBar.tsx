@@ -1,5 +1,9 @@
 /** Dashboard header controls: status dot, label and selector; sound toggle and test button. */
-import { advisorStatusSchema, type AdvisorStatus } from '@belleza/contract';
+import {
+  advisorStatusSchema,
+  SUSPENDED_STATUS_REASON,
+  type AdvisorStatus,
+} from '@belleza/contract';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui';
@@ -57,6 +61,8 @@ export function StatusBar(props: StatusBarProps) {
     }
   };
   const soundLabel = soundEnabled ? t('sound.on') : t('sound.off');
+  // An admin suspended her: offline until it is lifted, and the server refuses anything else.
+  const suspended = statusReason === SUSPENDED_STATUS_REASON;
   return (
     <div className="advisor-status">
       <div className="advisor-status__current">
@@ -73,7 +79,7 @@ export function StatusBar(props: StatusBarProps) {
         <select
           id={selectId}
           value={draft ?? status}
-          disabled={saving}
+          disabled={saving || suspended}
           aria-busy={saving || undefined}
           onKeyDown={onKeyDown}
           onBlur={() => draft && send(draft)}
@@ -108,6 +114,11 @@ export function StatusBar(props: StatusBarProps) {
           {t('sound.test')}
         </Button>
       </div>
+      {suspended && (
+        <p className="advisor-status__reason" role="note">
+          {t('status.reasons.suspended')}
+        </p>
+      )}
       {status === 'offline' && statusReason === 'missed_offers' && (
         <p className="advisor-status__reason" role="note">
           {t('status.reasons.missed_offers', { count: MISSED_OFFERS_IN_ROW })}

@@ -240,7 +240,8 @@ export const rtcPeerLeftSchema = z.object({ callId: idSchema, peerId: z.string()
 /** The room is gone for this socket: the call ended, or the same participant joined elsewhere. */
 export const rtcClosedSchema = z.object({
   callId: idSchema,
-  reason: z.enum(['ended', 'replaced']),
+  /** ended: the call ended; replaced: she joined again elsewhere; revoked: she lost the right to be in it (an admin demoted) */
+  reason: z.enum(['ended', 'replaced', 'revoked']),
 });
 export type RtcClosed = z.infer<typeof rtcClosedSchema>;
 

@@ -115,6 +115,9 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
       clock: deps.clock,
       log,
       isRoomOpen: (callId, roomName) => calls.isRoomOpen(callId, roomName),
+      // An admin's token lets her in only while she is an admin (a demotion outlives no token).
+      mayJoin: async (claims) =>
+        claims.type !== 'admin' || (await deps.advisors.findActiveRow(claims.id))?.isAdmin === true,
     });
     registerMediaStatsHandlers(socket, { mediaStats: deps.mediaStats, clock: deps.clock, log });
   });

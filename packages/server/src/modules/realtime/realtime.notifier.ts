@@ -7,6 +7,7 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@belleza/contract';
 import type { Server } from 'socket.io';
 import type { Notifier, SignOutTarget } from '../../lib/notifier.js';
+import { ejectParticipant } from '../video/video.socket.js';
 
 export type TypedServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
@@ -98,6 +99,9 @@ export function createSocketNotifier(): SocketNotifier {
         },
         () => signOut({ advisorId }),
       );
+      // The video she watches as an admin: her page is told and leaves, the others drop her link.
+      // (Its socket is the video page's own, joined with a room token, not in her advisor room.)
+      ejectParticipant(io.of('/'), `admin:${advisorId}`, 'revoked').catch(() => undefined);
     },
   };
 }

@@ -225,6 +225,54 @@ function revocationScenarios(envOf: () => Env) {
     expect(adminTab.connected).toBe(true);
   });
 
+  it('a demoted admin’s video is cut within a second: her page is told, the visitor drops her link, her token joins no more', async () => {
+    const env = envOf();
+    const { acting, admin, call } = await adminInACallsChat(env);
+    const tokenOf = async (auth: { token: string } | { clientKey: string }, userType: string) => {
+      const res = await api<{ token: string }>(
+        env.api,
+        'GET',
+        `/api/calls/${call.callId}/token?userType=${userType}`,
+        auth,
+      );
+      expect(res.status).toBe(200);
+      return res.data.token;
+    };
+    const adminRoomToken = await tokenOf({ token: admin.token }, 'admin');
+    const visitorRoomToken = await tokenOf({ clientKey: call.clientKey }, 'client');
+    // The video pages' own sockets: no session, only their room tokens.
+    const adminPage = await open(env.sockets);
+    const visitorPage = await open(env.sockets);
+    const joined = await ask(adminPage, 'rtc:join', { callId: call.callId, token: adminRoomToken });
+    expect(joined.ok).toBe(true);
+    const adminPeer = (joined as { data: { peerId: string } }).data.peerId;
+    const visitorJoined = await ask(visitorPage, 'rtc:join', {
+      callId: call.callId,
+      token: visitorRoomToken,
+    });
+    expect(visitorJoined).toMatchObject({
+      ok: true,
+      data: { peers: [expect.objectContaining({ peerId: adminPeer, userType: 'admin' })] },
+    });
+
+    const told = next(adminPage, 'rtc:closed', (p) => p.callId === call.callId);
+    const dropped = next(visitorPage, 'rtc:peer-left', (p) => p.peerId === adminPeer);
+    const since = performance.now();
+    const demoted = await api(env.api, 'PUT', `/api/advisors/${admin.id}`, {
+      token: acting.token,
+      body: { isAdmin: false },
+    });
+    expect(demoted.status).toBe(200);
+    expect(await told).toEqual({ callId: call.callId, reason: 'revoked' });
+    await dropped;
+    expect(performance.now() - since).toBeLessThan(REVOKED_WITHIN_MS);
+    // Her page is out of the room: what it sends reaches nobody, and the token opens it no more.
+    const again = await open(env.sockets);
+    expect(
+      await ask(again, 'rtc:join', { callId: call.callId, token: adminRoomToken }),
+    ).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+  });
+
   it('a deleted admin’s sockets are closed and out of every room within a second', async () => {
     const env = envOf();
     const { acting, admin, adminTab, call } = await adminInACallsChat(env);

@@ -45,6 +45,11 @@ export type RtcSocketDeps = {
   log: FastifyBaseLogger;
   /** Whether the call still has this room open (active call); refuses joins after the end. */
   isRoomOpen?: (callId: string, roomName: string) => Promise<boolean>;
+  /**
+   * Whether the token's holder may still be in the room as what it says (an admin token of someone
+   * no longer an admin may not): read at every join, since a token outlives a demotion.
+   */
+  mayJoin?: (claims: { type: ParticipantType; id: string }) => Promise<boolean>;
 };
 
 export const rtcRoom = (callId: string) => `rtc:${callId}`;
@@ -85,6 +90,30 @@ function installRoomCloser(nsp: RtcNamespace, deps: RtcSocketDeps): void {
   });
 }
 
+/**
+ * Takes a participant out of every built-in room she is in, on every instance: her page is told
+ * 'rtc:closed' (`reason`) and leaves, and the others drop their link to her ('rtc:peer-left').
+ * `participant` is `type:id` as in RtcMembership (e.g. an admin demoted meanwhile).
+ */
+export async function ejectParticipant(
+  nsp: RtcNamespace,
+  participant: string,
+  reason: 'revoked',
+): Promise<number> {
+  let ejected = 0;
+  for (const socket of await nsp.fetchSockets()) {
+    for (const [callId, m] of Object.entries(memberships(socket.data))) {
+      if (m.participant !== participant || !socket.rooms.has(rtcRoom(callId))) continue;
+      socket.emit('rtc:closed', { callId, reason });
+      socket.leave(rtcRoom(callId));
+      socket.leave(rtcPeerRoom(callId, m.peerId));
+      nsp.to(rtcRoom(callId)).emit('rtc:peer-left', { callId, peerId: m.peerId });
+      ejected += 1;
+    }
+  }
+  return ejected;
+}
+
 /** Called by the realtime gateway for every connected socket. */
 export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): void {
   installRoomCloser(socket.nsp, deps);
@@ -105,6 +134,8 @@ export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): voi
       if (!parsed.success) throw new AppError('VALIDATION_ERROR', 400, 'Invalid rtc:join payload');
       const { callId, token } = parsed.data;
       const claims = await deps.video.verifyRoomToken(token, callId);
+      if (deps.mayJoin && !(await deps.mayJoin(claims)))
+        throw new AppError('FORBIDDEN', 403, 'You may no longer join this call');
       if (deps.isRoomOpen && !(await deps.isRoomOpen(callId, claims.room))) {
         throw new AppError('CALL_NOT_ACTIVE', 409, 'This call is not active');
       }

@@ -201,7 +201,7 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
     peerStats: (p: RtcPeerStats) => {
       if (p.callId === callId) peers.setRemoteQuality(p.peerId, p.quality);
     },
-    closed: (p: { callId: string; reason: 'ended' | 'replaced' }) => {
+    closed: (p: { callId: string; reason: 'ended' | 'replaced' | 'revoked' }) => {
       if (p.callId !== callId) return;
       left = true;
       stats.stop();

@@ -33,5 +33,5 @@ export type MeshEvent =
   | { type: 'peer-joined'; peer: RemotePeer }
   | { type: 'peer-left'; peer: RemotePeer }
   | { type: 'peer-updated'; peer: RemotePeer }
-  | { type: 'closed'; reason: 'ended' | 'replaced' }
+  | { type: 'closed'; reason: 'ended' | 'replaced' | 'revoked' }
   | { type: 'error'; code: string; message: string; fatal: boolean };

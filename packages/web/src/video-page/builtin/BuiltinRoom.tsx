@@ -141,6 +141,11 @@ export function BuiltinRoom(props: Props) {
           {t('page.replaced')}
         </p>
       )}
+      {stage === 'revoked' && (
+        <p className="vp-message" role="status">
+          {t('page.revoked')}
+        </p>
+      )}
     </div>
   );
 }

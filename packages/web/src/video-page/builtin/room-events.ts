@@ -156,7 +156,7 @@ export function createRoomEvents({
         void sessionOf().shareScreen(null);
         setState((s) => ({
           ...s,
-          stage: event.reason === 'ended' ? 'ended' : 'replaced',
+          stage: event.reason,
           peers: [],
           sharingScreen: false,
         }));

@@ -2,7 +2,8 @@
 import type { ConnectionQuality } from '@belleza/contract';
 import type { MediaFailure, RemotePeer } from '../../lib/webrtc';
 
-export type RoomStage = 'starting' | 'joining' | 'joined' | 'left' | 'ended' | 'replaced' | 'error';
+export type RoomStage =
+  'starting' | 'joining' | 'joined' | 'left' | 'ended' | 'replaced' | 'revoked' | 'error';
 
 /** What the media of the whole room does, from its links' phases (worst first). */
 export type MediaState = 'alone' | 'connecting' | 'connected' | 'reconnecting' | 'failed';

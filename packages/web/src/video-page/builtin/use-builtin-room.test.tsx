@@ -280,6 +280,17 @@ describe('built-in room on the video page', () => {
     });
   });
 
+  it('a room closed because she lost the right to it says so and drops every peer', async () => {
+    const { socket, hook, post, joinWithPeer } = setup('admin');
+    await flush();
+    joinWithPeer();
+    expect(hook.result.current.state.peers).toHaveLength(1);
+    act(() => socket.deliver('rtc:closed', { callId: 'call_1', reason: 'revoked' }));
+    expect(hook.result.current.state).toMatchObject({ stage: 'revoked', peers: [] });
+    // Her call screen hears she is out of the room.
+    expect(post.mock.calls.map((c) => c[0] as string)).toContain('left');
+  });
+
   it('leaving before the room was joined keeps it out until asked back', async () => {
     const { socket, hook, post } = setup();
     act(() => hook.result.current.leave('closed'));

@@ -5,6 +5,7 @@ import {
   boundedText,
   idSchema,
   isoDateTime,
+  languageSchema,
   singleLine,
 } from './common.js';
 
@@ -227,6 +228,29 @@ export const loginBodySchema = z.object({
   password: z.string().min(1, 'validation.required').max(200),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** "¿Olvidaste tu contraseña?": where the link leads (its token in the fragment) and how long it works. */
+export const PASSWORD_RESET_PATH = '/advisor/reset';
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+
+/** POST /api/advisors/password-reset — a link to this address, if it is an account's. */
+export const passwordResetRequestBodySchema = z
+  .object({
+    email: z.string().trim().toLowerCase().pipe(z.email('validation.email').max(254)),
+    /** the language of the page she asked from: the e-mail's */
+    language: languageSchema.default('es'),
+  })
+  .strict();
+export type PasswordResetRequestBody = z.input<typeof passwordResetRequestBodySchema>;
+
+/** POST /api/advisors/password-reset/confirm — the link's token and her new password. */
+export const passwordResetConfirmBodySchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    password: z.string().min(8, 'validation.passwordMin').max(200),
+  })
+  .strict();
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBodySchema>;
 
 export const loginResponseDataSchema = z.object({ advisor: advisorSchema, token: z.string() });
 export type LoginResponseData = z.infer<typeof loginResponseDataSchema>;

@@ -23,6 +23,8 @@ export const errorCodes = [
   'EMAIL_TAKEN',
   /** a change of one's own password without the right current password */
   'CURRENT_PASSWORD_INVALID',
+  /** a password-reset link that was used, expired or never existed */
+  'RESET_LINK_INVALID',
   'LAST_ADMIN',
   'ADVISOR_HAS_ACTIVE_CALL',
   /** an admin suspended this advisor: she cannot be available nor take calls until it is lifted */

@@ -199,7 +199,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       // Each plugin gets only the services it uses.
-      await api.register(authRoutes, { auth: container.auth, config });
+      await api.register(authRoutes, {
+        auth: container.auth,
+        passwordReset: container.passwordReset,
+        config,
+      });
       await api.register(advisorsRoutes, {
         advisors: container.advisors,
         advisorPhotos: container.advisorPhotos,

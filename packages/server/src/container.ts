@@ -8,6 +8,7 @@ import { createAdvisorPhotosService } from './modules/advisors/advisor-photos.se
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
+import { createPasswordReset } from './modules/auth/password-reset.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { createSystemService } from './modules/system/system.service.js';
@@ -44,6 +45,7 @@ export function createContainer(deps: Deps) {
   const chat = createChatService({ ...deps, calls });
   const summary = createSummaryService({ ...deps, settings, calls, chat, links: summaryLinks });
   const appointments = createAppointmentsService({ ...deps, settings, advisors, calls, mail });
+  const passwordReset = createPasswordReset(deps, { advisors, sessions, audit, mail });
   const sweeper = createSweeper({
     calls,
     presence,
@@ -80,6 +82,7 @@ export function createContainer(deps: Deps) {
     reports,
     system,
     requestLimits,
+    passwordReset,
   };
 }
 

@@ -134,6 +134,17 @@ const EXPECTED: Record<string, Row> = {
     body: (c) => ({ email: c.owner.email, password: OWNER_PASSWORD }),
   },
   'GET /api/advisors/me': { allow: SIGNED_IN },
+  // Anyone may ask for a link (no SMTP here: 409 for all) or use one (none is valid here: 400).
+  'POST /api/advisors/password-reset': {
+    allow: ALL,
+    body: (c) => ({ email: c.owner.email }),
+    allowedStatus: 409,
+  },
+  'POST /api/advisors/password-reset/confirm': {
+    allow: ALL,
+    body: () => ({ token: 'not-a-real-token', password: 'Password-123' }),
+    allowedStatus: 400,
+  },
   'POST /api/advisors/logout': { allow: SIGNED_IN },
   // ---------------------------------------------------------------- advisors
   'GET /api/advisors': { allow: ADMIN },

@@ -411,6 +411,8 @@ function baseBodies(admin: TestAdvisor, fake: FakeDaily): Record<string, Record<
     'POST /api/advisors': { name: 'Fuzz', email: 'fuzz@salon.test', password: 'Password-123' },
     'PUT /api/advisors/{advisorId}': { title: 'Fuzz' },
     'POST /api/advisors/{advisorId}/status': { status: 'busy' },
+    'POST /api/advisors/password-reset': { email: 'fuzz@salon.test' },
+    'POST /api/advisors/password-reset/confirm': { token: 'fuzz', password: 'Password-123' },
     'PUT /api/advisors/{advisorId}/suspension': { suspended: true },
     'POST /api/calls/request': { name: 'Fuzz', phone: freshPhone(), consent: true },
     'POST /api/callbacks': { name: 'Fuzz', phone: freshPhone(), consent: true },

@@ -170,6 +170,7 @@ export const TABLES: Array<keyof Database> = [
   'retention_purges',
   'appointments',
   'advisor_photos',
+  'password_resets',
 ];
 
 /** Application tables as SQLite lists them (migration bookkeeping excluded). */

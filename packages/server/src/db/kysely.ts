@@ -34,6 +34,7 @@ import * as appointments from './migrations/2026-11-26-016-appointments.js';
 import * as advisorPhotos from './migrations/2026-11-26-017-advisor-photos.js';
 import * as requesterCaps from './migrations/2026-11-28-018-requester-caps.js';
 import * as advisorSuspension from './migrations/2026-11-28-019-advisor-suspension.js';
+import * as passwordResets from './migrations/2026-11-28-020-password-resets.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-017-advisor-photos': advisorPhotos,
   '2026-11-28-018-requester-caps': requesterCaps,
   '2026-11-28-019-advisor-suspension': advisorSuspension,
+  '2026-11-28-020-password-resets': passwordResets,
 };
 
 export type DatabaseOptions = {

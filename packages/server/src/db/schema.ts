@@ -309,6 +309,16 @@ export type AppointmentsTable = {
   reminded_hour_at: string | null;
 };
 
+/** A "¿Olvidaste tu contraseña?" link: the SHA-256 of its token, valid until `expires_at`, once. */
+export type PasswordResetsTable = {
+  id: string;
+  advisor_id: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+};
+
 export type Database = {
   advisors: AdvisorsTable;
   advisor_sessions: AdvisorSessionsTable;
@@ -327,6 +337,7 @@ export type Database = {
   retention_purges: RetentionPurgesTable;
   appointments: AppointmentsTable;
   advisor_photos: AdvisorPhotosTable;
+  password_resets: PasswordResetsTable;
 };
 
 // Kysely's Generated is not needed: every id and timestamp is app-generated.

@@ -100,6 +100,25 @@ export function createAdvisorAccounts(
   const nowIso = () => clock.now().toISOString();
 
   return {
+    /** The live advisor with this e-mail (any case), if any. */
+    async idByEmail(email: string): Promise<string | null> {
+      return (await findCredentialsByEmail(db, email))?.id ?? null;
+    },
+
+    /**
+     * A new password from a reset link, in the caller's transaction (which also ends her sessions
+     * and audits it). False when she is no longer a live advisor.
+     */
+    async setPasswordByReset(id: string, password: string, executor: Db = db): Promise<boolean> {
+      const passwordHash = await hashPassword(password);
+      return (
+        (await updateAdvisor(executor, id, {
+          password_hash: passwordHash,
+          updated_at: nowIso(),
+        })) === 'ok'
+      );
+    },
+
     async verifyCredentials(email: string, password: string): Promise<string | null> {
       const found = await findCredentialsByEmail(db, email);
       if (!found) {

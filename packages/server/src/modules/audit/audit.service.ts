@@ -15,6 +15,7 @@ export type AuditAction =
   | 'advisor.status'
   | 'advisor.suspend'
   | 'advisor.unsuspend'
+  | 'advisor.password_reset'
   | 'settings.update'
   | 'auth.under_attack';
 

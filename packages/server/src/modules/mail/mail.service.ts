@@ -55,7 +55,8 @@ import {
   type MailMessage,
 } from './mail.texts.js';
 import { createSmtpTransport, MailSendError, type MailTransport } from './mail.transport.js';
-import { NO_ANSWER_REASON } from '@belleza/contract';
+import { passwordResetMail } from './staff-mail.texts.js';
+import { NO_ANSWER_REASON, PASSWORD_RESET_TTL_MINUTES, type Language } from '@belleza/contract';
 import {
   appointmentBookedMail,
   appointmentCancelledMail,
@@ -149,6 +150,28 @@ export function dailyFigures(
   };
 }
 
+/**
+ * Whether one more visitor e-mail may go to `to` this hour (counting it), shared by the instances
+ * through Redis; logged when not.
+ */
+function createRecipientCap(
+  perHour: number,
+  store: MailServiceDeps['limitStore'],
+  log: MailServiceDeps['log'],
+): (kind: string, to: string) => Promise<boolean> {
+  const perRecipient = createLimiter(
+    'mail-recipient',
+    { points: perHour, duration: 3600 },
+    store ?? null,
+  );
+  return async (kind, to) => {
+    const { over } = await perRecipient.take(to.toLowerCase());
+    if (over > 0)
+      log.warn({ mail: kind }, 'e-mail not sent: this address had its e-mails this hour');
+    return over === 0;
+  };
+}
+
 export function createMailService(deps: MailServiceDeps) {
   const { config, db, clock, log, settings, summaries, instanceId } = deps;
   const transport =
@@ -159,19 +182,11 @@ export function createMailService(deps: MailServiceDeps) {
         : null;
   const fromAddress = config.smtp?.from ?? `no-reply@${new URL(config.publicUrl).hostname}`;
   const inFlight = new Set<Promise<void>>();
-  /** Visitor e-mails per recipient (lower-cased) and hour, shared by the instances through Redis. */
-  const perRecipient = createLimiter(
-    'mail-recipient',
-    { points: config.mailRecipientHourlyLimit, duration: 60 * 60 },
+  const mayWriteTo = createRecipientCap(
+    config.mailRecipientHourlyLimit,
     deps.limitStore ?? null,
+    log,
   );
-  /** Whether `to` may get one more visitor e-mail this hour (counting it); logged when not. */
-  async function mayWriteTo(kind: string, to: string): Promise<boolean> {
-    const { over } = await perRecipient.take(to.toLowerCase());
-    if (over > 0)
-      log.warn({ mail: kind }, 'e-mail not sent: this address had its e-mails this hour');
-    return over === 0;
-  }
   /** No summary work before this instant (in-memory; the database decides who sends). */
   let nextSummaryCheck = 0;
 
@@ -283,6 +298,16 @@ export function createMailService(deps: MailServiceDeps) {
             expiresAt: link.expiresAt,
           }),
         );
+        return true;
+      });
+    },
+
+    /** A "¿Olvidaste tu contraseña?" link to a staff member, in her page's language. */
+    passwordReset(reset: { to: string; name: string; language: Language; url: string }): void {
+      background('password_reset', async () => {
+        const ctx = { ...(await contextOf()).ctx, language: reset.language };
+        const minutes = PASSWORD_RESET_TTL_MINUTES;
+        await deliver(ctx, passwordResetMail(ctx, reset.to, { ...reset, minutes }));
         return true;
       });
     },

@@ -133,6 +133,7 @@ const es: Dict = {
     until: 'Estará disponible hasta el {date}; después se borra, junto con el chat y las fotos.',
     footer: 'Te escribimos porque dejaste tu email al pedir la consulta en {siteName}.',
   },
+
   subjects: {
     skin_care: 'Cuidado de la piel',
     makeup: 'Maquillaje',
@@ -202,6 +203,7 @@ const en: Dict = {
     footer:
       'You receive this e-mail because you left your address when you asked for the consultation at {siteName}.',
   },
+
   subjects: {
     skin_care: 'Skin Care',
     makeup: 'Makeup',

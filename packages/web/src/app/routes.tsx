@@ -3,7 +3,12 @@
  * own (landing.html). Pages and the staff layouts load lazily, with their translation namespaces.
  */
 import type { ComponentType } from 'react';
-import { APPOINTMENT_PATH, PRIVACY_PATH, SUMMARY_PATH } from '@belleza/contract';
+import {
+  APPOINTMENT_PATH,
+  PASSWORD_RESET_PATH,
+  PRIVACY_PATH,
+  SUMMARY_PATH,
+} from '@belleza/contract';
 import { redirect, redirectDocument, type RouteObject } from 'react-router';
 import { loadNamespaces } from '@/lib/i18n';
 import { alwaysRevalidate, guard, sessionLoader } from './guards';
@@ -57,6 +62,27 @@ export const routes: RouteObject[] = [
               },
               loginRoute('/login'),
               loginRoute('/advisor/login'),
+              {
+                // "¿Olvidaste tu contraseña?" and the page its link opens (token in the fragment).
+                path: '/advisor/forgot',
+                loader: guard({ access: 'guest' }),
+                shouldRevalidate: alwaysRevalidate,
+                handle: handle({ titleKey: 'titles.forgotPassword' }),
+                lazy: lazyRoute(
+                  () => import('@/features/auth').then((m) => ({ default: m.ForgotPasswordPage })),
+                  ['auth', 'validation'],
+                ),
+              },
+              {
+                path: PASSWORD_RESET_PATH,
+                loader: guard({ access: 'public' }),
+                shouldRevalidate: alwaysRevalidate,
+                handle: handle({ titleKey: 'titles.resetPassword' }),
+                lazy: lazyRoute(
+                  () => import('@/features/auth').then((m) => ({ default: m.ResetPasswordPage })),
+                  ['auth', 'validation'],
+                ),
+              },
               {
                 path: PRIVACY_PATH,
                 loader: guard({ access: 'public' }),

@@ -120,3 +120,95 @@ describe('LoginPage', () => {
     );
   });
 });
+
+describe('forgotten password', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("'¿Olvidaste tu contraseña?' asks for her e-mail and answers the same whatever it is", async () => {
+    const api = mockFetch({
+      'POST /api/advisors/password-reset': {
+        status: 202,
+        body: {
+          success: true,
+          message: 'If the address belongs to an account, a link is on its way',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/advisor/login');
+    await user.click(await screen.findByRole('link', { name: '¿Olvidaste tu contraseña?' }));
+    await screen.findByRole('heading', { name: 'Restablecer tu contraseña' });
+    expect(router.state.location.pathname).toBe('/advisor/forgot');
+    await user.type(screen.getByLabelText('Correo electrónico'), ' Ana@Salon.pe ');
+    await user.click(screen.getByRole('button', { name: 'Enviar enlace' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Si ana@salon.pe es el correo de una cuenta, te enviamos un enlace.',
+    );
+    expect(api.requests.find((r) => r.path === '/api/advisors/password-reset')?.body).toEqual({
+      email: 'ana@salon.pe',
+      language: 'es',
+    });
+  });
+
+  it('says to ask an admin when the site cannot send e-mails', async () => {
+    mockFetch({
+      'POST /api/advisors/password-reset': fail(409, 'EMAIL_NOT_CONFIGURED', 'No SMTP'),
+    });
+    const user = userEvent.setup();
+    renderApp('/advisor/forgot');
+    await user.type(await screen.findByLabelText('Correo electrónico'), 'ana@salon.pe');
+    await user.click(screen.getByRole('button', { name: 'Enviar enlace' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Este sitio no puede enviar correos. Pide a un administrador',
+    );
+  });
+
+  it("the link's page sets the new password with the token from the address's fragment", async () => {
+    const api = mockFetch({
+      'POST /api/advisors/password-reset/confirm': ok(undefined),
+    });
+    const user = userEvent.setup();
+    renderApp('/advisor/reset#tok-123');
+    const password = await screen.findByLabelText('Nueva contraseña');
+    await user.type(password, 'corta');
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    expect(api.requests.filter((r) => r.path === '/api/advisors/password-reset/confirm')).toEqual(
+      [],
+    );
+    await user.clear(password);
+    await user.type(password, 'nueva-clave-123');
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Listo: tu contraseña cambió.');
+    expect(
+      api.requests.find((r) => r.path === '/api/advisors/password-reset/confirm')?.body,
+    ).toEqual({ token: 'tok-123', password: 'nueva-clave-123' });
+    expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute(
+      'href',
+      '/advisor/login',
+    );
+  });
+
+  it('a used, expired or missing link says so and offers another', async () => {
+    mockFetch({
+      'POST /api/advisors/password-reset/confirm': fail(400, 'RESET_LINK_INVALID', 'Used'),
+    });
+    const user = userEvent.setup();
+    renderApp('/advisor/reset#tok-used');
+    await user.type(await screen.findByLabelText('Nueva contraseña'), 'nueva-clave-123');
+    await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Este enlace ya no sirve');
+    expect(screen.getByRole('link', { name: 'Pedir otro enlace' })).toHaveAttribute(
+      'href',
+      '/advisor/forgot',
+    );
+  });
+
+  it('a link without its token is refused before anything is typed', async () => {
+    mockFetch();
+    renderApp('/advisor/reset');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Este enlace ya no sirve');
+    expect(screen.queryByLabelText('Nueva contraseña')).toBeNull();
+  });
+});

@@ -93,6 +93,9 @@ export function LoginPage() {
             {busy ? t('login.loading') : t('login.submit')}
           </Button>
         </form>
+        <Link className="auth-card__back" to="/advisor/forgot">
+          {t('login.forgot')}
+        </Link>
 
         <Link className="auth-card__back" to="/" reloadDocument>
           {t('login.backHome')}

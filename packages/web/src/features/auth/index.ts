@@ -1,4 +1,6 @@
 export { LoginPage } from './LoginPage';
+export { ForgotPasswordPage } from './ForgotPasswordPage';
+export { ResetPasswordPage } from './ResetPasswordPage';
 export { loginRequest, useLogin } from './api/login';
 // Default export: the module the router loads lazily.
 export { LoginPage as default } from './LoginPage';

@@ -107,6 +107,7 @@ async function seed(url: string): Promise<string[]> {
       working_hours: JSON.stringify(defaultWorkingHours),
       missed_offers_in_row: 0,
       last_call_ended_at: null,
+      suspended_at: null,
       created_at: iso,
       updated_at: iso,
       deleted_at: null,

@@ -93,6 +93,7 @@ function advisorRows(): AdvisorsTable[] {
     working_hours: JSON.stringify(defaultWorkingHours),
     missed_offers_in_row: 0,
     last_call_ended_at: null,
+    suspended_at: null,
     created_at: at,
     updated_at: at,
     deleted_at: null,

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Card, Spinner } from '@/components/ui';
-import { formatDateTime } from '@/lib/format';
 import { useSettingsAudit } from '../api/settings';
+import { AuditCard } from './AuditCard';
 
 /** How many settings changes the page lists, newest first. */
 export const AUDIT_ROWS_SHOWN = 10;
@@ -38,44 +37,28 @@ export function AuditLog() {
   const fieldLabel = (field: string) =>
     i18n.exists(`settings:fields.${field}`) ? t(`fields.${field}`) : field;
 
-  const entries = audit.data ?? [];
   return (
-    <Card
+    <AuditCard
       title={t('sections.audit')}
-      aria-label={t('sections.audit')}
-      className="settings-section settings-audit"
+      query={audit}
+      loadFailed={t('audit.loadFailed')}
+      empty={t('audit.empty')}
+      who={(entry) => <span>{entry.actorName ?? t('audit.unknownActor')}</span>}
     >
-      {audit.isPending ? (
-        <Spinner />
-      ) : audit.isError ? (
-        <p className="settings-muted">{t('audit.loadFailed')}</p>
-      ) : entries.length === 0 ? (
-        <p className="settings-muted">{t('audit.empty')}</p>
-      ) : (
-        <ol className="settings-audit__list">
-          {entries.map((entry) => (
-            <li key={entry.id} className="settings-audit__entry">
-              <p className="settings-audit__meta">
-                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-                {' · '}
-                <span>{entry.actorName ?? t('audit.unknownActor')}</span>
-              </p>
-              <ul className="settings-audit__changes">
-                {entry.changes.map((change) => (
-                  <li key={change.field}>
-                    <strong>{fieldLabel(change.field)}</strong>
-                    {': '}
-                    {t('audit.change', {
-                      from: formatValue(change.from),
-                      to: formatValue(change.to),
-                    })}
-                  </li>
-                ))}
-              </ul>
+      {(entry) => (
+        <ul className="settings-audit__changes">
+          {entry.changes.map((change) => (
+            <li key={change.field}>
+              <strong>{fieldLabel(change.field)}</strong>
+              {': '}
+              {t('audit.change', {
+                from: formatValue(change.from),
+                to: formatValue(change.to),
+              })}
             </li>
           ))}
-        </ol>
+        </ul>
       )}
-    </Card>
+    </AuditCard>
   );
 }

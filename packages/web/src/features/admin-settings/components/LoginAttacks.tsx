@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Card, Spinner } from '@/components/ui';
-import { formatDateTime } from '@/lib/format';
 import { useLoginAttacks, type LoginAttackEntry } from '../api/settings';
+import { AuditCard } from './AuditCard';
 
 /** How many sign-in alerts the page lists, newest first. */
 export const LOGIN_ATTACKS_SHOWN = 10;
@@ -29,34 +28,16 @@ export function LoginAttacks() {
     return t('loginAttacks.unknown');
   };
 
-  const entries = attacks.data ?? [];
   return (
-    <Card
+    <AuditCard
       title={t('loginAttacks.title')}
-      aria-label={t('loginAttacks.title')}
-      className="settings-section settings-audit"
+      intro={t('loginAttacks.intro')}
+      query={attacks}
+      loadFailed={t('loginAttacks.loadFailed')}
+      empty={t('loginAttacks.empty')}
+      who={(entry) => <strong>{entry.account}</strong>}
     >
-      <p className="settings-muted">{t('loginAttacks.intro')}</p>
-      {attacks.isPending ? (
-        <Spinner />
-      ) : attacks.isError ? (
-        <p className="settings-muted">{t('loginAttacks.loadFailed')}</p>
-      ) : entries.length === 0 ? (
-        <p className="settings-muted">{t('loginAttacks.empty')}</p>
-      ) : (
-        <ol className="settings-audit__list">
-          {entries.map((entry) => (
-            <li key={entry.id} className="settings-audit__entry">
-              <p className="settings-audit__meta">
-                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-                {' · '}
-                <strong>{entry.account}</strong>
-              </p>
-              <p>{describe(entry)}</p>
-            </li>
-          ))}
-        </ol>
-      )}
-    </Card>
+      {(entry) => <p>{describe(entry)}</p>}
+    </AuditCard>
   );
 }

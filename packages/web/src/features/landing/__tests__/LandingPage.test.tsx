@@ -18,6 +18,7 @@ import type { FakeSocket } from './fake-socket';
 import {
   callData,
   clientToken,
+  createdCall,
   closedAvailability,
   openAvailability,
   statusData,
@@ -436,19 +437,7 @@ describe('from request to rating', () => {
   it('requests, waits with live updates, opens the video when accepted, then rates once', async () => {
     const api = mockFetch({
       'GET /api/availability': ok(openAvailability),
-      'POST /api/calls/request': ok(
-        {
-          callId: 'call_1',
-          status: 'pending',
-          dailyRoomName: null,
-          dailyRoomUrl: null,
-          advisorId: null,
-          estimatedWaitTime: 300,
-          queuePosition: 2,
-          clientKey: 'secret-key',
-        },
-        201,
-      ),
+      'POST /api/calls/request': ok(createdCall(), 201),
       'GET /api/calls/call_1/status': ok(statusData({ queuePosition: 2, estimatedWaitTime: 300 })),
       'GET /api/calls/call_1/token': ok(clientToken),
       'POST /api/calls/call_1/rating': ok(statusData({ status: 'completed', rating: 4 })),
@@ -654,16 +643,7 @@ describe('from request to rating', () => {
     const api = mockFetch({
       'GET /api/availability': ok(openAvailability),
       'POST /api/calls/request': ok(
-        {
-          callId: 'call_1',
-          status: 'pending',
-          dailyRoomName: null,
-          dailyRoomUrl: null,
-          advisorId: null,
-          estimatedWaitTime: 120,
-          queuePosition: 1,
-          clientKey: 'k',
-        },
+        createdCall({ estimatedWaitTime: 120, queuePosition: 1, clientKey: 'k' }),
         201,
       ),
       'GET /api/calls/call_1/status': () =>

@@ -19,7 +19,7 @@ import { mockFetch, ok } from '@/test/fetch-mock';
 import { saveCall } from '../consultation/saved-call';
 import { EmbedRoot } from '../embed';
 import type { FakeSocket } from './fake-socket';
-import { callData, clientToken, openAvailability, statusData } from './fixtures';
+import { callData, clientToken, createdCall, openAvailability, statusData } from './fixtures';
 import embedHtml from '../../../../embed.html?raw';
 
 const sockets = vi.hoisted(() => ({ list: [] as unknown[] }));
@@ -311,19 +311,7 @@ describe('a consultation in the frame', () => {
   it('from request to rating: requested, started and ended (completed), each once', async () => {
     mockFetch({
       'GET /api/availability': ok(openAvailability),
-      'POST /api/calls/request': ok(
-        {
-          callId: 'call_1',
-          status: 'pending',
-          dailyRoomName: null,
-          dailyRoomUrl: null,
-          advisorId: null,
-          estimatedWaitTime: 300,
-          queuePosition: 2,
-          clientKey: 'secret-key',
-        },
-        201,
-      ),
+      'POST /api/calls/request': ok(createdCall(), 201),
       'GET /api/calls/call_1/status': ok(statusData({ queuePosition: 2, estimatedWaitTime: 300 })),
       'GET /api/calls/call_1/token': ok(clientToken),
       'POST /api/calls/call_1/rating': ok(statusData({ status: 'completed' })),

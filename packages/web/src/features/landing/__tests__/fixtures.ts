@@ -1,4 +1,9 @@
-import type { Availability, Call, CallStatusData } from '@belleza/contract';
+import type {
+  Availability,
+  Call,
+  CallRequestResponseData,
+  CallStatusData,
+} from '@belleza/contract';
 
 export const openAvailability: Availability = {
   open: true,
@@ -83,3 +88,20 @@ export const clientToken = {
   iceServers: [],
   expiresAt: '2026-11-23T17:00:00.000Z',
 };
+
+/** What POST /api/calls/request answers for a queued call (201). */
+export function createdCall(
+  overrides: Partial<CallRequestResponseData> = {},
+): CallRequestResponseData {
+  return {
+    callId: 'call_1',
+    status: 'pending',
+    dailyRoomName: null,
+    dailyRoomUrl: null,
+    advisorId: null,
+    estimatedWaitTime: 300,
+    queuePosition: 2,
+    clientKey: 'secret-key',
+    ...overrides,
+  };
+}

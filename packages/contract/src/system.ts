@@ -31,10 +31,11 @@ export const systemStatusSchema = z.object({
     }),
   }),
   /**
-   * Outgoing e-mail: `configured` when SMTP_URL is set (nothing is sent otherwise; reason
-   * 'not_configured'). Not probed: 'Enviar correo de prueba' in Settings tries the real server.
+   * Outgoing e-mail: `configured` when SMTP_URL is set. Without it the app works but sends nothing
+   * (no booking confirmations or reminders, summaries, alerts or password links): `atRisk`, reason
+   * 'email_off', shown amber. Not probed: 'Enviar correo de prueba' in Settings tries the server.
    */
-  email: componentStatusSchema.extend({ configured: z.boolean() }),
+  email: componentStatusSchema.extend({ configured: z.boolean(), atRisk: z.boolean().optional() }),
   websocket: componentStatusSchema.extend({
     connectedAdvisors: z.number().int(),
     connections: z.number().int(),

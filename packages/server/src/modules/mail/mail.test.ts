@@ -282,14 +282,18 @@ describe('e-mail with wrong SMTP credentials or no SMTP at all', () => {
     }
   });
 
-  it('without SMTP_URL: status says not configured, the test answers 409, a callback sends nothing', async () => {
+  it('without SMTP_URL: status says e-mail is off (amber, not OK), the test answers 409, a callback sends nothing', async () => {
     const t = await createTestApp();
     try {
       const admin = await insertAdvisor(t.db.db, { isAdmin: true, now: t.clock.now() });
       const status = await api<{ email: unknown }>(t.app, 'GET', '/api/system/status', {
         token: admin.token,
       });
-      expect(status.data.email).toMatchObject({ configured: false, reason: 'not_configured' });
+      expect(status.data.email).toMatchObject({
+        configured: false,
+        atRisk: true,
+        reason: 'email_off',
+      });
       const res = await api(t.app, 'POST', '/api/settings/test-email', {
         token: admin.token,
         body: {},

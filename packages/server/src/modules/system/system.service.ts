@@ -202,7 +202,7 @@ export function createSystemService(deps: SystemDeps) {
       video: video_,
       email: config.smtp
         ? { ok: true, reason: null, detail: null, configured: true }
-        : { ok: true, reason: 'not_configured', detail: null, configured: false },
+        : { ok: true, atRisk: true, reason: 'email_off', detail: null, configured: false },
       websocket: websocket_,
     };
   }

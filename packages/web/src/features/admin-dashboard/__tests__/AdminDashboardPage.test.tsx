@@ -272,6 +272,7 @@ describe('AdminDashboardPage', () => {
       'GET /api/system/status': ok({
         ...systemOk,
         redis: { ok: true, reason: null, detail: null, configured: false },
+        email: { ok: true, atRisk: true, reason: 'email_off', detail: null, configured: false },
         video: {
           ok: false,
           reason: 'not_configured',
@@ -292,6 +293,9 @@ describe('AdminDashboardPage', () => {
     expect(screen.getByText('No hay asesores disponibles')).toBeInTheDocument();
     expect(await screen.findByText('Falta la API Key o el dominio')).toBeInTheDocument();
     expect(screen.getByText('No configurado (una sola instancia)')).toBeInTheDocument();
+    // E-mail off is not 'OK': amber, saying what it costs.
+    const email = screen.getByText(/^Sin correo: no se envían confirmaciones/).closest('li')!;
+    expect(email).toHaveClass('dash-system__item--risk');
   });
 
   it("shows 'No se pudieron cargar los datos' when stats and advisors fail, and retries", async () => {

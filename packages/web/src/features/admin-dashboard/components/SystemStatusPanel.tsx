@@ -26,6 +26,7 @@ const knownReasons = new Set([
   'turn_unreachable',
   'turn_refused',
   'turn_failed',
+  'email_off',
 ]);
 
 const health = (c: { ok: boolean; atRisk?: boolean }): Health =>
@@ -80,7 +81,8 @@ function toItems(status: SystemStatus, t: TFunction<'admin-dashboard'>): Item[] 
     {
       key: 'email',
       health: health(email),
-      info: t(email.configured ? 'system.emailSmtp' : 'system.emailOff'),
+      // Without SMTP it is amber and says what that costs (reason email_off).
+      info: t('system.emailSmtp'),
       reason: email.reason,
       detail: email.detail,
     },

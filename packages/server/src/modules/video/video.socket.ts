@@ -93,7 +93,8 @@ function installRoomCloser(nsp: RtcNamespace, deps: RtcSocketDeps): void {
 /**
  * Takes a participant out of every built-in room she is in, on every instance: her page is told
  * 'rtc:closed' (`reason`) and leaves, and the others drop their link to her ('rtc:peer-left').
- * `participant` is `type:id` as in RtcMembership (e.g. an admin demoted meanwhile).
+ * `participant` is `type:id` as in RtcMembership (e.g. an admin demoted meanwhile). It reads every
+ * socket of the namespace through the adapter: a salon has a few dozen, and demotions are rare.
  */
 export async function ejectParticipant(
   nsp: RtcNamespace,

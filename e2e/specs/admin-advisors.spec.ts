@@ -50,6 +50,9 @@ test('the dashboard shows the four stat cards and the live system status', async
   // Built-in video with no TURN server configured: it works on one network only, so 'at risk'.
   await expect(item('Integración de video')).toContainText('En riesgo');
   await expect(item('WebSocket')).toContainText(/asesor(es)? conectados?/);
+  // No SMTP here: e-mail is amber, never 'OK', and says what is not sent.
+  await expect(item('Correo')).toContainText('En riesgo');
+  await expect(item('Correo')).toContainText('Sin correo: no se envían confirmaciones');
 
   await page.getByRole('button', { name: 'Actualizar' }).click();
   await expect(page.getByText('Datos actualizados correctamente')).toBeVisible();
@@ -120,6 +123,39 @@ test('the admin sets an advisor offline from the table', async ({ page, adminApi
   // The filter agrees with the server: Rocío is among the offline advisors.
   await page.getByLabel('Estado', { exact: true }).selectOption({ label: 'Desconectado' });
   await expect(page.getByRole('row', { name: /Rocío Paredes/ })).toBeVisible();
+});
+
+test('the admin suspends a stylist: her open dashboard says why and locks her status until reinstated', async ({
+  page,
+  browser,
+  adminApi,
+  server,
+}) => {
+  const email = uniqueEmail('sara');
+  await adminApi.createAdvisor({ name: 'Sara Suspendida', email, password: 'sara-pass-123' });
+  const stylistContext = await browser.newContext({ baseURL: server.url });
+  const stylist = await stylistContext.newPage();
+  await signIn(stylist, email, 'sara-pass-123');
+  const status = stylist.getByLabel('Estado', { exact: true });
+  await status.selectOption('available');
+  await expect(stylist.getByTestId('advisor-status-label')).toHaveText('Disponible');
+
+  await signIn(page, ADMIN.email, ADMIN.password, { home: 'admin' });
+  await page.getByRole('link', { name: 'Asesores', exact: true }).click();
+  await page.getByRole('button', { name: 'Suspender a Sara Suspendida' }).click();
+  await expect(page.getByRole('row', { name: /Sara Suspendida/ })).toContainText('Suspendida');
+  await expect(page.getByRole('combobox', { name: 'Estado de Sara Suspendida' })).toBeDisabled();
+
+  // Her dashboard, open all along, hears it at once.
+  await expect(stylist.getByTestId('advisor-status-label')).toHaveText('Desconectado');
+  await expect(stylist.getByRole('note')).toContainText('Un administrador suspendió tu cuenta');
+  await expect(status).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Reactivar a Sara Suspendida' }).click();
+  await expect(status).toBeEnabled();
+  await status.selectOption('available');
+  await expect(stylist.getByTestId('advisor-status-label')).toHaveText('Disponible');
+  await stylistContext.close();
 });
 
 test('at 1280×800 the advisors table fits its container without horizontal scrolling', async ({

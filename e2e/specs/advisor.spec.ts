@@ -89,7 +89,11 @@ test.describe('advisor dashboard', () => {
     await expect(popup(second)).toContainText('Valeria Quispe');
     await expect(first.page.getByText('No hay llamadas pendientes ni activas')).toBeVisible();
 
-    await popup(second).getByRole('button', { name: 'Aceptar llamada' }).click();
+    // Its main action has the focus, and shows it: a ring, whatever moved the focus there.
+    const accept = popup(second).getByRole('button', { name: 'Aceptar llamada' });
+    await expect(accept).toBeFocused();
+    expect(await accept.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
+    await accept.click();
     const screen = second.page.getByRole('dialog', { name: 'Videollamada activa' });
     await expect(screen).toBeVisible();
     await expect(screen).toContainText('Valeria Quispe');

@@ -6,6 +6,7 @@
  * when the advisor accepts, and the rating after the advisor ends (still offered after a reload),
  * visible through the API.
  */
+import { expectAccessible } from '../support/axe.js';
 import {
   weekdays,
   type Advisor,
@@ -160,6 +161,8 @@ test.describe('visitor on the landing page', () => {
     await waiting.getByRole('button', { name: 'Probar cámara y micrófono' }).click();
     // The browser context already granted both, so the check goes straight to the preview.
     await expect(waiting.getByLabel('Vista previa de tu cámara')).toBeVisible();
+    // The device check passes axe like the rest of the consultation.
+    await expectAccessible(page, 'the device check');
     await waiting.getByRole('button', { name: 'Listo, usar estos dispositivos' }).click();
     await expect(
       waiting.getByText('Cámara y micrófono listos para la videollamada.'),

@@ -7,6 +7,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage, translateValidation } from '@/lib/errors';
 import { currentLanguage } from '@/lib/i18n';
 import { useRequestPasswordReset } from './api/password-reset';
+import { AuthError } from './AuthError';
 import './auth.css';
 
 /**
@@ -55,11 +56,7 @@ export function ForgotPasswordPage() {
         ) : (
           <>
             <p className="auth-card__subtitle">{t('forgot.subtitle')}</p>
-            {error && (
-              <div className="auth-card__error" role="alert">
-                {error}
-              </div>
-            )}
+            <AuthError>{error}</AuthError>
             <form className="auth-form" onSubmit={handleSubmit} noValidate>
               <TextField
                 label={t('login.email')}

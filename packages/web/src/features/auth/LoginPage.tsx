@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button, PasswordField, TextField } from '@/components/ui';
 import { errorMessage, translateValidation } from '@/lib/errors';
 import { useLogin } from './api/login';
+import { AuthError } from './AuthError';
 import './auth.css';
 
 type FieldErrors = { email?: string; password?: string };
@@ -60,11 +61,7 @@ export function LoginPage() {
         <h1 className="auth-card__title">{t('login.title')}</h1>
         <p className="auth-card__subtitle">{t('login.subtitle')}</p>
 
-        {error && (
-          <div className="auth-card__error" role="alert">
-            {error}
-          </div>
-        )}
+        <AuthError>{error}</AuthError>
 
         <form className="auth-form" onSubmit={handleSubmit}>
           <TextField

@@ -6,6 +6,7 @@ import { Button, PasswordField } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage, translateValidation } from '@/lib/errors';
 import { useConfirmPasswordReset } from './api/password-reset';
+import { AuthError } from './AuthError';
 import './auth.css';
 
 /**
@@ -62,11 +63,7 @@ export function ResetPasswordPage() {
           </>
         ) : (
           <>
-            {error && (
-              <div className="auth-card__error" role="alert">
-                {error}
-              </div>
-            )}
+            <AuthError>{error}</AuthError>
             <form className="auth-form" onSubmit={handleSubmit} noValidate>
               <PasswordField
                 label={t('reset.password')}

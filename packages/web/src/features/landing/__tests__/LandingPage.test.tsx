@@ -68,6 +68,15 @@ function fillForm(dialog: HTMLElement, values: Record<string, string> = {}) {
 
 const toastRegion = () => screen.getByRole('region', { name: 'Notificaciones' });
 
+/** Waits until the page's socket joined call_1 with this key (client:connect). */
+const joinedCall = (clientKey: string) =>
+  waitFor(() =>
+    expect(lastSocket()?.emitted).toContainEqual({
+      event: 'client:connect',
+      payload: expect.objectContaining({ callId: 'call_1', clientKey }) as unknown,
+    }),
+  );
+
 beforeEach(() => {
   sockets.list.length = 0;
 });
@@ -483,12 +492,7 @@ describe('from request to rating', () => {
     expect(saved.expiresAt - saved.savedAt).toBe(SAVED_CALL_TTL_MS);
 
     // The websocket joins the call with its key; queue updates show at once.
-    await waitFor(() =>
-      expect(lastSocket()?.emitted).toContainEqual({
-        event: 'client:connect',
-        payload: expect.objectContaining({ callId: 'call_1', clientKey: 'secret-key' }) as unknown,
-      }),
-    );
+    await joinedCall('secret-key');
     act(() =>
       lastSocket().serverEmit('call:queue:updated', {
         callId: 'call_1',
@@ -659,12 +663,7 @@ describe('from request to rating', () => {
     await waitFor(() =>
       expect(api.requests.some((r) => r.path === '/api/calls/call_1/status')).toBe(true),
     );
-    await waitFor(() =>
-      expect(lastSocket()?.emitted).toContainEqual({
-        event: 'client:connect',
-        payload: expect.objectContaining({ callId: 'call_1', clientKey: 'k' }) as unknown,
-      }),
-    );
+    await joinedCall('k');
     act(() =>
       lastSocket().serverEmit('call:queue:updated', {
         callId: 'call_1',

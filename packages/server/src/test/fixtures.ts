@@ -18,7 +18,13 @@ import type { Db, Dialect } from '../db/kysely.js';
 import type { AdvisorsTable, AppointmentsTable, CallsTable } from '../db/schema.js';
 import type { ManualClock } from '../lib/clock.js';
 import { hashSecret, newId, newSecret } from '../lib/ids.js';
-import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from './helpers.js';
+import {
+  createTestApp,
+  createTestDatabase,
+  REDIS_URL,
+  type TestApp,
+  type TestDatabase,
+} from './helpers.js';
 
 export type TestAdvisor = {
   id: string;
@@ -249,6 +255,35 @@ export async function createIsolatedDatabase(dialect: Dialect): Promise<TestData
     );
   }
   return db;
+}
+
+/**
+ * Two instances of the app ('instance-a', 'instance-b') on one isolated PostgreSQL database and the
+ * shared Redis: the multi-instance suites. The request limits live in that Redis across reruns,
+ * so they are raised. `close()` closes both and drops the database.
+ */
+export async function createTwoInstances(
+  clock: ManualClock,
+): Promise<{ db: TestDatabase; a: TestApp; b: TestApp; close: () => Promise<void> }> {
+  const db = await createIsolatedDatabase('postgres');
+  const config: Partial<Config> = {
+    redisUrl: REDIS_URL,
+    callRequestRateLimit: 100_000,
+    callRequestPhoneLimit: 100_000,
+    callRequestGlobalLimit: 100_000,
+  };
+  const a = await createTestApp({ db, clock, config, instanceId: 'instance-a' });
+  const b = await createTestApp({ db, clock, config, instanceId: 'instance-b' });
+  return {
+    db,
+    a,
+    b,
+    close: async () => {
+      await a.close();
+      await b.close();
+      await db.drop();
+    },
+  };
 }
 
 /** `createTestApp` on an isolated database (see above) that `close()` also drops. */

@@ -36,8 +36,6 @@ export const REPEATED_FAILURES = 3;
 /** …and how many such addresses in a window make an audit entry. */
 export const ATTACKING_ADDRESSES = 3;
 
-export const UNDER_ATTACK_ACTION = LOGIN_ATTACK_ACTION;
-
 type Counter = {
   /** Counts one for `key`: the count in the current window and the seconds until it ends. */
   hit(key: string): Promise<{ count: number; retryAfterSeconds: number }>;
@@ -85,7 +83,7 @@ export function createLoginGuard(
   const pairKey = (account: string, address: string) => `${account}|${address}`;
 
   const underAttack = (account: string, details: Record<string, unknown>) =>
-    services.audit.record(null, UNDER_ATTACK_ACTION, account, {
+    services.audit.record(null, LOGIN_ATTACK_ACTION, account, {
       ...details,
       windowMinutes: windowSeconds / 60,
     });

@@ -4,19 +4,14 @@
  * TRUST_PROXY names the proxies whose X-Forwarded-For is believed; with Redis the counts are shared
  * by every instance.
  */
+import { LOGIN_ATTACK_ACTION } from '@belleza/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';
 import { LOGIN_PER_ACCOUNT, LOGIN_PER_ADDRESS } from '../../lib/limits.js';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { createTestApp, REDIS_URL, type TestApp } from '../../test/helpers.js';
 import { addAdmin, addAdvisor, type ErrorJson } from '../advisors/advisors.fixtures.js';
-import {
-  ATTACKING_ADDRESSES,
-  LOGIN_CEILING_FACTOR,
-  REPEATED_FAILURES,
-  UNDER_ATTACK_ACTION,
-} from './login-guard.js';
+import { ATTACKING_ADDRESSES, LOGIN_CEILING_FACTOR, REPEATED_FAILURES } from './login-guard.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 describe('sign-in limits', () => {
@@ -45,7 +40,7 @@ describe('sign-in limits', () => {
     });
 
   const underAttackRows = (t: TestApp) =>
-    t.db.db.selectFrom('audit_log').selectAll().where('action', '=', UNDER_ATTACK_ACTION).execute();
+    t.db.db.selectFrom('audit_log').selectAll().where('action', '=', LOGIN_ATTACK_ACTION).execute();
 
   it('stops one address guessing an account, with Retry-After, while the real person elsewhere still signs in', async () => {
     const t = await start({ trustProxy: 1 });
@@ -130,7 +125,7 @@ describe('sign-in limits', () => {
     const admin = await addAdmin(t.app);
     const audit = await t.app.inject({
       method: 'GET',
-      url: `/api/audit?action=${UNDER_ATTACK_ACTION}`,
+      url: `/api/audit?action=${LOGIN_ATTACK_ACTION}`,
       headers: admin.headers,
     });
     expect(audit.json<{ data: { target: string }[] }>().data).toEqual([

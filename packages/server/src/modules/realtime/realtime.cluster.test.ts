@@ -14,16 +14,14 @@ import {
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.js';
-import { api, createIsolatedDatabase, insertAdvisor, requestCall } from '../../test/fixtures.js';
+import { api, createTwoInstances, insertAdvisor, requestCall } from '../../test/fixtures.js';
 import { testPhoto } from '../../test/photos.js';
 import { ask } from '../../test/socket-clients.js';
 import {
-  createTestApp,
   postgresAvailable,
   type TestApp,
   type TestDatabase,
   redisAvailable,
-  REDIS_URL,
 } from '../../test/helpers.js';
 
 // postgresAvailable() prints its own loud line (and fails under CI=true) when PostgreSQL is missing.
@@ -75,25 +73,17 @@ describe.skipIf(!ready)('two instances sharing PostgreSQL and Redis', () => {
   const sockets: Client[] = [];
   const clock = new ManualClock('2026-11-20T15:00:00.000Z');
 
+  let cluster: Awaited<ReturnType<typeof createTwoInstances>> | undefined;
+
   beforeAll(async () => {
-    db = await createIsolatedDatabase('postgres');
-    // Request limits live in the shared Redis for 10 minutes: a rerun must not inherit them.
-    const config = {
-      redisUrl: REDIS_URL,
-      callRequestRateLimit: 1000,
-      callRequestPhoneLimit: 100_000,
-      callRequestGlobalLimit: 100_000,
-    };
-    a = await createTestApp({ db, clock, config, instanceId: 'instance-a' });
-    b = await createTestApp({ db, clock, config, instanceId: 'instance-b' });
+    cluster = await createTwoInstances(clock);
+    ({ db, a, b } = cluster);
     urlA = await listen(a);
     urlB = await listen(b);
   });
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
-    await a?.close();
-    await b?.close();
-    await db?.drop();
+    await cluster?.close();
   });
 
   it('a visitor on instance A hears the advisor on instance B accept', async () => {

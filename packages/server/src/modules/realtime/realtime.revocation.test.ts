@@ -15,19 +15,17 @@ import { ManualClock } from '../../lib/clock.js';
 import {
   api,
   createCallsTestApp,
-  createIsolatedDatabase,
+  createTwoInstances,
   insertAdvisor,
   requestCall,
   type TestAdvisor,
 } from '../../test/fixtures.js';
 import {
-  createTestApp,
   dialects,
   postgresAvailable,
   type TestApp,
   type TestDatabase,
   redisAvailable,
-  REDIS_URL,
 } from '../../test/helpers.js';
 import {
   ask,
@@ -348,23 +346,13 @@ const clusterReady =
 describe.skipIf(!clusterReady)(
   'revoked rights on live sockets, two instances sharing PostgreSQL and Redis',
   () => {
-    let db: TestDatabase;
-    let a: TestApp;
-    let b: TestApp;
+    let cluster: Awaited<ReturnType<typeof createTwoInstances>> | undefined;
     let env: Env;
     const clock = new ManualClock('2026-11-20T15:00:00.000Z');
 
     beforeAll(async () => {
-      db = await createIsolatedDatabase('postgres');
-      // Request limits live in the shared Redis: a rerun must not inherit them.
-      const config = {
-        redisUrl: REDIS_URL,
-        callRequestRateLimit: 100_000,
-        callRequestPhoneLimit: 100_000,
-        callRequestGlobalLimit: 100_000,
-      };
-      a = await createTestApp({ db, clock, config, instanceId: 'instance-a' });
-      b = await createTestApp({ db, clock, config, instanceId: 'instance-b' });
+      cluster = await createTwoInstances(clock);
+      const { db, a, b } = cluster;
       await listenUrl(a.app);
       // Requests (the demotion, the deletion, the calls) go through A; every dashboard is on B;
       // rooms are read from A, through the adapter.
@@ -372,9 +360,7 @@ describe.skipIf(!clusterReady)(
     });
     afterAll(async () => {
       closeSockets();
-      await a?.close();
-      await b?.close();
-      await db?.drop();
+      await cluster?.close();
     });
 
     revocationScenarios(() => env);

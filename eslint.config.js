@@ -135,6 +135,20 @@ export default tseslint.config(
       ],
     },
   },
+  // Each file's type information from its own package's program only: an ESLint run over one
+  // package builds that package's program alone (npm test lints the web and the rest side by side).
+  ...[
+    ['packages/contract/**', './packages/contract/tsconfig.check.json'],
+    ['packages/server/**', './packages/server/tsconfig.check.json'],
+    ['packages/web/**', './packages/web/tsconfig.json'],
+    ['e2e/**/*.ts', './e2e/tsconfig.json'],
+    ['bench/**', './bench/tsconfig.json'],
+    ['vitest.config.ts', './tsconfig.tools.json'],
+    ['e2e/run.mjs', './tsconfig.tools.json'],
+  ].map(([pattern, project]) => ({
+    files: [pattern],
+    languageOptions: { parserOptions: { project: [project] } },
+  })),
   {
     files: ['packages/contract/**/*.ts'],
     rules: {

@@ -25,12 +25,13 @@ const TEXT = {
     status: 'Estado',
     available: 'Disponible',
     popup: 'Llamada entrante',
-    online: 'Asesores en línea',
+    accept: 'Aceptar llamada',
+    online: 'Estilistas en línea',
     submit: 'Solicitar consulta',
     name: 'Nombre',
     phone: 'Teléfono',
     message: 'Mensaje',
-    waiting: 'Esperando asesor...',
+    waiting: 'Esperando a tu estilista...',
     ringing: 'Estamos llamando a Alba Accesible',
     cancel: 'Cancelar consulta',
     book: 'Reservar una cita',
@@ -46,12 +47,13 @@ const TEXT = {
     status: 'Status',
     available: 'Available',
     popup: 'Incoming Call',
-    online: 'Advisors online',
+    accept: 'Accept Call',
+    online: 'Stylists online',
     submit: 'Request consultation',
     name: 'Name',
     phone: 'Phone',
     message: 'Message',
-    waiting: 'Waiting for an advisor...',
+    waiting: 'Waiting for your stylist...',
     ringing: 'We are ringing Alba Accesible',
     cancel: 'Cancel consultation',
     book: 'Book an appointment',
@@ -66,6 +68,9 @@ test.describe('accessibility (axe)', () => {
   let adminApi: Api;
   let advisorEmail: string;
   test.beforeAll(async () => {
+    // The demo data now draws and encodes the salon's catalogue photos (AVIF and WebP at every
+    // size): over a minute beside the other lanes.
+    test.setTimeout(240_000);
     server = await startServer(PORT);
     await seedDemoData(server);
     adminApi = await Api.login(server.url);
@@ -218,6 +223,26 @@ test.describe('accessibility (axe)', () => {
         await expect(visitor.getByText(text.waiting)).toBeVisible();
         await expect(page.getByRole('alertdialog', { name: text.popup })).toBeVisible();
         await expectAccessible(page, 'incoming-call popup');
+        // 'Aceptar llamada' has the focus as the popup opens (or by keyboard), and shows its ring.
+        const accept = page
+          .getByRole('alertdialog', { name: text.popup })
+          .getByRole('button', { name: text.accept });
+        for (
+          let i = 0;
+          i < 10 && !(await accept.evaluate((el) => el === document.activeElement));
+          i++
+        )
+          await page.keyboard.press('Tab');
+        await expect(accept).toBeFocused();
+        await expect
+          .poll(() =>
+            accept.evaluate((el) => {
+              const style = getComputedStyle(el);
+              const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+              return outline || style.boxShadow !== 'none';
+            }),
+          )
+          .toBe(true);
         await expect(visitor.getByText(text.ringing)).toBeVisible();
         await expectAccessible(visitor, 'waiting while a stylist is rung');
         // Withdrawn, so the next language's run starts with an empty queue.

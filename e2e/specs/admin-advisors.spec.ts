@@ -120,8 +120,8 @@ test('the admin sets an advisor offline from the table', async ({ page, adminApi
     .poll(async () => (await adminApi.getAdvisor(advisor.advisorId)).status)
     .toBe('offline');
 
-  // The filter agrees with the server: Rocío is among the offline advisors.
-  await page.getByLabel('Estado', { exact: true }).selectOption({ label: 'Desconectado' });
+  // The filter is by the state the row shows: Rocío is not connected.
+  await page.getByLabel('Estado', { exact: true }).selectOption({ label: 'Sin conexión' });
   await expect(page.getByRole('row', { name: /Rocío Paredes/ })).toBeVisible();
 });
 

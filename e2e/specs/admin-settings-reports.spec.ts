@@ -21,6 +21,9 @@ let smtp: TestSmtp;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  // The demo data now draws and encodes the salon's catalogue photos (AVIF and WebP at every
+  // size): over a minute beside the other lanes.
+  test.setTimeout(240_000);
   smtp = await startTestSmtp();
   server = await startServer(PORT, { SMTP_URL: smtp.url });
   await seedDemoData(server);
@@ -143,7 +146,8 @@ test('a test e-mail from Settings reaches the mailbox typed in the form', async 
   // (The demo history also earns the admin yesterday's daily summary: only the test is checked.)
   const toOwner = () => smtp.messages.filter((m) => recipientOf(m) === 'duena@salon.pe');
   await expect.poll(() => toOwner().length).toBe(1);
-  expect(toOwner()[0]!.subject).toBe('Belleza en Vivo: Correo de prueba');
+  // The demo data named the salon.
+  expect(toOwner()[0]!.subject).toBe('Salón Demo: Correo de prueba');
 });
 
 test('reports render the demo data with charts', async ({ page }) => {

@@ -94,44 +94,50 @@ test.describe('stylists are rung when they can answer', () => {
     await server.stop();
   });
 
-  test('a dashboard in a background tab for two minutes stays online and still rings', async ({
-    browser,
-  }) => {
-    test.setTimeout(BACKGROUND_MS + 60_000);
-    const email = uniqueEmail('background');
-    const created = await admin.createAdvisor({ name: 'Nora Fondo', email, password: PASSWORD });
-    const stylist = await stylistPage(browser, server.url);
-    await signInAvailable(stylist.page, email, PASSWORD);
+  // Two minutes of waiting with nothing to compute: it runs in a lane of its own (@idle, see
+  // playwright.config.ts) beside the specs that keep the cores busy.
+  test(
+    'a dashboard in a background tab for two minutes stays online and still rings',
+    {
+      tag: '@idle',
+    },
+    async ({ browser }) => {
+      test.setTimeout(BACKGROUND_MS + 60_000);
+      const email = uniqueEmail('background');
+      const created = await admin.createAdvisor({ name: 'Nora Fondo', email, password: PASSWORD });
+      const stylist = await stylistPage(browser, server.url);
+      await signInAvailable(stylist.page, email, PASSWORD);
 
-    await throttleLikeBackgroundTab(stylist.page);
-    const hiddenAt = Date.now();
-    // Watched every few seconds the whole time: she never drops out of routing,
-    // although her page's 5 s heartbeat now runs about once a minute.
-    const seenOffline: number[] = [];
-    await expect
-      .poll(
-        async () => {
-          const me = await admin.request<Advisor>('GET', `/api/advisors/${created.advisorId}`);
-          if (!me.online || me.status !== 'available') seenOffline.push(Date.now() - hiddenAt);
-          return Date.now() - hiddenAt;
-        },
-        { timeout: BACKGROUND_MS + 30_000, intervals: [5_000] },
-      )
-      .toBeGreaterThan(BACKGROUND_MS);
-    expect(seenOffline).toEqual([]);
+      await throttleLikeBackgroundTab(stylist.page);
+      const hiddenAt = Date.now();
+      // Watched every few seconds the whole time: she never drops out of routing,
+      // although her page's 5 s heartbeat now runs about once a minute.
+      const seenOffline: number[] = [];
+      await expect
+        .poll(
+          async () => {
+            const me = await admin.request<Advisor>('GET', `/api/advisors/${created.advisorId}`);
+            if (!me.online || me.status !== 'available') seenOffline.push(Date.now() - hiddenAt);
+            return Date.now() - hiddenAt;
+          },
+          { timeout: BACKGROUND_MS + 30_000, intervals: [5_000] },
+        )
+        .toBeGreaterThan(BACKGROUND_MS);
+      expect(seenOffline).toEqual([]);
 
-    // A visitor asks: the background tab is rung (popup and notification) at once.
-    const call = await new Api(server.url).requestCall('Beatriz Prisa');
-    expect(call.advisorId).toBe(created.advisorId);
-    const popup = stylist.page.getByRole('alertdialog', { name: 'Llamada entrante' });
-    await expect(popup).toContainText('Beatriz Prisa');
-    await expect
-      .poll(() => notificationsOf(stylist.page))
-      .toContainEqual(expect.objectContaining({ title: 'Llamada entrante' }));
-    // Nobody answers it: withdrawn, so the queue (first come, first served) is empty for the next test.
-    await admin.request('POST', `/api/calls/${call.callId}/cancel`, {});
-    await stylist.context.close();
-  });
+      // A visitor asks: the background tab is rung (popup and notification) at once.
+      const call = await new Api(server.url).requestCall('Beatriz Prisa');
+      expect(call.advisorId).toBe(created.advisorId);
+      const popup = stylist.page.getByRole('alertdialog', { name: 'Llamada entrante' });
+      await expect(popup).toContainText('Beatriz Prisa');
+      await expect
+        .poll(() => notificationsOf(stylist.page))
+        .toContainEqual(expect.objectContaining({ title: 'Llamada entrante' }));
+      // Nobody answers it: withdrawn, so the queue (first come, first served) is empty for the next test.
+      await admin.request('POST', `/api/calls/${call.callId}/cancel`, {});
+      await stylist.context.close();
+    },
+  );
 
   test('a stylist with auto-accept is alerted and lands on the call with the visitor', async ({
     browser,

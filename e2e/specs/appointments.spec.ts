@@ -1,7 +1,8 @@
 /**
  * Appointments (docs/product.md#appointments) through the real screens: with the salon closed, the
  * visitor books a video consultation from the landing; her e-mail brings the booking with a
- * calendar file (parsed here) and its private link; a wrong key shows nothing; she moves the
+ * calendar file (parsed here), its private link and the link that confirms her address, which she
+ * uses (only then do the next e-mails reach her); a wrong key shows nothing; she moves the
  * booking and cancels another through the manage page; at the booked time she enters from it, the
  * booked stylist is rung and both see each other's video.
  *
@@ -29,16 +30,22 @@ const PASSWORD = 'stylist-pass-1234';
 const VISITOR_EMAIL = 'rosa.cita@example.test';
 
 /**
- * The first slot: the next whole minute three minutes from now, as a Lima 'HH:MM' that starts
- * the stylist's day. A 10-minute slot must end by 23:59, so late in the evening the day starts
- * at midnight instead (the test then waits for its entry window).
+ * The stylist's hours and the first slot: her day starts at the next whole minute three minutes
+ * from now (Lima 'HH:MM'), so the landing is closed now and opens soon. The test uses three
+ * 10-minute slots, which must end by 23:59; later in the evening her day is the first 40 minutes
+ * after midnight instead, so that now is still outside her hours (the test then waits for its
+ * entry window).
  */
-function firstSlot(now: number): { startsAt: number; dayStart: string } {
+function firstSlot(now: number): { startsAt: number; dayStart: string; dayEnd: string } {
   const startsAt = Math.ceil((now + 3 * MINUTE) / MINUTE) * MINUTE;
   const dayStart = new Date(startsAt + LIMA_OFFSET).toISOString().slice(11, 16);
-  if (dayStart <= '23:49') return { startsAt, dayStart };
+  if (dayStart <= '23:29') return { startsAt, dayStart, dayEnd: '23:59' };
   const limaDay = Math.floor((now + LIMA_OFFSET) / (24 * 60 * MINUTE)) + 1;
-  return { startsAt: limaDay * 24 * 60 * MINUTE - LIMA_OFFSET, dayStart: '00:00' };
+  return {
+    startsAt: limaDay * 24 * 60 * MINUTE - LIMA_OFFSET,
+    dayStart: '00:00',
+    dayEnd: '00:40',
+  };
 }
 
 /** The lines of an iCalendar file, unfolded (RFC 5545 §3.1). */
@@ -80,13 +87,13 @@ test.describe('appointments', () => {
   test('booked from the closed landing, e-mailed with its calendar, moved, and entered at its time with video', async ({
     browser,
   }) => {
-    const { startsAt, dayStart } = firstSlot(Date.now());
+    const { startsAt, dayStart, dayEnd } = firstSlot(Date.now());
     const entryOpens = startsAt - 5 * MINUTE;
     test.setTimeout(300_000 + Math.max(0, entryOpens - Date.now()));
     const third = new Date(startsAt + 20 * MINUTE).toISOString();
 
     const admin = await Api.login(server.url);
-    const day = { start: dayStart, end: '23:59', enabled: true };
+    const day = { start: dayStart, end: dayEnd, enabled: true };
     const email = uniqueEmail('cita');
     await admin.createAdvisor({
       name: 'Eva Citas',
@@ -116,7 +123,7 @@ test.describe('appointments', () => {
       .first()
       .waitFor();
     await page.getByRole('button', { name: 'Consulta gratuita en vivo', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Ahora no hay asesores en línea' });
+    const dialog = page.getByRole('dialog', { name: 'Ahora no hay estilistas en línea' });
     await dialog.getByRole('button', { name: 'Reservar una cita' }).click();
     // The same dialog, now titled for the booking (and then for its confirmation).
     const booking = page.getByRole('dialog');
@@ -131,6 +138,7 @@ test.describe('appointments', () => {
     await expect(
       booking.getByText(`También te enviamos los datos de tu cita y el enlace a ${VISITOR_EMAIL}.`),
     ).toBeVisible();
+    await expect(booking.getByText(/pulsa «Confirmar mi correo»/)).toBeVisible();
     const link = await booking.getByLabel('Enlace de tu cita').inputValue();
     const manage = new URL(link);
     expect(manage.pathname).toMatch(/^\/cita\/apt_\w+$/);
@@ -143,7 +151,11 @@ test.describe('appointments', () => {
       .poll(() => smtp.messages.filter((m) => recipientOf(m) === VISITOR_EMAIL).length)
       .toBe(1);
     const confirmation = smtp.messages.find((m) => recipientOf(m) === VISITOR_EMAIL)!;
-    expect(confirmation.text).toContain(`/cita/${appointmentId}#${key}`);
+    // Each link handed out has a key of its own (only their hashes are kept): the e-mail's opens
+    // the same booking as the one on her screen, with another key.
+    const mailed = new RegExp(`/cita/${appointmentId}#([\\w-]{30,})`).exec(confirmation.text ?? '');
+    expect(mailed?.[1]).toBeDefined();
+    expect(mailed?.[1]).not.toBe(key);
     const ics = calendarOf(confirmation);
     expect(ics).toContain('METHOD:PUBLISH');
     expect(ics).toContain(`DTSTART:${icsTime(startsAt + 10 * MINUTE)}`);
@@ -151,12 +163,20 @@ test.describe('appointments', () => {
     const uid = ics.find((l) => l.startsWith('UID:'));
     expect(uid).toContain(appointmentId);
 
+    // ---- the first e-mail to her address asks her to confirm it; she does, from its link
+    const confirmLink = /http\S+\/confirmar-correo#token=\S+/.exec(confirmation.text ?? '')?.[0];
+    expect(confirmLink).toBeDefined();
+    await page.goto(new URL(confirmLink!).pathname + new URL(confirmLink!).hash);
+    await page.getByRole('button', { name: 'Confirmar mi correo' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Correo confirmado' })).toBeVisible();
+
     // ---- a wrong key opens nothing
     await page.goto(`/cita/${appointmentId}#not-her-key`);
     await expect(page.getByRole('heading', { name: 'No encontramos esta cita' })).toBeVisible();
 
-    // ---- she moves it to the first slot through her link; a new calendar file replaces the old
-    await page.goto(`${manage.pathname}${manage.hash}`);
+    // ---- she moves it to the first slot through the e-mailed link; a new calendar file replaces
+    // the old
+    await page.goto(`${manage.pathname}#${mailed![1]}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Tu cita, Rosa Cita' })).toBeVisible();
     await page.getByRole('button', { name: 'Cambiar horario' }).click();
     const move = page.getByRole('dialog', { name: 'Cambiar horario' });
@@ -169,6 +189,26 @@ test.describe('appointments', () => {
     const moved = calendarOf(smtp.messages.filter((m) => recipientOf(m) === VISITOR_EMAIL)[1]!);
     expect(moved).toContain(`DTSTART:${icsTime(startsAt)}`);
     expect(moved.find((l) => l.startsWith('UID:'))).toBe(uid);
+
+    // ---- in English her appointment's day and time read in English (still Lima time)
+    await page.evaluate(() => localStorage.setItem('preferred-language', 'en'));
+    await page.reload();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Your appointment, Rosa Cita' }),
+    ).toBeVisible();
+    const englishDay = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Lima',
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+    }).format(new Date(startsAt));
+    const main = page.getByRole('main');
+    await expect(main).toContainText(englishDay);
+    await expect(main).toContainText(/\d{2}:\d{2}\s(AM|PM)/);
+    await expect(main).not.toContainText(
+      /lunes|martes|miércoles|jueves|viernes|sábado|domingo|a\.\sm\.|p\.\sm\./,
+    );
+    await page.evaluate(() => localStorage.setItem('preferred-language', 'es'));
 
     // ---- another booking of hers, cancelled through its own link
     const other = await new Api(server.url).request<BookAppointmentResponse>(

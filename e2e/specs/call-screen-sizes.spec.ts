@@ -1,10 +1,13 @@
 /**
  * The call screens at real window sizes: a visitor and a stylist in one call through the real
- * screens; at each size, on both sides, real clicks (Playwright's, which land only where the
- * element is the topmost one under the pointer) on mute, camera and leave — and back — succeed; the
- * self-view covers no control and the remote video ends where the controls begin; the screens' own
- * ways out (the visitor's close, the stylist's end and minimise) ask or work. A screenshot of each
- * side at each size is attached to the report.
+ * screens, with the chat open on both sides and the stylist's notes beside it; at each size, on
+ * both sides, nothing is wider than the window (not the page, not a button, not a price input),
+ * real clicks (Playwright's, which land only where the element is the topmost one under the
+ * pointer) on the call's one bar — mute, camera and back, the way out — and on the notes' tabs
+ * succeed; no video or panel covers the bar, and the remote video is shown whole; the call's
+ * elapsed time shows; the screens' own ways out (the visitor's close, the stylist's end and
+ * minimise) ask or work. On a phone the ringing popup, with a long message, fits too. A screenshot
+ * of each side at each size is attached to the report.
  */
 import type { FrameLocator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
@@ -17,10 +20,40 @@ const SIZES = [
   { width: 390, height: 844 },
   { width: 844, height: 390 },
   { width: 768, height: 1024 },
+  { width: 1024, height: 768 },
   { width: 1280, height: 800 },
   { width: 1366, height: 768 },
+  { width: 1440, height: 900 },
   { width: 1920, height: 1080 },
 ];
+
+/** A message with an address in it: one long word, which must wrap wherever it is shown. */
+const LONG_MESSAGE =
+  'Quiero ver mi color: https://fotos.ejemplo.pe/mi-cabello-antes-del-tinte-verano-2026-balayage';
+
+/**
+ * What sticks out of the window sideways: the page's own width, and the elements under `root`
+ * (in the page, not in the video's frame) whose box passes the window's right edge.
+ */
+async function overflowOf(page: Page, root: string) {
+  return page.evaluate((root) => {
+    const width = window.innerWidth;
+    const out = [...document.querySelectorAll(`${root}, ${root} *`)]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        // (a skip link parked off the left edge on purpose is no overflow)
+        return box.width > 0 && box.right > width + 1;
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} '${el.textContent?.slice(0, 30)}'`);
+    return { pageWidth: document.documentElement.scrollWidth, width, out: out.slice(0, 5) };
+  }, root);
+}
+
+async function expectToFit(page: Page, root: string) {
+  const { pageWidth, width, out } = await overflowOf(page, root);
+  expect(out, `past the edge of a ${width} px window`).toEqual([]);
+  expect(pageWidth, 'the page no wider than the window').toBeLessThanOrEqual(width);
+}
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
@@ -32,7 +65,10 @@ async function boxOf(locator: ReturnType<FrameLocator['locator']>): Promise<Box>
   return box;
 }
 
-/** Mute, camera off, leave — and each one back — with real clicks, at the page's current size. */
+/**
+ * The call's one bar — mute, camera off, each one back, chat, the way out — with real clicks, at
+ * the page's current size.
+ */
 async function useTheControls(
   page: Page,
   frameSelector: string,
@@ -40,8 +76,26 @@ async function useTheControls(
   who: 'visitor' | 'stylist',
 ) {
   const frame = page.frameLocator(frameSelector);
-  const controls = frame.getByRole('toolbar', { name: 'Controles de la llamada' });
+  const screen = page.getByRole('dialog', {
+    name: who === 'visitor' ? 'Videollamada' : 'Videollamada activa',
+    exact: true,
+  });
+  const controls = screen.getByRole('toolbar', { name: 'Controles de la llamada' });
   await expect(controls).toBeVisible();
+  // One bar: the video draws none of its own.
+  await expect(frame.getByRole('toolbar')).toHaveCount(0);
+  if (who === 'stylist') {
+    // The recommendations' tab (a product's fields, its price) beside the open chat.
+    await screen.getByRole('tab', { name: 'Para la clienta' }).click();
+    await expect(screen.getByLabel('Precio (S/)').first()).toBeVisible();
+  }
+  await expect(screen.getByRole('complementary', { name: 'Chat' })).toBeVisible();
+  await expect(
+    screen.getByRole('timer', { name: /^Duración de la llamada: \d\d:\d\d$/ }),
+  ).toBeVisible();
+  await expectToFit(page, '.vc-overlay');
+  // The other person whole: never cropped to fill the tile.
+  await expect(frame.getByTestId('remote-video').first()).toHaveCSS('object-fit', 'contain');
   await expect(
     frame
       .getByRole('figure')
@@ -49,19 +103,23 @@ async function useTheControls(
       .first(),
   ).toBeVisible();
 
-  // Nothing on top of a control: not the self-view, not the remote video.
-  const buttons = controls.getByRole('button');
-  const selfView = await boxOf(frame.getByRole('figure').filter({ hasText: 'Tú' }));
-  const remote = await boxOf(frame.locator('.vp-tile').first());
+  // Nothing on top of the bar (not the video, not the chat, not the notes: each button is what
+  // the window shows at its middle), and every button inside the window.
   const bar = await boxOf(controls);
+  const video = await boxOf(page.locator(frameSelector));
   const viewport = page.viewportSize()!;
-  for (const button of await buttons.all()) {
+  expect(overlaps(video, bar), 'the video over the controls').toBe(false);
+  for (const button of await controls.getByRole('button').all()) {
     const box = await boxOf(button);
-    expect(overlaps(box, selfView), `self-view over '${await button.textContent()}'`).toBe(false);
     expect(box.x >= 0 && box.y >= 0, 'control inside the window').toBe(true);
     expect(box.x + box.width <= viewport.width && box.y + box.height <= viewport.height).toBe(true);
+    const onTop = await button.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return hit !== null && el.contains(hit);
+    });
+    expect(onTop, `something over '${await button.textContent()}'`).toBe(true);
   }
-  expect(overlaps(remote, bar), 'remote video over the controls').toBe(false);
   const shot = testInfo.outputPath(`${who}-${viewport.width}x${viewport.height}.png`);
   await page.screenshot({ path: shot });
   await testInfo.attach(`${who} ${viewport.width}x${viewport.height}`, {
@@ -69,34 +127,33 @@ async function useTheControls(
     contentType: 'image/png',
   });
 
+  // Each press reaches the video, and the bar says what the video now does.
   await controls.getByRole('button', { name: 'Silenciar micrófono' }).click();
   await controls.getByRole('button', { name: 'Activar micrófono' }).click();
   await expect(controls.getByRole('button', { name: 'Silenciar micrófono' })).toBeVisible();
   await controls.getByRole('button', { name: 'Apagar cámara' }).click();
+  await expect(frame.getByRole('figure').filter({ hasText: 'Tú' })).toContainText('Cámara apagada');
   await controls.getByRole('button', { name: 'Encender cámara' }).click();
   await expect(controls.getByRole('button', { name: 'Apagar cámara' })).toBeVisible();
   if (who === 'visitor') {
-    // In the video: leave the room (the call goes on) and come back.
+    // Her way out asks first; 'Cancelar' stays.
     await controls.getByRole('button', { name: 'Salir de la llamada' }).click();
-    await expect(frame.getByText('Saliste de la videollamada')).toBeVisible();
-    await frame.getByRole('button', { name: 'Volver a unirse' }).click();
-    await expect(controls).toBeVisible();
-    // The modal's way out asks first; 'Cancelar' stays.
-    await page.getByRole('button', { name: 'Cerrar videollamada' }).click();
     const ask = page.getByRole('alertdialog', { name: 'Confirmar salida de la videollamada' });
     await ask.getByRole('button', { name: 'Cancelar' }).click();
     await expect(ask).toHaveCount(0);
   } else {
     // Her ways out: 'Finalizar llamada' asks first ('Seguir en la llamada' stays); 'Minimizar'
     // is there (pressed once, after the sizes).
-    const screen = page.getByRole('dialog', { name: 'Videollamada activa' });
-    await screen.getByRole('button', { name: 'Finalizar llamada' }).click();
+    await controls.getByRole('button', { name: 'Finalizar llamada' }).click();
     const ask = page.getByRole('alertdialog', { name: '¿Finalizar la llamada?' });
     await ask.getByRole('button', { name: 'Seguir en la llamada' }).click();
     await expect(ask).toHaveCount(0);
     await expect(
       screen.getByRole('button', { name: 'Minimizar (la llamada sigue activa)' }),
     ).toBeVisible();
+    // Her notes' tabs take real clicks with the chat open.
+    await screen.getByRole('tab', { name: 'Notas de la llamada' }).click();
+    await expect(screen.getByRole('textbox', { name: 'Notas de la llamada' })).toBeVisible();
   }
 }
 
@@ -116,8 +173,8 @@ test.describe('the call screens at every window size', () => {
   // alone, over a minute beside another video spec and the axe scans).
   const groups = [
     { label: 'phones', sizes: SIZES.slice(0, 2), stylist: 'Sara Tamaños' },
-    { label: 'a phone on its side and a tablet', sizes: SIZES.slice(2, 4), stylist: 'Sol Medidas' },
-    { label: 'laptops and a desktop', sizes: SIZES.slice(4), stylist: 'Sonia Pantallas' },
+    { label: 'a phone on its side and tablets', sizes: SIZES.slice(2, 5), stylist: 'Sol Medidas' },
+    { label: 'laptops and desktops', sizes: SIZES.slice(5), stylist: 'Sonia Pantallas' },
   ];
   for (const group of groups) {
     test(`mute, camera and leave take real clicks on both sides: ${group.label}`, async ({
@@ -126,13 +183,35 @@ test.describe('the call screens at every window size', () => {
       // Over 7 min measured for the four small sizes in one call on a slow day (2 cores, both
       // workers busy); 36 s alone.
       test.setTimeout(420_000);
-      const { stylist, visitor } = await stylistTakesVisitor(browser, server.url, group.stylist, {
-        name: 'Inés Pantalla',
-        phone: '+51 999 333 444',
-        message: 'Quiero ver mi color',
-      });
+      const firstSize = group.sizes[0]!;
+      const { stylist, visitor } = await stylistTakesVisitor(
+        browser,
+        server.url,
+        group.stylist,
+        { name: 'Inés Pantalla', phone: '+51 999 333 444', message: LONG_MESSAGE },
+        {
+          stylistViewport: firstSize,
+          // Her ringing popup, with the long message, fits her window; 'Aceptar llamada' too.
+          whileRinging: async (page) => {
+            await expectToFit(page, 'body');
+            const popup = page.getByRole('alertdialog', { name: 'Llamada entrante' });
+            await expect(popup.getByText(LONG_MESSAGE, { exact: false })).toBeVisible();
+            await expect(popup.getByRole('button', { name: 'Aceptar llamada' })).toBeInViewport({
+              ratio: 1,
+            });
+          },
+        },
+      );
       await expectRemoteVideo(visitor.page, VISITOR_FRAME);
       await expectRemoteVideo(stylist.page, ADVISOR_FRAME);
+      // The chat open on both sides for every size: it takes its room, never the controls'. The
+      // stylist's notes stay open beside it, with a product to fill in.
+      await visitor.page.setViewportSize(firstSize);
+      for (const page of [visitor.page, stylist.page])
+        await page.getByRole('button', { name: 'Chat', exact: true }).click();
+      const screen = stylist.page.getByRole('dialog', { name: 'Videollamada activa' });
+      await screen.getByRole('tab', { name: 'Para la clienta' }).click();
+      await screen.getByRole('button', { name: 'Añadir producto o servicio' }).click();
 
       for (const size of group.sizes) {
         await visitor.page.setViewportSize(size);
@@ -143,7 +222,6 @@ test.describe('the call screens at every window size', () => {
 
       // 'Minimizar' goes back to the dashboard; 'Volver a la llamada' reopens the call (once:
       // each reopening joins the video again).
-      const screen = stylist.page.getByRole('dialog', { name: 'Videollamada activa' });
       await screen.getByRole('button', { name: 'Minimizar (la llamada sigue activa)' }).click();
       await expect(screen).toBeHidden();
       await stylist.page.getByRole('button', { name: 'Volver a la llamada' }).click();

@@ -68,7 +68,9 @@ test.describe('chat in the call', () => {
       mimeType: 'image/jpeg',
       buffer: await jpeg(800, 600),
     });
-    await expect(waiting.getByText('Foto enviada: tu asesor la verá al contestar.')).toBeVisible();
+    await expect(
+      waiting.getByText('Foto enviada: tu estilista la verá al contestar.'),
+    ).toBeVisible();
     await acceptRinging(stylist.page, 'Rosa Quispe');
     const VISITOR = 'Videollamada';
     const STYLIST = 'Videollamada activa';

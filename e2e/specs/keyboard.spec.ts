@@ -1,14 +1,14 @@
 /**
  * A consultation with the keyboard only (docs/product.md#focus-and-keyboard): the visitor asks,
- * checks her camera while waiting and joins, mutes inside the video and leaves it, pressing only
- * Tab, Enter, Space and Escape; the stylist accepts with Enter on the popup's first focus and ends
- * the call with the keyboard. No clicks and no `focus()` calls: each control is reached by pressing
- * Tab.
+ * checks her camera while waiting and joins, mutes from the call's bar and asks how to leave,
+ * pressing only Tab, Enter, Space and Escape; the stylist accepts with Enter on the popup's first
+ * focus and ends the call with the keyboard. No clicks and no `focus()` calls: each control is
+ * reached by pressing Tab.
  *
  * On the way, axe checks the screens only a live call shows: both call screens with their video
  * frames, the visitor's exit question, the stylist's end question and the rating card.
  */
-import type { FrameLocator, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { Api, uniqueEmail } from '../support/api.js';
 import { expectAccessible } from '../support/axe.js';
 import { expect, test } from '../support/fixtures.js';
@@ -64,7 +64,7 @@ test.describe('a consultation with the keyboard only', () => {
     await page.goto('/');
     await page
       .getByTestId('availability')
-      .filter({ hasText: 'Asesores en línea' })
+      .filter({ hasText: 'Estilistas en línea' })
       .first()
       .waitFor();
     await page.keyboard.press('Tab');
@@ -90,7 +90,7 @@ test.describe('a consultation with the keyboard only', () => {
 
     // Waiting: the focus is on the news; the camera check opens and takes it.
     const waiting = page.getByRole('dialog', { name: 'Tu consulta' });
-    await expect(waiting.getByText('Esperando asesor...')).toBeFocused();
+    await expect(waiting.getByText('Esperando a tu estilista...')).toBeFocused();
     await tabTo(page, waiting.getByRole('button', { name: 'Probar cámara y micrófono' }));
     await page.keyboard.press('Enter');
     await expect(
@@ -108,17 +108,17 @@ test.describe('a consultation with the keyboard only', () => {
     const screen = stylist.page.getByRole('dialog', { name: 'Videollamada activa' });
     await expect(screen).toBeVisible();
 
-    // The visitor's video: Tab reaches the controls inside it; Space mutes.
+    // The visitor's video: Tab reaches the call's bar; Space mutes, and the bar says so.
     const video = page.getByRole('dialog', { name: 'Videollamada' });
     await expect(video).toBeVisible();
     await expectRemoteVideo(page, VISITOR_FRAME);
-    const frame: FrameLocator = page.frameLocator(VISITOR_FRAME);
     await expectAccessible(page, "the visitor's video call");
     await expectAccessible(stylist.page, "the stylist's call screen");
-    await tabTo(page, frame.getByRole('button', { name: 'Silenciar micrófono' }));
+    const bar = video.getByRole('toolbar', { name: 'Controles de la llamada' });
+    await tabTo(page, bar.getByRole('button', { name: 'Silenciar micrófono' }));
     await page.keyboard.press('Space');
-    await expect(frame.getByRole('button', { name: 'Activar micrófono' })).toBeFocused();
-    // Escape inside the video asks how to leave; the safe answer has the focus, and is Escape.
+    await expect(bar.getByRole('button', { name: 'Activar micrófono' })).toBeFocused();
+    // Escape asks how to leave; the safe answer has the focus, and is Escape.
     await page.keyboard.press('Escape');
     const ask = page.getByRole('alertdialog', { name: 'Confirmar salida de la videollamada' });
     await expect(ask.getByRole('button', { name: 'Cancelar' })).toBeFocused();
@@ -126,10 +126,12 @@ test.describe('a consultation with the keyboard only', () => {
     await expect(ask.getByRole('button', { name: 'Cancelar' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(ask).toHaveCount(0);
-    // She leaves the video room (the call goes on for the stylist to end).
-    await tabTo(page, frame.getByRole('button', { name: 'Salir de la llamada' }));
+    // Her way out in the bar asks the same.
+    await tabTo(page, bar.getByRole('button', { name: 'Salir de la llamada' }));
     await page.keyboard.press('Enter');
-    await expect(frame.getByText('Saliste de la videollamada')).toBeVisible();
+    await expect(ask.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(ask).toHaveCount(0);
 
     // The stylist ends it with the keyboard: the question focuses 'Seguir en la llamada'.
     await tabTo(stylist.page, screen.getByRole('button', { name: 'Finalizar llamada' }));

@@ -6,7 +6,7 @@
  * than over it; after 'Dejar de compartir' both are back on the camera. With the setting off there
  * is no control.
  */
-import type { FrameLocator, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { Api } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
 import { ADVISOR_FRAME, VISITOR_FRAME } from '../support/screens.js';
@@ -66,8 +66,8 @@ async function allowScreenShare(api: Api, enabled: boolean): Promise<void> {
   });
 }
 
-const controlsOf = (frame: FrameLocator) =>
-  frame.getByRole('toolbar', { name: 'Controles de la llamada' });
+/** The call screen's one control bar (in the page, not in the video's frame). */
+const controlsOf = (page: Page) => page.getByRole('toolbar', { name: 'Controles de la llamada' });
 
 test.describe('screen sharing', () => {
   test.describe.configure({ mode: 'serial' });
@@ -98,13 +98,15 @@ test.describe('screen sharing', () => {
     expect(camera).toHaveLength(1);
     // Only the stylist shares.
     await expect(
-      controlsOf(visitorFrame).getByRole('button', { name: 'Apagar cámara' }),
+      controlsOf(visitor.page).getByRole('button', { name: 'Apagar cámara' }),
     ).toBeVisible();
-    await expect(visitorFrame.getByRole('button', { name: 'Compartir pantalla' })).toHaveCount(0);
-
-    await controlsOf(stylistFrame).getByRole('button', { name: 'Compartir pantalla' }).click();
     await expect(
-      controlsOf(stylistFrame).getByRole('button', { name: 'Dejar de compartir' }),
+      controlsOf(visitor.page).getByRole('button', { name: 'Compartir pantalla' }),
+    ).toHaveCount(0);
+
+    await controlsOf(stylist.page).getByRole('button', { name: 'Compartir pantalla' }).click();
+    await expect(
+      controlsOf(stylist.page).getByRole('button', { name: 'Dejar de compartir' }),
     ).toBeVisible();
     await expect(stylistFrame.getByText(/Estás compartiendo tu pantalla/)).toBeVisible();
     // Her page sends the captured screen on the same link, in place of the camera.
@@ -137,16 +139,17 @@ test.describe('screen sharing', () => {
     }
 
     // Back to the camera, on both sides.
-    await controlsOf(stylistFrame).getByRole('button', { name: 'Dejar de compartir' }).click();
+    await controlsOf(stylist.page).getByRole('button', { name: 'Dejar de compartir' }).click();
     await expect(
-      controlsOf(stylistFrame).getByRole('button', { name: 'Compartir pantalla' }),
+      controlsOf(stylist.page).getByRole('button', { name: 'Compartir pantalla' }),
     ).toBeVisible();
     await expect.poll(() => sentVideo(stylist.page, ADVISOR_FRAME)).toEqual(camera);
     const cameraVideo = visitorFrame.getByLabel(`Video de ${STYLIST}`);
     await expect(cameraVideo).toBeVisible();
     await expect(screenVideo).toHaveCount(0);
     await expectMoving(cameraVideo);
-    await expect(cameraVideo).toHaveCSS('object-fit', 'cover');
+    // A camera is shown whole as well (docs/decisions.md, "Every screen fits every size").
+    await expect(cameraVideo).toHaveCSS('object-fit', 'contain');
 
     await visitor.context.close();
     await stylist.context.close();
@@ -170,7 +173,7 @@ test.describe('screen sharing', () => {
         },
       );
       await expectRemoteVideo(stylist.page, ADVISOR_FRAME);
-      const controls = controlsOf(stylist.page.frameLocator(ADVISOR_FRAME));
+      const controls = controlsOf(stylist.page);
       await expect(controls.getByRole('button', { name: 'Apagar cámara' })).toBeVisible();
       await expect(controls.getByRole('button', { name: 'Compartir pantalla' })).toHaveCount(0);
       await visitor.context.close();

@@ -95,11 +95,17 @@ test.describe('language and unknown pages', () => {
 
   test('a visitor who chose English gets the landing page from the server in English', async ({
     page,
+    context,
   }) => {
+    // The page writes the choice into document.cookie; the browser stores it a moment later
+    // (another process), and a reload sent by the test at once could overtake it.
+    const chosenLanguage = async () =>
+      (await context.cookies()).find((c) => c.name === 'preferred-language')?.value;
     await page.goto('/');
     await expect(page.locator('#root')).not.toHaveAttribute('inert');
     await page.getByRole('button', { name: 'EN', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'YOUR NEW LOOK starts here' })).toBeVisible();
+    await expect.poll(chosenLanguage).toBe('en');
 
     // Reloaded: the HTML itself is the English page (no Spanish first paint), then hydrated.
     const response = await page.reload();
@@ -108,10 +114,12 @@ test.describe('language and unknown pages', () => {
     expect(html).toContain('YOUR NEW LOOK starts here');
     expect(html).not.toContain('TU NUEVO LOOK empieza aquí');
     await expect(page.locator('#root')).not.toHaveAttribute('inert');
-    await expect(page).toHaveTitle('Free live beauty consultation | Belleza en Vivo');
+    // A salon not named yet: the neutral name in the page's language, never the product's.
+    await expect(page).toHaveTitle('Free live beauty consultation | Our salon');
 
     await page.getByRole('button', { name: 'ES', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'TU NUEVO LOOK empieza aquí' })).toBeVisible();
+    await expect.poll(chosenLanguage).toBe('es');
     expect(await (await page.reload())?.text()).toContain('<html lang="es">');
   });
 

@@ -101,10 +101,11 @@ test.describe('snapshot with consent', () => {
     // machine is busy (640 wide when first read, 960 when taken, once), so the shape is compared.
     expect(still.width / still.height).toBeCloseTo(width / height, 1);
     expect(still.width).toBeGreaterThanOrEqual(Math.min(width, 320));
-    // She may delete the still from the chat too; the drawn copy is the stylist's photo.
+    // She may delete the still from the chat too, and the drawn copy: it is her face as well, so
+    // the stylist sends it as a still.
     await expect(
       log(visitor.page, VISITOR).getByRole('button', { name: 'Borrar foto' }),
-    ).toHaveCount(1);
+    ).toHaveCount(2);
 
     const admin = await Api.login(server.url);
     const callId = await visitor.page.evaluate(
@@ -113,7 +114,7 @@ test.describe('snapshot with consent', () => {
     const stored = await admin.callMessages(callId ?? '');
     expect(stored.map((m) => [m.senderType, m.image?.kind ?? null])).toEqual([
       ['advisor', 'snapshot'],
-      ['advisor', 'photo'],
+      ['advisor', 'snapshot'],
     ]);
 
     await visitor.context.close();

@@ -7,7 +7,8 @@
  * reports. Nothing may run (no `window.__xss` in any frame, no dialog, no request for the payloads'
  * `x` image, no injected element or `javascript:` link) and each payload must read literally. The
  * CSV export neutralises a visitor's formula. A last test proves the detector catches a payload
- * that does run. The landing's testimonials are fixed copy, not visitor ratings.
+ * that does run. A rating's comment reaches the landing only once an admin publishes it, as text
+ * (React escapes it).
  */
 import {
   CLIENT_KEY_HEADER,

@@ -7,9 +7,13 @@
  *
  *   (a) with TURN configured they see each other, and both sides' selected candidate pair goes
  *       through the TURN server (a relay candidate at one end or both);
+ *   (b) once the TURN credentials they joined with have expired (TURN_CREDENTIAL_TTL is 10 s
+ *       here), the relays allocated with them still carry the call; then the TURN server restarts
+ *       (every relay gone): the same connection recovers through new relays, allocated with the
+ *       credentials the pages renewed during the call (with the expired ones it never comes back);
  *   (c) the visitor's router drops its link mid-call: both sides say 'Reconectando...', and once the
  *       link is back the same call (no re-join) decodes video again;
- *   (b) with no TURN both sides get the clear failure (the stylist's with the TURN hint) within the
+ *   (d) with no TURN both sides get the clear failure (the stylist's with the TURN hint) within the
  *       bounded time, and the admin's system status is not green.
  *
  * Prints the figures the closing note quotes (click → first frame through TURN, time to the
@@ -29,6 +33,7 @@ import {
   type Coturn,
 } from '../../packages/server/src/modules/video/turn/coturn.fixture.js';
 import { Api, uniqueEmail } from '../support/api.js';
+import { cameraArgs } from '../support/camera.js';
 import { VIDEO_ARGS } from '../support/chromium.js';
 import { createNatTopology, type NatTopology, type Side } from '../support/netns.js';
 import {
@@ -48,6 +53,8 @@ const PASSWORD = 'nat-stylist-pass-123';
 /** The video's connect deadline is 20 s (decisions.md); the failure must show within it plus slack. */
 const FAILURE_BOUND_MS = 35_000;
 const POLL = { timeout: 30_000, intervals: [100, 250, 500] };
+/** TURN_CREDENTIAL_TTL of the server with TURN: the least it allows, so they expire mid-call. */
+const TURN_TTL_S = 10;
 /** README › Video on real networks: the relay never reaches private networks. */
 const README_DENIED_PEER_IPS = [
   '0.0.0.0-0.255.255.255',
@@ -102,13 +109,15 @@ test.describe('video behind NAT (network namespaces, coturn)', () => {
     return { admin, stylist, visitor, acceptedAt };
   };
 
+  const coturnOptions = () => ({
+    secret: TURN_SECRET,
+    host: net!.publicIp,
+    deniedPeerIps: README_DENIED_PEER_IPS,
+  });
+
   test.beforeAll(async () => {
     net = createNatTopology();
-    coturn = await startCoturn({
-      secret: TURN_SECRET,
-      host: net.publicIp,
-      deniedPeerIps: README_DENIED_PEER_IPS,
-    });
+    coturn = await startCoturn(coturnOptions());
     const secureOrigins = [PORT_WITH_TURN, PORT_WITHOUT_TURN]
       .map((port) => `http://${net!.publicIp}:${port}`)
       .join(',');
@@ -117,6 +126,7 @@ test.describe('video behind NAT (network namespaces, coturn)', () => {
         executablePath: net.sides[side].chromium,
         args: [
           ...VIDEO_ARGS,
+          ...cameraArgs(),
           // The app is served over plain HTTP on the test's "public" address.
           `--unsafely-treat-insecure-origin-as-secure=${secureOrigins}`,
         ],
@@ -130,12 +140,13 @@ test.describe('video behind NAT (network namespaces, coturn)', () => {
     net?.destroy();
   });
 
-  test('with TURN: they meet through the relay, and survive a dropped link', async () => {
+  test('with TURN: they meet through the relay, and survive a TURN restart and a dropped link', async () => {
     test.setTimeout(150_000);
     const ip = net!.publicIp;
     const { server, origin } = await publicServer(PORT_WITH_TURN, {
       TURN_URLS: `turn:${ip}:${coturn!.port}?transport=udp,turn:${ip}:${coturn!.port}?transport=tcp`,
       TURN_SECRET,
+      TURN_CREDENTIAL_TTL: String(TURN_TTL_S),
     });
     const { admin, stylist, visitor, acceptedAt } = await consultation(origin, server);
 
@@ -171,6 +182,48 @@ test.describe('video behind NAT (network namespaces, coturn)', () => {
         )
         .sort();
     await expect.poll(relayEnds, POLL).toEqual(['advisor: relay', 'client: relay']);
+
+    // (b) The credentials the visitor joined with expire; the relays they allocated live on.
+    const allocations = (from = 0) =>
+      coturn!.lines.slice(from).flatMap((line) => {
+        const m =
+          /user <(\d+):(client|advisor)-[^>]*>: incoming packet ALLOCATE processed, success/.exec(
+            line,
+          );
+        return m ? [{ expiresAt: Number(m[1]) * 1000, who: m[2]! }] : [];
+      });
+    const joinedWith = Math.min(
+      ...allocations()
+        .filter((a) => a.who === 'client')
+        .map((a) => a.expiresAt),
+    );
+    // coturn's clock is the machine's: the expiry is a moment to reach, not something to inject.
+    await expect
+      .poll(() => Date.now() > joinedWith + 1000, { timeout: TURN_TTL_S * 2000 })
+      .toBe(true);
+    const framesAtExpiry = (await rtcFacts(visitor.page, VISITOR_FRAME)).framesDecoded;
+    await expect
+      .poll(async () => (await rtcFacts(visitor.page, VISITOR_FRAME)).framesDecoded, POLL)
+      .toBeGreaterThan(framesAtExpiry + 30);
+    // The TURN server restarts: every relay of the call is gone, and new ones need credentials
+    // that are still valid. The same connection (its count goes on, nobody re-joined) recovers
+    // through relays allocated with the credentials the pages renewed during the call.
+    const framesBefore = (await rtcFacts(visitor.page, VISITOR_FRAME)).framesDecoded;
+    const restartedAt = Date.now();
+    await coturn!.close();
+    coturn = await startCoturn({ ...coturnOptions(), port: coturn!.port });
+    await expect(visitor.page.getByText(/Reconectando/).first()).toBeVisible({ timeout: 20_000 });
+    await expect(visitor.page.getByText(/Reconectando/)).toHaveCount(0, { timeout: 40_000 });
+    await expect
+      .poll(async () => (await rtcFacts(visitor.page, VISITOR_FRAME)).framesDecoded, POLL)
+      .toBeGreaterThan(framesBefore + 30);
+    expect((await rtcFacts(visitor.page, VISITOR_FRAME)).openConnections).toBe(1);
+    await expect.poll(() => route(visitor.page, VISITOR_FRAME), POLL).toEqual(['through TURN']);
+    await expect.poll(() => route(stylist.page, ADVISOR_FRAME), POLL).toEqual(['through TURN']);
+    const relays = allocations();
+    expect(relays.length).toBeGreaterThan(0);
+    expect(relays.filter((a) => a.expiresAt <= joinedWith)).toEqual([]);
+    const recoveredAt = Date.now();
 
     // (c) The visitor's router loses its link: both sides say so, then the same call resumes.
     const cutAt = Date.now();
@@ -213,7 +266,7 @@ test.describe('video behind NAT (network namespaces, coturn)', () => {
         first.visitor - acceptedAt,
       )} ms, stylist ${Math.round(first.stylist - acceptedAt)} ms; TURN allocation check ${
         status.video.turn.allocationMs
-      } ms; link down ${restoredAt - cutAt} ms ('Reconectando' on both sides), video again ${
+      } ms; TURN server restarted ${Math.round((restartedAt - joinedWith) / 1000)} s after the visitor's first credential expired, video again ${recoveredAt - restartedAt} ms after; link down ${restoredAt - cutAt} ms ('Reconectando' on both sides), video again ${
         resumedAt - restoredAt
       } ms after the link came back`,
     );

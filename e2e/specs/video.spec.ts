@@ -1,12 +1,14 @@
 /**
  * Built-in WebRTC video end to end: two browser contexts (visitor and advisor) join the same room
  * through /daily_video_call.html and must both decode the other's (fake) camera; a reload mid-call
- * recovers; a visitor without camera still connects with audio and the page says so.
+ * recovers; a visitor without camera still connects with audio and the page says so; an admin
+ * supervises silently (asks for no camera or microphone, is not counted) until she speaks.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { Api } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
-import { startServer, type ServerHandle } from '../support/server.js';
+import { expectAccessible } from '../support/axe.js';
+import { ADMIN, startServer, type ServerHandle } from '../support/server.js';
 import {
   arrangeActiveCall,
   callToken,
@@ -153,12 +155,26 @@ test.describe('built-in video call', () => {
     await visitor.context.close();
     await advisor.context.close();
   });
-  test('an admin joining makes a mesh of three where everyone decodes both others', async ({
+  test('an admin supervises silently (no camera or microphone asked, not counted, the others told), then speaks: a mesh of three where everyone decodes both others', async ({
     browser,
-  }) => {
+  }, testInfo) => {
     const visitor = await newParticipant(browser, server.url);
+    // The visitor reads the call in English, the admin in Spanish: one axe scan in each.
+    await visitor.context.addInitScript(() => localStorage.setItem('preferred-language', 'en'));
     const advisor = await newParticipant(browser, server.url);
     const boss = await newParticipant(browser, server.url);
+    await boss.context.addInitScript(() => {
+      const md = navigator.mediaDevices;
+      const real = md.getUserMedia.bind(md);
+      const w = window as unknown as { gumCalls: number };
+      w.gumCalls = 0;
+      md.getUserMedia = (constraints) => {
+        w.gumCalls += 1;
+        return real(constraints);
+      };
+    });
+    const gumCalls = () =>
+      boss.page.evaluate(() => (window as unknown as { gumCalls: number }).gumCalls);
     call = await arrangeActiveCall(server.url, adminApi, 'Diana Tres');
     const [clientTok, advisorTok, adminTok] = await Promise.all([
       callToken(server.url, call, 'client'),
@@ -169,8 +185,44 @@ test.describe('built-in video call', () => {
     expect(adminTok.roomUrl).toBe(clientTok.roomUrl);
     await visitor.page.goto(videoPagePath(clientTok, call.callId, 'Diana Tres', 'client'));
     await advisor.page.goto(videoPagePath(advisorTok, call.callId, call.advisorName, 'advisor'));
-    await boss.page.goto(videoPagePath(adminTok, call.callId, 'Admin', 'admin'));
+    // As Admin → Llamadas → 'Unirse' opens it: supervising.
+    await boss.page.goto(
+      videoPagePath(adminTok, call.callId, 'Admin', 'admin').replace('#', '&supervise=1#'),
+    );
 
+    // She watches and hears both, sends nothing, and is told that the visitor knows.
+    await expect(boss.page.getByText('La clienta ve que estás supervisando.')).toBeVisible();
+    await expect(boss.page.getByTestId('remote-video')).toHaveCount(2);
+    await expect
+      .poll(
+        async () => (await rtcFacts(boss.page)).framesPerConnection.filter((n) => n > 0).length,
+        POLL,
+      )
+      .toBe(2);
+    // The visitor and the stylist: told, and still a call of two (no tile, not counted).
+    await expect(visitor.page.getByText('A salon supervisor joined')).toBeVisible();
+    await expect(advisor.page.getByText('Una supervisora del salón se unió')).toBeVisible();
+    await expect(visitor.page.getByRole('region', { name: '2 participants' })).toBeVisible();
+    await expect(advisor.page.getByRole('region', { name: '2 participantes' })).toBeVisible();
+    for (const page of [visitor.page, advisor.page])
+      await expect(page.getByTestId('remote-video')).toHaveCount(1);
+    expect(await gumCalls()).toBe(0);
+    await expectAccessible(boss.page, 'the admin supervising (es)');
+    await expectAccessible(visitor.page, 'the visitor told of a supervisor (en)');
+    for (const [who, page] of [
+      ['admin supervising', boss.page],
+      ['visitor told', visitor.page],
+    ] as const) {
+      const shot = testInfo.outputPath(`${who.replace(' ', '-')}.png`);
+      await page.screenshot({ path: shot });
+      await testInfo.attach(who, { path: shot, contentType: 'image/png' });
+    }
+
+    await boss.page.getByRole('button', { name: 'Hablar con cámara' }).click();
+    await expect(boss.page.getByRole('button', { name: 'Silenciar micrófono' })).toBeVisible();
+    expect(await gumCalls()).toBeGreaterThan(0);
+    await expect(visitor.page.getByRole('region', { name: '3 participants' })).toBeVisible();
+    await expect(visitor.page.getByText('A salon supervisor joined')).toBeHidden();
     for (const page of [visitor.page, advisor.page, boss.page]) {
       await expect(page.getByTestId('remote-video')).toHaveCount(2);
       await expect
@@ -181,6 +233,7 @@ test.describe('built-in video call', () => {
         .toBe(2);
     }
     await expect(boss.page.getByLabel('Video de Diana Tres')).toBeVisible();
+    await expect(visitor.page.getByLabel(`Video of ${ADMIN.name}`)).toBeVisible();
     for (const p of [visitor, advisor, boss]) await p.context.close();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The visitor's path on the landing page, in Chromium against the built app: nobody online →
  * the closed state with the next opening and a callback request the admin then sees (and gets by
- * e-mail, at an SMTP server the test runs); an online
+ * e-mail, at an SMTP server the test runs); inside working hours with nobody connected → open but
+ * nobody free, with the call-back and a booking offered; an online
  * advisor → the form, the wait (surviving a reload), the video modal opening connected by itself
  * when the advisor accepts, and the rating after the advisor ends (still offered after a reload),
  * visible through the API.
@@ -61,17 +62,24 @@ test.describe('visitor on the landing page', () => {
     const workingHours = Object.fromEntries(
       weekdays.map((day) => [day, { start: '09:00', end: '17:00', enabled: day === openDay }]),
     ) as WorkingHours;
+    // An admin takes consultations only while the landing shows her as a stylist.
     const me = await adminApi.request<Advisor>('GET', '/api/advisors/me');
-    await adminApi.request('PUT', `/api/advisors/${me.advisorId}`, { workingHours });
+    await adminApi.request('PUT', `/api/advisors/${me.advisorId}`, {
+      workingHours,
+      showOnLanding: true,
+    });
 
     await page.goto(server.url);
     await expect(page.getByRole('heading', { name: 'TU NUEVO LOOK empieza aquí' })).toBeVisible();
     await expect(page.getByTestId('availability').first()).toContainText('Fuera de horario');
 
     await page.getByRole('button', { name: 'Consulta gratuita en vivo', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Ahora no hay asesores en línea' });
+    const dialog = page.getByRole('dialog', { name: 'Ahora no hay estilistas en línea' });
     await expect(dialog).toBeVisible();
-    const dayAndMonth = lima({ day: '2-digit', month: '2-digit' });
+    // The page writes the day as two digits ('03/12'); Node's ICU writes es-PE's 2-digit day as
+    // one ('3/12'), so the expectation is built from the numbers.
+    const twoDigits = (options: Intl.DateTimeFormatOptions) => lima(options).padStart(2, '0');
+    const dayAndMonth = `${twoDigits({ day: 'numeric' })}/${twoDigits({ month: 'numeric' })}`;
     await expect(
       dialog.getByText(new RegExp(`^Próxima atención: \\p{L}+, ${dayAndMonth}, 09:00`, 'u')),
     ).toBeVisible();
@@ -83,7 +91,7 @@ test.describe('visitor on the landing page', () => {
     await dialog.getByRole('checkbox').check();
     await dialog.getByRole('button', { name: 'Pedir que me llamen' }).click();
     await expect(
-      dialog.getByText('Te llamaremos en cuanto haya un asesor disponible.'),
+      dialog.getByText('Te llamaremos en cuanto alguien del equipo esté disponible.'),
     ).toBeVisible();
 
     const leads = await adminApi.request<{ name: string; phone: string; preferredTime: string }[]>(
@@ -102,9 +110,69 @@ test.describe('visitor on the landing page', () => {
     const [mail] = smtp.messages;
     expect(recipientOf(mail!)).toBe(ADMIN.email);
     // What the visitor typed comes quoted: no value can pass for the salon's own words.
-    expect(mail!.subject).toBe(`Belleza en Vivo: Solicitud de llamada: «${name}»`);
+    expect(mail!.subject).toBe(`Nuestro salón: Solicitud de llamada: «${name}»`);
     expect(mail!.text).toContain('Teléfono: +51 987 654 321');
     expect(mail!.text).toContain('Horario preferido: «Mañana por la tarde»');
+  });
+
+  test('inside working hours with nobody connected: open but nobody free, call-back and booking offered', async ({
+    page,
+  }) => {
+    // Her hours are every day, all day but the day's last minute (hours end by 23:59): whenever the
+    // suite runs it is within them (in that one minute it waits for the next day), and she is not
+    // connected.
+    const limaClock = () =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'America/Lima',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date());
+    await expect.poll(limaClock, { timeout: 65_000, intervals: [1000] }).not.toBe('23:59');
+    const allDay = Object.fromEntries(
+      weekdays.map((day) => [day, { start: '00:00', end: '23:59', enabled: true }]),
+    ) as WorkingHours;
+    const me = await adminApi.request<Advisor>('GET', '/api/advisors/me');
+    await adminApi.request('PUT', `/api/advisors/${me.advisorId}`, {
+      workingHours: allDay,
+      showOnLanding: true,
+      title: 'Especialista en colorimetría, balayage y cuidado del cabello rizado',
+    });
+
+    await page.goto(server.url);
+    await expect(page.getByTestId('availability').first()).toHaveText(
+      'En horario de atención · ahora no hay estilistas libres',
+    );
+    await expect(page.getByText(/Fuera de horario/)).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Consulta gratuita en vivo', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ahora no hay estilistas libres' });
+    await expect(dialog.getByText(/^Estamos en horario de atención/)).toBeVisible();
+    await expect(dialog.getByText(/Próxima atención/)).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Pedir que me llamen' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Reservar una cita' }).click();
+
+    // The booking step: she may choose the stylist from her card (a long title wraps inside it),
+    // and the step fits every window from a phone to a desktop.
+    const stylists = page.getByRole('dialog').getByRole('group', { name: 'Estilista' });
+    await expect(stylists.getByRole('radio')).toHaveCount(2);
+    await expect(stylists.getByRole('radio', { name: /Cualquier estilista/ })).toBeChecked();
+    await stylists.getByRole('radio', { name: new RegExp(me.name) }).check();
+    await expect(
+      page.getByRole('dialog').getByRole('group', { name: 'Hora de Lima' }),
+    ).toBeVisible();
+    for (const width of [360, 390, 768, 1024, 1440, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      const widest = await page.evaluate(() =>
+        Math.max(
+          document.documentElement.scrollWidth,
+          ...[...document.querySelectorAll('.stylist-choice *')].map(
+            (el) => el.getBoundingClientRect().right,
+          ),
+        ),
+      );
+      expect(widest, `the booking step at ${width} px`).toBeLessThanOrEqual(width);
+    }
   });
 
   test('request, wait through a reload, video opens connected on accept, rate after the end', async ({
@@ -127,7 +195,7 @@ test.describe('visitor on the landing page', () => {
     const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
     const page = await context.newPage();
     await page.goto(server.url);
-    await expect(page.getByTestId('availability').first()).toContainText('Asesores en línea');
+    await expect(page.getByTestId('availability').first()).toContainText('Estilistas en línea');
 
     await page.getByRole('button', { name: 'Consulta gratuita en vivo', exact: true }).click();
     const form = page.getByRole('dialog', { name: 'Consulta gratuita en vivo' });
@@ -138,11 +206,15 @@ test.describe('visitor on the landing page', () => {
     await form.getByRole('button', { name: 'Solicitar consulta' }).click();
 
     const waiting = page.getByRole('dialog', { name: 'Tu consulta' });
-    await expect(waiting.getByText('Esperando asesor...')).toBeVisible();
+    await expect(waiting.getByText('Esperando a tu estilista...')).toBeVisible();
     // She is told who is being rung for her.
     await expect(waiting.getByTestId('ringing-stylist')).toHaveText(
       'Estamos llamando a Eva Estilista para ti.',
     );
+    // Said once: her turn has come, and the line above says who is rung, in neutral words.
+    await expect(waiting.getByTestId('queue-position')).toHaveText('Ya es tu turno');
+    await expect(waiting.getByText(/Estamos llamando a/)).toHaveCount(1);
+    await expect(waiting.getByText(/un asesor/)).toHaveCount(0);
     const saved = await page.evaluate(
       () => JSON.parse(localStorage.getItem('activeCall') ?? 'null') as SavedCall | null,
     );
@@ -153,9 +225,9 @@ test.describe('visitor on the landing page', () => {
     await page.reload();
     const banner = page.getByRole('region', { name: 'Consulta activa' });
     await expect(banner).toBeVisible();
-    await expect(banner.getByText('Esperando asesor...')).toBeVisible();
+    await expect(banner.getByText('Esperando a tu estilista...')).toBeVisible();
     await banner.getByRole('button', { name: 'Volver a la llamada' }).click();
-    await expect(waiting.getByText('Esperando asesor...')).toBeVisible();
+    await expect(waiting.getByText('Esperando a tu estilista...')).toBeVisible();
 
     // While waiting, the visitor checks camera and microphone (the pre-join check).
     await waiting.getByRole('button', { name: 'Probar cámara y micrófono' }).click();
@@ -176,7 +248,7 @@ test.describe('visitor on the landing page', () => {
     await expect(video).toBeVisible();
     await expect(
       page
-        .frameLocator('iframe[title="Videollamada con tu asesor"]')
+        .frameLocator('iframe[title="Videollamada con tu estilista"]')
         .getByText('Esperando a que se una el otro participante...'),
     ).toBeVisible({ timeout: 30_000 });
     await expect(video.getByRole('status')).toHaveText('Conectando...');

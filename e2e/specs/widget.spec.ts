@@ -11,13 +11,14 @@
  * the admin did not list gets no button, no frame and a console warning, and cannot frame the app
  * by hand either.
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { request as httpRequest } from 'node:http';
-import { WIDGET_EVENTS, WIDGET_MAX_GZIP_BYTES, WIDGET_SAVED_FLAG } from '@belleza/contract';
+import { WIDGET_MAX_GZIP_BYTES, WIDGET_SAVED_FLAG } from '@belleza/contract';
 import type { ConsoleMessage, FrameLocator, Page } from '@playwright/test';
 import { Api, uniqueEmail } from '../support/api.js';
 import { expectAccessible } from '../support/axe.js';
 import { expect, test } from '../support/fixtures.js';
+import { startHostSite } from '../support/host-site.js';
 import {
   acceptRinging,
   ADVISOR_FRAME,
@@ -31,60 +32,6 @@ const PASSWORD = 'stylist-pass-1234';
 const WIDGET_FRAME = 'iframe[src*="/embed?"]';
 
 type HostEvent = { name: string; detail: unknown };
-
-/**
- * A salon's page: its own hostile CSS, its analytics listening for the widget's events before the
- * async script ran, and the snippet. `?bare` leaves the snippet out (the heap baseline);
- * `?frame` also frames the app by hand, as someone bypassing the widget would.
- */
-function hostPage(appUrl: string, url: URL): string {
-  const snippet = url.searchParams.has('bare')
-    ? ''
-    : `<script src="${appUrl}/widget.js" async data-lang="es" data-position="right" data-color="#8b2f4f" data-label="Consulta en vivo" data-subject="hair_care"></script>`;
-  const byHand = url.searchParams.has('frame')
-    ? `<iframe id="by-hand" src="${appUrl}/embed?host=${encodeURIComponent(url.origin)}&lang=es" style="all:initial !important;display:block !important;width:300px !important;height:200px !important"></iframe>`
-    : '';
-  return `<!doctype html>
-<html lang="es">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Salón Rosa</title>
-    <style>
-      body, body * { all: unset !important; }
-      body { display: block !important; font: 16px serif !important; }
-      button, iframe { display: none !important; }
-      div { position: static !important; z-index: 0 !important; }
-    </style>
-    <script>
-      window.hostEvents = [];
-      for (const name of ${JSON.stringify(WIDGET_EVENTS)})
-        window.addEventListener('bellezaenvivo:' + name, (e) => window.hostEvents.push({ name, detail: e.detail }));
-      window.keysBefore = Object.keys(window);
-    </script>
-  </head>
-  <body>
-    <h1>Salón Rosa</h1>
-    <p>Cortes, color y peinados en Miraflores.</p>
-    ${byHand}
-    ${snippet}
-  </body>
-</html>`;
-}
-
-/** Serves the host page on `host:port`. */
-async function startHostSite(host: string, port: number, appUrl: string): Promise<Server> {
-  const site = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', `http://${host}:${port}`);
-    if (url.pathname !== '/') {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(hostPage(appUrl, url));
-  });
-  await new Promise<void>((resolve) => site.listen(port, host, resolve));
-  return site;
-}
 
 /** The size of `/widget.js` on the wire when the browser accepts gzip. */
 function gzipBytes(url: string): Promise<{ bytes: number; encoding: string | undefined }> {
@@ -212,7 +159,7 @@ test.describe('widget on a salon site', () => {
     await form.getByLabel('Mensaje', { exact: true }).fill('Quiero un corte para cabello rizado');
     await form.getByRole('checkbox').check();
     await form.getByRole('button', { name: 'Solicitar consulta' }).click();
-    await expect(widget.getByText('Esperando asesor...')).toBeVisible();
+    await expect(widget.getByText('Esperando a tu estilista...')).toBeVisible();
     await expect
       .poll(async () => (await hostEvents(page)).find((e) => e.name === 'consultation:requested'))
       .toEqual({ name: 'consultation:requested', detail: { subject: 'hair_care' } });

@@ -7,7 +7,7 @@
 import type { ConsoleMessage, Frame, Page, Request, Response } from '@playwright/test';
 import { recentServerLogs } from './server.js';
 
-export const VISITOR_FRAME = 'iframe[title="Videollamada con tu asesor"]';
+export const VISITOR_FRAME = 'iframe[title="Videollamada con tu estilista"]';
 export const ADVISOR_FRAME = 'iframe[title="Videollamada con el cliente"]';
 
 /** The sign-in form's labels in the page's language. */
@@ -102,16 +102,20 @@ export async function signInAvailable(page: Page, email: string, password: strin
 
 export type Visitor = { name: string; phone: string; message: string; email?: string };
 
-/** From the landing page to 'Esperando asesor...' (advisors must be online). */
+/** From the landing page to 'Esperando a tu estilista...' (advisors must be online). */
 export async function requestConsultation(page: Page, visitor: Visitor): Promise<void> {
   await submitConsultation(page, visitor);
-  await page.getByText('Esperando asesor...').waitFor();
+  await page.getByText('Esperando a tu estilista...').waitFor();
 }
 
 /** From the landing page to the sent request form (advisors must be online). */
 export async function submitConsultation(page: Page, visitor: Visitor): Promise<void> {
   await page.goto('/');
-  await page.getByTestId('availability').filter({ hasText: 'Asesores en línea' }).first().waitFor();
+  await page
+    .getByTestId('availability')
+    .filter({ hasText: 'Estilistas en línea' })
+    .first()
+    .waitFor();
   await page.getByRole('button', { name: 'Consulta gratuita en vivo', exact: true }).click();
   const form = page.getByRole('dialog', { name: 'Consulta gratuita en vivo' });
   await form.getByLabel('Nombre', { exact: true }).fill(visitor.name);

@@ -6,7 +6,12 @@ import { createInterface } from 'node:readline';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
-export const ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-pass-123', name: 'Admin' };
+export const ADMIN = {
+  email: 'admin@e2e.test',
+  password: 'admin-e2e-pass-123',
+  // ADMIN_NAME: a named first admin goes straight to the panel (no name step)
+  name: 'Carmen Dueña',
+};
 
 export type ServerHandle = {
   url: string;
@@ -60,6 +65,7 @@ export async function startServer(
           DATABASE_URL: `sqlite:${dbFile}`,
           ADMIN_EMAIL: ADMIN.email,
           ADMIN_PASSWORD: ADMIN.password,
+          ADMIN_NAME: ADMIN.name,
           LOG_LEVEL: 'info',
           // Every browser and API client here is 127.0.0.1, and specs reuse one phone number and
           // the admin's account: the per-address, per-account and per-phone limits have their own
@@ -80,6 +86,11 @@ export async function startServer(
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = proc;
+      // A worker that goes away without stopping it (a hook that timed out, a crash) takes its
+      // server along: left running, it would hold the port the next worker starts on.
+      const orphaned = () => proc.kill('SIGKILL');
+      process.once('exit', orphaned);
+      proc.once('exit', () => process.off('exit', orphaned));
       const lines = createInterface({ input: proc.stdout });
       const errors: string[] = [];
       proc.stderr.on('data', (d: Buffer) => errors.push(d.toString()));

@@ -346,15 +346,32 @@ export async function stylistTakesVisitor(
   baseURL: string,
   stylistName: string,
   visitor: Visitor,
+  {
+    stylistViewport,
+    whileRinging,
+  }: {
+    /** her window's size from the sign-in on */
+    stylistViewport?: { width: number; height: number };
+    /** looks at her ringing popup before she accepts */
+    whileRinging?: (page: Page) => Promise<void>;
+  } = {},
 ): Promise<{ stylist: Participant; visitor: Participant; acceptedAt: number }> {
   const adminApi = await Api.login(baseURL);
   const email = uniqueEmail('stylist');
   const password = 'stylist-pass-1234';
   await adminApi.createAdvisor({ name: stylistName, email, password });
   const stylist = await participant(browser, baseURL);
+  if (stylistViewport) await stylist.page.setViewportSize(stylistViewport);
   await signInAvailable(stylist.page, email, password);
   const asking = await participant(browser, baseURL);
   await requestConsultation(asking.page, visitor);
+  if (whileRinging) {
+    await stylist.page
+      .getByRole('alertdialog', { name: 'Llamada entrante' })
+      .getByText(visitor.name)
+      .waitFor();
+    await whileRinging(stylist.page);
+  }
   const acceptedAt = await acceptRinging(stylist.page, visitor.name);
   return { stylist, visitor: asking, acceptedAt };
 }

@@ -12,6 +12,27 @@ import {
 export const advisorStatusSchema = z.enum(['available', 'busy', 'offline']);
 export type AdvisorStatus = z.infer<typeof advisorStatusSchema>;
 
+/**
+ * What an advisor is for the salon right now, the one state the screens show: her chosen status
+ * counts only while she is connected. 'available' = available AND connected (she can be rung);
+ * 'busy' = busy and connected; 'away' = connected but set offline; 'offline' = not connected,
+ * whatever status she left chosen.
+ */
+export type AdvisorPresence = 'available' | 'busy' | 'away' | 'offline';
+export const advisorPresences: readonly AdvisorPresence[] = [
+  'available',
+  'busy',
+  'away',
+  'offline',
+];
+export function advisorPresence(advisor: {
+  status: AdvisorStatus;
+  online: boolean;
+}): AdvisorPresence {
+  if (!advisor.online) return 'offline';
+  return advisor.status === 'offline' ? 'away' : advisor.status;
+}
+
 export const weekdays = [
   'monday',
   'tuesday',

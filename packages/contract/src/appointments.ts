@@ -1,7 +1,8 @@
 /**
  * Appointments (docs/product.md#appointments): a visitor books a video consultation for later. Free
  * slots come from the advisors' weekly working hours in their own time zone, minus existing
- * bookings, on a grid of `slotMinutes + bufferMinutes` from the start of each working day, between
+ * bookings, on quarter hours of her clock one every `slotMinutes + bufferMinutes` (rounded up to a
+ * quarter hour; docs/product.md#slots), between
  * `minNoticeMinutes` from now and `horizonDays` ahead. A booking reserves one advisor for the slot;
  * the visitor manages it at `/cita/{appointmentId}#{key}` (the key only in the fragment, sent in a
  * header).
@@ -16,6 +17,8 @@ import {
   phoneSchema,
   singleLine,
 } from './common.js';
+import { advisorPhotoSchema } from './advisors.js';
+import { visitorMailSchema } from './mail.js';
 
 export const appointmentStatuses = ['booked', 'cancelled', 'attended', 'no_show'] as const;
 export const appointmentStatusSchema = z.enum(appointmentStatuses);
@@ -94,6 +97,8 @@ export const bookableAdvisorSchema = z.object({
   name: z.string(),
   title: z.string(),
   expertise: z.array(z.string()),
+  /** her profile photo, as on the landing's team; null without one */
+  photo: advisorPhotoSchema.nullable(),
 });
 export type BookableAdvisor = z.infer<typeof bookableAdvisorSchema>;
 
@@ -162,8 +167,8 @@ export const bookAppointmentResponseSchema = z.object({
   appointment: appointmentSchema,
   /** the manage key; returned once */
   key: z.string(),
-  /** a confirmation e-mail is on its way (she gave an address and the server sends e-mail) */
-  emailed: z.boolean(),
+  /** what became of her confirmation e-mail (said on the page, so it never claims one was sent) */
+  mail: visitorMailSchema,
 });
 export type BookAppointmentResponse = z.infer<typeof bookAppointmentResponseSchema>;
 

@@ -29,6 +29,16 @@ export const DECLINED_BY_ADVISOR_REASON = 'Declined by advisor';
 /** `reason` of a call the system ended because it reached `maxCallDuration`. */
 export const MAX_DURATION_REASON = 'max_duration';
 /**
+ * `reason` of a call the system ended because its visitor had gone: a waiting call whose page
+ * stayed away past the reload grace, or an active call she did not come back to within its grace.
+ */
+export const CLIENT_LEFT_REASON = 'client_left';
+/**
+ * How long a waiting visitor's page may be away (a reload, a lost connection) before her request
+ * ends; while away she keeps her place, but nobody is rung for her.
+ */
+export const VISITOR_WAITING_GRACE_MS = 15_000;
+/**
  * Advisor `statusReason` written when accepting a call made the advisor busy. Such an advisor
  * still receives offers up to their `maxConcurrentCalls`; a `busy` chosen by hand receives none.
  */
@@ -112,6 +122,16 @@ export type AcceptedCall = z.infer<typeof acceptedCallSchema>;
 export const callDetailsSchema = callSchema.extend({
   notes: z.string().nullable(),
   offers: z.array(callOfferSchema),
+  /**
+   * Where the visitor's page is: `here` (a live connection to the call), `away` (none now: a
+   * reload, a closed tab), null when it never joined over the socket (not watched).
+   */
+  visitorPresence: z.enum(['here', 'away']).nullable(),
+  /**
+   * While an active call's visitor is away (as announced by `call:visitor:presence`): when the
+   * call ends by itself unless she is back; null otherwise.
+   */
+  visitorAwayEndsAt: z.string().nullable(),
 });
 export type CallDetails = z.infer<typeof callDetailsSchema>;
 
@@ -188,6 +208,11 @@ export const ratingBodySchema = z
   .object({
     rating: z.number().int().min(1, 'validation.rating').max(5, 'validation.rating'),
     comment: boundedText(1000).optional(),
+    /**
+     * Her explicit consent that the salon may publish this opinion with her first name (taken
+     * from the name she gave): an admin then chooses whether the landing shows it.
+     */
+    publish: z.boolean().optional(),
   })
   .strip();
 export type RatingBody = z.infer<typeof ratingBodySchema>;
@@ -273,6 +298,11 @@ export const availabilitySchema = z.object({
   availableAdvisors: z.number().int().nonnegative(),
   /** seconds */
   estimatedWaitTime: z.number().int().nonnegative(),
+  /**
+   * now is inside the working hours of a stylist who takes consultations (one whose calls are
+   * routed), whether or not anyone is connected: 'Fuera de horario' only when false
+   */
+  withinHours: z.boolean(),
   /** next time an advisor's working hours start (UTC), null when unknown */
   nextOpening: isoDateTime.nullable(),
   /** minutes a consultation may last (`system.maxCallDuration`), for the landing's copy */

@@ -64,6 +64,8 @@ export const errorCodes = [
   // appointments
   /** the chosen slot is no longer free (taken meanwhile, outside the hours, or too soon); details.alternatives holds the nearest free slots */
   'SLOT_UNAVAILABLE',
+  /** a booking may go only to someone who takes consultations (not the owner's admin account) */
+  'ADVISOR_NOT_BOOKABLE',
   /** so many bookings still to come with this phone, this e-mail or from this client address: details.max */
   'BOOKING_LIMIT',
   /** the visitor moved this booking BOOKING_CHANGES_DAILY_LIMIT times today: details.max */
@@ -90,6 +92,14 @@ export const errorCodes = [
   'EMAIL_RECIPIENT_MISSING',
   /** the SMTP server refused the message or could not be reached */
   'EMAIL_SEND_FAILED',
+  /** an e-mail confirmation link that was used or never existed */
+  'EMAIL_CONFIRM_LINK_INVALID',
+  // the salon's catalogue, opinions and gallery
+  'SERVICE_NOT_FOUND',
+  'TESTIMONIAL_NOT_FOUND',
+  /** a visitor's opinion is hers: it may be published or hidden, not rewritten */
+  'TESTIMONIAL_NOT_EDITABLE',
+  'GALLERY_ITEM_NOT_FOUND',
   // the widget's frame
   /** a frame-only route (the embed storage) called from another site or origin than this app's */
   'CROSS_SITE_REQUEST',

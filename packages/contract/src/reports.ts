@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { advisorStatusSchema } from './advisors.js';
-import { CURRENCIES } from './display.js';
 
-/**
- * The reports' revenue estimate: 2 per call minute, in the salon's currency (`system.currency`).
- */
-export const REVENUE_PER_MINUTE = 2;
 export const REPORT_MONTHS = 6;
 /** Longest window GET /api/reports accepts, in Lima months. */
 export const MAX_REPORT_MONTHS = 24;
@@ -26,8 +21,6 @@ export const advisorReportRowSchema = z.object({
   rating: z.number(),
   /** minutes */
   averageDuration: z.number(),
-  /** in the report's currency, duration minutes × REVENUE_PER_MINUTE */
-  revenue: z.number(),
   status: advisorStatusSchema,
   /** seconds from request to accept, over answered calls */
   averageTimeToAnswer: z.number(),
@@ -113,6 +106,9 @@ export const reportFiguresSchema = z.object({
 });
 export type ReportFigures = z.infer<typeof reportFiguresSchema>;
 
-/** GET /api/reports: the figures and the currency their revenue is in (`system.currency`). */
-export const reportDataSchema = reportFiguresSchema.extend({ currency: z.enum(CURRENCIES) });
+/**
+ * GET /api/reports: the figures. No money: the salon has entered no prices, and an amount not
+ * built from her prices would be invented.
+ */
+export const reportDataSchema = reportFiguresSchema;
 export type ReportData = z.infer<typeof reportDataSchema>;

@@ -39,7 +39,7 @@ export const systemSettingsSchema = z
     /** seconds an offer rings before it moves on */
     callTimeout: intIn(10, 300, 'settings.validation.callTimeout'),
     defaultLanguage: languageSchema,
-    /** prices on the landing and revenue in the reports */
+    /** the plan prices on the landing */
     currency: z.enum(CURRENCIES, { error: 'settings.validation.currency' }),
     enableNotifications: z.boolean(),
     maintenanceMode: z.boolean(),

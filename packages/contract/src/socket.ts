@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { advisorStatusSchema } from './advisors.js';
+import { advisorPhotoSchema, advisorStatusSchema } from './advisors.js';
 import type { StaffAppointment } from './appointments.js';
 import { callSchema, callStatusSchema, clientInfoSchema } from './calls.js';
 import type {
@@ -15,6 +15,8 @@ import { idSchema, languageSchema } from './common.js';
 import type {
   rtcClosedSchema,
   rtcJoinSchema,
+  rtcIceSchema,
+  rtcIceServersSchema,
   rtcJoinedSchema,
   rtcLeaveSchema,
   rtcPeerLeftSchema,
@@ -22,6 +24,8 @@ import type {
   rtcPeerStatsSchema,
   rtcSignalFromSchema,
   rtcSignalSchema,
+  rtcSpeakSchema,
+  rtcPeerSpeaksSchema,
   rtcStatsSchema,
 } from './video.js';
 
@@ -98,13 +102,24 @@ export const advisorStatusUpdatedPayload = z.object({
   /** e.g. 'missed_offers' when the system set the advisor offline */
   reason: z.string().nullable(),
 });
+/**
+ * The stylist being rung for a visitor: her name and title, and her portrait only when her photo is
+ * public (the landing shows her): the same photo the landing's team shows.
+ */
+export const ringingStylistSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  portrait: z.object({ advisorId: idSchema, photo: advisorPhotoSchema }).nullable().optional(),
+});
+export type RingingStylist = z.infer<typeof ringingStylistSchema>;
 export const callQueueUpdatedPayload = z.object({
   callId: idSchema,
   queuePosition: z.number().int().positive().nullable(),
   estimatedWaitTime: z.number().int().nonnegative(),
-  /** Who is being rung for the visitor now (name and title only); null while queued. */
-  ringing: z.object({ name: z.string(), title: z.string() }).nullable(),
+  /** Who is being rung for the visitor now; null while queued. */
+  ringing: ringingStylistSchema.nullable(),
 });
+export type CallQueueUpdated = z.infer<typeof callQueueUpdatedPayload>;
 export const callOfferWithdrawnPayload = z.object({
   callId: idSchema,
   /** `unavailable`: the advisor went offline/busy or lost their connection while it rang */
@@ -120,6 +135,17 @@ export const callEndingSoonPayload = z.object({
   endsAt: z.string(),
 });
 
+/**
+ * To the call's advisor and the admins: its visitor's page lost its last connection (`present`
+ * false: since when, and when the call ends by itself unless she comes back) or came back.
+ */
+export const callVisitorPresencePayload = z.object({
+  callId: z.string(),
+  present: z.boolean(),
+  awaySince: z.string().nullable(),
+  endsAt: z.string().nullable(),
+});
+
 type Ack<T> = (
   response: { ok: true; data: T } | { ok: false; error: { code: string; message: string } },
 ) => void;
@@ -133,6 +159,7 @@ export type ServerToClientEvents = {
   'call:auto-accepted': (call: z.infer<typeof callSchema>) => void;
   'call:ended': (call: z.infer<typeof callSchema>) => void;
   'call:ending-soon': (p: z.infer<typeof callEndingSoonPayload>) => void;
+  'call:visitor:presence': (p: z.infer<typeof callVisitorPresencePayload>) => void;
   'call:notes:updated': (p: z.infer<typeof callNotesUpdatedPayload>) => void;
   'call:queue:updated': (p: z.infer<typeof callQueueUpdatedPayload>) => void;
   'call:offer:withdrawn': (p: z.infer<typeof callOfferWithdrawnPayload>) => void;
@@ -157,6 +184,8 @@ export type ServerToClientEvents = {
   'rtc:signal': (p: z.infer<typeof rtcSignalFromSchema>) => void;
   'rtc:closed': (p: z.infer<typeof rtcClosedSchema>) => void;
   'rtc:peer-stats': (p: z.infer<typeof rtcPeerStatsSchema>) => void;
+  /** A silent supervisor of the call chose to speak: she is a participant from now on. */
+  'rtc:peer-speaks': (p: z.infer<typeof rtcPeerSpeaksSchema>) => void;
   /** A booking of the advisor was made, moved, reassigned or closed (to her and the admins). */
   'appointment:changed': (p: StaffAppointment) => void;
   error: (p: z.infer<typeof socketErrorPayload>) => void;
@@ -188,7 +217,14 @@ export type ClientToServerEvents = {
     ack?: Ack<z.infer<typeof rtcJoinedSchema>>,
   ) => void;
   'rtc:signal': (p: z.infer<typeof rtcSignalSchema>) => void;
+  /** Fresh ICE servers for a participant still in the call (before its TURN credential expires). */
+  'rtc:ice': (
+    p: z.infer<typeof rtcIceSchema>,
+    ack?: Ack<z.infer<typeof rtcIceServersSchema>>,
+  ) => void;
   'rtc:leave': (p: z.infer<typeof rtcLeaveSchema>) => void;
+  /** A supervisor (joined with role 'supervisor') becomes a participant: her media may flow. */
+  'rtc:speak': (p: z.infer<typeof rtcSpeakSchema>, ack?: Ack<{ peerId: string }>) => void;
   'rtc:stats': (p: z.infer<typeof rtcStatsSchema>) => void;
   ping: () => void;
 };

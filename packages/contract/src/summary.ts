@@ -121,7 +121,15 @@ export type SummaryLink = z.infer<typeof summaryLinkSchema>;
 /** GET /api/summaries/{callId} with the x-summary-key header: everything the visitor keeps. */
 export const callSummarySchema = z.object({
   callId: idSchema,
+  /** the salon's name (a neutral one in the site's language until the admin names it) */
   siteName: z.string(),
+  /** the salon's contacts from its profile, '' = not given */
+  salonContacts: z.object({
+    address: z.string(),
+    phone: z.string(),
+    whatsapp: z.string(),
+    email: z.string(),
+  }),
   /** the salon's contact or booking address (settings), or null: then the landing page */
   contactUrl: z.string().nullable(),
   clientName: z.string(),

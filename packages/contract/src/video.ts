@@ -58,6 +58,11 @@ export const videoPageActionSchema = z.enum([
    * was no picture to take (`snapshotError` says why)
    */
   'snapshot',
+  /**
+   * a page whose parent hosts the call's control bar (`bar=parent`): its microphone, camera and
+   * screen share as they are now (`media`), or none (absent) while it is not in the room
+   */
+  'media-state',
 ]);
 export type VideoPageAction = z.infer<typeof videoPageActionSchema>;
 /** What a Blob offers that the parent uses (it checks `instanceof Blob` before uploading). */
@@ -68,12 +73,26 @@ const isSnapshotImage = (v: unknown): v is SnapshotImage =>
   typeof (v as SnapshotImage).size === 'number' &&
   typeof (v as SnapshotImage).arrayBuffer === 'function';
 
+/** What the parent's control bar shows of the page's own media (the 'media-state' message). */
+export const videoPageMediaSchema = z.object({
+  micOn: z.boolean(),
+  cameraOn: z.boolean(),
+  /** the page has a microphone / a camera to switch (she allowed it, it exists) */
+  hasMic: z.boolean(),
+  hasCamera: z.boolean(),
+  /** null: she may not share her screen (not the stylist, or the salon's settings say no) */
+  sharingScreen: z.boolean().nullable(),
+});
+export type VideoPageMedia = z.infer<typeof videoPageMediaSchema>;
+
 export const videoPageMessageSchema = z.object({
   type: z.literal(VIDEO_PAGE_MESSAGE_TYPE),
   action: videoPageActionSchema,
   callId: z.string().optional(),
   participantCount: z.number().int().nonnegative().optional(),
   participantName: z.string().optional(),
+  /** with 'media-state' */
+  media: videoPageMediaSchema.optional(),
   /** human text, already in the page's language */
   error: z.string().optional(),
   /**
@@ -115,23 +134,52 @@ export const videoPageControlSchema = z.object({
   /**
    * 'prepare': a standby page opens the camera and microphone now (the call is being accepted);
    * 'snapshot': take a still of the client's video and answer with a 'snapshot' message (the
-   * built-in room draws the remote client video; a visitor's Daily room captures her own camera)
+   * built-in room draws the remote client video; a visitor's Daily room captures her own camera);
+   * 'toggle-mic', 'toggle-camera', 'toggle-share': the parent's control bar was pressed
    */
-  action: z.enum(['leave', 'close', 'retry', 'join', 'prepare', 'snapshot']),
+  action: z.enum([
+    'leave',
+    'close',
+    'retry',
+    'join',
+    'prepare',
+    'snapshot',
+    'toggle-mic',
+    'toggle-camera',
+    'toggle-share',
+  ]),
   /** with 'join' */
   join: videoPageJoinSchema.optional(),
 });
 export type VideoPageControl = z.infer<typeof videoPageControlSchema>;
 
+/**
+ * How a socket is in a built-in room (docs/product.md#silent-supervision): a participant sends and
+ * receives; a supervisor (admins only) receives and sends nothing, is no participant of the call
+ * (not counted, no tile), until she speaks (`rtc:speak`).
+ */
+export const rtcRoleSchema = z.enum(['participant', 'supervisor']);
+export type RtcRole = z.infer<typeof rtcRoleSchema>;
 /** Built-in WebRTC signalling, relayed over Socket.IO and scoped to `call:{id}`. */
-export const rtcJoinSchema = z.object({ callId: idSchema, token: z.string().min(1).max(2000) });
+export const rtcJoinSchema = z.object({
+  callId: idSchema,
+  token: z.string().min(1).max(2000),
+  /** 'participant' when absent */
+  role: rtcRoleSchema.optional(),
+});
 export const rtcPeerSchema = z.object({
   callId: idSchema,
   peerId: z.string(),
   userName: z.string(),
   userType: participantTypeSchema,
+  /** present (true) while the peer is a silent supervisor: no media from her, not a participant */
+  supervisor: z.literal(true).optional(),
 });
 export type RtcPeer = z.infer<typeof rtcPeerSchema>;
+/** `rtc:speak`: a supervisor starts to speak (she becomes a participant, her media may flow). */
+export const rtcSpeakSchema = z.object({ callId: idSchema });
+/** To the room: that supervisor is a participant from now on (her tile, the count, her media). */
+export const rtcPeerSpeaksSchema = z.object({ callId: idSchema, peerId: z.string() });
 /**
  * What a participant's video shows: her camera, or a window or tab she shares
  * (docs/product.md#screen-sharing).
@@ -177,10 +225,23 @@ export const rtcJoinedSchema = z.object({
   peerId: z.string(),
   peers: z.array(rtcPeerSchema),
   iceServers: z.array(iceServerSchema),
+  /**
+   * How long from now the TURN credentials in `iceServers` stay valid (ms); null when they carry
+   * none. The page asks for fresh ones (`rtc:ice`) before then.
+   */
+  iceServersTtlMs: z.number().int().nonnegative().nullable(),
   /** Whether this participant may share a screen: advisors, while `video.enableScreenShare` is on. */
   screenShare: z.boolean(),
 });
 export type RtcJoined = z.infer<typeof rtcJoinedSchema>;
+/** `rtc:ice`: a joined participant asks for fresh ICE servers (its TURN credential runs out). */
+export const rtcIceSchema = z.object({ callId: idSchema });
+/** Ack of `rtc:ice`: the ICE servers to use from now on, and how long their credentials last. */
+export const rtcIceServersSchema = rtcJoinedSchema.pick({
+  iceServers: true,
+  iceServersTtlMs: true,
+});
+export type RtcIceServers = z.infer<typeof rtcIceServersSchema>;
 export const rtcLeaveSchema = z.object({ callId: idSchema });
 
 /** Connection quality a page computes from `getStats()` (see `classifyQuality` in the web). */
@@ -296,6 +357,13 @@ export const videoPageQuerySchema = z.object({
 export type VideoPageQuery = z.input<typeof videoPageQuerySchema>;
 
 /**
+ * In a video page's query: its parent screen shows the call's one control bar (microphone, camera,
+ * screen share beside its own chat, notes and end), so the page draws none and reports its media
+ * ('media-state') and obeys the bar ('toggle-*' controls) instead.
+ */
+export const PARENT_BAR_QUERY = 'bar=parent';
+
+/**
  * A video page warmed up before the call is accepted, so the video starts the moment it is: it
  * loads its code, opens the signalling socket and, with `media`, the camera the visitor already
  * checked, then waits for a 'join' control message carrying the room and token.
@@ -304,8 +372,12 @@ export function videoStandbyUrl(q: {
   userType: z.input<typeof participantTypeSchema>;
   /** acquire the camera and microphone while waiting */
   media: boolean;
+  /** the parent hosts the control bar (PARENT_BAR_QUERY) */
+  parentBar?: boolean;
 }): string {
-  return `${VIDEO_PAGE_PATH}?standby=1&userType=${q.userType}${q.media ? '&warmMedia=1' : ''}`;
+  return `${VIDEO_PAGE_PATH}?standby=1&userType=${q.userType}${q.media ? '&warmMedia=1' : ''}${
+    q.parentBar ? `&${PARENT_BAR_QUERY}` : ''
+  }`;
 }
 
 /**

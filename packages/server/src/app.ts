@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -22,11 +22,13 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/kysely.
 import { systemClock, type Clock } from './lib/clock.js';
 import { nullNotifier, type Notifier } from './lib/notifier.js';
 import { advisorsRoutes } from './modules/advisors/advisors.routes.js';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { callRoutes } from './modules/calls/call.routes.js';
 import { callsRoutes } from './modules/calls/calls.routes.js';
 import { callbacksRoutes } from './modules/callbacks/callbacks.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { salonRoutes } from './modules/salon/salon.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { videoRoutes } from './modules/video/video.routes.js';
@@ -207,6 +209,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(advisorsRoutes, {
         advisors: container.advisors,
         advisorPhotos: container.advisorPhotos,
+        calls: container.calls,
+      });
+      await api.register(catalogueRoutes, {
+        salonServices: container.salonServices,
+        testimonials: container.testimonials,
+        gallery: container.gallery,
+        cataloguePhotos: container.cataloguePhotos,
+      });
+      await api.register(salonRoutes, {
+        salon: container.salon,
+        salonLogo: container.salonLogo,
+        goLive: container.goLive,
       });
       await api.register(settingsRoutes, { settings: container.settings, audit: container.audit });
       await api.register(mailRoutes, { mail: container.mail });
@@ -221,10 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(chatImagesRoutes, { chat: container.chat });
       await api.register(summaryRoutes, { summary: container.summary });
       await api.register(appointmentsRoutes, { appointments: container.appointments });
-      await api.register(reportsRoutes, {
-        reports: container.reports,
-        settings: container.settings,
-      });
+      await api.register(reportsRoutes, { reports: container.reports });
       await api.register(systemRoutes, { system: container.system });
       // The widget frame's saved consultation, in a partitioned cookie.
       await api.register(embedStorageRoutes, { config });
@@ -262,10 +273,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // The web build writes .br/.gz beside each asset; browsers get the smallest they accept.
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (res, path) => {
+      setHeaders: (reply, path) => {
         // Vite fingerprints everything under /assets: cache for a year. The HTML shells must
         // always be revalidated so a deploy is picked up at once.
-        res.setHeader(
+        // A route that chose its own (the widget script) keeps it.
+        if (reply.hasHeader('cache-control')) return;
+        reply.header(
           'cache-control',
           path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
@@ -283,20 +296,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const isFile = asset && existsSync(join(webDist, asset)) && !asset.includes('..');
       if (isFile && !asset.endsWith('.html')) return reply.sendFile(asset);
       // An HTML document names the site and its default language as the admin set them.
-      const { system, embed } = await container.settings.get();
-      const site = siteIdentityOf(system);
+      const [{ system, embed }, salon] = await Promise.all([
+        container.settings.get(),
+        container.salon.getPublic(),
+      ]);
+      const site = siteIdentityOf(system, salon);
       if (isFile)
         return sendDocument(req, allowFraming(reply, asset, embed.allowedOrigins), asset, site);
       // The web build prerenders the landing page, per language, so `/` paints before any JS
       // runs; every other path keeps the empty shell, so no page flashes the landing.
       const landing =
         path === '/' ? landingPageFile(webDist, req.headers.cookie, site.defaultLanguage) : null;
-      if (landing) return sendDocument(req, reply.header('vary', 'Cookie'), landing, site);
+      if (landing) return sendDocument(req, varyOn(reply, 'Cookie'), landing, site);
       return sendDocument(req, reply, 'index.html', site);
     });
   }
 
   return app as unknown as App;
+}
+
+/** Adds `field` to the reply's Vary (CORS has put Origin there already). */
+function varyOn(reply: FastifyReply, field: string): FastifyReply {
+  const current = reply.getHeader('vary');
+  return reply.header('vary', current ? `${String(current)}, ${field}` : field);
 }
 
 /** Session lookup used by the auth hook: revoked, expired or deleted-advisor sessions give null. */

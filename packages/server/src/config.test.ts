@@ -36,12 +36,25 @@ describe('loadConfig: TURN and STUN', () => {
         'turns:turn.example.com:443?transport=tcp',
       ],
       secret: SECRET,
+      credentialTtlMs: 600_000,
     });
     expect(config.stunUrls).toEqual([
       'stun:stun.example.com:3478',
       'stuns:stun.example.com',
       'stun:[2001:db8::1]:3478',
     ]);
+  });
+
+  it('reads TURN_CREDENTIAL_TTL in seconds (10 s to a day), refusing anything else', () => {
+    const turn = { TURN_URLS, TURN_SECRET: SECRET };
+    expect(loadConfig({ ...turn, TURN_CREDENTIAL_TTL: '10' }).turn?.credentialTtlMs).toBe(10_000);
+    expect(loadConfig({ ...turn, TURN_CREDENTIAL_TTL: '86400' }).turn?.credentialTtlMs).toBe(
+      86_400_000,
+    );
+    for (const bad of ['9', '86401', '1.5', 'ten'])
+      expect(failure({ ...turn, TURN_CREDENTIAL_TTL: bad })).toMatch(
+        /^Invalid configuration: TURN_CREDENTIAL_TTL /,
+      );
   });
 
   it('accepts a TURN URL without port or transport, and IP addresses', () => {

@@ -41,6 +41,8 @@ const configSchema = z
     DAILY_API_URL: z.url().default('https://api.daily.co/v1'),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
+    /** The first admin's name (the salon owner's); without it her first sign-in asks for it. */
+    ADMIN_NAME: z.string().trim().min(1).max(100, 'must have at most 100 characters').optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -119,6 +121,11 @@ const configSchema = z
     CALL_REQUEST_OPEN_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(3),
     CALL_REQUEST_OPEN_PHONE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(2),
     /**
+     * Seconds an active call waits for a visitor whose page lost its connection (a closed tab, a
+     * phone out of coverage) before it ends by itself, freeing the stylist.
+     */
+    VISITOR_GONE_END_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+    /**
      * Bookings still to come, at most, with one phone number or one e-mail, and from one client
      * address (higher: a family or the salon's own desk books for several): nobody fills the calendar.
      */
@@ -138,6 +145,11 @@ const configSchema = z
     ).optional(),
     /** coturn's `static-auth-secret`: per-participant credentials are derived from it. */
     TURN_SECRET: z.string().min(8, 'must have at least 8 characters').max(512).optional(),
+    /**
+     * Seconds a participant's TURN credential stays valid. Pages in a call ask for a fresh one
+     * halfway through, so a credential outlives the call by this much at most.
+     */
+    TURN_CREDENTIAL_TTL: z.coerce.number().int().min(10).max(86_400).default(600),
     /** STUN servers of the built-in video. */
     STUN_URLS: urlList(isStunUrl, 'stun:HOST[:PORT] or stuns:HOST[:PORT]').optional(),
     /** Outgoing e-mail: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465. */
@@ -171,7 +183,12 @@ const configSchema = z
   });
 
 /** The TURN server of the built-in video: where it is and the secret credentials derive from. */
-export type TurnConfig = { urls: string[]; secret: string };
+export type TurnConfig = {
+  urls: string[];
+  secret: string;
+  /** how long one minted credential stays valid (TURN_CREDENTIAL_TTL) */
+  credentialTtlMs: number;
+};
 
 /** Where e-mail goes out: the SMTP server (its URL holds the password: never log it) and the sender. */
 export type SmtpConfig = { url: string; from: string };
@@ -187,6 +204,7 @@ export type Config = {
   dailyApiUrl: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  adminName: string | undefined;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   webDist: string | undefined;
   sessionTtlMs: number;
@@ -204,6 +222,8 @@ export type Config = {
   /** unanswered calls at most per client address and per phone number */
   callRequestOpenLimit: number;
   callRequestOpenPhoneLimit: number;
+  /** VISITOR_GONE_END_SECONDS, in ms */
+  visitorGoneEndMs: number;
   /** bookings still to come at most per phone / e-mail, and per client address */
   bookingOpenLimit: number;
   bookingOpenAddressLimit: number;
@@ -246,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dailyApiUrl: c.DAILY_API_URL,
     adminEmail: c.ADMIN_EMAIL,
     adminPassword: c.ADMIN_PASSWORD,
+    adminName: c.ADMIN_NAME,
     logLevel: c.LOG_LEVEL,
     webDist: c.WEB_DIST,
     sessionTtlMs: c.SESSION_TTL_HOURS * 3600_000,
@@ -258,12 +279,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     callRequestGlobalLimit: c.CALL_REQUEST_GLOBAL_LIMIT,
     callRequestOpenLimit: c.CALL_REQUEST_OPEN_LIMIT,
     callRequestOpenPhoneLimit: c.CALL_REQUEST_OPEN_PHONE_LIMIT,
+    visitorGoneEndMs: c.VISITOR_GONE_END_SECONDS * 1000,
     bookingOpenLimit: c.BOOKING_OPEN_LIMIT,
     bookingOpenAddressLimit: c.BOOKING_OPEN_ADDRESS_LIMIT,
     mailRecipientHourlyLimit: c.MAIL_RECIPIENT_HOURLY_LIMIT,
     bookingChangesDailyLimit: c.BOOKING_CHANGES_DAILY_LIMIT,
     trustProxy: c.TRUST_PROXY ?? false,
-    turn: c.TURN_URLS && c.TURN_SECRET ? { urls: c.TURN_URLS, secret: c.TURN_SECRET } : undefined,
+    turn:
+      c.TURN_URLS && c.TURN_SECRET
+        ? {
+            urls: c.TURN_URLS,
+            secret: c.TURN_SECRET,
+            credentialTtlMs: c.TURN_CREDENTIAL_TTL * 1000,
+          }
+        : undefined,
     stunUrls: c.STUN_URLS ?? [],
     smtp: c.SMTP_URL
       ? { url: c.SMTP_URL, from: c.SMTP_FROM ?? `no-reply@${new URL(c.PUBLIC_URL).hostname}` }

@@ -5,6 +5,13 @@
 import type { Deps } from './deps.js';
 import { createAdvisorsService } from './modules/advisors/advisors.service.js';
 import { createAdvisorPhotosService } from './modules/advisors/advisor-photos.service.js';
+import { createCataloguePhotosService } from './modules/catalogue/catalogue-photos.service.js';
+import { createGalleryService } from './modules/catalogue/gallery.service.js';
+import { createSalonServicesService } from './modules/catalogue/salon-services.service.js';
+import { createTestimonialsService } from './modules/catalogue/testimonials.service.js';
+import { createGoLiveService } from './modules/salon/go-live.service.js';
+import { createSalonLogoService } from './modules/salon/salon-logo.service.js';
+import { createSalonService } from './modules/salon/salon.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
@@ -21,6 +28,7 @@ import { createMailService } from './modules/mail/mail.service.js';
 import { createChatService } from './modules/chat/chat.service.js';
 import { createSummaryLinksService } from './modules/summary/summary-links.service.js';
 import { createSummaryService } from './modules/summary/summary.service.js';
+import { createAppointmentKeysService } from './modules/appointments/appointment-keys.service.js';
 import { createAppointmentsService } from './modules/appointments/appointments.service.js';
 import { createSweeper } from './sweeper/sweeper.js';
 import { createVisitorRequestLimits } from './lib/limits.js';
@@ -33,17 +41,41 @@ export function createContainer(deps: Deps) {
   const advisorPhotos = createAdvisorPhotosService(deps, { audit });
   const settings = createSettingsService(deps, { audit, advisors });
   const auth = createAuthService(deps, { advisors, sessions, audit });
+  // -- the salon's catalogue: services, opinions (calls record consented ratings), gallery
+  const salonServices = createSalonServicesService(deps, { audit });
+  const testimonials = createTestimonialsService(deps, { audit });
+  const gallery = createGalleryService(deps, { audit });
+  const cataloguePhotos = createCataloguePhotosService(deps, { audit });
+  // -- the salon's profile (name, contacts, hours) and what it lacks to go live
+  const salon = createSalonService(deps, { audit, settings, advisors });
+  const salonLogo = createSalonLogoService(deps, { audit });
+  const goLive = createGoLiveService(deps, { salon, salonServices, advisors });
   // -- calls: video, calls, presence, reports, system
   const video = createVideoService({ ...deps, settings });
   const presence = createPresenceService(deps);
-  // The visitor's summary link before mail (her e-mail carries it), mail before calls.
+  // The visitor's summary link and booking keys before mail (her e-mails carry them), mail before
+  // calls.
   const summaryLinks = createSummaryLinksService({ ...deps, settings });
-  const mail = createMailService({ ...deps, settings, summaries: summaryLinks });
-  const calls = createCallsService({ ...deps, settings, advisors, video, mail });
+  const appointmentKeys = createAppointmentKeysService(deps);
+  const mail = createMailService({
+    ...deps,
+    settings,
+    salon,
+    summaries: summaryLinks,
+    appointmentKeys,
+  });
+  const calls = createCallsService({ ...deps, settings, advisors, video, mail, testimonials });
   const callbacks = createCallbacksService({ ...deps, mail });
   const mediaStats = createMediaStatsService({ ...deps, calls });
   const chat = createChatService({ ...deps, calls });
-  const summary = createSummaryService({ ...deps, settings, calls, chat, links: summaryLinks });
+  const summary = createSummaryService({
+    ...deps,
+    settings,
+    salon,
+    calls,
+    chat,
+    links: summaryLinks,
+  });
   const appointments = createAppointmentsService({ ...deps, settings, advisors, calls, mail });
   const passwordReset = createPasswordReset(deps, { advisors, sessions, audit, mail });
   const sweeper = createSweeper({
@@ -66,6 +98,13 @@ export function createContainer(deps: Deps) {
     sessions,
     advisors,
     advisorPhotos,
+    salonServices,
+    testimonials,
+    gallery,
+    cataloguePhotos,
+    salon,
+    salonLogo,
+    goLive,
     settings,
     auth,
     video,

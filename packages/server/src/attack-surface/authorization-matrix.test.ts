@@ -12,7 +12,7 @@
  * advisor id; also the "advisor on admin routes" case, as is `owner`) and `admin`.
  */
 import { randomUUID } from 'node:crypto';
-import { defaultSettings, type ClientToServerEvents } from '@belleza/contract';
+import { defaultSettings, defaultWorkingHours, type ClientToServerEvents } from '@belleza/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDaily, type FakeDaily } from '../modules/video/daily/fake-daily.js';
 import { api, insertAppointment } from '../test/fixtures.js';
@@ -114,6 +114,51 @@ async function photoOfOwner(c: Cast, app: Harness['app']): Promise<Record<string
   return { file: '96.webp' };
 }
 
+/** A service, an opinion and a gallery item made by C's admin (ids of the catalogue routes). */
+async function catalogueOfC(c: Cast, app: Harness['app']): Promise<Record<string, string>> {
+  const by = { advisorId: c.admin.id, isAdmin: true };
+  const service = await app.container.salonServices.create(by, {
+    name: 'Corte',
+    category: 'Cabello',
+    description: '',
+    durationMinutes: 45,
+    price: 40,
+    active: true,
+    position: 0,
+  });
+  const opinion = await app.container.testimonials.create(by, {
+    firstName: 'Ana',
+    rating: 5,
+    comment: '',
+    published: true,
+  });
+  const item = await app.container.gallery.create(by, {
+    alt: 'Un corte',
+    caption: '',
+    position: 0,
+  });
+  return {
+    serviceId: service.serviceId,
+    testimonialId: opinion.testimonialId,
+    itemId: item.itemId,
+  };
+}
+
+/** As catalogueOfC, with photos on the (active) service and the gallery item: public renditions. */
+async function cataloguePhotosOfC(c: Cast, app: Harness['app']): Promise<Record<string, string>> {
+  const ids = await catalogueOfC(c, app);
+  const by = { advisorId: c.admin.id, isAdmin: true };
+  await app.container.cataloguePhotos.upload(by, 'service', ids.serviceId ?? '', photo);
+  await app.container.cataloguePhotos.upload(by, 'gallery', ids.itemId ?? '', photo);
+  return { ...ids, file: '192.webp' };
+}
+
+/** The salon's logo, uploaded by C's admin: `file` of its renditions route. */
+async function salonLogo(c: Cast, app: Harness['app']): Promise<Record<string, string>> {
+  await app.container.salonLogo.upload({ advisorId: c.admin.id, isAdmin: true }, photo);
+  return { file: '96.webp' };
+}
+
 /**
  * A booking with C's owner: `appointmentId` of the booking routes. Its manage key is one no role
  * holds, so the key routes refuse every role.
@@ -173,6 +218,74 @@ const EXPECTED: Record<string, Row> = {
   // advisor-availability.test.ts).
   'GET /api/advisors/{advisorId}/availability': { allow: [] },
   'GET /api/team': { allow: ALL },
+  // ---------------------------------------------------------------- the salon's catalogue
+  // Public reads (only what the landing shows: catalogue.test.ts); every write is an admin's.
+  'GET /api/services/public': { allow: ALL },
+  'GET /api/testimonials/public': { allow: ALL },
+  'GET /api/gallery/public': { allow: ALL },
+  'GET /api/services': { allow: ADMIN },
+  'POST /api/services': { allow: ADMIN, body: () => ({ name: 'Manicure', category: 'Uñas' }) },
+  'PUT /api/services/{serviceId}': {
+    allow: ADMIN,
+    params: catalogueOfC,
+    body: () => ({ active: false }),
+  },
+  'DELETE /api/services/{serviceId}': { allow: ADMIN, params: catalogueOfC },
+  'PUT /api/services/{serviceId}/photo': {
+    allow: ADMIN,
+    params: catalogueOfC,
+    rawBody: () => ({ contentType: 'image/jpeg', bytes: photo }),
+  },
+  'DELETE /api/services/{serviceId}/photo': { allow: ADMIN, params: cataloguePhotosOfC },
+  'GET /api/services/{serviceId}/photo/{file}': { allow: ALL, params: cataloguePhotosOfC },
+  'GET /api/testimonials': { allow: ADMIN },
+  'POST /api/testimonials': { allow: ADMIN, body: () => ({ firstName: 'Rosa', rating: 4 }) },
+  'PUT /api/testimonials/{testimonialId}': {
+    allow: ADMIN,
+    params: catalogueOfC,
+    body: () => ({ published: false }),
+  },
+  'DELETE /api/testimonials/{testimonialId}': { allow: ADMIN, params: catalogueOfC },
+  'GET /api/gallery': { allow: ADMIN },
+  'POST /api/gallery': { allow: ADMIN, body: () => ({ alt: 'Uñas francesas' }) },
+  'PUT /api/gallery/{itemId}': {
+    allow: ADMIN,
+    params: catalogueOfC,
+    body: () => ({ caption: 'Hoy' }),
+  },
+  'DELETE /api/gallery/{itemId}': { allow: ADMIN, params: catalogueOfC },
+  'PUT /api/gallery/{itemId}/photo': {
+    allow: ADMIN,
+    params: catalogueOfC,
+    rawBody: () => ({ contentType: 'image/jpeg', bytes: photo }),
+  },
+  'GET /api/gallery/{itemId}/photo/{file}': { allow: ALL, params: cataloguePhotosOfC },
+  // ---------------------------------------------------------------- the salon's profile
+  // The public read carries only what the pages show (salon.test.ts); the rest is an admin's.
+  'GET /api/salon/public': { allow: ALL },
+  'GET /api/salon': { allow: ADMIN },
+  'PUT /api/salon': {
+    allow: ADMIN,
+    body: () => ({
+      name: 'Salón Rosa',
+      heroTitle: '',
+      heroText: '',
+      address: '',
+      phone: '',
+      whatsapp: '',
+      email: '',
+      social: { instagram: '', facebook: '', tiktok: '' },
+      hoursMode: 'derived',
+      hours: defaultWorkingHours,
+    }),
+  },
+  'GET /api/salon/checklist': { allow: ADMIN },
+  'PUT /api/salon/logo': {
+    allow: ADMIN,
+    rawBody: () => ({ contentType: 'image/jpeg', bytes: photo }),
+  },
+  'DELETE /api/salon/logo': { allow: ADMIN, params: salonLogo },
+  'GET /api/salon/logo/{file}': { allow: ALL, params: salonLogo },
   'GET /api/advisors/{advisorId}/dashboard': { allow: OWNER_OR_ADMIN },
   'GET /api/advisors/{advisorId}/calls/pending': { allow: OWNER_OR_ADMIN },
   'GET /api/advisors/{advisorId}/calls/active': { allow: OWNER_OR_ADMIN },
@@ -302,6 +415,12 @@ const EXPECTED: Record<string, Row> = {
     allow: ADMIN,
     body: () => ({ to: 'owner@salon.test' }),
     allowedStatus: 409,
+  },
+  // Anyone may use a visitor's e-mail confirmation link (none is valid here: 400).
+  'POST /api/mail/confirm': {
+    allow: ALL,
+    body: () => ({ token: 'not-a-real-token' }),
+    allowedStatus: 400,
   },
   // ---------------------------------------------------------------- appointments
   'GET /api/appointments/slots': { allow: ALL },
@@ -472,6 +591,8 @@ type SocketRow = {
   noAck?: true;
   /** before the event, the role's socket joins C's video room with its room token */
   joinRtcFirst?: true;
+  /** the role in that join (participant when absent) */
+  joinAs?: 'supervisor';
 };
 
 const userTypeOf = (role: Role): 'client' | 'advisor' | 'admin' =>
@@ -596,6 +717,22 @@ const SOCKET_EXPECTED: Record<keyof ClientToServerEvents, SocketRow> = {
       timeToFirstFrameMs: 300,
     }),
   },
+  // Fresh ICE servers: only for a member of the call's room (refused roles could not join it).
+  'rtc:ice': {
+    allow: CALL_PARTIES,
+    state: 'active',
+    joinRtcFirst: true,
+    payload: ({ cast }) => ({ callId: cast.callId }),
+  },
+  // Only a silent supervisor starts to speak, and only an admin can be one (her join as
+  // supervisor is refused to everyone else, so they are in no room to speak in).
+  'rtc:speak': {
+    allow: ['admin'],
+    state: 'active',
+    joinRtcFirst: true,
+    joinAs: 'supervisor',
+    payload: ({ cast }) => ({ callId: cast.callId }),
+  },
   // Leaving only ever concerns the sender's own membership: checked below (a witness stays).
   'rtc:leave': {
     allow: ALL,
@@ -605,6 +742,23 @@ const SOCKET_EXPECTED: Record<keyof ClientToServerEvents, SocketRow> = {
   },
   ping: { allow: ALL, noAck: true, payload: () => undefined },
 };
+
+/** The same events with another payload that changes who may: each a row of its own. */
+const SOCKET_VARIANTS: [label: string, event: keyof ClientToServerEvents, row: SocketRow][] = [
+  [
+    'rtc:join as supervisor',
+    'rtc:join',
+    {
+      allow: ['admin'],
+      state: 'active',
+      payload: ({ cast, roomToken }) => ({
+        callId: cast.callId,
+        token: roomToken,
+        role: 'supervisor',
+      }),
+    },
+  ],
+];
 
 const REFUSAL_CODES = [
   'UNAUTHENTICATED',
@@ -721,7 +875,11 @@ describe('authorization matrix over Socket.IO (every client event × every role)
   it('answers every client event as the table says, for every role', async () => {
     const mismatches: string[] = [];
     let cells = 0;
-    for (const [event, row] of Object.entries<SocketRow>(SOCKET_EXPECTED)) {
+    const rows = [
+      ...Object.entries<SocketRow>(SOCKET_EXPECTED).map(([e, r]) => [e, e, r] as const),
+      ...SOCKET_VARIANTS,
+    ];
+    for (const [label, event, row] of rows) {
       for (const role of ROLES) {
         const cast = await newCast(h.app, h.db.db, row.state ?? 'pending', h.clock.now());
         const needsToken = event === 'rtc:join' || row.joinRtcFirst || event === 'rtc:leave';
@@ -751,6 +909,12 @@ describe('authorization matrix over Socket.IO (every client event × every role)
           );
           outcome = errors.length === 0 ? 'allowed' : refused ? 'refused' : JSON.stringify(errors);
         } else {
+          if (row.joinRtcFirst)
+            await ask(s, 'rtc:join', {
+              callId: cast.callId,
+              token: roomToken,
+              ...(row.joinAs ? { role: row.joinAs } : {}),
+            });
           const res: AckResult = await ask(s, event, payload);
           outcome = res.ok
             ? 'allowed'
@@ -760,11 +924,13 @@ describe('authorization matrix over Socket.IO (every client event × every role)
         }
         const expected = allowed ? 'allowed' : 'refused';
         if (outcome !== expected)
-          mismatches.push(`${event} as ${role}: expected ${expected}, got ${outcome}`);
+          mismatches.push(`${label} as ${role}: expected ${expected}, got ${outcome}`);
         for (const x of open.splice(0)) x.disconnect();
       }
     }
-    expect(cells).toBe(Object.keys(SOCKET_EXPECTED).length * ROLES.length);
+    expect(cells).toBe(
+      (Object.keys(SOCKET_EXPECTED).length + SOCKET_VARIANTS.length) * ROLES.length,
+    );
     expect(mismatches).toEqual([]);
   }, 60_000);
 

@@ -425,6 +425,7 @@ function baseBodies(admin: TestAdvisor, fake: FakeDaily): Record<string, Record<
     },
     'POST /api/settings/test-daily': { apiKey: fake.apiKey, domain: fake.domain },
     'POST /api/settings/test-email': { to: 'fuzz@salon.test' },
+    'POST /api/mail/confirm': { token: 'fuzz' },
     'PUT /api/embed/storage': { activeCall: '{"callId":"call_fuzz"}', pendingRating: null },
   };
 }
@@ -544,6 +545,9 @@ describe('schema-driven fuzzing of every operation with a body or a query', () =
     callbackId: string;
     appointmentId: string;
     file: string;
+    serviceId: string;
+    testimonialId: string;
+    itemId: string;
   };
   beforeAll(async () => {
     fake = await startFakeDaily();
@@ -559,7 +563,28 @@ describe('schema-driven fuzzing of every operation with a body or a query', () =
       advisorId: advisor.id,
       startsAt: '2030-01-07T15:00:00.000Z',
     });
+    const by = { advisorId: admin.id, isAdmin: true };
+    const catalogue = h.app.container;
+    const service = await catalogue.salonServices.create(by, {
+      name: 'Corte',
+      category: 'Cabello',
+      description: '',
+      durationMinutes: 45,
+      price: 40,
+      active: true,
+      position: 0,
+    });
+    const opinion = await catalogue.testimonials.create(by, {
+      firstName: 'Ana',
+      rating: 5,
+      comment: '',
+      published: false,
+    });
+    const item = await catalogue.gallery.create(by, { alt: 'Un corte', caption: '', position: 0 });
     ids = {
+      serviceId: service.serviceId,
+      testimonialId: opinion.testimonialId,
+      itemId: item.itemId,
       appointmentId: booking.id,
       advisorId: advisor.id,
       callId: call.callId,

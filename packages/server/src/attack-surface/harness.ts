@@ -156,6 +156,7 @@ export const TABLES: Array<keyof Database> = [
   'advisors',
   'advisor_sessions',
   'socket_connections',
+  'visitor_connections',
   'calls',
   'call_offers',
   'call_notes',
@@ -169,8 +170,17 @@ export const TABLES: Array<keyof Database> = [
   'call_summaries',
   'retention_purges',
   'appointments',
+  'appointment_keys',
+  'summary_keys',
   'advisor_photos',
   'password_resets',
+  'email_confirmations',
+  'salon_services',
+  'testimonials',
+  'gallery_items',
+  'catalogue_photos',
+  'salon_profile',
+  'salon_logo',
 ];
 
 /** Application tables as SQLite lists them (migration bookkeeping excluded). */

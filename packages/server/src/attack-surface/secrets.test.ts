@@ -2,18 +2,20 @@
  * Secrets stay where they belong. A realistic day (the admin creates advisors and saves settings
  * with a Daily API key and an ICE server credential, TURN is configured, two visitors request
  * calls, one over HTTP and one over the socket, an advisor accepts, both sides join the video room,
- * notes, typing, the chat and its photos, the end, the rating, a callback, a logout) runs while
- * every HTTP response body, every socket payload received by every client, every log line and every
- * audit row is captured. Then, scanning them as strings: no password hash (nor password), no
- * session token but the requester's own, no raw Daily API key, no TURN secret, no client key but
- * the visitor's own, nothing of a photo's metadata (EXIF, XMP) as the visitor's phone wrote it.
+ * notes, typing, the chat and its photos, the end, the rating, the visitor's summary, a booking
+ * and its manage page, a callback, a logout) runs while every HTTP response body, every socket
+ * payload received by every client, every log line and every audit row is captured. Then, scanning
+ * them as strings: no password hash (nor password), no session token but the requester's own, no
+ * raw Daily API key, no TURN secret, no client key, summary key or booking key but the visitor's
+ * own, nothing of a photo's metadata (EXIF, XMP) as the visitor's phone wrote it. And at rest: no
+ * password, session token, client key, summary key or booking key anywhere in the database.
  */
 import { randomUUID } from 'node:crypto';
 import { defaultSettings, type Settings } from '@belleza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../lib/password.js';
 import { startFakeDaily, type FakeDaily } from '../modules/video/daily/fake-daily.js';
-import { insertAdvisor } from '../test/fixtures.js';
+import { databaseText, insertAdvisor } from '../test/fixtures.js';
 import { METADATA_MARKS, testPhoto } from '../test/photos.js';
 import {
   ask,
@@ -49,6 +51,8 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
   const captures: Capture[] = [];
   const tokens: string[] = [];
   const clientKeys: string[] = [];
+  /** keys of the visitor's summary and of a booking's manage page */
+  const linkKeys: string[] = [];
   const sockets: Client[] = [];
   let dailyKey: string;
 
@@ -60,7 +64,7 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
       config: {
         logLevel: 'trace',
         dailyApiUrl: fake.url,
-        turn: { urls: ['turn:127.0.0.1:3478'], secret: TURN_SECRET },
+        turn: { urls: ['turn:127.0.0.1:3478'], secret: TURN_SECRET, credentialTtlMs: 600_000 },
       },
     });
   });
@@ -485,6 +489,68 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
     expect((await http('eva', 'POST', '/api/advisors/logout', { token: eva })).status).toBe(200);
     await http('admin', 'GET', '/api/audit', { token: admin });
 
+    // ------------------------------------------------ her summary; a booking and its manage page
+    const link = await http<{ path: string }>(
+      'visitor1',
+      'GET',
+      `/api/calls/${call1}/summary-link`,
+      { clientKey: key1 },
+    );
+    expect(link.status).toBe(200);
+    const summaryKey = link.data.path.split('#')[1] ?? '';
+    expect(summaryKey).toMatch(/^[\w-]{43}$/);
+    linkKeys.push(summaryKey);
+    captures[captures.length - 1]?.ownKeys.push(summaryKey);
+    const summaryPage = await h.app.inject({
+      method: 'GET',
+      url: `/api/summaries/${call1}`,
+      headers: { 'x-summary-key': summaryKey },
+    });
+    expect(summaryPage.statusCode).toBe(200);
+    captures.push({
+      where: 'visitor1 summary',
+      text: summaryPage.body,
+      ownTokens: [],
+      ownKeys: [summaryKey],
+    });
+    const slots = await http<{ slots: Array<{ startsAt: string }> }>(
+      'visitor4',
+      'GET',
+      '/api/appointments/slots?days=14',
+      {},
+    );
+    const booked = await http<{ appointment: { appointmentId: string }; key: string }>(
+      'visitor4',
+      'POST',
+      '/api/appointments',
+      {
+        body: {
+          startsAt: slots.data.slots[0]?.startsAt,
+          subject: 'makeup',
+          name: 'Carla',
+          phone: freshPhone(),
+          email: 'carla@example.pe',
+          consent: true,
+        },
+      },
+    );
+    expect(booked.status).toBe(201);
+    const bookingKey = booked.data.key;
+    linkKeys.push(bookingKey);
+    captures[captures.length - 1]?.ownKeys.push(bookingKey);
+    const managePage = await h.app.inject({
+      method: 'GET',
+      url: `/api/appointments/${booked.data.appointment.appointmentId}`,
+      headers: { 'x-appointment-key': bookingKey },
+    });
+    expect(managePage.statusCode).toBe(200);
+    captures.push({
+      where: 'visitor4 manage page',
+      text: managePage.body,
+      ownTokens: [],
+      ownKeys: [bookingKey],
+    });
+
     // Every socket has received what was sent before: a ping round trip per socket flushes it
     // (Eva's signed-out socket is closed by the server instead: that is an answer too).
     for (const s of sockets) {
@@ -553,6 +619,9 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
       for (const k of clientKeys)
         if (!c.ownKeys.includes(k) && c.text.includes(k))
           leaks.push(`another visitor's client key in ${c.where}`);
+      for (const k of linkKeys)
+        if (!c.ownKeys.includes(k) && c.text.includes(k))
+          leaks.push(`someone's summary or booking key in ${c.where}`);
     }
     // The ICE credential is for participants (rtc:join) and the admin's own settings form only.
     for (const c of everywhere)
@@ -561,6 +630,20 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
         (c.where.startsWith('log') || c.where.startsWith('audit'))
       )
         leaks.push(`ICE credential in ${c.where}`);
+
+    // At rest: a copy of the database holds none of the secrets that open something.
+    const stored = await databaseText(h.db);
+    const atRest: Array<[string, string[]]> = [
+      ['password', [ADMIN_PASSWORD, ...Object.values(PASSWORDS)]],
+      ['session token', tokens],
+      ['client key', clientKeys],
+      ['summary or booking key', linkKeys],
+    ];
+    for (const [what, secrets] of atRest) {
+      expect(secrets.length, what).toBeGreaterThan(0);
+      for (const secret of secrets)
+        if (stored.includes(secret)) leaks.push(`${what} in the database`);
+    }
     expect(leaks).toEqual([]);
   }, 30_000);
 });

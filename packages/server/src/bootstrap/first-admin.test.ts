@@ -40,10 +40,14 @@ describe.each(await dialects())('first admin (%s)', (dialect) => {
     expect((await t.app.container.advisors.counts()).totalAdvisors).toBe(1);
   });
 
-  it('uses ADMIN_EMAIL / ADMIN_PASSWORD when given and prints no password', async () => {
+  it('uses ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_NAME when given and prints no password', async () => {
     t = await createTestApp({
       dialect,
-      config: { adminEmail: 'Owner@Salon.PE', adminPassword: 'owner-pass-123' },
+      config: {
+        adminEmail: 'Owner@Salon.PE',
+        adminPassword: 'owner-pass-123',
+        adminName: 'Rosa Quispe',
+      },
     });
     const printed: string[] = [];
     const result = await ensureFirstAdmin(t.app.container, { print: (s) => printed.push(s) });
@@ -57,6 +61,9 @@ describe.each(await dialects())('first admin (%s)', (dialect) => {
       body: { email: 'owner@salon.pe', password: 'owner-pass-123' },
     });
     expect(login.status).toBe(200);
+    // her own name, so her clients' confirmations never say "Con: Admin"
+    const { advisor } = login.json<OkJson<LoginResponseData>>().data;
+    expect(advisor.name).toBe('Rosa Quispe');
   });
 
   it('does nothing once any advisor exists', async () => {

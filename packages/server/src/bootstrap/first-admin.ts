@@ -1,17 +1,18 @@
 /**
- * First start on an empty database: create the first admin from ADMIN_EMAIL / ADMIN_PASSWORD,
+ * First start on an empty database: create the first admin from ADMIN_EMAIL / ADMIN_PASSWORD and
+ * ADMIN_NAME (without it she is FIRST_ADMIN_DEFAULT_NAME and her first sign-in asks her name),
  * or generate a strong password and print the credentials once. Idempotent: once any advisor
  * exists it does nothing (and prints nothing), so restarts and extra instances are safe.
  */
 import { randomBytes } from 'node:crypto';
-import { createAdvisorBodySchema } from '@belleza/contract';
+import { FIRST_ADMIN_DEFAULT_NAME, createAdvisorBodySchema } from '@belleza/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../lib/app-error.js';
 import type { AdvisorsService } from '../modules/advisors/advisors.service.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@belleza.local';
-export const FIRST_ADMIN_NAME = 'Admin';
+export const FIRST_ADMIN_NAME = FIRST_ADMIN_DEFAULT_NAME;
 
 export type FirstAdminResult =
   | { created: false }
@@ -20,7 +21,7 @@ export type FirstAdminResult =
 /** What the first start needs: the advisors, the ADMIN_* settings and a log line. */
 export type FirstAdminDeps = {
   advisors: Pick<AdvisorsService, 'countLive' | 'create'>;
-  config: Pick<Config, 'adminEmail' | 'adminPassword' | 'publicUrl'>;
+  config: Pick<Config, 'adminEmail' | 'adminPassword' | 'adminName' | 'publicUrl'>;
   log: Pick<FastifyBaseLogger, 'info'>;
 };
 
@@ -45,7 +46,12 @@ export async function ensureFirstAdmin(
   try {
     const admin = await advisors.create(
       null,
-      createAdvisorBodySchema.parse({ name: FIRST_ADMIN_NAME, email, password, isAdmin: true }),
+      createAdvisorBodySchema.parse({
+        name: config.adminName ?? FIRST_ADMIN_NAME,
+        email,
+        password,
+        isAdmin: true,
+      }),
     );
     advisorId = admin.advisorId;
   } catch (err) {

@@ -35,6 +35,11 @@ import * as advisorPhotos from './migrations/2026-11-26-017-advisor-photos.js';
 import * as requesterCaps from './migrations/2026-11-28-018-requester-caps.js';
 import * as advisorSuspension from './migrations/2026-11-28-019-advisor-suspension.js';
 import * as passwordResets from './migrations/2026-11-28-020-password-resets.js';
+import * as hashedLinkKeys from './migrations/2026-12-01-021-hashed-link-keys.js';
+import * as emailConfirmations from './migrations/2026-12-01-022-email-confirmations.js';
+import * as visitorPresence from './migrations/2026-12-02-023-visitor-presence.js';
+import * as salonCatalogue from './migrations/2026-12-02-025-salon-catalogue.js';
+import * as salonProfile from './migrations/2026-12-02-026-salon-profile.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -68,6 +73,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-018-requester-caps': requesterCaps,
   '2026-11-28-019-advisor-suspension': advisorSuspension,
   '2026-11-28-020-password-resets': passwordResets,
+  '2026-12-01-021-hashed-link-keys': hashedLinkKeys,
+  '2026-12-01-022-email-confirmations': emailConfirmations,
+  '2026-12-02-023-visitor-presence': visitorPresence,
+  '2026-12-02-025-salon-catalogue': salonCatalogue,
+  '2026-12-02-026-salon-profile': salonProfile,
 };
 
 export type DatabaseOptions = {

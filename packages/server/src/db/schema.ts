@@ -54,6 +54,15 @@ export type SocketConnectionsTable = {
   last_seen_at: string;
 };
 
+/** One visitor socket joined to its call; `disconnected_at` once it closed (kept for the grace). */
+export type VisitorConnectionsTable = {
+  socket_id: string;
+  call_id: string;
+  instance_id: string;
+  last_seen_at: string;
+  disconnected_at: string | null;
+};
+
 export type CallsTable = {
   id: string;
   status: 'pending' | 'active' | 'completed' | 'cancelled';
@@ -95,6 +104,10 @@ export type CallsTable = {
   updated_at: string;
   /** the booking the visitor entered this call from; its advisor is rung first */
   appointment_id: string | null;
+  /** when the visitor's page first joined the call over its socket; null: never (not watched) */
+  client_connected_at: string | null;
+  /** an active call whose visitor has no live connection: since when (announced once); else null */
+  client_absent_since: string | null;
 };
 
 export type CallOffersTable = {
@@ -238,8 +251,6 @@ export type AdvisorPhotosTable = {
  */
 export type CallSummariesTable = {
   call_id: string;
-  /** opens the summary (`x-summary-key`): 32 random bytes, base64url, stored in clear (decisions.md) */
-  access_key: string;
   /** the recommendations' free text ('' when none) */
   recommendations: string;
   /** JSON array of RecommendationItem */
@@ -250,6 +261,17 @@ export type CallSummariesTable = {
   updated_by: string | null;
   /** when an instance claimed the visitor's e-mail with the link; null: not (yet) sent */
   emailed_at: string | null;
+};
+
+/**
+ * A key that opens a visitor's summary (`x-summary-key`): its SHA-256 only, one per link handed
+ * out (her page's, her e-mail's); deleted with the summary. See decisions.md.
+ */
+export type SummaryKeysTable = {
+  /** SHA-256 (hex) of the key */
+  key_hash: string;
+  call_id: string;
+  created_at: string;
 };
 
 /** One row per America/Lima day whose retention purge an instance claimed (and maybe finished). */
@@ -297,8 +319,6 @@ export type AppointmentsTable = {
   language: 'es' | 'en';
   /** the visitor's time zone for her e-mails (America/Lima when unknown) */
   time_zone: string;
-  /** the manage key (`x-appointment-key`): 32 random bytes, base64url, in clear (decisions.md) */
-  access_key: string;
   /** the call she entered with */
   call_id: string | null;
   cancelled_by: 'client' | 'advisor' | 'admin' | null;
@@ -307,6 +327,17 @@ export type AppointmentsTable = {
   /** when the 24 h / 1 h reminder was claimed */
   reminded_day_at: string | null;
   reminded_hour_at: string | null;
+};
+
+/**
+ * A key that opens a booking's manage page (`x-appointment-key`): its SHA-256 only, one per link
+ * handed out (the booking's answer, each e-mail); deleted with the booking. See decisions.md.
+ */
+export type AppointmentKeysTable = {
+  /** SHA-256 (hex) of the key */
+  key_hash: string;
+  appointment_id: string;
+  created_at: string;
 };
 
 /** A "¿Olvidaste tu contraseña?" link: the SHA-256 of its token, valid until `expires_at`, once. */
@@ -319,10 +350,97 @@ export type PasswordResetsTable = {
   created_at: string;
 };
 
+/**
+ * A visitor's e-mail address as the "one e-mail until confirmed" rule knows it (decisions.md): the
+ * SHA-256 of the address, never the address.
+ */
+export type EmailConfirmationsTable = {
+  /** SHA-256 (hex) of the address, trimmed and lower-cased */
+  email_hash: string;
+  /** when its first e-mail was claimed (the one with the confirmation link) */
+  first_mailed_at: string;
+  /** SHA-256 (hex) of that link's token; null once used */
+  token_hash: string | null;
+  /** when its owner confirmed it; null while it is not */
+  confirmed_at: string | null;
+};
+
+/** A service the salon offers (docs/decisions.md, the salon's catalogue). */
+export type SalonServicesTable = {
+  /** `svc_…` (newId) */
+  id: string;
+  name: string;
+  category: string;
+  description: string;
+  duration_minutes: number | null;
+  /** whole cents of the salon's currency; null: price on consultation */
+  price_cents: number | null;
+  /** 0 | 1 */
+  active: number;
+  position: number;
+  photo_version: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** An opinion the salon may publish: a visitor's consented rating, or one entered by hand. */
+export type TestimonialsTable = {
+  /** `tst_…` (newId) */
+  id: string;
+  call_id: string | null;
+  first_name: string;
+  rating: number;
+  comment: string | null;
+  source: 'visitor' | 'manual';
+  /** 0 | 1 */
+  published: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type GalleryItemsTable = {
+  /** `gal_…` (newId) */
+  id: string;
+  alt: string;
+  caption: string;
+  position: number;
+  photo_version: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** Renditions of a service's or a gallery item's photo (as advisor_photos, keyed by the owner). */
+export type CataloguePhotosTable = Omit<AdvisorPhotosTable, 'advisor_id'> & { owner_id: string };
+
+/** The salon's profile ("Mi salón"): one row, id 'salon'; '' = a field the salon left out. */
+export type SalonProfileTable = {
+  id: string;
+  hero_title: string;
+  hero_text: string;
+  address: string;
+  phone: string;
+  whatsapp: string;
+  email: string;
+  instagram: string;
+  facebook: string;
+  tiktok: string;
+  /** 'derived' | 'custom' */
+  hours_mode: string;
+  /** the salon's own week (WorkingHours JSON) */
+  hours: string;
+  logo_version: string | null;
+  updated_at: string;
+  updated_by: string | null;
+};
+
+/** Renditions of the salon's logo (as advisor_photos, one logo). */
+export type SalonLogoTable = Omit<AdvisorPhotosTable, 'advisor_id'>;
+
 export type Database = {
   advisors: AdvisorsTable;
   advisor_sessions: AdvisorSessionsTable;
   socket_connections: SocketConnectionsTable;
+  visitor_connections: VisitorConnectionsTable;
   calls: CallsTable;
   call_offers: CallOffersTable;
   call_notes: CallNotesTable;
@@ -336,8 +454,17 @@ export type Database = {
   call_summaries: CallSummariesTable;
   retention_purges: RetentionPurgesTable;
   appointments: AppointmentsTable;
+  appointment_keys: AppointmentKeysTable;
+  summary_keys: SummaryKeysTable;
   advisor_photos: AdvisorPhotosTable;
   password_resets: PasswordResetsTable;
+  email_confirmations: EmailConfirmationsTable;
+  salon_services: SalonServicesTable;
+  testimonials: TestimonialsTable;
+  gallery_items: GalleryItemsTable;
+  catalogue_photos: CataloguePhotosTable;
+  salon_profile: SalonProfileTable;
+  salon_logo: SalonLogoTable;
 };
 
 // Kysely's Generated is not needed: every id and timestamp is app-generated.

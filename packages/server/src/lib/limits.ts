@@ -36,6 +36,11 @@ export const SUMMARY_PHOTOS_PER_ADDRESS = { max: 300, timeWindow: 60_000 } as co
  * minute, so keys cannot be tried in bulk nor the calendar filled by a script.
  */
 export const APPOINTMENT_REQUESTS_PER_ADDRESS = { max: 60, timeWindow: 60_000 } as const;
+/**
+ * Confirmation links of visitors' e-mail addresses used per client address and minute: a token
+ * cannot be guessed, and nobody has many addresses to confirm.
+ */
+export const EMAIL_CONFIRMATIONS_PER_ADDRESS = { max: 10, timeWindow: 60_000 } as const;
 /** New socket connections per client address and minute (reconnects included). */
 export const SOCKET_CONNECTIONS_PER_ADDRESS = { points: 60, duration: 60 } as const;
 /**

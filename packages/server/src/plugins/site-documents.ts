@@ -5,33 +5,60 @@
  * configured ones in their place: every occurrence of the default name (title, header, footer,
  * prerendered text) and the `<meta>`s the page's script reads before it renders, so the
  * prerendered landing still hydrates (with another currency than the build's, the landing renders
- * afresh: its prerendered prices are in soles). Such a document is made and compressed once per
- * file and setting, then kept; with the defaults the pre-compressed files are sent as they are.
+ * afresh: its prerendered prices are in soles). A salon not named yet is called by the neutral
+ * name in the document's language (UNNAMED_SALON_NAME) and its `<meta>` name is empty, so the page
+ * names it in whichever language the reader switches to. The salon's public profile travels in
+ * the document too (`<script type="application/json" id="salon-profile">`), so the first render
+ * already has its texts and contacts, with no request. Such a document is made and compressed once
+ * per file and setting, then kept.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import {
   CURRENCY_META,
-  DEFAULT_CURRENCY,
   DEFAULT_LANGUAGE_META,
   DEFAULT_SITE_NAME,
+  SALON_PROFILE_SCRIPT_ID,
   SITE_NAME_META,
+  languageSchema,
+  salonDisplayName,
   type Currency,
   type Language,
+  type PublicSalonProfile,
 } from '@belleza/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export type SiteIdentity = { siteName: string; defaultLanguage: Language; currency: Currency };
+export type SiteIdentity = {
+  siteName: string;
+  defaultLanguage: Language;
+  currency: Currency;
+  /** the salon's public profile, embedded for the page's first render */
+  salon?: PublicSalonProfile;
+};
 
-/** The identity a document carries, from the `system` settings. */
-export const siteIdentityOf = (system: SiteIdentity): SiteIdentity => ({
+/** The identity a document carries, from the `system` settings and the salon's profile. */
+export const siteIdentityOf = (
+  system: Pick<SiteIdentity, 'siteName' | 'defaultLanguage' | 'currency'>,
+  salon?: PublicSalonProfile,
+): SiteIdentity => ({
   siteName: system.siteName,
   defaultLanguage: system.defaultLanguage,
   currency: system.currency,
+  ...(salon ? { salon } : {}),
 });
 
 const BUILD_LANGUAGE: Language = 'es';
+
+/** The language a built document is written in (its `<html lang>`), Spanish when it says none. */
+function documentLanguage(html: string): Language {
+  const parsed = languageSchema.safeParse(/<html[^>]*\blang="([a-z]+)"/i.exec(html)?.[1]);
+  return parsed.success ? parsed.data : BUILD_LANGUAGE;
+}
+
+/** JSON that cannot close the script element it sits in. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replaceAll('<', '\\u003c').replaceAll('\u2028', '\\u2028');
 
 const escapeHtml = (text: string) =>
   text
@@ -43,14 +70,19 @@ const escapeHtml = (text: string) =>
 
 /** `html` with the configured site name and default language in place of the build's. */
 export function personalizeDocument(html: string, site: SiteIdentity): string {
-  const name = escapeHtml(site.siteName);
+  const shown = escapeHtml(salonDisplayName(site.siteName, documentLanguage(html)));
+  const named = site.siteName === DEFAULT_SITE_NAME ? '' : escapeHtml(site.siteName);
+  const profile = site.salon
+    ? `<script type="application/json" id="${SALON_PROFILE_SCRIPT_ID}">${scriptJson(site.salon)}</script>`
+    : '';
   return html
     .split(DEFAULT_SITE_NAME)
-    .join(name)
+    .join(shown)
     .replace(
       new RegExp(`(<meta name="${SITE_NAME_META}" content=")[^"]*(")`),
-      (_m, open: string, close: string) => `${open}${name}${close}`,
+      (_m, open: string, close: string) => `${open}${named}${close}`,
     )
+    .replace('</head>', () => `${profile}</head>`)
     .replace(
       new RegExp(`(<meta name="${DEFAULT_LANGUAGE_META}" content=")[^"]*(")`),
       `$1${site.defaultLanguage}$2`,
@@ -60,11 +92,6 @@ export function personalizeDocument(html: string, site: SiteIdentity): string {
       `$1${site.currency}$2`,
     );
 }
-
-export const isDefaultIdentity = (site: SiteIdentity) =>
-  site.siteName === DEFAULT_SITE_NAME &&
-  site.defaultLanguage === BUILD_LANGUAGE &&
-  site.currency === DEFAULT_CURRENCY;
 
 type Variant = { identity: Buffer; br: Buffer; gzip: Buffer };
 
@@ -79,8 +106,7 @@ export function createDocumentSender(webDist: string) {
     site: SiteIdentity,
   ): FastifyReply {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    if (isDefaultIdentity(site)) return reply.sendFile(file);
-    const key = `${file}\u0000${site.siteName}\u0000${site.defaultLanguage}\u0000${site.currency}`;
+    const key = `${file}\u0000${JSON.stringify(site)}`;
     let variant = made.get(key);
     if (!variant) {
       const identity = Buffer.from(

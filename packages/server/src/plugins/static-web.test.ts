@@ -28,8 +28,16 @@ describe('the built web app', () => {
       join(dir, 'daily_video_call.html'),
       '<!doctype html><title>Videollamada | Belleza en Vivo</title>',
     );
-    writeFileSync(join(dir, 'landing.html'), '<!doctype html><title>prerendered landing</title>');
-    writeFileSync(join(dir, 'landing.en.html'), '<!doctype html><title>English landing</title>');
+    writeFileSync(
+      join(dir, 'landing.html'),
+      '<!doctype html><html lang="es"><head><title>prerendered landing</title></head>' +
+        '<body><p class="brand">Belleza en Vivo</p></body></html>',
+    );
+    writeFileSync(
+      join(dir, 'landing.en.html'),
+      '<!doctype html><html lang="en"><head><title>English landing</title></head>' +
+        '<body><p class="brand">Belleza en Vivo</p></body></html>',
+    );
     writeFileSync(join(dir, 'assets', 'main-abc123.js'), script);
     writeFileSync(join(dir, 'assets', 'main-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(join(dir, 'assets', 'main-abc123.js.gz'), gzipSync(script));
@@ -49,6 +57,26 @@ describe('the built web app', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('names in Vary every request header the answer depends on, so a shared cache keeps them apart', async () => {
+    const varyOf = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br', ...headers } });
+      expect(res.statusCode, url).toBe(200);
+      return String(res.headers.vary)
+        .split(',')
+        .map((field) => field.trim().toLowerCase());
+    };
+    // Encoding chosen by Accept-Encoding, CORS answer by Origin, the landing's language by Cookie.
+    expect(await varyOf('/assets/main-abc123.js')).toEqual(
+      expect.arrayContaining(['accept-encoding', 'origin']),
+    );
+    expect(await varyOf('/admin/dashboard')).toEqual(
+      expect.arrayContaining(['accept-encoding', 'origin']),
+    );
+    expect(await varyOf('/', { cookie: 'preferred-language=en' })).toEqual(
+      expect.arrayContaining(['accept-encoding', 'origin', 'cookie']),
+    );
   });
 
   it('sends the plain file to a client that accepts no compression', async () => {
@@ -100,9 +128,60 @@ describe('the built web app', () => {
       expect(await landing(cookie), String(cookie)).toContain('prerendered landing');
   });
 
-  it('names the site as the admin set it, escaped, in every document; defaults untouched', async () => {
-    const before = await t.app.inject({ url: '/admin' });
-    expect(before.body).toContain('<title>app shell | Belleza en Vivo</title>');
+  it('calls a salon not named yet by a neutral name in the page language, never the product', async () => {
+    const shell = await t.app.inject({ url: '/admin' });
+    expect(shell.body).toContain('<title>app shell | Nuestro salón</title>');
+    // empty: the page names it in whichever language the reader switches to
+    expect(shell.body).toContain('<meta name="application-name" content="" />');
+    const es = await t.app.inject({ url: '/' });
+    expect(es.body).toContain('<p class="brand">Nuestro salón</p>');
+    const en = await t.app.inject({ url: '/', headers: { cookie: 'preferred-language=en' } });
+    expect(en.body).toContain('<p class="brand">Our salon</p>');
+    for (const body of [shell.body, es.body, en.body])
+      expect(body).not.toContain('Belleza en Vivo');
+  });
+
+  it("embeds the salon's public profile in the landing, safe inside its script element", async () => {
+    const admin = await t.app.container.advisors.create(
+      null,
+      createAdvisorBodySchema.parse({
+        name: 'Rosa',
+        email: 'embed@salon.pe',
+        password: 'embed-pass-123',
+        isAdmin: true,
+      }),
+    );
+    const before = await t.app.container.salon.get();
+    await t.app.container.salon.update(
+      { advisorId: admin.advisorId },
+      {
+        ...before,
+        name: 'Salón Rosa',
+        heroTitle: 'Color </script><b>x</b>',
+        address: 'Av. Larco 1',
+      },
+    );
+    try {
+      const res = await t.app.inject({ url: '/' });
+      expect(res.body).toContain('<p class="brand">Salón Rosa</p>');
+      const json = /<script type="application\/json" id="salon-profile">(.*?)<\/script>/.exec(
+        res.body,
+      )?.[1];
+      expect(json).toBeDefined();
+      expect(json).not.toContain('</script>');
+      const embedded = JSON.parse(json!) as Record<string, unknown>;
+      expect(embedded).toMatchObject({
+        name: 'Salón Rosa',
+        heroTitle: 'Color </script><b>x</b>',
+        address: 'Av. Larco 1',
+      });
+      expect(embedded).not.toHaveProperty('updatedAt');
+    } finally {
+      await t.app.container.salon.update({ advisorId: admin.advisorId }, { ...before, name: '' });
+    }
+  });
+
+  it('names the site as the admin set it, escaped, in every document', async () => {
     const current = {
       ...(await t.app.container.settings.get()),
       notifications: {

@@ -4,7 +4,7 @@
  * the timer loop runs sweeps on its own when started and stops cleanly. The tick also sends the
  * booking reminders, once across instances.
  */
-import { MAX_DURATION_REASON, type CallDetails } from '@belleza/contract';
+import { APPOINTMENT_KEY_HEADER, MAX_DURATION_REASON, type CallDetails } from '@belleza/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../lib/clock.js';
 import {
@@ -193,7 +193,18 @@ describe.each(await dialects())('sweeper across a restart (%s)', (dialect) => {
       expect(await sweepBoth()).toEqual([0, 1]);
       expect(await sweepBoth()).toEqual([0, 0]);
       expect(smtp.messages.map(recipientOf)).toEqual(['lucia@example.pe']);
-      expect(smtp.messages[0]!.text).toContain(`/cita/${booking.id}#${booking.key}`);
+      // Its link has a key of its own; it opens the booking, as the one she had still does.
+      const link = new RegExp(`/cita/${booking.id}#([\\w-]{43})`).exec(
+        smtp.messages[0]!.text ?? '',
+      );
+      expect(link?.[1]).toBeDefined();
+      expect(link?.[1]).not.toBe(booking.key);
+      for (const key of [link?.[1] ?? '', booking.key]) {
+        const opened = await api(a.app, 'GET', `/api/appointments/${booking.id}`, {
+          headers: { [APPOINTMENT_KEY_HEADER]: key },
+        });
+        expect(opened.status).toBe(200);
+      }
     } finally {
       await a.close();
       await b.close();
@@ -289,6 +300,7 @@ describe('sweeper timer', () => {
         withdrawStranded: () => Promise.resolve(0),
         warnEnding: () => Promise.resolve(0),
         endOverlong: () => Promise.resolve(0),
+        watchVisitors: () => Promise.resolve({ left: 0, away: 0, abandoned: 0 }),
         drainQueue: () => Promise.resolve(0),
       };
       const log = { error: vi.fn() } as never;

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import type { AppointmentsService } from '../modules/appointments/appointments.service.js';
 import type { CallsService } from '../modules/calls/calls.service.js';
+import type { VisitorWatchReport } from '../modules/calls/calls.visitors.js';
 import type { MailService } from '../modules/mail/mail.service.js';
 import type { PresenceService } from '../modules/realtime/presence.service.js';
 import type { SummaryService } from '../modules/summary/summary.service.js';
@@ -20,6 +21,11 @@ export type SweepReport = {
   warned: number;
   /** active calls past maxCallDuration, ended by 'system' */
   ended: number;
+  /**
+   * waiting requests whose visitor had gone (ended), active calls whose visitor just went away
+   * (announced) and those she did not come back to in time (ended)
+   */
+  visitors: VisitorWatchReport;
   /** queued calls offered (or ended no_answer) because someone freed up or left */
   drained: number;
   /** this instance's live advisor sockets marked as seen */
@@ -42,7 +48,12 @@ export type SweepReport = {
 export type SweeperDeps = {
   calls: Pick<
     CallsService,
-    'expireOffers' | 'withdrawStranded' | 'warnEnding' | 'endOverlong' | 'drainQueue'
+    | 'expireOffers'
+    | 'withdrawStranded'
+    | 'warnEnding'
+    | 'endOverlong'
+    | 'watchVisitors'
+    | 'drainQueue'
   >;
   presence: Pick<PresenceService, 'refresh' | 'prune'>;
   mail: Pick<MailService, 'sendDailySummaryIfDue' | 'sendAppointmentReminders'>;
@@ -68,6 +79,8 @@ export function createSweeper(deps: SweeperDeps) {
     const stranded = await deps.calls.withdrawStranded(now);
     const warned = await deps.calls.warnEnding(now);
     const ended = await deps.calls.endOverlong(now);
+    // Visitors who have gone: their waiting requests end, their calls' advisors are told or freed.
+    const visitors = await deps.calls.watchVisitors(now);
     // Before the drain: an advisor a no-show frees may take a waiting call at once.
     const noShows = await deps.appointments.markNoShows(now);
     const drained = await deps.calls.drainQueue(now);
@@ -80,6 +93,7 @@ export function createSweeper(deps: SweeperDeps) {
       stranded,
       warned,
       ended,
+      visitors,
       drained,
       refreshed,
       pruned,

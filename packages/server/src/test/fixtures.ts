@@ -37,6 +37,8 @@ export type TestAdvisor = {
 export type AdvisorOptions = {
   name?: string;
   isAdmin?: boolean;
+  /** listed in the landing's team (default false); an admin takes consultations only then */
+  showOnLanding?: boolean;
   status?: AdvisorsTable['status'];
   statusReason?: string | null;
   maxConcurrentCalls?: number;
@@ -71,7 +73,7 @@ export async function insertAdvisor(db: Db, opts: AdvisorOptions = {}): Promise<
       status: opts.status ?? 'available',
       status_reason: opts.statusReason ?? null,
       is_admin: opts.isAdmin ? 1 : 0,
-      show_on_landing: 0,
+      show_on_landing: opts.showOnLanding ? 1 : 0,
       title: opts.title ?? '',
       phone: '',
       bio: '',
@@ -314,13 +316,16 @@ export async function createCallsTestApp(
 /**
  * An active call's whole row (every column of `calls`), as a straight insert needs it: for tests
  * that set the table up below the services (migrations). `at` stands for every timestamp. Without
- * the columns later migrations add (`appointment_id`, 016; `client_address_hash`, 018), so it fits
- * every earlier level too.
+ * the columns later migrations add (`appointment_id`, 016; `client_address_hash`, 018;
+ * `client_connected_at` and `client_absent_since`, 023), so it fits every earlier level too.
  */
 export const activeCallRow = (
   id: string,
   at: string,
-): Omit<CallsTable, 'appointment_id' | 'client_address_hash'> => ({
+): Omit<
+  CallsTable,
+  'appointment_id' | 'client_address_hash' | 'client_connected_at' | 'client_absent_since'
+> => ({
   id,
   status: 'active',
   advisor_id: null,
@@ -357,7 +362,8 @@ export const activeCallRow = (
 
 /**
  * A booking inserted straight into `appointments`, below the service: 20 minutes from `startsAt`
- * plus a 5-minute buffer, status booked unless said otherwise.
+ * plus a 5-minute buffer, status booked unless said otherwise; `key` opens it (its hash is kept
+ * in `appointment_keys`, as the service keeps it).
  */
 export async function insertAppointment(
   db: Db,
@@ -395,7 +401,6 @@ export async function insertAppointment(
       message: '',
       language: opts.language ?? 'es',
       time_zone: opts.timeZone ?? 'America/Lima',
-      access_key: key,
       call_id: null,
       cancelled_by: null,
       created_at: created,
@@ -404,5 +409,40 @@ export async function insertAppointment(
       reminded_hour_at: null,
     })
     .execute();
+  await db
+    .insertInto('appointment_keys')
+    .values({ key_hash: hashSecret(key), appointment_id: id, created_at: created })
+    .execute();
   return { id, key };
 }
+
+/**
+ * Every row of every application table, as text: what a copy of the database shows. For "this
+ * secret is stored nowhere in clear".
+ */
+export async function databaseText(t: TestDatabase): Promise<string> {
+  const tables = (await t.db.introspection.getTables()).filter(
+    (table) => t.schema === undefined || table.schema === t.schema,
+  );
+  if (tables.length < 10) throw new Error(`only ${tables.length} tables found to read`);
+  const parts: string[] = [];
+  for (const { name } of tables) {
+    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(t.db);
+    parts.push(`${name}: ${JSON.stringify(rows.rows)}`);
+  }
+  return parts.join('\n');
+}
+
+/** A day she does not work. */
+export const OFF_DAY = { start: '09:00', end: '17:00', enabled: false };
+
+/** Every day off but Tuesday 09:00–10:00 (Lima): slots at 09:00 and 09:25 with the default 20 + 5 minutes. */
+export const tuesdayMorning: WorkingHours = {
+  monday: OFF_DAY,
+  tuesday: { start: '09:00', end: '10:00', enabled: true },
+  wednesday: OFF_DAY,
+  thursday: OFF_DAY,
+  friday: OFF_DAY,
+  saturday: OFF_DAY,
+  sunday: OFF_DAY,
+};

@@ -1,15 +1,17 @@
 /**
- * Test harness: a fresh app on a fresh migrated database per call. SQLite uses a temp file;
+ * Test harness: a fresh app on a fresh migrated database per call. SQLite uses a temp file (a copy
+ * of one migrated once for the whole run);
  * PostgreSQL (when `dialect: 'postgres'`) a schema of its own in the `test` database. Migrating a
  * PostgreSQL schema takes about a second, so a test file reuses its finished schemas: dropping one
  * that is at the latest migration empties its tables and keeps it for the file's next database,
  * and the last ones are dropped when the file ends (`dropSpareSchemas`, in the setup file).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { migrationNames, openDatabase, type DatabaseHandle, type Dialect } from '../db/kysely.js';
@@ -115,8 +117,9 @@ export async function dropSpareSchemas(): Promise<void> {
 }
 
 /**
- * A database for one test. On PostgreSQL it may be a schema an earlier test of the same file left
- * (migrated, every table empty) unless `unmigrated` asks for a brand-new one, as migration tests do.
+ * A database for one test. On SQLite it is at the latest migration, and on PostgreSQL it may be
+ * (a schema an earlier test of the same file left, migrated, every table empty), unless
+ * `unmigrated` asks for a brand-new one, as migration tests do.
  */
 export async function createTestDatabase(
   dialect: Dialect = 'sqlite',
@@ -124,7 +127,11 @@ export async function createTestDatabase(
 ): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'belleza-test-'));
-    const url = `sqlite:${join(dir, 'test.db')}`;
+    const file = join(dir, 'test.db');
+    // A copy of the file the global setup migrated (test/global-setup.ts): the app's own migration
+    // then finds nothing to do.
+    if (!options.unmigrated) copyFileSync(inject('sqliteTemplate'), file);
+    const url = `sqlite:${file}`;
     const handle = openDatabase(url);
     return {
       ...handle,
@@ -165,6 +172,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // and the moves of one booking have their own tests; the rest make many of each.
     callRequestOpenLimit: 100_000,
     callRequestOpenPhoneLimit: 100_000,
+    visitorGoneEndMs: 120_000,
     bookingOpenLimit: 100_000,
     bookingOpenAddressLimit: 100_000,
     mailRecipientHourlyLimit: 100_000,

@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import {
   APPOINTMENT_PATH,
+  EMAIL_CONFIRM_PATH,
   PASSWORD_RESET_PATH,
   PRIVACY_PATH,
   SUMMARY_PATH,
@@ -108,6 +109,14 @@ export const routes: RouteObject[] = [
                 lazy: lazyRoute(() => import('@/features/appointment'), ['appointments']),
               },
               {
+                // The link of a visitor's first e-mail to an address (token in the fragment).
+                path: EMAIL_CONFIRM_PATH,
+                loader: guard({ access: 'public' }),
+                shouldRevalidate: alwaysRevalidate,
+                handle: handle({ titleKey: 'mail:documentTitle' }),
+                lazy: lazyRoute(() => import('@/features/mail'), ['mail']),
+              },
+              {
                 // Unknown paths under /admin still need an admin, so this one is guarded too.
                 path: '*',
                 loader: guard({ access: 'public' }),
@@ -165,6 +174,39 @@ export const routes: RouteObject[] = [
                 lazy: lazyRoute(
                   () => import('@/features/admin-appointments'),
                   ['admin', 'admin-appointments'],
+                ),
+              },
+              // The salon's own content for the landing (nav group 'Salón').
+              {
+                path: 'salon',
+                handle: handle({ titleKey: 'admin-salon:title' }),
+                lazy: lazyRoute(
+                  () => import('@/features/admin-salon/page'),
+                  ['admin', 'admin-salon', 'advisor-photo', 'validation'],
+                ),
+              },
+              {
+                path: 'services',
+                handle: handle({ titleKey: 'admin-catalogue:services.title' }),
+                lazy: lazyRoute(
+                  () => import('@/features/admin-catalogue/services'),
+                  ['admin', 'admin-catalogue', 'advisor-photo'],
+                ),
+              },
+              {
+                path: 'opinions',
+                handle: handle({ titleKey: 'admin-catalogue:opinions.title' }),
+                lazy: lazyRoute(
+                  () => import('@/features/admin-catalogue/opinions'),
+                  ['admin', 'admin-catalogue'],
+                ),
+              },
+              {
+                path: 'gallery',
+                handle: handle({ titleKey: 'admin-catalogue:gallery.title' }),
+                lazy: lazyRoute(
+                  () => import('@/features/admin-catalogue/gallery'),
+                  ['admin', 'admin-catalogue', 'advisor-photo'],
                 ),
               },
               {

@@ -15,16 +15,16 @@ describe('error texts', () => {
     expect(messageKeyFor('connection reset')).toBe('connection');
     expect(messageKeyFor('something odd')).toBe('requestFailed');
     expect(translateServerMessage('NO_ADVISORS_AVAILABLE')).toBe(
-      'No hay asesores disponibles en este momento',
+      'No hay estilistas disponibles en este momento',
     );
   });
 
   it('renders API error codes through errors:<CODE>', () => {
     expect(errorMessage(new ApiError(503, 'NO_ADVISORS_AVAILABLE', 'x'))).toBe(
-      'No hay asesores disponibles en este momento',
+      'No hay estilistas disponibles en este momento',
     );
     expect(errorMessage(new ApiError(409, 'CALL_ALREADY_TAKEN', 'x'))).toBe(
-      'Otro asesor ya aceptó esta llamada.',
+      'Otra persona del equipo ya aceptó esta llamada.',
     );
     expect(errorMessage(new ApiError(0, 'NETWORK_ERROR', 'x'))).toBe(
       'Error de conexión. Revisa tu conexión a internet.',

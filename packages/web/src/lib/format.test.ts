@@ -1,6 +1,13 @@
 import { act } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuration, formatRelative, formatTime } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  dateFormatter,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatRelative,
+  formatTime,
+} from './format';
 import { changeLanguage } from './i18n';
 
 // ICU may separate 'a. m.' with (narrow) no-break spaces; compare with plain spaces.
@@ -76,5 +83,29 @@ describe('formatRelative', () => {
     await act(() => changeLanguage('en'));
     expect(formatRelative(ago(5_000), now)).toBe('Just now');
     expect(formatRelative(ago(2 * 3_600_000), now)).toBe('2 hours ago');
+  });
+});
+
+describe('dates in the interface language, always in Lima time', () => {
+  afterEach(async () => {
+    await act(() => changeLanguage('es'));
+  });
+
+  it('reads es-PE in Spanish and en-US in English', async () => {
+    const instant = '2026-11-22T15:04:05.000Z';
+    expect(plain(formatDateTime(instant))).toBe('22/11/2026, 10:04 a. m.');
+    await act(() => changeLanguage('en'));
+    expect(plain(formatDateTime(instant))).toBe('11/22/2026, 10:04 AM');
+    expect(plain(formatTime(instant))).toBe('10:04 AM');
+    expect(formatDate('2026-12-01T03:30:00.000Z')).toBe('11/30/2026');
+  });
+
+  it('takes a language or another zone when asked', () => {
+    const instant = new Date('2026-11-22T15:04:05.000Z');
+    const options = { weekday: 'long', hour: '2-digit', minute: '2-digit' } as const;
+    expect(plain(dateFormatter(options, 'en').format(instant))).toBe('Sunday 10:04 AM');
+    expect(
+      plain(dateFormatter({ ...options, timeZone: 'Europe/Madrid' }, 'es').format(instant)),
+    ).toBe('domingo, 04:04 p. m.');
   });
 });

@@ -1,35 +1,49 @@
 /**
- * Dates are always shown in Lima time, es-PE format (docs/product.md#language-dates-and-texts),
- * whatever the browser's zone or the interface language. Durations and relative times go through
- * i18n (`common:duration.*`, `common:relative.*`).
+ * Dates are always shown in Lima time, whatever the browser's zone, in the interface language's
+ * format: es-PE in Spanish, en-US in English (docs/product.md#language-dates-and-texts). Every
+ * date on screen goes through `dateFormatter`. Durations and relative times go through i18n
+ * (`common:duration.*`, `common:relative.*`).
  */
-import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@belleza/contract';
-import { i18n } from './i18n';
+import { DISPLAY_TIME_ZONE, type Language } from '@belleza/contract';
+import { currentLanguage, i18n } from './i18n';
 
 type DateInput = string | number | Date;
 
 const toDate = (value: DateInput): Date => (value instanceof Date ? value : new Date(value));
 const isValid = (d: Date) => !Number.isNaN(d.getTime());
 
-const dateTimeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  timeZone: DISPLAY_TIME_ZONE,
+/** The Intl locale of each interface language. */
+export const DATE_LOCALES: Record<Language, string> = { es: 'es-PE', en: 'en-US' };
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * A date format in the interface language (the current one unless given), in Lima unless the
+ * options name another zone (a visitor's own, next to Lima's). Cached: the same few are reused.
+ */
+export function dateFormatter(
+  options: Intl.DateTimeFormatOptions,
+  language: Language = currentLanguage(),
+): Intl.DateTimeFormat {
+  const locale = DATE_LOCALES[language];
+  const withZone = { timeZone: DISPLAY_TIME_ZONE, ...options };
+  const key = `${locale}|${JSON.stringify(withZone)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, withZone);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+const DATE_TIME: Intl.DateTimeFormatOptions = {
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-});
-const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  timeZone: DISPLAY_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  timeZone: DISPLAY_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-});
+};
+const DATE: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 
 const dayKeyFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: DISPLAY_TIME_ZONE,
@@ -43,25 +57,25 @@ export function limaDayOf(value: DateInput): string {
   return dayKeyFormat.format(toDate(value));
 }
 
-/** e.g. '22/11/2026, 10:04 a. m.'; '' for a missing or invalid date. */
+/** e.g. '22/11/2026, 10:04 a. m.' ('11/22/2026, 10:04 AM' in English); '' for a missing or invalid date. */
 export function formatDateTime(value: DateInput | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const d = toDate(value);
-  return isValid(d) ? dateTimeFormat.format(d) : '';
+  return isValid(d) ? dateFormatter(DATE_TIME).format(d) : '';
 }
 
-/** e.g. '22/11/2026'. */
+/** e.g. '22/11/2026' ('11/22/2026'). */
 export function formatDate(value: DateInput | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const d = toDate(value);
-  return isValid(d) ? dateFormat.format(d) : '';
+  return isValid(d) ? dateFormatter(DATE).format(d) : '';
 }
 
-/** e.g. '10:04 a. m.'. */
+/** e.g. '10:04 a. m.' ('10:04 AM'). */
 export function formatTime(value: DateInput | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const d = toDate(value);
-  return isValid(d) ? timeFormat.format(d) : '';
+  return isValid(d) ? dateFormatter(TIME).format(d) : '';
 }
 
 const MINUTES_PER_HOUR = 60;

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LanguageToggle } from '@/components/language-toggle';
 import { i18n, LANGUAGE_STORAGE_KEY, readStoredLanguage } from './i18n';
 
@@ -48,6 +48,17 @@ describe('i18n', () => {
     expect(await screen.findByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('es');
     expect(document.cookie).toContain('preferred-language=es');
+  });
+
+  it('writes no language cookie from a framed page (the widget on a salon site, the video page)', async () => {
+    const top = vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
+    try {
+      await i18n.changeLanguage('en');
+      expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+      expect(document.cookie).not.toContain('preferred-language=en');
+    } finally {
+      top.mockRestore();
+    }
   });
 
   it('falls back to English for a key Spanish lacks', () => {

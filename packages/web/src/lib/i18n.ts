@@ -17,6 +17,7 @@ import {
   DEFAULT_LANGUAGE_META,
   DEFAULT_SITE_NAME,
   SITE_NAME_META,
+  UNNAMED_SALON_NAME,
   type Currency,
   type Language,
 } from '@belleza/contract';
@@ -83,10 +84,20 @@ function pageMeta(name: string): string | null {
   return document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? null;
 }
 
-/** The site's name (admin setting `system.siteName`), as the server put it into the page. */
-export function siteName(): string {
-  return pageMeta(SITE_NAME_META)?.trim() || DEFAULT_SITE_NAME;
+/**
+ * The salon's name (admin setting `system.siteName`, set in "Mi salón"), as the server put it into
+ * the page. An empty `<meta>`: the salon has no name yet, so the pages say the neutral one in the
+ * reader's language. No `<meta>` at all (the build's prerender, a page without a server): the
+ * build's placeholder, which the server swaps when it sends the document.
+ */
+export function siteName(language: Language = DEFAULT_LANGUAGE): string {
+  const meta = pageMeta(SITE_NAME_META);
+  if (meta === null) return DEFAULT_SITE_NAME;
+  return meta.trim() || UNNAMED_SALON_NAME[language];
 }
+
+/** Every text naming the site says {{siteName}}; follows the language for a salon not named yet. */
+const interpolationVariables = { siteName: DEFAULT_SITE_NAME };
 
 /** The first language of someone who has not chosen one: the admin's `system.defaultLanguage`. */
 export function siteDefaultLanguage(): Language {
@@ -127,14 +138,20 @@ export function initI18n(namespaces: readonly string[] = CORE_NAMESPACES): Promi
     } catch {
       // Not persisting the choice is acceptable; the page still switches.
     }
+    interpolationVariables.siteName = siteName(lng);
     // Absent when the landing page is prerendered at build time (src/prerender).
     if (typeof document === 'undefined') return;
     document.documentElement.lang = lng;
-    // The server reads only this cookie, to send `/` already prerendered in this language.
+    // The server reads only this cookie, to send `/` already prerendered in this language. Only a
+    // page of its own writes it: a framed one (the widget on a salon's site, the video page) is no
+    // `/`, and a browser refuses a SameSite=Lax cookie from a cross-site frame, loudly (Firefox
+    // reports each refusal as an error).
+    if (window.top !== window.self) return;
     document.cookie = `${LANGUAGE_COOKIE}=${lng}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
   });
   const initial = readStoredLanguage();
   if (initial === FALLBACK_LANGUAGE) fallbackWanted = true;
+  interpolationVariables.siteName = siteName(initial);
   initialising = i18n
     .use(lazyLocales)
     .use(initReactI18next)
@@ -147,7 +164,7 @@ export function initI18n(namespaces: readonly string[] = CORE_NAMESPACES): Promi
       fallbackNS: false,
       load: 'languageOnly',
       // Every text naming the site says {{siteName}}.
-      interpolation: { escapeValue: false, defaultVariables: { siteName: siteName() } },
+      interpolation: { escapeValue: false, defaultVariables: interpolationVariables },
       returnNull: false,
     });
   return initialising;

@@ -27,9 +27,12 @@ describe('the prerendered landing page', () => {
     expect(page.title).toBe('Consulta de belleza gratis en vivo | Belleza en Vivo');
     expect(page.description).toBe(es.meta.description);
     expect(html).toContain(`>${es.hero.headline}</h1>`);
-    for (const id of ['inicio', 'servicios', 'tratamientos', 'planes', 'equipo', 'galeria']) {
+    for (const id of ['inicio', 'servicios', 'consulta', 'equipo']) {
       expect(html).toContain(`id="${id}"`);
     }
+    // The salon's own sections come after load, and only with content: nothing invented at build.
+    for (const id of ['catalogo', 'galeria']) expect(html).not.toContain(`id="${id}"`);
+    expect(html).not.toMatch(/S\/\s?\d|Desde S|testimonial-|gallery-/);
     expect(html).toMatch(/^<link rel="preload" as="image" href="\/landing\/hero.svg"/);
     expect(html).not.toContain('role="dialog"');
     expect(html).not.toContain('spinner');
@@ -65,7 +68,7 @@ describe('the prerendered landing page', () => {
     expect(container.querySelector('h1')).toBe(heading);
     // Hydrated for real: the availability read lands in the same nodes.
     expect(
-      await within(container).findAllByText('Asesores en línea · espera estimada 2 minutos'),
+      await within(container).findAllByText('Estilistas en línea · espera estimada 2 minutos'),
     ).toHaveLength(2);
   });
 

@@ -20,7 +20,11 @@ describe('video page parameters', () => {
       audioOnly: false,
       standby: false,
       warmMedia: false,
+      supervise: false,
+      parentBar: false,
     });
+    // Asked to leave the controls to a parent it does not have (opened on its own), it keeps them.
+    expect(readVideoPageParams('?roomUrl=x&bar=parent').parentBar).toBe(false);
     expect(readVideoPageParams('?roomUrl=x&userType=advisor').userName).toBe('Asesor');
     expect(readVideoPageParams('?roomUrl=x&userType=hacker').userType).toBe('client');
     expect(readVideoPageParams('?roomUrl=x&token=a&t=b&audioOnly=1&camera=c1')).toMatchObject({

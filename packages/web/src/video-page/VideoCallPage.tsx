@@ -31,6 +31,13 @@ export type VideoPageParams = {
   standby: boolean;
   /** in standby, also open the camera and microphone (the visitor already checked them) */
   warmMedia: boolean;
+  /** an admin's silent supervision: no camera or microphone until she chooses to speak */
+  supervise: boolean;
+  /**
+   * the parent screen shows the call's control bar (`bar=parent`): this page draws none, reports
+   * its media and obeys the bar (docs/product.md#video-page-protocol)
+   */
+  parentBar: boolean;
 };
 
 const DEFAULT_NAMES: Record<ParticipantType, string> = {
@@ -61,6 +68,10 @@ export function readVideoPageParams(search: string, hash = ''): VideoPageParams 
     audioOnly: q.get('audioOnly') === '1',
     standby: q.get('standby') === '1',
     warmMedia: q.get('warmMedia') === '1',
+    // Only an admin supervises (the server refuses anyone else's supervisor join anyway).
+    supervise: userType === 'admin' && q.get('supervise') === '1',
+    // Opened on its own (no parent to host the bar), the page keeps its own.
+    parentBar: q.get('bar') === 'parent' && window.parent !== window,
   };
 }
 
@@ -186,6 +197,8 @@ export function VideoCallPage({ params: fromUrl }: { params: VideoPageParams }) 
           videoDeviceId={params.videoDeviceId}
           audioDeviceId={params.audioDeviceId}
           audioOnly={params.audioOnly}
+          supervise={params.supervise}
+          parentBar={params.parentBar}
         />
       ) : (
         <DailyRoom
@@ -193,6 +206,7 @@ export function VideoCallPage({ params: fromUrl }: { params: VideoPageParams }) 
           token={params.token}
           userName={params.userName}
           userType={params.userType}
+          supervise={params.supervise}
           post={post}
         />
       )}

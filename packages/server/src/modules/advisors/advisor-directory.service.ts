@@ -4,18 +4,20 @@
  * Part of the advisors service: advisors.service.ts composes it.
  */
 import {
+  advisorPresence,
   PRESENCE_GRACE_MS,
   TEAM_SIZE_MAX,
   type Advisor,
   type AdvisorAvailability,
   type AdvisorCounts,
+  type AdvisorPhoto,
   type AdvisorStatus,
   type TeamMember,
 } from '@belleza/contract';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/kysely.js';
 import { notFound } from '../../lib/app-error.js';
-import { photoDto } from './advisor-photos.service.js';
+import { photoDto, photoOf } from './advisor-photos.service.js';
 import {
   countLiveAdvisors,
   countsByStatusAndRole,
@@ -23,6 +25,7 @@ import {
   firstAdminEmail,
   selectAdvisorsWithStats,
   selectLandingTeam,
+  selectPublicPhotoVersions,
   selectLiveAdvisors,
   type AdvisorRecord,
   type AdvisorWithStatsRecord,
@@ -100,8 +103,22 @@ export function createAdvisorDirectory(deps: Pick<Deps, 'db' | 'clock'>) {
       return selectLiveAdvisors(db);
     },
 
+    /**
+     * The live advisors who take consultations: everyone but an admin the landing does not show
+     * (the owner's account is no stylist). The same rule as call routing (routing.repository.ts).
+     */
+    async consultingRecords(): Promise<AdvisorRecord[]> {
+      return (await selectLiveAdvisors(db)).filter((a) => !a.isAdmin || a.showOnLanding);
+    },
+
     async exists(id: string): Promise<boolean> {
       return (await findLiveAdvisor(db, id)) !== null;
+    },
+
+    /** Whether this live advisor takes consultations, by the rule of consultingRecords. */
+    async takesConsultations(id: string): Promise<boolean> {
+      const a = await findLiveAdvisor(db, id);
+      return a !== null && (!a.isAdmin || a.showOnLanding);
     },
 
     async counts(): Promise<AdvisorCounts> {
@@ -115,10 +132,11 @@ export function createAdvisorDirectory(deps: Pick<Deps, 'db' | 'clock'>) {
       for (const g of await countsByStatusAndRole(db, onlineSince())) {
         counts.totalAdvisors += g.count;
         if (g.isAdmin) counts.adminAdvisors += g.count;
-        // 'Disponibles' are those who can be rung: available AND connected; an available
-        // advisor with no live connection counts as offline.
-        if (g.status === 'available' && g.online) counts.availableAdvisors += g.count;
-        else if (g.status === 'busy') counts.busyAdvisors += g.count;
+        // One state per advisor (advisorPresence): a chosen status counts only while she is
+        // connected; everyone else is counted with the offline ones.
+        const presence = advisorPresence(g);
+        if (presence === 'available') counts.availableAdvisors += g.count;
+        else if (presence === 'busy') counts.busyAdvisors += g.count;
         else counts.offlineAdvisors += g.count;
       }
       return counts;
@@ -130,6 +148,15 @@ export function createAdvisorDirectory(deps: Pick<Deps, 'db' | 'clock'>) {
 
     firstAdminEmail(): Promise<string | null> {
       return firstAdminEmail(db);
+    },
+
+    /**
+     * The photos anyone may see of these advisors (those the landing shows), by advisor id; the
+     * others are absent.
+     */
+    async publicPhotos(ids: readonly string[]): Promise<Map<string, AdvisorPhoto>> {
+      const versions = await selectPublicPhotoVersions(db, ids);
+      return new Map([...versions].map(([id, version]) => [id, photoOf(version)]));
     },
 
     /** The landing's team: only the public fields of the advisors an admin chose to show. */

@@ -17,10 +17,9 @@ import {
   advisorPhotoSchema,
   ok,
 } from '@belleza/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { AdvisorPhotosService, ServedPhoto } from './advisor-photos.service.js';
+import { photoBytes, sendRendition, UNVERSIONED_CACHE_S } from '../../lib/photo-reply.js';
+import type { AdvisorPhotosService } from './advisor-photos.service.js';
 import { photoTooLarge, unsupportedPhoto } from './advisors.photo-encoder.js';
 
 const tags = ['advisors'];
@@ -30,40 +29,12 @@ const uploadTypes: string[] = [...ADVISOR_PHOTO_UPLOAD_TYPES];
 const megabytes = ADVISOR_PHOTO_MAX_BYTES / (1024 * 1024);
 const sizes = ADVISOR_PHOTO_SIZES.join(', ');
 const formats = ADVISOR_PHOTO_FORMATS.join(', ');
+const photoBody = photoBytes(`Send the photo as the request body (${uploadTypes.join(', ')})`);
+const rendition = photoBytes('The photo');
 
 export type AdvisorPhotosRoutesOptions = {
   advisorPhotos: Pick<AdvisorPhotosService, 'checkRights' | 'upload' | 'rendition'>;
 };
-
-/** A year: a versioned address never changes content. */
-const VERSIONED_CACHE_S = 31_536_000;
-/** Without a version the address follows the current photo: a short cache. */
-const UNVERSIONED_CACHE_S = 300;
-
-/** Bytes as they are, documented as binary: the upload's body and the served renditions. */
-const bytes = (error: string) =>
-  z
-    .custom<Buffer>((value) => Buffer.isBuffer(value), { error })
-    .meta({ type: 'string', format: 'binary' });
-const photoBody = bytes(`Send the photo as the request body (${uploadTypes.join(', ')})`);
-const rendition = bytes('The photo');
-
-/** The served rendition: a Buffer is sent as it is; the headers keep it a picture. */
-function sendRendition(reply: FastifyReply, photo: ServedPhoto, versioned: boolean): FastifyReply {
-  const scope = photo.isPublic ? 'public' : 'private';
-  const maxAge = versioned
-    ? `max-age=${VERSIONED_CACHE_S}, immutable`
-    : `max-age=${UNVERSIONED_CACHE_S}`;
-  return reply
-    .status(200)
-    .header('content-type', photo.contentType)
-    .header('content-length', String(photo.data.length))
-    .header('cache-control', `${scope}, ${maxAge}`)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', 'inline')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .send(photo.data);
-}
 
 export const advisorPhotosRoutes: FastifyPluginAsyncZod<AdvisorPhotosRoutesOptions> = (
   app,

@@ -49,7 +49,7 @@ export type ServedPhoto = {
 export type AdvisorPhotosService = ReturnType<typeof createAdvisorPhotosService>;
 
 /** The photo as the DTOs carry it (advisor, team member): every upload has every rendition. */
-const photoOf = (version: string): AdvisorPhoto => ({
+export const photoOf = (version: string): AdvisorPhoto => ({
   version,
   sizes: [...ADVISOR_PHOTO_SIZES],
   formats: [...ADVISOR_PHOTO_FORMATS],

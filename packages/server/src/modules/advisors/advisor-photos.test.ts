@@ -9,6 +9,7 @@ import {
   type Advisor,
   type AdvisorPhoto,
   type ErrorBody,
+  type SlotsResponse,
   type TeamMember,
 } from '@belleza/contract';
 import sharp from 'sharp';
@@ -122,7 +123,7 @@ describe.each(await dialects())('advisor profile photos (%s)', (dialect) => {
 
   // ------------------------------------------------------------------ uploads
 
-  it('an admin sets anyone’s photo: square WebP and AVIF of 96, 192 and 384 px, upright, without metadata; the advisor DTO carries it', async () => {
+  it('an admin sets anyone’s photo: square WebP and AVIF of 96, 192 and 384 px, upright, without metadata; the advisor DTO and the stylists to book carry it', async () => {
     // A camera photo on its side (EXIF orientation 6), wider than tall, with GPS, copyright, XMP.
     const camera = await testPhoto({ width: 1200, height: 800, orientation: 6, metadata: true });
     expect(hasAny(camera, Object.values(METADATA_MARKS))).toBe(true);
@@ -179,7 +180,6 @@ describe.each(await dialects())('advisor profile photos (%s)', (dialect) => {
     const listed = list.json<OkJson<Advisor[]>>().data;
     expect(listed.find((a) => a.advisorId === lucia.advisor.advisorId)?.photo).toEqual(photo);
     expect(listed.find((a) => a.advisorId === marta.advisor.advisorId)?.photo).toBeNull();
-
     const audit = await t.db.db
       .selectFrom('audit_log')
       .select(['actor_id', 'changes'])
@@ -189,6 +189,13 @@ describe.each(await dialects())('advisor profile photos (%s)', (dialect) => {
     expect(audit.map((r) => [r.actor_id, JSON.parse(r.changes) as unknown])).toEqual([
       [admin.advisor.advisorId, { photo: { from: null, to: photo.version } }],
     ]);
+    // The visitor choosing a stylist for her booking sees the same photo (none for Marta).
+    await showOnLanding(lucia.advisor.advisorId, true);
+    await showOnLanding(marta.advisor.advisorId, true);
+    const slots = await call(t.app, 'GET', '/api/appointments/slots');
+    const bookable = slots.json<OkJson<SlotsResponse>>().data.advisors;
+    expect(bookable.find((a) => a.advisorId === lucia.advisor.advisorId)?.photo).toEqual(photo);
+    expect(bookable.find((a) => a.advisorId === marta.advisor.advisorId)?.photo).toBeNull();
   });
 
   it('the advisor sets her own photo (PNG, WebP, AVIF-coded HEIF), a new one replaces the old; another advisor 403, nobody signed in 401', async () => {

@@ -153,8 +153,8 @@ export async function selectLiveAdvisors(db: Db): Promise<AdvisorRecord[]> {
 }
 
 /**
- * Live advisors with their call stats (one GROUP BY over calls) and presence: online when one of
- * their sockets was seen at or after `onlineSince`.
+ * Live advisors with their call stats (one GROUP BY over the calls they answered) and presence:
+ * online when one of their sockets was seen at or after `onlineSince`.
  */
 export async function selectAdvisorsWithStats(
   db: Db,
@@ -175,6 +175,8 @@ export async function selectAdvisorsWithStats(
       eb.fn.sum<number | string | null>('c.duration_seconds').as('total_seconds'),
     ])
     .where('c.advisor_id', 'is not', null)
+    // Her calls are the ones she answered (as in the reports), not every call that rang her.
+    .where('c.accepted_at', 'is not', null)
     .groupBy('c.advisor_id');
   if (filter.id) stats = stats.where('c.advisor_id', '=', filter.id);
 
@@ -444,6 +446,25 @@ export async function resetMissedOffers(db: Db, id: string): Promise<void> {
     .where('id', '=', id)
     .where('missed_offers_in_row', '<>', 0)
     .execute();
+}
+
+/**
+ * The photo versions of those of `ids` whose photo is public: live, shown on the landing, with a
+ * photo. The others are absent.
+ */
+export async function selectPublicPhotoVersions(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('advisors as a')
+    .select(['a.id', photoVersion.as('photo_version')])
+    .where('a.id', 'in', [...ids])
+    .where('a.show_on_landing', '=', 1)
+    .where('a.deleted_at', 'is', null)
+    .execute();
+  return new Map(rows.flatMap((r) => (r.photo_version ? [[r.id, r.photo_version]] : [])));
 }
 
 /** The landing's team: live advisors an admin chose to show, by name; only public fields. */

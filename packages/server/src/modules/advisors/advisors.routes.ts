@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/app-error.js';
 import { adminOnly, advisorOnly, requireAdmin, requireAdvisor } from '../../plugins/auth.js';
+import type { CallsService } from '../calls/calls.service.js';
 import type { AdvisorPhotosService } from './advisor-photos.service.js';
 import { advisorPhotosRoutes } from './advisor-photos.routes.js';
 import type { AdvisorsService } from './advisors.service.js';
@@ -22,6 +23,7 @@ import type { AdvisorsService } from './advisors.service.js';
 export type AdvisorsRoutesOptions = {
   advisors: AdvisorsService;
   advisorPhotos: AdvisorPhotosService;
+  calls: Pick<CallsService, 'drainQueue'>;
 };
 
 const tags = ['advisors'];
@@ -29,7 +31,7 @@ const security = [{ bearer: [] }];
 
 export const advisorsRoutes: FastifyPluginCallbackZod<AdvisorsRoutesOptions> = (
   app,
-  { advisors, advisorPhotos },
+  { advisors, advisorPhotos, calls },
   done,
 ) => {
   app.get(
@@ -139,12 +141,14 @@ export const advisorsRoutes: FastifyPluginCallbackZod<AdvisorsRoutesOptions> = (
         response: { 200: ok(advisorSchema) },
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: await advisors.setStatus(req.params.advisorId, req.body.status, {
+    async (req) => {
+      const advisor = await advisors.setStatus(req.params.advisorId, req.body.status, {
         actor: requireAdvisor(req),
-      }),
-    }),
+      });
+      // As over the socket: a newly available advisor takes a waiting call at once.
+      if (advisor.status === 'available') await calls.drainQueue();
+      return { success: true as const, data: advisor };
+    },
   );
 
   app.put(

@@ -6,8 +6,10 @@
  *   getById(id) → Advisor                          DTO with stats and `online`; ADVISOR_NOT_FOUND (404)
  *   list({ status? }) → Advisor[]                  oldest first
  *   findActiveRow(id) → AdvisorRecord | null       normalised row, no stats (routing, capacity, names)
- *   liveRecords() → AdvisorRecord[]                every live advisor (appointment slots)
+ *   liveRecords() → AdvisorRecord[]                every live advisor (a booking's own stylist)
+ *   consultingRecords() → AdvisorRecord[]          live, minus admins not on the landing (slots)
  *   exists(id) → boolean
+ *   takesConsultations(id) → boolean               live and not an admin off the landing
  *   counts() → AdvisorCounts                       totalAdvisors/available/busy/offline/admin
  *   setStatus(id, status, { reason?, actor? }) → Advisor   (409 ADVISOR_SUSPENDED unless offline)
  *   setSuspended(admin, id, suspended) → Advisor          suspends (offline) or lifts, audited

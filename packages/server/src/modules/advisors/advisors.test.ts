@@ -43,7 +43,8 @@ const insertCall = async (
       consent_at: now,
       requested_at: now,
       offer_expires_at: null,
-      accepted_at: null,
+      // Active and completed calls were answered; a pending or cancelled one only rang.
+      accepted_at: fields.status === 'active' || fields.status === 'completed' ? now : null,
       started_at: null,
       ended_at: null,
       duration_seconds: fields.durationSeconds ?? null,
@@ -638,12 +639,13 @@ describe.each(await dialects())('advisors (%s)', (dialect) => {
       ]);
     });
 
-    it('computes stats from calls with SQL aggregates', async () => {
+    it('computes stats from the calls she answered, with SQL aggregates', async () => {
       const ana = await addAdvisor(t.app);
       const id = ana.advisor.advisorId;
       await insertCall(t, id, { status: 'completed', rating: 5, durationSeconds: 600 });
       await insertCall(t, id, { status: 'completed', rating: 4, durationSeconds: 330 });
       await insertCall(t, id, { status: 'completed', rating: null, durationSeconds: 90 });
+      // Rang her, and the visitor left before she answered: not one of her calls.
       await insertCall(t, id, { status: 'cancelled' });
       await insertCall(t, id, { status: 'active' });
       await insertCall(t, null, { status: 'pending' });
@@ -655,14 +657,14 @@ describe.each(await dialects())('advisors (%s)', (dialect) => {
 
       const res = await call(t.app, 'GET', `/api/advisors/${id}`, { token: admin.token });
       expect(res.json<OkJson<Advisor>>().data.stats).toEqual({
-        totalCalls: 5,
+        totalCalls: 4,
         completedCalls: 3,
         averageRating: 4.5,
         totalDuration: 17,
       });
       const list = await call(t.app, 'GET', '/api/advisors', { token: admin.token });
       const byId = new Map(list.json<OkJson<Advisor[]>>().data.map((a) => [a.advisorId, a.stats]));
-      expect(byId.get(id)?.totalCalls).toBe(5);
+      expect(byId.get(id)?.totalCalls).toBe(4);
       expect(byId.get(admin.advisor.advisorId)).toEqual({
         totalCalls: 1,
         completedCalls: 1,

@@ -1,22 +1,23 @@
 /**
  * One booking at a time, for the appointments service's visitor and staff parts: reading it (by
- * the visitor's key, in constant time), announcing a change to its advisor and the admins, and the
- * cancellation both sides share.
+ * one of the visitor's keys, looked up by its hash), announcing a change to its advisor and the
+ * admins, and the cancellation both sides share.
  * Part of the appointments service: appointments.service.ts composes it.
  */
 import type { Deps } from '../../deps.js';
 import { conflict, notFound } from '../../lib/app-error.js';
-import { safeEqual } from '../../lib/ids.js';
+import { hashSecret } from '../../lib/ids.js';
 import { toMailAppointment, type MailService } from '../mail/mail.service.js';
 import {
   closeAppointment,
   findAppointment,
+  findAppointmentByKey,
   type AppointmentRow,
 } from './appointments.repository.js';
 import { toStaffAppointment } from './appointments.dto.js';
 
-/** Compared against when the booking does not exist: no key equals it (a real key is 43 chars). */
-const MISSING_KEY = '-';
+/** Longer than any key the server makes: not even hashed. */
+const KEY_MAX = 200;
 export const notFoundError = () => notFound('APPOINTMENT_NOT_FOUND', 'Appointment');
 export const closedError = () =>
   conflict('APPOINTMENT_CLOSED', 'This appointment can no longer be changed');
@@ -30,11 +31,15 @@ export function createAppointmentRecords(
 ) {
   const { db, clock, notifier, mail } = deps;
 
+  /**
+   * The booking that `key` opens. Looked up by the key's hash, as sessions are: the database
+   * compares digests, which say nothing of the key, and an unknown id, a wrong key or another
+   * booking's all take the same one query.
+   */
   async function byKey(id: string, key: string | undefined): Promise<AppointmentRow> {
-    const row = await findAppointment(db, id);
-    // Compared even when the row is missing, so the answer's timing says nothing either way.
-    const expected = row?.access_key ?? MISSING_KEY;
-    if (!key || !safeEqual(key, expected) || !row) throw notFoundError();
+    if (!key || key.length > KEY_MAX) throw notFoundError();
+    const row = await findAppointmentByKey(db, id, hashSecret(key));
+    if (!row) throw notFoundError();
     return row;
   }
 

@@ -6,7 +6,7 @@
  * that both saw the slot free. The same statements on SQLite and PostgreSQL.
  */
 import type { Db } from '../../db/kysely.js';
-import type { AppointmentsTable } from '../../db/schema.js';
+import type { AppointmentKeysTable, AppointmentsTable } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/sql-fns.js';
 
 /** A booking as read back: who asked is kept for the caps only, never read with it. */
@@ -32,7 +32,6 @@ const columns = [
   'p.message',
   'p.language',
   'p.time_zone',
-  'p.access_key',
   'p.call_id',
   'p.cancelled_by',
   'p.created_at',
@@ -86,7 +85,6 @@ export async function insertIfFree(db: Db, row: AppointmentsTable): Promise<bool
         'message',
         'language',
         'time_zone',
-        'access_key',
         'call_id',
         'cancelled_by',
         'created_at',
@@ -112,7 +110,6 @@ export async function insertIfFree(db: Db, row: AppointmentsTable): Promise<bool
             eb.val(row.message).as('message'),
             eb.val(row.language).as('language'),
             eb.val(row.time_zone).as('time_zone'),
-            eb.val(row.access_key).as('access_key'),
             eb.cast(eb.val(row.call_id), 'varchar(64)').as('call_id'),
             eb.cast(eb.val(row.cancelled_by), 'varchar(16)').as('cancelled_by'),
             eb.val(row.created_at).as('created_at'),
@@ -198,6 +195,33 @@ export async function countUpcomingBy(
 export async function findAppointment(db: Db, id: string): Promise<AppointmentRow | null> {
   const row = await fromAppointments(db).select(columns).where('p.id', '=', id).executeTakeFirst();
   return row ?? null;
+}
+
+/** The booking when `keyHash` is one of its keys' hashes; null otherwise (or when there is none). */
+export async function findAppointmentByKey(
+  db: Db,
+  id: string,
+  keyHash: string,
+): Promise<AppointmentRow | null> {
+  const row = await fromAppointments(db)
+    .select(columns)
+    .where('p.id', '=', id)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('appointment_keys as k')
+          .select('k.key_hash')
+          .where('k.key_hash', '=', keyHash)
+          .whereRef('k.appointment_id', '=', 'p.id'),
+      ),
+    )
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Keeps the hash of one more key that opens a booking (one per link handed out). */
+export async function insertAppointmentKey(db: Db, row: AppointmentKeysTable): Promise<void> {
+  await db.insertInto('appointment_keys').values(row).execute();
 }
 
 /** Held bookings of these advisors that overlap [from, to). */

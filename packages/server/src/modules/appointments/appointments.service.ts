@@ -8,8 +8,9 @@
  *   first). Every advisor is qualified for every subject (expertise is free text: decisions.md).
  * - A booking is one conditional insert; racing bookings of the last place yield one success, the
  *   others 409 SLOT_UNAVAILABLE with the nearest free slots.
- * - The key is returned once and e-mailed (confirmation, reminders); a wrong key, or another
- *   booking's, is 404.
+ * - The booking's answer carries a key once, and each e-mail to her a key of its own; only their
+ *   hashes are kept, and any of them opens the booking (appointment-keys.service.ts). A wrong
+ *   key, or another booking's, is 404.
  * - The visitor cancels or reschedules (same stylist) until the start; then 409 APPOINTMENT_CLOSED.
  * - Events `appointment:changed` go to the advisor and the admins after each write; the visitor
  *   is e-mailed (when she left an address and SMTP is set) on booking, move, reassign and cancel.

@@ -12,12 +12,13 @@ import {
   type Slot,
   type SlotsResponse,
   type StaffAppointment,
-  type WorkingHours,
 } from '@belleza/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hashSecret, newSecret } from '../../lib/ids.js';
 import {
   api,
   createCallsTestApp,
+  databaseText,
   insertAdvisor,
   markOffline,
   refreshPresence,
@@ -25,25 +26,17 @@ import {
   setSettingsSection,
   type RequestedCall,
   type TestAdvisor,
+  OFF_DAY,
+  tuesdayMorning,
 } from '../../test/fixtures.js';
 import { dialects, type TestApp } from '../../test/helpers.js';
+import { confirmedEmail } from '../../test/email-confirmations.js';
 import { recipientOf, startTestSmtp } from '../../test/smtp.js';
 
-const off = { start: '09:00', end: '17:00', enabled: false };
-/** Tuesdays 09:00–10:00 (Lima): 09:00 and 09:25 with the default 20 + 5 minutes. */
-const tuesdayMorning: WorkingHours = {
-  monday: off,
-  tuesday: { start: '09:00', end: '10:00', enabled: true },
-  wednesday: off,
-  thursday: off,
-  friday: off,
-  saturday: off,
-  sunday: off,
-};
 // Monday 2026-11-30, 12:00 Lima. Tuesday 09:00 Lima is 14:00Z.
 const NOW = '2026-11-30T17:00:00.000Z';
 const NINE = '2026-12-01T14:00:00.000Z';
-const NINE_25 = '2026-12-01T14:25:00.000Z';
+const NINE_30 = '2026-12-01T14:30:00.000Z';
 const NEXT_NINE = '2026-12-08T14:00:00.000Z';
 
 describe.each(await dialects())('appointments (%s)', (dialect) => {
@@ -83,7 +76,7 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
     admin = await insertAdvisor(t.db.db, {
       name: 'Rosa Admin',
       isAdmin: true,
-      workingHours: { ...tuesdayMorning, tuesday: off },
+      workingHours: { ...tuesdayMorning, tuesday: OFF_DAY },
       now: t.clock.now(),
     });
     eva = await insertAdvisor(t.db.db, {
@@ -105,11 +98,11 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
     expect(data.slotMinutes).toBe(20);
     expect(data.slots.slice(0, 3)).toEqual([
       { startsAt: NINE, endsAt: '2026-12-01T14:20:00.000Z' },
-      { startsAt: NINE_25, endsAt: '2026-12-01T14:45:00.000Z' },
+      { startsAt: NINE_30, endsAt: '2026-12-01T14:50:00.000Z' },
       { startsAt: NEXT_NINE, endsAt: '2026-12-08T14:20:00.000Z' },
     ]);
     expect(data.advisors).toEqual([
-      { advisorId: eva.id, name: 'Eva Estilista', title: 'Colorista', expertise: [] },
+      { advisorId: eva.id, name: 'Eva Estilista', title: 'Colorista', expertise: [], photo: null },
     ]);
     // Bad input is a 400, not an empty answer.
     const bad = await api(t.app, 'GET', '/api/appointments/slots?from=mañana');
@@ -121,7 +114,7 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
     expect(res.status).toBe(201);
     const { appointment, key } = res.body.data!;
     // No SMTP here: nothing will be e-mailed, and the answer says so.
-    expect(res.body.data?.emailed).toBe(false);
+    expect(res.body.data?.mail).toBe('none');
     expect(appointment).toMatchObject({
       status: 'booked',
       startsAt: NINE,
@@ -131,7 +124,7 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
       joinFrom: '2026-12-01T13:55:00.000Z',
       joinUntil: '2026-12-01T14:10:00.000Z',
     });
-    expect((await slotsOf()).slots[0]?.startsAt).toBe(NINE_25);
+    expect((await slotsOf()).slots[0]?.startsAt).toBe(NINE_30);
 
     const seen = await api<Appointment>(
       t.app,
@@ -149,7 +142,7 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
 
   it("refuses a wrong, missing or other booking's key with one 404", async () => {
     const first = (await book()).body.data!;
-    const second = (await book({ startsAt: NINE_25, name: 'Otra' })).body.data!;
+    const second = (await book({ startsAt: NINE_30, name: 'Otra' })).body.data!;
     const id = first.appointment.appointmentId;
     for (const headers of [withKey('not-the-key'), withKey(second.key), {}]) {
       const res = await api(t.app, 'GET', `/api/appointments/${id}`, headers);
@@ -174,7 +167,7 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
     expect(offGrid.status).toBe(409);
     expect(offGrid.body.error?.code).toBe('SLOT_UNAVAILABLE');
     const details = offGrid.body.error?.details as { alternatives: Slot[] };
-    expect(details.alternatives.map((s) => s.startsAt)).toEqual([NINE, NINE_25, NEXT_NINE]);
+    expect(details.alternatives.map((s) => s.startsAt)).toEqual([NINE, NINE_30, NEXT_NINE]);
 
     t.clock.set('2026-12-01T13:30:00.000Z'); // 08:30 Lima: 09:00 is inside the hour's notice
     expect((await book()).body.error?.code).toBe('SLOT_UNAVAILABLE');
@@ -187,7 +180,7 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
     const taken = await book({ name: 'Tarde' });
     expect(taken.status).toBe(409);
     expect((taken.body.error?.details as { alternatives: Slot[] }).alternatives[0]?.startsAt).toBe(
-      NINE_25,
+      NINE_30,
     );
   });
 
@@ -218,7 +211,7 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
       now: t.clock.now(),
     });
     await show(bea.id);
-    expect((await book({ startsAt: NINE_25, advisorId: eva.id })).status).toBe(201);
+    expect((await book({ startsAt: NINE_30, advisorId: eva.id })).status).toBe(201);
     // Both are free at 09:00; Eva already has a booking that day, Bea none.
     const unchosen = await book();
     expect(unchosen.body.data?.appointment.advisor.advisorId).toBe(bea.id);
@@ -260,17 +253,17 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
     const id = appointment.appointmentId;
     const moved = await api<Appointment>(t.app, 'POST', `/api/appointments/${id}/reschedule`, {
       ...withKey(key),
-      body: { startsAt: NINE_25 },
+      body: { startsAt: NINE_30 },
     });
     expect(moved.status).toBe(200);
     expect(moved.body.data).toMatchObject({
-      startsAt: NINE_25,
+      startsAt: NINE_30,
       status: 'booked',
       advisor: { advisorId: eva.id },
     });
     expect((await slotsOf()).slots.slice(0, 2).map((s) => s.startsAt)).toEqual([NINE, NEXT_NINE]);
 
-    // Back to 09:00: its own booking at 09:25 does not stand in the way of its neighbour.
+    // Back to 09:00: its own booking at 09:30 does not stand in the way of its neighbour.
     const back = await api<Appointment>(t.app, 'POST', `/api/appointments/${id}/reschedule`, {
       ...withKey(key),
       body: { startsAt: NINE },
@@ -286,7 +279,7 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
     );
     expect(own.body.data?.slots.slice(0, 3).map((s) => s.startsAt)).toEqual([
       NINE,
-      NINE_25,
+      NINE_30,
       NEXT_NINE,
     ]);
 
@@ -305,7 +298,7 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
     );
     expect(hidden.body.data?.slots[0]?.startsAt).toBe(NINE);
     await show(eva.id);
-    const taken = (await book({ startsAt: NINE_25, name: 'Otra' })).body.data!;
+    const taken = (await book({ startsAt: NINE_30, name: 'Otra' })).body.data!;
     expect(
       (await api(t.app, 'GET', `/api/appointments/${id}/slots`, withKey(taken.key))).status,
     ).toBe(404);
@@ -371,6 +364,13 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
       body: { advisorId: bea.id },
     });
     expect(notAdmin.status).toBe(403);
+    // Not to the owner's admin account, which the landing does not show: she takes no clients.
+    const toOwner = await api(t.app, 'POST', `/api/appointments/${mine.appointmentId}/reassign`, {
+      token: admin.token,
+      body: { advisorId: admin.id },
+    });
+    expect(toOwner.status).toBe(409);
+    expect(toOwner.body.error?.code).toBe('ADVISOR_NOT_BOOKABLE');
 
     t.notifier.clear();
     const reassigned = await api<StaffAppointment>(
@@ -426,7 +426,27 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
     expect(refused.body.error?.code).toBe('BOOKING_DISABLED');
   });
 
-  it('e-mails the visitor her booking with its calendar file, and its cancellation', async () => {
+  it('keeps only the hash of her key: the key of her link is nowhere in the database, and its hash opens nothing', async () => {
+    const { appointment, key } = (await book()).body.data!;
+    const id = appointment.appointmentId;
+    expect(key).toMatch(/^[\w-]{43}$/);
+    expect(await databaseText(t.db)).not.toContain(key);
+    expect(
+      await t.db.db.selectFrom('appointment_keys').select(['appointment_id', 'key_hash']).execute(),
+    ).toEqual([{ appointment_id: id, key_hash: hashSecret(key) }]);
+    const row = await t.db.db
+      .selectFrom('appointments')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(Object.values(row)).not.toContain(key);
+    // What a copy of the database holds, sent as the key, is refused like any wrong key.
+    const byHash = await api(t.app, 'GET', `/api/appointments/${id}`, withKey(hashSecret(key)));
+    expect([byHash.status, byHash.body.error?.code]).toEqual([404, 'APPOINTMENT_NOT_FOUND']);
+    expect((await api(t.app, 'GET', `/api/appointments/${id}`, withKey(key))).status).toBe(200);
+  });
+
+  it('e-mails the visitor her booking, its new time and its cancellation, each with a link of its own that keeps opening it', async () => {
     const smtp = await startTestSmtp();
     const mailed = await createCallsTestApp(dialect, {
       clock: t.clock,
@@ -438,29 +458,61 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
         workingHours: tuesdayMorning,
         now: t.clock.now(),
       });
+      // Her address is confirmed (the one e-mail an unconfirmed one gets: email-confirmations.test.ts).
+      await confirmedEmail(mailed.db.db, 'lucia@example.test');
       const booked = await api<BookAppointmentResponse>(mailed.app, 'POST', '/api/appointments', {
         body: booking(),
       });
       expect(booked.status).toBe(201);
-      const { appointment, key, emailed } = booked.body.data!;
-      expect(emailed).toBe(true);
+      const { appointment, key, mail } = booked.body.data!;
+      const id = appointment.appointmentId;
+      expect(mail).toBe('sent');
       expect(appointment.advisor.advisorId).toBe(stylist.id);
       await mailed.app.container.mail.idle();
       expect(smtp.messages.map(recipientOf)).toEqual(['lucia@example.test']);
+      const keyIn = (text: string | undefined): string => {
+        const found = new RegExp(`/cita/${id}#([\\w-]{43})`).exec(text ?? '');
+        if (!found?.[1]) throw new Error(`no link to ${id} in ${text}`);
+        return found[1];
+      };
+      const opens = async (k: string) =>
+        (await api<Appointment>(mailed.app, 'GET', `/api/appointments/${id}`, withKey(k))).body.data
+          ?.status;
       const confirmation = smtp.messages[0]!;
-      expect(confirmation.text).toContain(`/cita/${appointment.appointmentId}#${key}`);
+      const confirmed = keyIn(confirmation.text);
       expect(confirmation.attachments.map((f) => f.contentType)).toEqual(['text/calendar']);
-      expect(confirmation.attachments[0]!.content.toString()).toContain('DTSTART:20261201T140000Z');
+      const confirmedIcs = confirmation.attachments[0]!.content.toString();
+      expect(confirmedIcs).toContain('DTSTART:20261201T140000Z');
 
-      await api(
-        mailed.app,
-        'POST',
-        `/api/appointments/${appointment.appointmentId}/cancel`,
-        withKey(key),
-      );
+      const moved = await api(mailed.app, 'POST', `/api/appointments/${id}/reschedule`, {
+        ...withKey(confirmed),
+        body: { startsAt: NINE_30 },
+      });
+      expect(moved.status).toBe(200);
       await mailed.app.container.mail.idle();
-      expect(smtp.messages).toHaveLength(2);
-      expect(smtp.messages[1]!.attachments[0]!.content.toString()).toContain('METHOD:CANCEL');
+      const rescheduled = keyIn(smtp.messages[1]?.text);
+
+      await api(mailed.app, 'POST', `/api/appointments/${id}/cancel`, withKey(key));
+      await mailed.app.container.mail.idle();
+      expect(smtp.messages).toHaveLength(3);
+      const cancelIcs = smtp.messages[2]!.attachments[0]!.content.toString();
+      expect(cancelIcs).toContain('METHOD:CANCEL');
+      const cancelled = keyIn(cancelIcs.replace(/\r\n[ \t]/g, ''));
+
+      // A key per link: the answer's, and one per e-mail; every one of them still opens it.
+      const keys = [key, confirmed, rescheduled, cancelled];
+      expect(new Set(keys).size).toBe(4);
+      for (const k of keys) expect(await opens(k)).toBe('cancelled');
+      expect(await opens(newSecret())).toBeUndefined();
+      // Only their hashes are stored.
+      const dump = await databaseText(mailed.db);
+      for (const k of keys) expect(dump).not.toContain(k);
+      const hashes = await mailed.db.db
+        .selectFrom('appointment_keys')
+        .select('key_hash')
+        .where('appointment_id', '=', id)
+        .execute();
+      expect(hashes.map((h) => h.key_hash).sort()).toEqual(keys.map(hashSecret).sort());
     } finally {
       await mailed.close();
       await smtp.close();
@@ -607,7 +659,7 @@ describe.each(await dialects())('appointments (%s)', (dialect) => {
 });
 
 describe.each(await dialects())('booking caps (%s)', (dialect) => {
-  const NEXT_NINE_25 = '2026-12-08T14:25:00.000Z';
+  const NEXT_NINE_30 = '2026-12-08T14:30:00.000Z';
   let t: TestApp;
 
   beforeEach(async () => {
@@ -661,9 +713,9 @@ describe.each(await dialects())('booking caps (%s)', (dialect) => {
     refusedWith(await book(NINE, { phone: '51911222333' }), 2);
 
     const email = 'Ana@Example.test';
-    expect((await book(NINE_25, { email })).status).toBe(201);
-    expect((await book(NINE_25, { email: 'ana@example.test' })).status).toBe(201);
-    refusedWith(await book(NINE_25, { email }), 2);
+    expect((await book(NINE_30, { email })).status).toBe(201);
+    expect((await book(NINE_30, { email: 'ana@example.test' })).status).toBe(201);
+    refusedWith(await book(NINE_30, { email }), 2);
 
     const address = '198.51.100.40';
     for (const at of [NINE, NEXT_NINE, NEXT_NINE])
@@ -693,9 +745,9 @@ describe.each(await dialects())('booking caps (%s)', (dialect) => {
       });
     // Not on the grid: refused as unavailable, and it does not count.
     expect((await move('2026-12-01T14:10:00.000Z')).body.error?.code).toBe('SLOT_UNAVAILABLE');
-    expect((await move(NINE_25)).status).toBe(200);
+    expect((await move(NINE_30)).status).toBe(200);
     expect((await move(NEXT_NINE)).status).toBe(200);
-    const third = await move(NEXT_NINE_25);
+    const third = await move(NEXT_NINE_30);
     expect(third.status).toBe(409);
     expect(third.body.error).toMatchObject({ code: 'BOOKING_CHANGE_LIMIT', details: { max: 2 } });
     const kept = await api<Appointment>(
@@ -712,7 +764,7 @@ describe.each(await dialects())('booking caps (%s)', (dialect) => {
   it('lets 10 racing bookings with one phone end in exactly as many as the cap', async () => {
     const phone = '+51 933 444 555';
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => book(NEXT_NINE_25, { phone })),
+      Array.from({ length: 10 }, () => book(NEXT_NINE_30, { phone })),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(2);
     for (const r of results.filter((x) => x.status !== 201)) refusedWith(r, 2);

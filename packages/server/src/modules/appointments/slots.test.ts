@@ -50,7 +50,7 @@ function starts(input: {
 }
 
 describe('free appointment slots', () => {
-  it('lays a 20 + 5 minute grid over a Lima working day, each slot ending by the end of the day', () => {
+  it('lays a 20 + 5 minute slot on a half-hour grid over a Lima working day, each slot ending by the end of the day', () => {
     const ana: SlotAdvisor = {
       advisorId: 'ana',
       timezone: 'America/Lima',
@@ -59,9 +59,56 @@ describe('free appointment slots', () => {
     // Monday 2026-11-30 noon in Lima: Tuesday 09:00 Lima is 14:00Z.
     expect(starts({ advisors: [ana], now: '2026-11-30T17:00:00Z', days: 2 })).toEqual([
       '2026-12-01T14:00:00.000Z',
-      '2026-12-01T14:25:00.000Z',
-      // 09:50 + 20 min would end at 10:10, past the end of her day
+      // 20 + 5 minutes, rounded up to the quarter-hour grid: one every 30 minutes
+      '2026-12-01T14:30:00.000Z',
+      // 10:00 + 20 min would end at 10:20, past the end of her day
     ]);
+  });
+
+  it('starts every slot on :00, :15, :30 or :45 of her clock when a slot and its buffer take a quarter hour or more, whatever her start of day', () => {
+    const late: SlotAdvisor = {
+      advisorId: 'late',
+      timezone: 'America/Lima',
+      workingHours: only('tuesday', '09:10', '12:00'),
+    };
+    // 45 + 10 minutes: one an hour, from the first quarter hour of her day (09:15).
+    expect(
+      starts({
+        advisors: [late],
+        now: '2026-11-30T00:00:00Z',
+        days: 3,
+        rules: { slotMinutes: 45, bufferMinutes: 10, minNoticeMinutes: 0 },
+      }),
+    ).toEqual(['2026-12-01T14:15:00.000Z', '2026-12-01T15:15:00.000Z', '2026-12-01T16:15:00.000Z']);
+    // 10 + 0 minutes is under a quarter hour: six an hour, one after another from her start.
+    expect(
+      starts({
+        advisors: [{ ...late, workingHours: only('tuesday', '09:05', '09:40') }],
+        now: '2026-11-30T00:00:00Z',
+        days: 3,
+        rules: { slotMinutes: 10, bufferMinutes: 0, minNoticeMinutes: 0 },
+      }),
+    ).toEqual(['2026-12-01T14:05:00.000Z', '2026-12-01T14:15:00.000Z', '2026-12-01T14:25:00.000Z']);
+    // Kolkata is UTC+5:30: its quarter hours are the same instants' quarter hours.
+    const zones = ['America/Lima', 'Asia/Kolkata', 'Europe/Madrid'];
+    for (const timezone of zones)
+      for (const slotMinutes of [15, 20, 25, 40, 45, 50, 75, 90, 120])
+        for (const bufferMinutes of [0, 5, 7, 10, 15, 30])
+          for (const start of ['08:00', '08:05', '09:20', '10:50']) {
+            const advisor: SlotAdvisor = {
+              advisorId: 'q',
+              timezone,
+              workingHours: everyDay(start, '18:00'),
+            };
+            const all = starts({
+              advisors: [advisor],
+              now: '2026-11-30T00:00:00Z',
+              days: 2,
+              rules: { slotMinutes, bufferMinutes, minNoticeMinutes: 0 },
+            });
+            expect(all.length).toBeGreaterThan(0);
+            for (const s of all) expect(new Date(s).getUTCMinutes() % 15).toBe(0);
+          }
   });
 
   it.each([
@@ -138,12 +185,12 @@ describe('free appointment slots', () => {
       timezone: 'America/Lima',
       workingHours: everyDay('09:00', '10:00'),
     };
-    // 08:30 Lima with 1 h notice: 09:00 and 09:25 are too soon, 09:50 cannot fit: first is tomorrow.
+    // 08:30 Lima with 1 h notice: 09:00 is too soon, 09:30 just bookable.
     const all = starts({ advisors: [ana], now: '2026-12-01T13:30:00Z', rules: { horizonDays: 2 } });
-    expect(all[0]).toBe('2026-12-02T14:00:00.000Z');
+    expect(all[0]).toBe('2026-12-01T14:30:00.000Z');
     // The horizon ends 2 days after now (13:30Z on the 3rd): the 3rd's 14:00Z is past it.
-    expect(all.at(-1)).toBe('2026-12-02T14:25:00.000Z');
-    // 30 minutes' notice: 09:00 (30 minutes away) and 09:25 are bookable today; the horizon of
+    expect(all.at(-1)).toBe('2026-12-02T14:30:00.000Z');
+    // 30 minutes' notice: 09:00 (30 minutes away) and 09:30 are bookable today; the horizon of
     // one day ends before tomorrow's 09:00.
     expect(
       starts({
@@ -151,7 +198,7 @@ describe('free appointment slots', () => {
         now: '2026-12-01T13:30:00Z',
         rules: { horizonDays: 1, minNoticeMinutes: 30 },
       }),
-    ).toEqual(['2026-12-01T14:00:00.000Z', '2026-12-01T14:25:00.000Z']);
+    ).toEqual(['2026-12-01T14:00:00.000Z', '2026-12-01T14:30:00.000Z']);
   });
 
   it('takes out a booked slot and keeps the buffer after a booking free', () => {
@@ -169,13 +216,13 @@ describe('free appointment slots', () => {
         { advisorId: 'ana', startsAt: '2026-12-01T14:25:00Z', endsAt: '2026-12-01T14:45:00Z' },
       ],
     });
+    // Its buffer runs to 09:50: 09:30 clashes, 10:00 is free.
     expect(all).toEqual([
       '2026-12-01T14:00:00.000Z',
-      '2026-12-01T14:50:00.000Z',
-      '2026-12-01T15:15:00.000Z',
-      '2026-12-01T15:40:00.000Z',
+      '2026-12-01T15:00:00.000Z',
+      '2026-12-01T15:30:00.000Z',
     ]);
-    // A booking of an earlier grid ending at 09:58 leaves 09:50's start inside its buffer.
+    // A booking of an earlier grid ending at 09:58 leaves 10:00's start inside its buffer.
     const odd = starts({
       advisors: [ana],
       now: '2026-11-30T00:00:00Z',
@@ -184,11 +231,7 @@ describe('free appointment slots', () => {
         { advisorId: 'ana', startsAt: '2026-12-01T14:38:00Z', endsAt: '2026-12-01T14:58:00Z' },
       ],
     });
-    expect(odd).toEqual([
-      '2026-12-01T14:00:00.000Z',
-      '2026-12-01T15:15:00.000Z',
-      '2026-12-01T15:40:00.000Z',
-    ]);
+    expect(odd).toEqual(['2026-12-01T14:00:00.000Z', '2026-12-01T15:30:00.000Z']);
   });
 
   it("merges advisors free at the same instant and keeps one advisor's booking from hiding another's slot", () => {

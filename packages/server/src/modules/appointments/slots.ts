@@ -1,7 +1,9 @@
 /**
  * Free appointment slots (docs/product.md#slots), pure: from each advisor's weekly working hours in
- * her own time zone, on a grid of `slotMinutes + bufferMinutes` from the start of each working day,
- * minus her bookings (each keeps `bufferMinutes` free after it), between `now + minNoticeMinutes`
+ * her own time zone, on a clean grid (starts on :00, :15, :30 or :45 of her wall clock, one every
+ * `slotMinutes + bufferMinutes` rounded up to a quarter hour, from the first quarter hour of each
+ * working day; a slot and buffer shorter than a quarter hour follow one another from the start of
+ * her day instead), minus her bookings (each keeps `bufferMinutes` free after it), between `now + minNoticeMinutes`
  * and `now + horizonDays`. A slot must end by the end of the working day. Wall-clock times skipped
  * or repeated by a DST change come out as Intl reads them (see working-hours.ts).
  */
@@ -26,10 +28,27 @@ const minutesOf = (hhmm: string) => {
   const [h = 0, m = 0] = hhmm.split(':').map(Number);
   return h * 60 + m;
 };
+const hhmmOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * Slot starts fall on quarter hours of the advisor's wall clock, unless a slot and its buffer take
+ * less than that: six 10-minute consultations an hour, not four.
+ */
+export const SLOT_GRID_MINUTES = 15;
+const onGrid = (minutes: number) => Math.ceil(minutes / SLOT_GRID_MINUTES) * SLOT_GRID_MINUTES;
+const quarterly = (rules: Pick<SlotRules, 'slotMinutes' | 'bufferMinutes'>) =>
+  rules.slotMinutes + rules.bufferMinutes >= SLOT_GRID_MINUTES;
+
+/** Minutes from one slot's start to the next: the slot and its buffer, up to a quarter hour. */
+export const slotStepMinutes = (rules: Pick<SlotRules, 'slotMinutes' | 'bufferMinutes'>) =>
+  quarterly(rules)
+    ? onGrid(rules.slotMinutes + rules.bufferMinutes)
+    : rules.slotMinutes + rules.bufferMinutes;
 
 /** The instants a booking can start for one advisor from `from` to `to` (ms), before bookings. */
 function gridOf(advisor: SlotAdvisor, rules: SlotRules, from: number, to: number): number[] {
-  const step = (rules.slotMinutes + rules.bufferMinutes) * MINUTE;
+  const step = slotStepMinutes(rules) * MINUTE;
   const length = rules.slotMinutes * MINUTE;
   const starts: number[] = [];
   // Local days from the day before `from` (a day that began earlier in her zone) to `to`.
@@ -46,10 +65,13 @@ function gridOf(advisor: SlotAdvisor, rules: SlotRules, from: number, to: number
       month: date.getUTCMonth() + 1,
       day: date.getUTCDate(),
     };
-    const dayStart = zonedTimeToUtc(ymd, hours.start, advisor.timezone).getTime();
+    // A day that starts off the grid (09:10) starts its slots at the next quarter hour (09:15).
+    const firstMinute = quarterly(rules) ? onGrid(minutesOf(hours.start)) : minutesOf(hours.start);
+    if (firstMinute >= 24 * 60) continue;
+    const dayStart = zonedTimeToUtc(ymd, hhmmOf(firstMinute), advisor.timezone).getTime();
     // The day's length in wall-clock minutes: a DST change inside it does not stretch the hours.
     const dayEnd = zonedTimeToUtc(ymd, hours.end, advisor.timezone).getTime();
-    const wallLength = (minutesOf(hours.end) - minutesOf(hours.start)) * MINUTE;
+    const wallLength = (minutesOf(hours.end) - firstMinute) * MINUTE;
     const end = Math.min(dayEnd, dayStart + wallLength);
     for (let start = dayStart; start + length <= end; start += step) {
       if (start >= from && start <= to) starts.push(start);

@@ -29,7 +29,7 @@ import { MINUTE, toStaffAppointment } from './appointments.dto.js';
 
 export function createStaffAppointments(
   deps: Pick<Deps, 'db' | 'clock' | 'notifier'> & {
-    advisors: Pick<AdvisorsService, 'exists'>;
+    advisors: Pick<AdvisorsService, 'exists' | 'takesConsultations'>;
     mail: Pick<MailService, 'appointmentReassigned'>;
   },
   parts: { records: AppointmentRecords },
@@ -70,6 +70,9 @@ export function createStaffAppointments(
       if (row.status !== 'booked' || Date.parse(row.starts_at) <= clock.now().getTime())
         throw closedError();
       if (!(await advisors.exists(advisorId))) throw notFound('ADVISOR_NOT_FOUND', 'Advisor');
+      // Not to the owner's own account, unless the landing shows her as a stylist too.
+      if (!(await advisors.takesConsultations(advisorId)))
+        throw conflict('ADVISOR_NOT_BOOKABLE', 'That account takes no consultations');
       const moved = await moveIfFree(db, row.id, {
         advisorId,
         startsAt: row.starts_at,

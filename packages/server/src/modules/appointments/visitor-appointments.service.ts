@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { conflict } from '../../lib/app-error.js';
-import { newId, newSecret } from '../../lib/ids.js';
+import { newId } from '../../lib/ids.js';
 import { addressHash, createAllowance, phoneKey } from '../../lib/limits.js';
 import type { Db } from '../../db/kysely.js';
 import { lockSettingsRow } from '../../db/rows.js';
@@ -23,6 +23,7 @@ import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { CallsService } from '../calls/calls.service.js';
 import { toMailAppointment, type MailService } from '../mail/mail.service.js';
+import { addAppointmentKey } from './appointment-keys.service.js';
 import { closedError, type AppointmentRecords } from './appointment-records.service.js';
 import { slotUnavailable, type AppointmentSlots } from './appointment-slots.service.js';
 import {
@@ -56,9 +57,9 @@ export function createVisitorAppointments(
         Deps['config'],
         'bookingOpenLimit' | 'bookingOpenAddressLimit' | 'bookingChangesDailyLimit'
       >;
-      advisors: Pick<AdvisorsService, 'liveRecords'>;
+      advisors: Pick<AdvisorsService, 'liveRecords' | 'consultingRecords' | 'publicPhotos'>;
       calls: Pick<CallsService, 'request'>;
-      mail: Pick<MailService, 'configured' | 'appointmentBooked' | 'appointmentRescheduled'>;
+      mail: Pick<MailService, 'appointmentBooked' | 'appointmentRescheduled'>;
     },
   parts: { slots: AppointmentSlots; records: AppointmentRecords },
 ) {
@@ -99,10 +100,17 @@ export function createVisitorAppointments(
     async slots(q: z.output<typeof slotsQuerySchema>): Promise<SlotsResponse> {
       const r = await rules();
       const now = clock.now().getTime();
-      const live = await advisors.liveRecords();
-      const choosable = live
-        .filter((a) => a.showOnLanding)
-        .map((a) => ({ advisorId: a.id, name: a.name, title: a.title, expertise: a.expertise }));
+      const live = await advisors.consultingRecords();
+      const shown = live.filter((a) => a.showOnLanding);
+      // Her photo as the landing's team shows it.
+      const photos = await advisors.publicPhotos(shown.map((a) => a.id));
+      const choosable = shown.map((a) => ({
+        advisorId: a.id,
+        name: a.name,
+        title: a.title,
+        expertise: a.expertise,
+        photo: photos.get(a.id) ?? null,
+      }));
       const base = {
         slotMinutes: r.slotMinutes,
         horizonEndsAt: new Date(horizonEnd(now, r)).toISOString(),
@@ -156,7 +164,7 @@ export function createVisitorAppointments(
       };
       // Told before a slot is looked for: she cannot book another whichever she picks.
       await checkCaps(db, who);
-      const live = await advisors.liveRecords();
+      const live = await advisors.consultingRecords();
       const candidates = body.advisorId
         ? live.filter((a) => a.id === body.advisorId && a.showOnLanding)
         : live;
@@ -175,15 +183,15 @@ export function createVisitorAppointments(
       const load = (id: string) => sameDay.filter((b) => b.advisor_id === id).length;
       const order = [...slot.advisorIds].sort((a, b) => load(a) - load(b));
 
-      const key = newSecret();
       const now = clock.now().toISOString();
       const id = newId('apt');
       for (const advisorId of order) {
-        // The caps again with the insert, under a lock: a burst of bookings cannot all pass.
-        const ok = await db.transaction().execute(async (trx) => {
+        // The caps again with the insert, under a lock: a burst of bookings cannot all pass. The
+        // key of the answer's link is stored with the booking (its hash: appointment-keys.service).
+        const key = await db.transaction().execute(async (trx) => {
           await lockSettingsRow(trx, BOOKING_ADMISSION_ROW, now);
           await checkCaps(trx, who);
-          return insertIfFree(trx, {
+          const inserted = await insertIfFree(trx, {
             id,
             advisor_id: advisorId,
             status: 'booked',
@@ -199,7 +207,6 @@ export function createVisitorAppointments(
             message: body.message,
             language: body.language,
             time_zone: validZone(body.timeZone),
-            access_key: key,
             call_id: null,
             cancelled_by: null,
             created_at: now,
@@ -207,15 +214,16 @@ export function createVisitorAppointments(
             reminded_day_at: null,
             reminded_hour_at: null,
           });
+          return inserted ? addAppointmentKey(trx, id, clock.now()) : null;
         });
-        if (!ok) continue;
+        if (key === null) continue;
         const row = await reread(id);
         announce(row);
-        mail.appointmentBooked(toMailAppointment(row));
+        const mailed = await mail.appointmentBooked(toMailAppointment(row));
         return {
           appointment: toAppointment(row),
           key,
-          emailed: mail.configured && row.client_email !== '',
+          mail: mailed,
         };
       }
       throw slotUnavailable(await alternatives(candidates, r, at));

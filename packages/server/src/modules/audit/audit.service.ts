@@ -17,6 +17,16 @@ export type AuditAction =
   | 'advisor.unsuspend'
   | 'advisor.password_reset'
   | 'settings.update'
+  | 'service.create'
+  | 'service.update'
+  | 'service.delete'
+  | 'testimonial.create'
+  | 'testimonial.update'
+  | 'testimonial.delete'
+  | 'gallery.create'
+  | 'gallery.update'
+  | 'gallery.delete'
+  | 'salon.update'
   | 'auth.under_attack';
 
 export type AuditService = ReturnType<typeof createAuditService>;

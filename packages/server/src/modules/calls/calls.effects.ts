@@ -9,6 +9,7 @@ import {
   NO_ANSWER_REASON,
   URGENT_WAIT_MS,
   type Call,
+  type CallQueueUpdated,
 } from '@belleza/contract';
 import type { VideoRoom } from '../video/video.provider.js';
 import { notActive } from './calls.access.js';
@@ -51,6 +52,24 @@ export function createCallEffects(
     notifier.toCall(dto.callId, 'call:status:updated', { ...payload, call: clientView(dto) });
   }
 
+  /**
+   * What the visitor of a call that rings `advisorId` is told: who, with her title, and her photo
+   * only if anyone may see it (the landing shows her).
+   */
+  async function ringingNews(call: CallRecord, advisorId: string): Promise<CallQueueUpdated> {
+    const photo = (await advisors.publicPhotos([advisorId])).get(advisorId);
+    return {
+      callId: call.id,
+      queuePosition: null,
+      estimatedWaitTime: toCallDto(call).estimatedWaitTime ?? DEFAULT_ANSWER_SECONDS,
+      ringing: {
+        name: call.advisorName ?? '',
+        title: call.advisorTitle ?? '',
+        portrait: photo ? { advisorId, photo } : null,
+      },
+    };
+  }
+
   async function offered(effect: Extract<Effect, { kind: 'offered' }>): Promise<void> {
     const call = await findCall(db, effect.callId);
     // Offered meanwhile elsewhere, cancelled, or accepted: the offer is no longer news.
@@ -59,12 +78,7 @@ export function createCallEffects(
     const urgent = clock.now().getTime() - new Date(call.requestedAt).getTime() >= URGENT_WAIT_MS;
     notifier.toAdvisor(effect.advisorId, urgent ? 'call:new:urgent' : 'call:new', dto);
     notifier.toAdmins('call:status:updated', { callId: dto.callId, status: dto.status, call: dto });
-    notifier.toCall(dto.callId, 'call:queue:updated', {
-      callId: dto.callId,
-      queuePosition: null,
-      estimatedWaitTime: dto.estimatedWaitTime ?? DEFAULT_ANSWER_SECONDS,
-      ringing: { name: call.advisorName ?? '', title: call.advisorTitle ?? '' },
-    });
+    notifier.toCall(dto.callId, 'call:queue:updated', await ringingNews(call, effect.advisorId));
   }
 
   async function accepted(effect: Extract<Effect, { kind: 'accepted' }>): Promise<void> {
@@ -173,5 +187,5 @@ export function createCallEffects(
     return change;
   }
 
-  return { ensureRoom, flush };
+  return { ensureRoom, flush, ringingNews };
 }

@@ -9,6 +9,7 @@ import {
   type AcceptedCall,
   type Call,
   type CallJoin,
+  type CallQueueUpdated,
   type CallToken,
   type EndedBy,
   type ParticipantType,
@@ -240,7 +241,18 @@ export function createCallLifecycle(
     return clientView(toCallDto(call));
   }
 
+  /**
+   * The news of who rings for the visitor of a pending call, for a page that joins after the offer
+   * went out (the socket's snapshot names her only); null when nobody rings for her.
+   */
+  async function ringingNews(callId: string): Promise<CallQueueUpdated | null> {
+    const call = await requireCall(db, callId);
+    if (call.status !== 'pending' || !call.advisorId) return null;
+    return effects.ringingNews(call, call.advisorId);
+  }
+
   return {
+    ringingNews,
     accept,
     acceptWithRoomToken,
     decline,

@@ -7,8 +7,10 @@ import { rateCall } from './calls.repository.js';
 import type { CallsServiceDeps, UserActor } from './calls.types.js';
 import { findNotes, upsertNotes } from './notes.repository.js';
 
-export function createCallNotes(deps: Pick<CallsServiceDeps, 'db' | 'clock' | 'notifier'>) {
-  const { db, clock, notifier } = deps;
+export function createCallNotes(
+  deps: Pick<CallsServiceDeps, 'db' | 'clock' | 'notifier' | 'testimonials'>,
+) {
+  const { db, clock, notifier, testimonials } = deps;
   return {
     /** The call's advisor or an admin; private to them. */
     async saveNotes(
@@ -38,22 +40,35 @@ export function createCallNotes(deps: Pick<CallsServiceDeps, 'db' | 'clock' | 'n
       return { callId, notes: found?.notes ?? '', updatedAt: found?.updatedAt ?? null };
     },
 
-    /** The visitor (key), once, after completion. */
+    /**
+     * The visitor (key), once, after completion. With `publish` (her explicit consent) the rating
+     * also becomes an unpublished opinion under her first name, in the same transaction.
+     */
     async rate(
       clientKey: string,
       callId: string,
-      body: { rating: number; comment?: string | undefined },
+      body: { rating: number; comment?: string | undefined; publish?: boolean | undefined },
     ): Promise<CallStatusData> {
       const call = await requireCall(db, callId);
       verifyKey(call, clientKey);
       if (call.status !== 'completed')
         throw new AppError('CALL_NOT_COMPLETED', 409, 'Only a completed call can be rated');
-      const ok = await rateCall(db, callId, {
-        rating: body.rating,
-        comment: body.comment ? body.comment : null,
-        now: clock.now().toISOString(),
+      const comment = body.comment ? body.comment : null;
+      await db.transaction().execute(async (trx) => {
+        const ok = await rateCall(trx, callId, {
+          rating: body.rating,
+          comment,
+          now: clock.now().toISOString(),
+        });
+        if (!ok) throw new AppError('CALL_ALREADY_RATED', 409, 'This call has already been rated');
+        if (body.publish === true)
+          await testimonials.recordConsentedRating(trx, {
+            callId,
+            clientName: call.clientInfo.name,
+            rating: body.rating,
+            comment,
+          });
       });
-      if (!ok) throw new AppError('CALL_ALREADY_RATED', 409, 'This call has already been rated');
       return statusData(await requireCall(db, callId), null);
     },
   };

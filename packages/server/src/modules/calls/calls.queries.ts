@@ -2,15 +2,15 @@
  * Reading calls: a call's status, an advisor's lists and dashboard, the admin's pages, statistics
  * and details, and the public availability.
  */
-import type {
-  AdvisorDashboard,
-  Availability,
-  Call,
-  CallDetails,
-  CallListQuery,
-  CallPage,
-  CallStats,
-  CallStatusData,
+import {
+  type AdvisorDashboard,
+  type Availability,
+  type Call,
+  type CallDetails,
+  type CallListQuery,
+  type CallPage,
+  type CallStats,
+  type CallStatusData,
 } from '@belleza/contract';
 import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';
 import { AppError } from '../../lib/app-error.js';
@@ -18,7 +18,8 @@ import { assertSelfOrAdmin, requireCall, requireStaffOf, verifyKey } from './cal
 import { round2, statusData, toCallDto } from './calls.dto.js';
 import type { CallQueue } from './calls.queue.js';
 import { callsOfAdvisor, findCall, queuedCallIds } from './calls.repository.js';
-import { RECENT_CALLS, SWEEP_BATCH, onlineSince } from './calls.rules.js';
+import { RECENT_CALLS, SWEEP_BATCH, awayEndsAt, onlineSince } from './calls.rules.js';
+import { visitorAbsentSince, visitorPresenceOf } from './calls-visitors.repository.js';
 import type { CallActor, CallsServiceDeps, UserActor } from './calls.types.js';
 import {
   advisorDayStats,
@@ -29,7 +30,8 @@ import {
 } from './calls-queries.repository.js';
 import { findNotes } from './notes.repository.js';
 import { offersOfCall } from './offers.repository.js';
-import { routableSummary } from './routing.repository.js';
+import { liveAdvisorHours, routableSummary } from './routing.repository.js';
+import { isWithinHours, nextOpening, parseAdvisorHours } from './working-hours.js';
 
 /** A date filter value: a Lima calendar day (YYYY-MM-DD) or an instant. */
 function dateBound(value: string | undefined, edge: 'start' | 'end'): string | undefined {
@@ -54,7 +56,7 @@ const badDate = (value: string) =>
   );
 
 export function createCallQueries(
-  deps: Pick<CallsServiceDeps, 'db' | 'clock' | 'settings' | 'advisors'>,
+  deps: Pick<CallsServiceDeps, 'db' | 'clock' | 'settings' | 'advisors' | 'config'>,
   parts: { queue: CallQueue },
 ) {
   const { db, clock, settings, advisors } = deps;
@@ -167,15 +169,34 @@ export function createCallQueries(
     async details(user: UserActor, callId: string): Promise<CallDetails> {
       const call = await requireCall(db, callId);
       requireStaffOf(call, user);
-      const [offers, notes] = await Promise.all([offersOfCall(db, callId), findNotes(db, callId)]);
-      return { ...toCallDto(call), notes: notes?.notes ?? null, offers };
+      const [offers, notes, visitorPresence, absentSince] = await Promise.all([
+        offersOfCall(db, callId),
+        findNotes(db, callId),
+        visitorPresenceOf(db, callId, onlineSince(clock.now())),
+        visitorAbsentSince(db, callId),
+      ]);
+      return {
+        ...toCallDto(call),
+        notes: notes?.notes ?? null,
+        offers,
+        visitorPresence,
+        // The screens that load while she is away show what the live event would have told them.
+        visitorAwayEndsAt:
+          absentSince && visitorPresence === 'away'
+            ? awayEndsAt(absentSince, deps.config.visitorGoneEndMs)
+            : null,
+      };
     },
 
-    /** Public: whether anyone is online, how many are free, the expected wait, the next opening. */
+    /**
+     * Public: whether anyone is online, how many are free, the expected wait, whether it is within
+     * working hours, and the next opening.
+     */
     async availability(): Promise<Availability> {
       const current = await settings.get();
       const now = clock.now();
       const summary = await routableSummary(db, onlineSince(now));
+      const hours = parseAdvisorHours(await liveAdvisorHours(db));
       const est = await queue.estimates(now);
       const queued = summary.free > 0 ? 0 : (await queuedCallIds(db, SWEEP_BATCH)).length;
       return {
@@ -183,7 +204,8 @@ export function createCallQueries(
         maintenance: current.system.maintenanceMode,
         availableAdvisors: summary.free,
         estimatedWaitTime: summary.free > 0 ? est.answer : est.queued(queued + 1, summary.capacity),
-        nextOpening: await queue.computeNextOpening(now),
+        withinHours: isWithinHours(hours, now),
+        nextOpening: nextOpening(hours, now)?.toISOString() ?? null,
         maxCallDuration: current.system.maxCallDuration,
         retentionDays: current.system.retentionDays,
         bookingEnabled: current.appointments.enabled,

@@ -6,7 +6,6 @@
  * The one place that drains: transitions and effects only report that a place may have freed
  * (`QueueChange`), and `commit` drains after applying them, so draining never re-enters itself.
  */
-import { defaultWorkingHours, workingHoursSchema } from '@belleza/contract';
 import type { Effect } from './calls.types.js';
 import type { CallEffects, QueueChange } from './calls.effects.js';
 import { queuedCallIds } from './calls.repository.js';
@@ -28,7 +27,7 @@ import {
   recentTimes,
   routableSummary,
 } from './routing.repository.js';
-import { nextOpening } from './working-hours.js';
+import { nextOpening, parseAdvisorHours } from './working-hours.js';
 
 export type CallQueue = ReturnType<typeof createCallQueue>;
 
@@ -57,19 +56,9 @@ export function createCallQueue(
     };
   }
 
-  /** When the working hours of a live advisor next begin; null when none of them has hours. */
+  /** When the working hours of a stylist who takes calls next begin; null when none has hours. */
   async function computeNextOpening(now: Date): Promise<string | null> {
-    const rows = await liveAdvisorHours(db);
-    const hours = rows.map((r) => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(r.workingHours);
-      } catch {
-        parsed = null;
-      }
-      const wh = workingHoursSchema.safeParse(parsed);
-      return { timezone: r.timezone, workingHours: wh.success ? wh.data : defaultWorkingHours };
-    });
+    const hours = parseAdvisorHours(await liveAdvisorHours(db));
     return nextOpening(hours, now)?.toISOString() ?? null;
   }
 

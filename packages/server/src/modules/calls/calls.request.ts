@@ -145,6 +145,8 @@ export function createCallRequest(
         end_warned_minutes: null,
         updated_at: nowIso,
         appointment_id: opts.appointmentId ?? null,
+        client_connected_at: null,
+        client_absent_since: null,
       });
       return transitions.routeInTx(trx, callId, now, current, effects, true);
     });

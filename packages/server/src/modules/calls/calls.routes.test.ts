@@ -276,6 +276,31 @@ describe.each(await dialects())('calls reading endpoints (%s)', (dialect) => {
     expect(empty.data).toEqual({ callId: ids.bea, notes: '', updatedAt: null });
   });
 
+  it("notes: 'Limpiar' saves them empty, and they read back empty (to her and in the call's details)", async () => {
+    await api(t.app, 'POST', `/api/calls/${ids.morning}/notes`, {
+      token: ana.token,
+      body: { notes: 'Puntas secas' },
+    });
+    t.notifier.clear();
+    const cleared = await api<{ notes: string }>(t.app, 'POST', `/api/calls/${ids.morning}/notes`, {
+      token: ana.token,
+      body: { notes: '' },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.data.notes).toBe('');
+    const read = await api<{ notes: string }>(t.app, 'GET', `/api/calls/${ids.morning}/notes`, {
+      token: ana.token,
+    });
+    expect(read.data.notes).toBe('');
+    const details = await api<{ notes: string | null }>(t.app, 'GET', `/api/calls/${ids.morning}`, {
+      token: admin.token,
+    });
+    expect(details.data.notes ?? '').toBe('');
+    expect(t.notifier.of('call:notes:updated', `advisor:${ana.id}`).map((e) => e.payload)).toEqual([
+      { callId: ids.morning, notes: '' },
+    ]);
+  });
+
   it("the advisor dashboard: pending, active, today's figures (Lima day); self or admin only", async () => {
     const d = await api<AdvisorDashboard>(t.app, 'GET', `/api/advisors/${ana.id}/dashboard`, {
       token: ana.token,

@@ -161,6 +161,45 @@ describe.each(await dialects())('call routing (%s)', (dialect) => {
     expect(told.at(-1)?.status).toBe('cancelled');
   });
 
+  it("tells the visitor being rung the stylist's photo when the landing shows her, and only then", async () => {
+    const shown = await advisor({ name: 'Vera Vista', title: 'Colorista', showOnLanding: true });
+    const photoRow = (advisorId: string) => ({
+      advisor_id: advisorId,
+      size: 96,
+      format: 'webp' as const,
+      version: 'v-ring-1',
+      content_type: 'image/webp' as const,
+      size_bytes: 3,
+      data: Buffer.from('abc'),
+      created_at: t.clock.now().toISOString(),
+    });
+    await t.db.db.insertInto('advisor_photos').values(photoRow(shown.id)).execute();
+    const c1 = await requestCall(t.app);
+    expect(c1.advisorId).toBe(shown.id);
+    const told = t.notifier.of('call:queue:updated', `call:${c1.callId}`).map((e) => e.payload);
+    expect((told.at(-1) as { ringing: unknown }).ringing).toEqual({
+      name: 'Vera Vista',
+      title: 'Colorista',
+      portrait: {
+        advisorId: shown.id,
+        photo: { version: 'v-ring-1', sizes: [96, 192, 384], formats: ['avif', 'webp'] },
+      },
+    });
+
+    // Taken off the landing, the same photo is no longer told.
+    await t.db.db
+      .updateTable('advisors')
+      .set({ show_on_landing: 0 })
+      .where('id', '=', shown.id)
+      .execute();
+    await api(t.app, 'POST', `/api/calls/${c1.callId}/decline`, { token: shown.token });
+    t.notifier.clear();
+    const c2 = await requestCall(t.app, { phone: '+51 999 000 222' });
+    expect(c2.advisorId).toBe(shown.id);
+    const again = t.notifier.of('call:queue:updated', `call:${c2.callId}`).map((e) => e.payload);
+    expect((again.at(-1) as { ringing: { portrait: unknown } }).ringing.portrait).toBeNull();
+  });
+
   it('queues FIFO with positions when everyone is at capacity, and offers the head as soon as a call ends', async () => {
     const a = await advisor({ maxConcurrentCalls: 1, title: 'Colorista senior' });
     const c1 = await requestCall(t.app);
@@ -192,9 +231,11 @@ describe.each(await dialects())('call routing (%s)', (dialect) => {
     // The visitor being rung is told who rings for her: name and title, nothing else.
     const ringNews = t.notifier.of('call:queue:updated', `call:${c2.callId}`).map((e) => e.payload);
     expect(ringNews.at(-1)).toMatchObject({ callId: c2.callId, queuePosition: null });
+    // Not on the landing: her photo is no one's business, so no portrait.
     expect((ringNews.at(-1) as { ringing: unknown }).ringing).toEqual({
       name: a.name,
       title: 'Colorista senior',
+      portrait: null,
     });
     const s3 = await api<{ queuePosition: number }>(
       t.app,
@@ -217,6 +258,21 @@ describe.each(await dialects())('call routing (%s)', (dialect) => {
     expect(c2.queuePosition).toBe(1);
     const b = await advisor();
     expect((await advance(1000)).drained).toBe(1);
+    expect(offeredTo(b.id)).toEqual([c2.callId]);
+  });
+
+  it('a queued call goes at once to an advisor who sets herself available, with no sweep', async () => {
+    const a = await advisor({ maxConcurrentCalls: 1 });
+    const c1 = await requestCall(t.app);
+    await api(t.app, 'POST', `/api/calls/${c1.callId}/accept`, { token: a.token });
+    const c2 = await requestCall(t.app);
+    expect(c2.queuePosition).toBe(1);
+    const b = await advisor({ status: 'offline' });
+    const res = await api(t.app, 'POST', `/api/advisors/${b.id}/status`, {
+      token: b.token,
+      body: { status: 'available' },
+    });
+    expect(res.status).toBe(200);
     expect(offeredTo(b.id)).toEqual([c2.callId]);
   });
 

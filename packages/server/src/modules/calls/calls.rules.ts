@@ -20,6 +20,10 @@ export const RECENT_CALLS = 20;
 /** Routing retries when another transaction filled the chosen advisor's last place meanwhile. */
 export const ROUTING_ATTEMPTS = 5;
 
-/** An advisor counts as connected when one of her sockets was seen after this instant. */
+/** An advisor (or a visitor's page) counts as connected when one of its sockets was seen after this instant. */
 export const onlineSince = (now: Date): string =>
   new Date(now.getTime() - PRESENCE_GRACE_MS).toISOString();
+
+/** When an active call whose visitor is away ends by itself, unless she is back. */
+export const awayEndsAt = (awaySince: string, graceMs: number): string =>
+  new Date(new Date(awaySince).getTime() + graceMs).toISOString();

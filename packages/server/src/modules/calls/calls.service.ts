@@ -6,7 +6,8 @@
  * - calls.effects: what a committed change tells the world (events, rooms, e-mails);
  * - calls.queue: draining the queue, the estimates, the next opening;
  * - calls.request / calls.lifecycle: what visitors and staff do to a call;
- * - calls.queries, calls.notes, calls.timers: reads, notes and ratings, the sweeper's part.
+ * - calls.queries, calls.notes, calls.timers: reads, notes and ratings, the sweeper's part;
+ * - calls.visitors: whether a call's visitor is still there (nobody waits for one who has gone).
  */
 import { createCallEffects } from './calls.effects.js';
 import { createCallLifecycle } from './calls.lifecycle.js';
@@ -16,6 +17,7 @@ import { createCallQueue } from './calls.queue.js';
 import { createCallRequest } from './calls.request.js';
 import { createCallTimers } from './calls.timers.js';
 import { createCallTransitions } from './calls.transitions.js';
+import { createVisitorWatch } from './calls.visitors.js';
 import type { CallsServiceDeps } from './calls.types.js';
 
 export type { CallActor, CallsServiceDeps, ChatParticipant, UserActor } from './calls.types.js';
@@ -30,12 +32,14 @@ export function createCallsService(deps: CallsServiceDeps) {
   const queries = createCallQueries(deps, { queue });
   const notes = createCallNotes(deps);
   const timers = createCallTimers(deps, { transitions, queue });
+  const visitors = createVisitorWatch(deps, { transitions, queue });
   return {
     request: createCallRequest(deps, { transitions, queue }),
     ...lifecycle,
     ...queries,
     ...notes,
     ...timers,
+    ...visitors,
     drainQueue: queue.drainQueue,
   };
 }

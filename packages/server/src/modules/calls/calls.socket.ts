@@ -14,18 +14,31 @@ import {
   callTypingPayload,
   clientConnectPayload,
 } from '@belleza/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import type { VisitorRequestLimits } from '../../lib/limits.js';
 import type { Notifier } from '../../lib/notifier.js';
 import { advisorRoom, callRoom } from '../realtime/realtime.notifier.js';
+import type { PresenceService } from '../realtime/presence.service.js';
 import type { SocketContext } from '../realtime/socket-context.js';
 import type { CallsService } from './calls.service.js';
 
 export type CallsSocketDeps = {
   calls: Pick<
     CallsService,
-    'accept' | 'end' | 'saveNotes' | 'verifyClient' | 'request' | 'cancel' | 'status'
+    | 'accept'
+    | 'end'
+    | 'saveNotes'
+    | 'verifyClient'
+    | 'ringingNews'
+    | 'request'
+    | 'cancel'
+    | 'status'
+    | 'visitorConnected'
   >;
+  /** where each call's visitor is: her page's sockets */
+  presence: Pick<PresenceService, 'visitorJoined' | 'visitorLeft'>;
+  log: Pick<FastifyBaseLogger, 'error'>;
   notifier: Notifier;
   /** the same counts as the HTTP requests' (per address and per phone) */
   limits: VisitorRequestLimits;
@@ -35,7 +48,18 @@ export type CallsSocketDeps = {
 
 export function registerCallsHandlers(ctx: SocketContext, deps: CallsSocketDeps): void {
   const { socket } = ctx;
-  const { calls, notifier } = deps;
+  const { calls, notifier, presence } = deps;
+
+  /** A visitor's page is in its call's room: she is there until this socket closes. */
+  const visitorHere = async (callId: string) => {
+    await presence.visitorJoined(socket.id, callId);
+    await calls.visitorConnected(callId);
+  };
+  socket.on('disconnect', () => {
+    presence
+      .visitorLeft(socket.id)
+      .catch((err: unknown) => deps.log.error({ err }, 'visitor presence not saved'));
+  });
 
   socket.on(
     'call:accept',
@@ -64,9 +88,13 @@ export function registerCallsHandlers(ctx: SocketContext, deps: CallsSocketDeps)
       await calls.verifyClient(callId, clientKey);
       ctx.rememberClientKey(callId, clientKey);
       await socket.join(callRoom(callId));
+      await visitorHere(callId);
       // Read again once in the room: news from between the first read and the join (an offer, an
       // accept) is in this snapshot, and anything later comes as an event.
       const call = await calls.verifyClient(callId, clientKey);
+      // Rung before she joined: the offer's news (her title, her photo) went out without her.
+      const ringing = await calls.ringingNews(callId);
+      if (ringing) socket.emit('call:queue:updated', ringing);
       const payload = { callId, clientId: clientId ?? call.clientId };
       if (call.advisorId) notifier.toAdvisor(call.advisorId, 'client:connected', payload);
       notifier.toAdmins('client:connected', payload);
@@ -98,6 +126,7 @@ export function registerCallsHandlers(ctx: SocketContext, deps: CallsSocketDeps)
       const created = await calls.request(input.data, { address: deps.addressOf() });
       ctx.rememberClientKey(created.callId, created.clientKey);
       await socket.join(callRoom(created.callId));
+      await visitorHere(created.callId);
       return created;
     }),
   );

@@ -30,6 +30,7 @@ import type {
   RouteResult,
   WithdrawReason,
 } from './calls.types.js';
+import { isVisitorAway } from './calls-visitors.repository.js';
 import { insertOffer, resolveOffer, withdrawOffers } from './offers.repository.js';
 import {
   advisorState,
@@ -73,6 +74,8 @@ export function createCallTransitions(
     const nowIso = now.toISOString();
     if (!(await lockQueuedCall(trx, callId, nowIso))) return 'not_queued';
     const since = onlineSince(now);
+    // Her page is away (a reload, a lost connection): she keeps her place, nobody is rung for her.
+    if (await isVisitorAway(trx, callId, since)) return 'queued';
     const full: string[] = [];
     for (let attempt = 0; attempt < ROUTING_ATTEMPTS; attempt++) {
       const candidate = await findFreeCandidate(trx, callId, since, nowIso, full);

@@ -2,6 +2,7 @@
  * The calls module's shared vocabulary: who acts on a call, what the transitions hand to the
  * after-commit step, and the inputs of a request. Other modules import these types from here.
  */
+import type { TestimonialsService } from '../catalogue/testimonials.service.js';
 import type { Settings, callRequestBodySchema } from '@belleza/contract';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
@@ -55,7 +56,10 @@ export type RouteResult = 'offered' | 'accepted' | 'queued' | 'no_answer' | 'not
 export type CallsServiceDeps = Pick<Deps, 'db' | 'clock' | 'notifier' | 'log'> & {
   config: Pick<
     Deps['config'],
-    'callRequestGlobalLimit' | 'callRequestOpenLimit' | 'callRequestOpenPhoneLimit'
+    | 'callRequestGlobalLimit'
+    | 'callRequestOpenLimit'
+    | 'callRequestOpenPhoneLimit'
+    | 'visitorGoneEndMs'
   >;
   settings: { get(): Promise<Settings> };
   advisors: Pick<
@@ -66,11 +70,14 @@ export type CallsServiceDeps = Pick<Deps, 'db' | 'clock' | 'notifier' | 'log'> &
     | 'resetMissedOffers'
     | 'markCallEnded'
     | 'counts'
+    | 'publicPhotos'
   >;
   video: Pick<VideoService, 'createRoom' | 'createToken' | 'deleteRoom'>;
   /** e-mails, sent in the background: to the admin, a call nobody answered; to the visitor of a
    * completed call, her summary's link */
   mail: Pick<MailService, 'callUnanswered' | 'callCompleted'>;
+  /** a rating whose visitor consented to its publication becomes an opinion for admins to publish */
+  testimonials: Pick<TestimonialsService, 'recordConsentedRating'>;
 };
 
 /** A transition's outcome: whether it applied, and what its commit still has to tell. */

@@ -22,13 +22,23 @@ export type Candidate = {
 const loadSql = sql<number>`(select count(*) from calls l where l.advisor_id = a.id and l.status in ('pending', 'active'))`;
 
 /**
- * Advisors who may receive offers: live, `available` (or `busy` only because of calls they took),
- * and connected (a socket seen at or after `onlineSince`). With `callId`: not offered that call yet.
+ * Stylists who take consultations: every live advisor, except an admin the landing does not show
+ * (an owner's or manager's account is not a stylist a visitor may be given).
  */
-function routable(db: Db, onlineSince: string, callId?: string) {
-  let q = db
+function consulting(db: Db) {
+  return db
     .selectFrom('advisors as a')
     .where('a.deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('a.is_admin', '=', 0), eb('a.show_on_landing', '=', 1)]));
+}
+
+/**
+ * Advisors who may receive offers: stylists who take consultations, `available` (or `busy` only
+ * because of calls they took), and connected (a socket seen at or after `onlineSince`). With
+ * `callId`: not offered that call yet.
+ */
+function routable(db: Db, onlineSince: string, callId?: string) {
+  let q = consulting(db)
     .where((eb) =>
       eb.or([
         eb('a.status', '=', 'available'),
@@ -202,15 +212,11 @@ export async function lockAdvisor(db: Db, advisorId: string): Promise<void> {
     .execute();
 }
 
-/** Working hours of every live advisor (for "next opening"). */
+/** Working hours of every stylist who takes consultations (for "next opening" and "open now"). */
 export async function liveAdvisorHours(
   db: Db,
 ): Promise<{ timezone: string; workingHours: string }[]> {
-  const rows = await db
-    .selectFrom('advisors')
-    .select(['timezone', 'working_hours'])
-    .where('deleted_at', 'is', null)
-    .execute();
+  const rows = await consulting(db).select(['a.timezone', 'a.working_hours']).execute();
   return rows.map((r) => ({ timezone: r.timezone, workingHours: r.working_hours }));
 }
 

@@ -3,7 +3,12 @@
  * Pure functions over Intl (no time-zone library): DST zones (Madrid, New York…) come out right
  * because the UTC offset is read from Intl at the instant itself.
  */
-import { weekdays, type WorkingHours } from '@belleza/contract';
+import {
+  defaultWorkingHours,
+  weekdays,
+  workingHoursSchema,
+  type WorkingHours,
+} from '@belleza/contract';
 
 export type AdvisorHours = { timezone: string; workingHours: WorkingHours };
 
@@ -92,6 +97,42 @@ export function nextOpening(advisors: readonly AdvisorHours[], now: Date): Date 
     }
   }
   return best;
+}
+
+/**
+ * Whether `now` lies inside any advisor's enabled working day (start included, end excluded), read
+ * in her own time zone. Unknown zones fall back to America/Lima, as in nextOpening.
+ */
+export function isWithinHours(advisors: readonly AdvisorHours[], now: Date): boolean {
+  return advisors.some((advisor) => {
+    const zone = isValidZone(advisor.timezone) ? advisor.timezone : 'America/Lima';
+    const today = localParts(now, zone);
+    const day = new Date(Date.UTC(today.year, today.month - 1, today.day));
+    const weekday = weekdays[(day.getUTCDay() + 6) % 7];
+    if (!weekday) return false;
+    const hours = advisor.workingHours[weekday];
+    if (!hours.enabled) return false;
+    const date = { year: today.year, month: today.month, day: today.day };
+    const start = zonedTimeToUtc(date, hours.start, zone).getTime();
+    const end = zonedTimeToUtc(date, hours.end, zone).getTime();
+    return start <= now.getTime() && now.getTime() < end;
+  });
+}
+
+/** Stored rows (working hours as JSON) as AdvisorHours; unreadable hours count as the default. */
+export function parseAdvisorHours(
+  rows: readonly { timezone: string; workingHours: string }[],
+): AdvisorHours[] {
+  return rows.map((r) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(r.workingHours);
+    } catch {
+      parsed = null;
+    }
+    const wh = workingHoursSchema.safeParse(parsed);
+    return { timezone: r.timezone, workingHours: wh.success ? wh.data : defaultWorkingHours };
+  });
 }
 
 const validZones = new Map<string, boolean>();

@@ -2,8 +2,8 @@
  * Demo bookings that agree with the generated call history: some answered calls become attended
  * bookings (the call names its booking and the booking its call, as when a visitor enters hers),
  * with no-shows and cancellations beside them, and bookings still to come over the booking horizon.
- * Slots lie on the default grid (slot + buffer from 09:00 Lima, weekdays, before 17:00), so no two
- * bookings of one advisor overlap. Pure and deterministic for a given rng and `now`.
+ * Slots lie on the default grid (quarter hours from 09:00 Lima, weekdays, before 17:00), so no
+ * two bookings of one advisor overlap. Pure and deterministic for a given rng and `now`.
  */
 import {
   APPOINTMENT_NO_SHOW_MINUTES,
@@ -13,13 +13,18 @@ import {
   callSubjects,
 } from '@belleza/contract';
 import type { AppointmentsTable, CallsTable } from '../../db/schema.js';
+import { slotStepMinutes } from '../appointments/slots.js';
 import { firstNames, lastNames, subjectWeights } from './demo.data.js';
 import type { Rng } from './demo.random.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const LIMA_OFFSET_MS = -5 * 60 * MINUTE;
-const STEP_MS = (DEFAULT_SLOT_MINUTES + DEFAULT_BUFFER_MINUTES) * MINUTE;
+const STEP_MS =
+  slotStepMinutes({ slotMinutes: DEFAULT_SLOT_MINUTES, bufferMinutes: DEFAULT_BUFFER_MINUTES }) *
+  MINUTE;
+/** A booking holds its advisor for the slot and the buffer after it. */
+const HOLD_MS = (DEFAULT_SLOT_MINUTES + DEFAULT_BUFFER_MINUTES) * MINUTE;
 const FIRST_SLOT_MS = 9 * 60 * MINUTE; // 09:00 Lima
 /** Slots a day: the last one ends by 17:00. */
 const SLOTS_PER_DAY = Math.floor((8 * 60 * MINUTE - DEFAULT_SLOT_MINUTES * MINUTE) / STEP_MS) + 1;
@@ -85,7 +90,7 @@ export function generateAppointments(
       id,
       starts_at: iso(start),
       ends_at: iso(start + DEFAULT_SLOT_MINUTES * MINUTE),
-      held_until: iso(start + STEP_MS),
+      held_until: iso(start + HOLD_MS),
       subject: rng.weighted(subjectWeights),
       client_name: `${first} ${last}`,
       client_phone: `+51 ${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`,
@@ -96,7 +101,6 @@ export function generateAppointments(
       message: '',
       language: 'es',
       time_zone: 'America/Lima',
-      access_key: `demo_${rng.hex(40)}`,
       call_id: null,
       cancelled_by: null,
       created_at: iso(createdAt),

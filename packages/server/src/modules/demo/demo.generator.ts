@@ -209,6 +209,8 @@ export function generateCalls(
       end_warned_minutes: null,
       updated_at: iso(requested),
       appointment_id: null,
+      client_connected_at: null,
+      client_absent_since: null,
     };
     const routed = requested + rng.int(1, 4) * SECOND;
     const outcome = rng.weighted([

@@ -1,3 +1,4 @@
+import type { DemoCatalogue } from './demo.catalogue.js';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/kysely.js';
 import type {
@@ -7,7 +8,9 @@ import type {
   CallNotesTable,
   CallOffersTable,
   CallsTable,
+  SalonProfileTable,
 } from '../../db/schema.js';
+import { DEFAULT_SITE_NAME } from '@belleza/contract';
 
 /** Rows per INSERT: 500 calls × 31 columns stays under SQLite's and PostgreSQL's bind-parameter limits. */
 export const INSERT_CHUNK = 500;
@@ -41,6 +44,16 @@ export async function insertAdvisorPhotos(
   await insertChunked(rows, (chunk) => db.insertInto('advisor_photos').values(chunk).execute());
 }
 
+/** The demo's services, opinions, gallery items and their photos. */
+export async function insertCatalogue(db: Db, c: DemoCatalogue): Promise<void> {
+  if (c.services.length) await db.insertInto('salon_services').values(c.services).execute();
+  if (c.testimonials.length) await db.insertInto('testimonials').values(c.testimonials).execute();
+  if (c.gallery.length) await db.insertInto('gallery_items').values(c.gallery).execute();
+  await insertChunked(c.photos, (chunk) =>
+    db.insertInto('catalogue_photos').values(chunk).execute(),
+  );
+}
+
 export async function insertCalls(db: Db, rows: readonly CallsTable[]): Promise<void> {
   await insertChunked(rows, (chunk) => db.insertInto('calls').values(chunk).execute());
 }
@@ -64,4 +77,34 @@ export async function insertAppointments(
 export async function refreshStatistics(db: Db, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres')
     await sql`analyze advisors, calls, call_offers, call_notes, appointments`.execute(db);
+}
+
+/**
+ * The demo salon's profile and name, unless the salon has its own already: a saved profile stays,
+ * and so does a name an admin gave (`system.siteName` other than the build's placeholder).
+ */
+export async function insertDemoSalon(
+  db: Db,
+  profile: Omit<SalonProfileTable, 'id'>,
+  name: string,
+  at: string,
+): Promise<void> {
+  await db
+    .insertInto('salon_profile')
+    .values({ id: 'salon', ...profile })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  const system = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('section', '=', 'system')
+    .executeTakeFirst();
+  const stored = system ? (JSON.parse(system.value) as Record<string, unknown>) : {};
+  if (stored.siteName !== undefined && stored.siteName !== DEFAULT_SITE_NAME) return;
+  const value = JSON.stringify({ ...stored, siteName: name });
+  await db
+    .insertInto('settings')
+    .values({ section: 'system', value, updated_at: at, updated_by: null })
+    .onConflict((oc) => oc.column('section').doUpdateSet({ value, updated_at: at }))
+    .execute();
 }

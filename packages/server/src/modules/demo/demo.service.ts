@@ -6,15 +6,19 @@ import { hashPassword } from '../../lib/password.js';
 import { limaMonthKeys, limaMonthStartUtc } from '../reports/reports.service.js';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, demoAdvisorProfiles } from './demo.data.js';
 import { generateAppointments } from './demo.appointments.js';
+import { demoCatalogue } from './demo.catalogue.js';
 import { generateCalls } from './demo.generator.js';
 import { demoPhotoRows } from './demo.photos.js';
 import { createRng } from './demo.random.js';
+import { DEMO_SALON_NAME, demoSalonProfile } from './demo.salon.js';
 import {
   demoAdvisorsExist,
   insertAdvisorPhotos,
   insertAdvisors,
   insertAppointments,
   insertCalls,
+  insertCatalogue,
+  insertDemoSalon,
   insertNotes,
   insertOffers,
   refreshStatistics,
@@ -48,7 +52,8 @@ const skipped: SeedDemoResult = {
 const DEFAULT_SEED = 20261122;
 
 /**
- * Demo advisors (with drawn profile photos), months of call history and bookings, in one
+ * Demo advisors (with drawn profile photos), the salon's catalogue (services, opinions, gallery,
+ * all marked as demo), months of call history and bookings, in one
  * transaction. Refuses (without touching anything) when demo advisors already exist, so running it
  * twice is harmless.
  */
@@ -97,6 +102,8 @@ export async function seedDemo(
     advisors.map((a) => a.id),
     joined,
   );
+  // The salon's services, opinions and gallery, each marked as demo (demo.catalogue.ts).
+  const catalogue = await demoCatalogue(joined);
   const refs = advisors.map((a, i) => ({ id: a.id, weight: demoAdvisorProfiles[i]?.weight ?? 1 }));
   const generated = generateCalls(options.calls ?? DEFAULT_CALLS, refs, months, rng, { now });
   const booked = generateAppointments(
@@ -119,6 +126,8 @@ export async function seedDemo(
     if (await demoAdvisorsExist(trx, DEMO_EMAIL_DOMAIN)) return false;
     await insertAdvisors(trx, advisors);
     await insertAdvisorPhotos(trx, photoRows);
+    await insertCatalogue(trx, catalogue);
+    await insertDemoSalon(trx, demoSalonProfile(joined), DEMO_SALON_NAME, joined);
     // the calls first: an attended booking names its call
     await insertCalls(trx, booked.calls);
     await insertAppointments(trx, booked.appointments);

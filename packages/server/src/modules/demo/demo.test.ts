@@ -143,7 +143,7 @@ describe('generateAppointments', () => {
     expect(appointments.every((a) => a.status !== 'attended' || a.call_id !== null)).toBe(true);
   });
 
-  it('books weekday slots of the default grid that never overlap for one advisor', () => {
+  it('books weekday slots of the default grid (every half hour from 09:00) that never overlap for one advisor', () => {
     const { appointments } = gen();
     const byAdvisor = groupBy(appointments, (a) => a.advisor_id);
     for (const own of byAdvisor.values()) {
@@ -155,7 +155,7 @@ describe('generateAppointments', () => {
       const lima = new Date(Date.parse(a.starts_at) - 5 * 3600_000);
       expect([1, 2, 3, 4, 5]).toContain(lima.getUTCDay());
       const fromNine = lima.getUTCHours() * 60 + lima.getUTCMinutes() - 9 * 60;
-      expect(fromNine % 25).toBe(0);
+      expect(fromNine % 30).toBe(0);
       expect(fromNine + 20).toBeLessThanOrEqual(8 * 60);
       expect(minutes(a.starts_at, a.ends_at)).toBe(20);
       expect(minutes(a.starts_at, a.held_until)).toBe(25);
@@ -186,7 +186,14 @@ describe.each(await dialects())('seedDemo on %s', (dialect) => {
   let first: SeedDemoResult;
   const clock = new ManualClock(NOW);
   const count = async (
-    table: 'advisors' | 'advisor_photos' | 'calls' | 'call_offers' | 'call_notes' | 'appointments',
+    table:
+      | 'advisors'
+      | 'advisor_photos'
+      | 'calls'
+      | 'call_offers'
+      | 'call_notes'
+      | 'appointments'
+      | 'catalogue_photos',
   ) =>
     Number(
       (
@@ -229,6 +236,52 @@ describe.each(await dialects())('seedDemo on %s', (dialect) => {
     expect(rows.some((r) => r.title === 'Estilista sénior')).toBe(true);
     const first = rows[0];
     expect(first && (await verifyPassword(DEMO_PASSWORD, first.password_hash))).toBe(true);
+  });
+
+  it("fills the salon's catalogue, opinions and gallery, every one of them marked as demo", async () => {
+    const services = await db.db
+      .selectFrom('salon_services')
+      .select(['name', 'price_cents', 'photo_version'])
+      .execute();
+    expect(services.length).toBeGreaterThanOrEqual(3);
+    expect(services.every((s) => s.name.includes('(demo)'))).toBe(true);
+    expect(services.some((s) => s.price_cents !== null && s.photo_version !== null)).toBe(true);
+    const opinions = await db.db
+      .selectFrom('testimonials')
+      .select(['source', 'published', 'comment'])
+      .execute();
+    expect(opinions.length).toBeGreaterThan(0);
+    expect(
+      opinions.every(
+        (o) => o.source === 'manual' && o.comment?.startsWith('Opinión de demostración'),
+      ),
+    ).toBe(true);
+    const gallery = await db.db
+      .selectFrom('gallery_items')
+      .select(['alt', 'photo_version'])
+      .execute();
+    expect(gallery.length).toBeGreaterThan(0);
+    expect(
+      gallery.every((g) => g.alt.startsWith('Imagen de demostración') && g.photo_version),
+    ).toBe(true);
+    const withPhoto = services.filter((s) => s.photo_version).length + gallery.length;
+    expect(await count('catalogue_photos')).toBe(withPhoto * 6);
+  });
+
+  it('names the salon as a demo and fills its profile, saying it is demo data', async () => {
+    const profile = await db.db
+      .selectFrom('salon_profile')
+      .select(['hero_text', 'email', 'hours_mode'])
+      .executeTakeFirstOrThrow();
+    expect(profile.hero_text).toMatch(/^Datos de demostración/);
+    expect(profile.email).toBe('hola@example.com');
+    expect(profile.hours_mode).toBe('custom');
+    const system = await db.db
+      .selectFrom('settings')
+      .select('value')
+      .where('section', '=', 'system')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(system.value)).toMatchObject({ siteName: 'Salón Demo' });
   });
 
   it('draws every demo advisor a profile photo: all its renditions, one version each', async () => {

@@ -2,21 +2,28 @@
  * A booking's e-mails to its visitor: real messages through the app's real SMTP transport to an
  * SMTP server started by the test, parsed with their calendar file — confirmation, new time, new
  * stylist, cancellation, and the reminders 24 h and 1 h before (once across two instances, at the
- * right moments by the manual clock); nothing without her address or SMTP. Bookings are rows
+ * right moments by the manual clock); nothing without her address or SMTP. Each message's link
+ * has a key of its own that opens the booking, and only its hash is stored. Bookings are rows
  * written straight into `appointments`, as the appointments module stores them.
  */
 import { randomBytes } from 'node:crypto';
+import { APPOINTMENT_KEY_HEADER } from '@belleza/contract';
+import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/kysely.js';
 import type { AppointmentsTable } from '../../db/schema.js';
+import { hashSecret } from '../../lib/ids.js';
 import {
+  api,
   createCallsTestApp,
+  databaseText,
   insertAdvisor,
   setSystemSettings,
   type TestAdvisor,
 } from '../../test/fixtures.js';
 import { createTestApp, dialects, type TestApp } from '../../test/helpers.js';
+import { confirmedEmail } from '../../test/email-confirmations.js';
 import { recipientOf, startTestSmtp, type TestSmtp } from '../../test/smtp.js';
 import { foldByOctets } from './appointment-ics.js';
 import { toMailAppointment, type MailAppointment } from './mail.service.js';
@@ -50,7 +57,6 @@ async function insertBooking(
     message: '',
     language: 'es',
     time_zone: 'Europe/Madrid',
-    access_key: randomBytes(32).toString('base64url'),
     call_id: null,
     cancelled_by: null,
     created_at: '2026-11-20T15:00:00.000Z',
@@ -81,25 +87,41 @@ type Ics = {
   lines: string[];
   /** the first value of a property (name without parameters) inside `component`, else anywhere */
   prop(name: string, component?: 'VEVENT' | 'VALARM'): string | undefined;
+  /** the booking's event as a calendar client's parser (Mozilla's ical.js) reads it */
+  event: ICAL.Event;
+  /** the file's iTIP method, as that parser reads it */
+  method: string;
 };
 
-/** RFC 5545 unfolding (CRLF + one space or tab) and a name → value lookup. */
+/**
+ * Read by ical.js, the parser of Thunderbird's calendar (it throws on a file a client could not
+ * read); `lines` are the raw file unfolded, for what is about the bytes (folding, quoting).
+ */
 function parseIcs(raw: string): Ics {
-  const lines = raw.replace(/\r\n[ \t]/g, '').split('\r\n');
+  const calendar = new ICAL.Component(ICAL.parse(raw) as unknown[]);
+  const vevent = calendar.getFirstSubcomponent('vevent');
+  if (!vevent) throw new Error('no VEVENT in the calendar file');
+  const where = (component?: 'VEVENT' | 'VALARM') =>
+    component === 'VEVENT'
+      ? vevent
+      : component === 'VALARM'
+        ? vevent.getFirstSubcomponent('valarm')
+        : calendar;
   return {
     raw,
-    lines,
+    lines: raw.replace(/\r\n[ \t]/g, '').split('\r\n'),
     prop(name, component) {
-      let inside = component === undefined;
-      for (const line of lines) {
-        if (component && line === `BEGIN:${component}`) inside = true;
-        if (component && line === `END:${component}`) inside = false;
-        const colon = line.indexOf(':');
-        const key = line.slice(0, colon).split(';')[0];
-        if (inside && key === name) return line.slice(colon + 1);
-      }
-      return undefined;
+      const scope = where(component);
+      const property =
+        scope?.getFirstProperty(name.toLowerCase()) ??
+        (component ? null : vevent.getFirstProperty(name.toLowerCase()));
+      if (!property) return undefined;
+      // The value as the file writes it: the property's line without its name and parameters.
+      const line = property.toICALString();
+      return line.replace(/^(?:[^:"]|"[^"]*")*:/, '');
     },
+    event: new ICAL.Event(vevent),
+    method: String(calendar.getFirstPropertyValue('method')),
   };
 }
 
@@ -140,6 +162,15 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
       now: t.clock.now(),
     });
     await setSystemSettings(t.db.db, { siteName: 'Salón Rosa' });
+    // Addresses their owners confirmed: this suite is about what the e-mails say (the one e-mail
+    // an unconfirmed address gets: email-confirmations.test.ts).
+    for (const email of [
+      'lucia@example.pe',
+      'ana@example.pe',
+      'late@example.pe',
+      'last@example.pe',
+    ])
+      await confirmedEmail(t.db.db, email);
   });
   afterEach(async () => {
     await t.close();
@@ -151,15 +182,27 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
     return smtp.messages;
   };
   const mail = () => t.app.container.mail;
-  const linkOf = (row: AppointmentsTable) =>
-    `http://localhost:3000/cita/${row.id}#${row.access_key}`;
+  /** Her manage link in a message's text (or calendar file), checked to open her booking. */
+  const linkIn = async (text: string | undefined, row: AppointmentsTable): Promise<string> => {
+    const found = new RegExp(`http://localhost:3000/cita/${row.id}#[\\w-]{43}(?![\\w-])`).exec(
+      text ?? '',
+    );
+    if (!found) throw new Error(`no manage link to ${row.id} in: ${text}`);
+    const key = new URL(found[0]).hash.slice(1);
+    const opened = await api(t.app, 'GET', `/api/appointments/${row.id}`, {
+      headers: { [APPOINTMENT_KEY_HEADER]: key },
+    });
+    expect(opened.status).toBe(200);
+    return found[0];
+  };
 
   describe('confirmation, changes and cancellation', () => {
     it('confirms in Spanish: when in Lima and in her zone, with whom, her link, and a calendar file in UTC', async () => {
       const row = await insertBooking(t.db.db, eva.id, '2026-12-01T15:00:00.000Z');
-      mail().appointmentBooked(await stored(t.db.db, row.id));
+      await mail().appointmentBooked(await stored(t.db.db, row.id));
       const [message, ...rest] = await sent();
       expect(rest).toHaveLength(0);
+      const link = await linkIn(message!.text, row);
       expect(recipientOf(message!)).toBe('lucia@example.pe');
       expect(message!.from?.value[0]).toEqual({ name: 'Salón Rosa', address: SMTP_FROM });
       expect(message!.subject).toBe('Salón Rosa: Tu cita está confirmada');
@@ -175,12 +218,13 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
           'Tema: Cuidado del cabello',
           '',
           'Para cancelarla o cambiarla de hora, y para entrar a la videollamada desde 5 minutos antes («Entrar a mi cita»), abre tu enlace:',
-          linkOf(row),
+          link,
           '',
           'El enlace es solo para ti: quien lo tenga puede cambiar o cancelar tu cita, así que no lo compartas.',
           'Te adjuntamos la cita (cita.ics) para que la añadas a tu calendario.',
           '',
           '-- ',
+          'Salón Rosa',
           'Te escribimos porque dejaste tu email al reservar la cita en Salón Rosa.',
           '',
         ].join('\n'),
@@ -196,8 +240,9 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
       expect(ics.prop('SEQUENCE', 'VEVENT')).toBe('0');
       expect(ics.prop('STATUS', 'VEVENT')).toBe('CONFIRMED');
       expect(ics.prop('SUMMARY', 'VEVENT')).toBe('Videoconsulta con Eva Estilista (Salón Rosa)');
-      expect(ics.prop('URL', 'VEVENT')).toBe(linkOf(row));
-      expect(ics.prop('DESCRIPTION', 'VEVENT')).toContain(linkOf(row));
+      // The calendar file carries the same link as the text.
+      expect(ics.prop('URL', 'VEVENT')).toBe(link);
+      expect(ics.prop('DESCRIPTION', 'VEVENT')).toContain(link);
       expect(ics.lines).toContain(`ORGANIZER;CN="Salón Rosa":MAILTO:${SMTP_FROM}`);
       // Times are UTC only: no zone for a calendar to misread.
       expect(ics.raw).not.toContain('TZID');
@@ -210,7 +255,7 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
         language: 'en',
         time_zone: 'America/Bogota',
       });
-      mail().appointmentBooked(await stored(t.db.db, row.id));
+      await mail().appointmentBooked(await stored(t.db.db, row.id));
       const [message] = await sent();
       expect(message!.subject).toBe('Salón Rosa: Your appointment is confirmed');
       expect(message!.text).toContain('Hello “Lucía Pérez”,');
@@ -219,7 +264,7 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
       );
       expect(message!.text).not.toContain('In your time zone');
       expect(message!.text).toContain(
-        `To cancel or reschedule it, and to join the video call from 5 minutes before (“Join my appointment”), open your link:\n${linkOf(row)}`,
+        `To cancel or reschedule it, and to join the video call from 5 minutes before (“Join my appointment”), open your link:\n${await linkIn(message!.text, row)}`,
       );
       const ics = calendarOf(message!, 'PUBLISH', 'appointment.ics');
       expect(ics.prop('SUMMARY', 'VEVENT')).toBe(
@@ -231,7 +276,7 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
       const row = await insertBooking(t.db.db, eva.id, '2026-12-01T23:00:00.000Z', {
         time_zone: 'Asia/Tokyo',
       });
-      mail().appointmentBooked(await stored(t.db.db, row.id));
+      await mail().appointmentBooked(await stored(t.db.db, row.id));
       const [message] = await sent();
       expect(message!.text).toContain(
         'Fecha y hora: martes, 1 de diciembre de 2026, de 6:00 p. m. a 6:20 p. m. (hora de Lima)\n' +
@@ -244,7 +289,7 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
 
     it('a new time: the new times and a calendar file with the same UID and a higher SEQUENCE', async () => {
       const row = await insertBooking(t.db.db, eva.id, '2026-12-01T15:00:00.000Z');
-      mail().appointmentBooked(await stored(t.db.db, row.id));
+      await mail().appointmentBooked(await stored(t.db.db, row.id));
       t.clock.advance(90_000);
       await t.db.db
         .updateTable('appointments')
@@ -268,7 +313,9 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
       expect(moved!.text).toContain(
         'Fecha y hora: miércoles, 2 de diciembre de 2026, de 3:00 p. m. a 3:20 p. m. (hora de Lima)',
       );
-      expect(moved!.text).toContain(linkOf(row));
+      // Its link has a key of its own; the confirmation's still opens the booking too.
+      const movedLink = await linkIn(moved!.text, row);
+      expect(movedLink).not.toBe(await linkIn(booked!.text, row));
       const before = calendarOf(booked!, 'PUBLISH', 'cita.ics');
       const after = calendarOf(moved!, 'PUBLISH', 'cita.ics');
       expect(after.prop('UID', 'VEVENT')).toBe(before.prop('UID', 'VEVENT'));
@@ -277,6 +324,13 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
       expect(Number(after.prop('SEQUENCE', 'VEVENT'))).toBeGreaterThan(
         Number(before.prop('SEQUENCE', 'VEVENT')),
       );
+      // As a calendar client reads them: one event, the later copy newer, at the new instant.
+      expect(after.event.uid).toBe(before.event.uid);
+      expect(after.event.sequence).toBeGreaterThan(before.event.sequence);
+      expect(after.event.startDate.toJSDate().toISOString()).toBe('2026-12-02T20:00:00.000Z');
+      expect(after.event.endDate.toJSDate().toISOString()).toBe('2026-12-02T20:20:00.000Z');
+      const stamp = after.event.component.getFirstPropertyValue('dtstamp') as ICAL.Time;
+      expect(stamp.toJSDate().toISOString()).toBe(t.clock.now().toISOString());
     });
 
     it('a new stylist: her name, the same time, and an updated calendar file', async () => {
@@ -310,7 +364,7 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
         client_email: 'ana@example.pe',
         client_name: 'Ana Torres',
       });
-      mail().appointmentBooked(await stored(t.db.db, hers.id));
+      await mail().appointmentBooked(await stored(t.db.db, hers.id));
       await sent();
       t.clock.advance(10 * MINUTE);
       for (const [row, by] of [
@@ -344,6 +398,13 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
       );
       // A cancelled event rings no alarm.
       expect(cancel.lines).not.toContain('BEGIN:VALARM');
+      // As a calendar client reads it: a CANCEL of the same event, newer, with its organizer
+      // (RFC 5546 wants one on a CANCEL).
+      expect(cancel.method).toBe('CANCEL');
+      expect(cancel.event.uid).toBe(original.event.uid);
+      expect(cancel.event.sequence).toBeGreaterThan(original.event.sequence);
+      expect(cancel.event.organizer.toLowerCase()).toBe(`mailto:${SMTP_FROM}`);
+      expect(cancel.event.component.getFirstPropertyValue('status')).toBe('CANCELLED');
 
       expect(recipientOf(bySalon!)).toBe('ana@example.pe');
       expect(bySalon!.subject).toBe('Salón Rosa: Your appointment was cancelled');
@@ -361,7 +422,7 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
         t.db.db,
         (await insertBooking(t.db.db, eva.id, '2026-12-01T15:00:00.000Z', { client_email: '' })).id,
       );
-      mail().appointmentBooked(none);
+      await mail().appointmentBooked(none);
       mail().appointmentRescheduled(none);
       mail().appointmentReassigned(none);
       mail().appointmentCancelled({ ...none, status: 'cancelled' }, 'admin');
@@ -369,7 +430,7 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
         status: 'cancelled',
         cancelled_by: 'client',
       });
-      mail().appointmentBooked(await stored(t.db.db, gone.id));
+      await mail().appointmentBooked(await stored(t.db.db, gone.id));
       mail().appointmentRescheduled(await stored(t.db.db, gone.id));
       expect(await sent()).toHaveLength(0);
     });
@@ -404,18 +465,17 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
         .set({ title: 'Colorista\n\nhttps://evil.test' })
         .where('id', '=', eva.id)
         .execute();
-      mail().appointmentBooked(await stored(t.db.db, row.id));
+      await mail().appointmentBooked(await stored(t.db.db, row.id));
       const [message] = await sent();
       expect(message!.html).toBe(false);
       const text = message!.text!;
+      const link = await linkIn(text, row);
       expect(text.split('\n')[0]).toBe(
         'Hola, «Lucía / Pago rechazado: paga en http[:]//evil[.]test/pago o www[.]evil[.]test»:',
       );
       expect(text).toContain('Con: Eva Estilista (Colorista / https[:]//evil[.]test)\n');
-      expect(text.split('\n').filter((line) => /^(Pago|https?:|www)/.test(line))).toEqual([
-        linkOf(row),
-      ]);
-      expect(text.match(/(https?:\/\/|www\.)[^\s]+/g)).toEqual([linkOf(row)]);
+      expect(text.split('\n').filter((line) => /^(Pago|https?:|www)/.test(line))).toEqual([link]);
+      expect(text.match(/(https?:\/\/|www\.)[^\s]+/g)).toEqual([link]);
     });
   });
 
@@ -452,8 +512,9 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
           'Te recordamos tu cita:\n\nFecha y hora: lunes, 23 de noviembre de 2026, de 10:00 a. m. a 10:20 a. m. (hora de Lima)\n' +
             'En tu zona horaria: lunes, 23 de noviembre de 2026, de 4:00 p. m. a 4:20 p. m. (hora de Madrid)',
         );
+        const dayLink = await linkIn(day!.text, row);
         expect(day!.text).toContain(
-          `Desde 5 minutos antes, abre tu enlace y pulsa «Entrar a mi cita»:\n${linkOf(row)}\n`,
+          `Desde 5 minutos antes, abre tu enlace y pulsa «Entrar a mi cita»:\n${dayLink}\n`,
         );
         expect(day!.attachments).toHaveLength(0);
 
@@ -467,7 +528,15 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
         expect(rest).toHaveLength(0);
         expect(hour!.subject).toBe('Salón Rosa: Tu cita empieza pronto');
         expect(hour!.text).toContain('Tu cita empieza pronto:');
-        expect(hour!.text).toContain(linkOf(row));
+        // A key of its own, and the day's reminder still opens the booking.
+        expect(await linkIn(hour!.text, row)).not.toBe(dayLink);
+        expect(await linkIn(day!.text, row)).toBe(dayLink);
+        const dump = await databaseText(t.db);
+        for (const link of [dayLink, await linkIn(hour!.text, row)]) {
+          const key = new URL(link).hash.slice(1);
+          expect(dump).not.toContain(key);
+          expect(dump).toContain(hashSecret(key));
+        }
 
         for (const before of [HOUR - 1, 5 * MINUTE, 0, -MINUTE])
           expect(await remindBoth(at(before))).toEqual([0, 0]);
@@ -509,7 +578,7 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
       const messages = await sent();
       expect(messages.map(recipientOf)).toEqual(['late@example.pe']);
       expect(messages[0]!.subject).toBe('Salón Rosa: Tu cita empieza pronto');
-      expect(messages[0]!.text).toContain(linkOf(late));
+      await linkIn(messages[0]!.text, late);
     });
 
     it('after a reschedule, counts from the change: moved 2 hours before its new start, only the 1 h one', async () => {
@@ -580,7 +649,14 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
         expect(await sent(logged)).toHaveLength(0);
         const failure = lines.find((l) => l.includes('e-mail not sent'));
         expect(failure).toContain('appointment_reminder_hour');
-        expect(lines.join('\n')).not.toContain(row.access_key);
+        // The key made for it (kept as its hash) is in no log line.
+        const log = lines.join('\n');
+        expect(log).not.toContain(`/cita/${row.id}#`);
+        const kept = await t.db.db.selectFrom('appointment_keys').select('key_hash').execute();
+        expect(kept).toHaveLength(1);
+        for (const run of log.match(/[\w-]{43,}/g) ?? [])
+          for (let i = 0; i + 43 <= run.length; i++)
+            expect(hashSecret(run.slice(i, i + 43))).not.toBe(kept[0]!.key_hash);
         expect(await loggedMail.sendAppointmentReminders(at(HOUR - MINUTE))).toBe(0);
         expect(await mail().sendAppointmentReminders(at(30 * MINUTE))).toBe(0);
         expect(await sent(logged)).toHaveLength(0);
@@ -601,7 +677,7 @@ describe("a booking's e-mails without SMTP", () => {
       const a = await stored(t.db.db, row.id);
       const { mail } = t.app.container;
       expect(mail.configured).toBe(false);
-      mail.appointmentBooked(a);
+      await mail.appointmentBooked(a);
       mail.appointmentRescheduled(a);
       mail.appointmentReassigned(a);
       mail.appointmentCancelled(a, 'client');
@@ -613,6 +689,8 @@ describe("a booking's e-mails without SMTP", () => {
         .select(['reminded_day_at', 'reminded_hour_at'])
         .executeTakeFirstOrThrow();
       expect(claims).toEqual({ reminded_day_at: null, reminded_hour_at: null });
+      // Nor a key for a link that went nowhere.
+      expect(await t.db.db.selectFrom('appointment_keys').select('key_hash').execute()).toEqual([]);
     } finally {
       await t.close();
       await smtp.close();
@@ -641,6 +719,8 @@ describe('e-mails to one address', () => {
     });
     try {
       const eva = await insertAdvisor(t.db.db, { name: 'Eva', now: t.clock.now() });
+      for (const email of ['lucia@example.pe', 'rosa@example.pe'])
+        await confirmedEmail(t.db.db, email);
       const mail = t.app.container.mail;
       const booking = async (email: string, startsAt: string) =>
         stored(
@@ -651,11 +731,11 @@ describe('e-mails to one address', () => {
       const b = await booking('Lucia@Example.pe', '2026-12-01T16:00:00.000Z');
       const c = await booking('lucia@example.pe', '2026-12-01T17:00:00.000Z');
       const other = await booking('rosa@example.pe', '2026-12-01T18:00:00.000Z');
-      mail.appointmentBooked(a);
+      await mail.appointmentBooked(a);
       mail.appointmentRescheduled(b);
-      mail.appointmentBooked(c);
+      await mail.appointmentBooked(c);
       mail.appointmentCancelled(c, 'client');
-      mail.appointmentBooked(other);
+      await mail.appointmentBooked(other);
       await mail.idle();
       const to = smtp.messages.map((m) => recipientOf(m).toLowerCase()).sort();
       expect(to).toEqual(['lucia@example.pe', 'lucia@example.pe', 'rosa@example.pe']);

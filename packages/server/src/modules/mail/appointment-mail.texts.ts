@@ -20,6 +20,7 @@ import {
 import {
   calendarSequence,
   type CancelledBy,
+  type LinkedAppointment,
   type MailAppointment,
   type ReminderKind,
 } from './mail-appointment.js';
@@ -36,6 +37,7 @@ import {
   type MailContext,
   type MailMessage,
 } from './mail.texts.js';
+import { salonContactLines } from './salon-contact.texts.js';
 
 /** Who sent the calendar file and when it was made. */
 export type CalendarContext = { organizer: { name: string; email: string }; stamp: Date };
@@ -173,7 +175,7 @@ const en: Dict = {
 const dictionaries: Record<Language, Dict> = { es, en };
 
 /** The manage page of a booking, absolute; the key in the fragment. */
-export const manageUrl = (ctx: MailContext, a: MailAppointment): string =>
+export const manageUrl = (ctx: MailContext, a: LinkedAppointment): string =>
   new URL(appointmentPath(a.appointmentId, a.accessKey), ctx.publicUrl).toString();
 
 /** Intl may put no-break spaces in times ('10:00 AM'); plain text wants plain ones. */
@@ -242,13 +244,15 @@ function details(a: MailAppointment, language: Language): string {
   ]);
 }
 
+/** The salon's name and contacts, then why she gets this e-mail. */
 function footer(ctx: MailContext): string {
-  return `\n-- \n${fill(dictionaries[ctx.language].footer, { siteName: ctx.siteName })}\n`;
+  const why = fill(dictionaries[ctx.language].footer, { siteName: ctx.siteName });
+  return `\n-- \n${ctx.siteName}\n${salonContactLines(ctx.language, ctx.contacts)}${why}\n`;
 }
 
 function calendarFile(
   ctx: MailContext,
-  a: MailAppointment,
+  a: LinkedAppointment,
   cal: CalendarContext,
   method: AppointmentIcs['method'],
 ): MailAttachment {
@@ -282,7 +286,7 @@ function calendarFile(
 /** Confirmation, new time, new stylist: the same shape with its own subject and first line. */
 function heldMail(
   ctx: MailContext,
-  a: MailAppointment,
+  a: LinkedAppointment,
   cal: CalendarContext,
   words: { subject: string; intro: string },
 ): MailMessage {
@@ -311,7 +315,7 @@ function heldMail(
 
 export function appointmentBookedMail(
   ctx: MailContext,
-  a: MailAppointment,
+  a: LinkedAppointment,
   cal: CalendarContext,
 ): MailMessage {
   return heldMail(ctx, a, cal, dictionaries[ctx.language].booked);
@@ -319,7 +323,7 @@ export function appointmentBookedMail(
 
 export function appointmentRescheduledMail(
   ctx: MailContext,
-  a: MailAppointment,
+  a: LinkedAppointment,
   cal: CalendarContext,
 ): MailMessage {
   return heldMail(ctx, a, cal, dictionaries[ctx.language].rescheduled);
@@ -327,7 +331,7 @@ export function appointmentRescheduledMail(
 
 export function appointmentReassignedMail(
   ctx: MailContext,
-  a: MailAppointment,
+  a: LinkedAppointment,
   cal: CalendarContext,
 ): MailMessage {
   return heldMail(ctx, a, cal, dictionaries[ctx.language].reassigned);
@@ -335,7 +339,7 @@ export function appointmentReassignedMail(
 
 export function appointmentCancelledMail(
   ctx: MailContext,
-  a: MailAppointment,
+  a: LinkedAppointment,
   by: CancelledBy,
   cal: CalendarContext,
 ): MailMessage {
@@ -365,7 +369,7 @@ export function appointmentCancelledMail(
 /** 24 h or 1 h before: when, with whom, and the link to enter (or to cancel in time). */
 export function appointmentReminderMail(
   ctx: MailContext,
-  a: MailAppointment,
+  a: LinkedAppointment,
   kind: ReminderKind,
 ): MailMessage {
   const d = dictionaries[ctx.language];

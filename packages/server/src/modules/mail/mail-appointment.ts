@@ -23,14 +23,19 @@ export type MailAppointment = {
   language: Language;
   /** her IANA zone (America/Lima when unknown) */
   timeZone: string;
-  /** the manage key, in the link `appointmentPath(appointmentId, accessKey)` */
-  accessKey: string;
   advisorName: string;
   advisorTitle: string;
   createdAt: string;
   /** every change stamps it; the calendar's SEQUENCE derives from it */
   updatedAt: string;
 };
+
+/**
+ * A booking with the key of the one e-mail that carries it: its manage link is
+ * `appointmentPath(appointmentId, accessKey)`. Each e-mail makes a key of its own (only hashes
+ * are stored, so an earlier key cannot be read back), and every key sent keeps opening it.
+ */
+export type LinkedAppointment = MailAppointment & { accessKey: string };
 
 /** The row columns the mails read (a full `AppointmentRow` of the appointments module fits). */
 export type MailAppointmentRow = Pick<
@@ -44,7 +49,6 @@ export type MailAppointmentRow = Pick<
   | 'client_email'
   | 'language'
   | 'time_zone'
-  | 'access_key'
   | 'created_at'
   | 'updated_at'
 > & { advisor_name: string; advisor_title: string };
@@ -60,7 +64,6 @@ export function toMailAppointment(row: MailAppointmentRow): MailAppointment {
     clientEmail: row.client_email,
     language: row.language,
     timeZone: row.time_zone,
-    accessKey: row.access_key,
     advisorName: row.advisor_name,
     advisorTitle: row.advisor_title,
     createdAt: row.created_at,

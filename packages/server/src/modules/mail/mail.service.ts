@@ -10,53 +10,53 @@
  *
  * Alerts are best effort and never slow or fail the visitor's request: they go out after the
  * transition committed, in the background (`idle()` waits for them), and a failure is logged.
- * The daily summary (the America/Lima day that just ended, sent during the next day; none for a
- * day before the first advisor existed) is claimed in the database, so with several instances
- * exactly one sends it; a failed send is retried a few times.
+ * The daily summary is its own part (daily-summary.ts).
  *
  * E-mail to the visitor of a booking, whenever SMTP_URL is set and she left an address, in her
  * booking's language: its confirmation, new time and new stylist with the calendar file and her
  * manage link, its cancellation with a cancelling calendar file, and reminders 24 h and 1 h before.
+ * Each carries a manage key of its own, made as it is written (only hashes are stored).
  * A reminder goes only to a booking made (or last moved or reassigned: its `updated_at`) at least
  * that long before its start, and only inside its window ([start − 24 h, start − 1 h) and
  * [start − 1 h, start)); each is claimed once in the database, then sent in the background. A
  * failed send is logged, not retried: the claim stays, so she gets the other reminder and the link
  * she already has, never two of one.
  *
+ * Every e-mail to a visitor's address passes the one-e-mail rule first (email-confirmations.ts):
+ * an address its owner has not confirmed gets one e-mail, with the confirmation link, and no other.
+ *
  * Exported for other modules: configured, callbackRequested(cb), callUnanswered(call),
- * callCompleted(call), appointmentBooked(a), appointmentRescheduled(a), appointmentReassigned(a),
- * appointmentCancelled(a, by), sendDailySummaryIfDue(now), sendAppointmentReminders(now), idle(),
- * close(); `toMailAppointment(row)` makes their `a`. Route-facing: sendTest(actor, to?).
+ * callCompleted(call), appointmentBooked(a) (answers what became of the e-mail),
+ * appointmentRescheduled(a), appointmentReassigned(a), appointmentCancelled(a, by),
+ * sendDailySummaryIfDue(now), sendAppointmentReminders(now), idle(), close();
+ * `toMailAppointment(row)` makes their `a`. Route-facing: sendTest(actor, to?), confirmEmail(token).
  */
 import type { Call, Callback, TestEmailResult } from '@belleza/contract';
 import type { Deps } from '../../deps.js';
-import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';
 import { AppError } from '../../lib/app-error.js';
 import { createLimiter } from '../../lib/limits.js';
+import type { AppointmentKeysService } from '../appointments/appointment-keys.service.js';
+import type { SalonService } from '../salon/salon.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { SummaryLinksService } from '../summary/summary-links.service.js';
-import {
-  callbackCounts,
-  callsRequestedBetween,
-  claimDailySummary,
-  dailySummarySettled,
-  installedAt,
-  markDailySummarySent,
-  type SummaryCallRow,
-} from './mail.repository.js';
+import { createDailySummary } from './daily-summary.js';
 import {
   callbackMail,
-  dailySummaryMail,
   noAnswerMail,
   testMail,
   visitorSummaryMail,
-  type DailyFigures,
   type MailContext,
   type MailMessage,
 } from './mail.texts.js';
 import { createSmtpTransport, MailSendError, type MailTransport } from './mail.transport.js';
+import {
+  createEmailConfirmations,
+  visitorMailOf,
+  writeAdmitted,
+  type Admission,
+} from './email-confirmations.js';
 import { passwordResetMail } from './staff-mail.texts.js';
-import { NO_ANSWER_REASON, PASSWORD_RESET_TTL_MINUTES, type Language } from '@belleza/contract';
+import { PASSWORD_RESET_TTL_MINUTES, type Language, type VisitorMail } from '@belleza/contract';
 import {
   appointmentBookedMail,
   appointmentCancelledMail,
@@ -68,6 +68,7 @@ import {
 import {
   toMailAppointment,
   type CancelledBy,
+  type LinkedAppointment,
   type MailAppointment,
   type ReminderKind,
 } from './mail-appointment.js';
@@ -80,11 +81,6 @@ export {
   type MailAppointmentRow,
 } from './mail-appointment.js';
 
-/** A failed summary is retaken after this long, at most this many times in all. */
-const SUMMARY_RETRY_MS = 10 * 60_000;
-const SUMMARY_MAX_ATTEMPTS = 5;
-/** While e-mail is off, the summary check runs at most this often. */
-const SUMMARY_RECHECK_MS = 60_000;
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -103,52 +99,15 @@ export type MailService = ReturnType<typeof createMailService>;
 export type MailServiceDeps = Pick<Deps, 'config' | 'db' | 'clock' | 'log' | 'instanceId'> &
   Partial<Pick<Deps, 'limitStore'>> & {
     settings: Pick<SettingsService, 'get'>;
+    /** the salon's name as the reader sees it and its contacts */
+    salon: Pick<SalonService, 'contacts'>;
     /** the visitor's summary link, claimed once per call */
     summaries: Pick<SummaryLinksService, 'claimMail'>;
+    /** a booking's manage key for each e-mail that carries its link */
+    appointmentKeys: Pick<AppointmentKeysService, 'mint'>;
     /** Defaults to SMTP from `config.smtp` (none when it is not set). */
     transport?: MailTransport | null;
   };
-
-/** The figures of one Lima day from its calls and callbacks. */
-export function dailyFigures(
-  day: string,
-  calls: SummaryCallRow[],
-  callbacks: { created: number; open: number },
-): DailyFigures {
-  const answered = calls.filter((c) => c.acceptedAt !== null);
-  const waits = answered.map(
-    (c) => (Date.parse(c.acceptedAt ?? c.requestedAt) - Date.parse(c.requestedAt)) / 1000,
-  );
-  const durations = calls
-    .filter((c) => c.status === 'completed' && c.durationSeconds !== null)
-    .map((c) => c.durationSeconds ?? 0);
-  const ratings = calls.filter((c) => c.rating !== null).map((c) => c.rating ?? 0);
-  const mean = (xs: number[]): number | null =>
-    xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length;
-  const perAdvisor = new Map<string, number>();
-  for (const c of answered) {
-    if (c.advisorName !== null)
-      perAdvisor.set(c.advisorName, (perAdvisor.get(c.advisorName) ?? 0) + 1);
-  }
-  return {
-    day,
-    requested: calls.length,
-    answered: answered.length,
-    noAnswer: calls.filter((c) => c.status === 'cancelled' && c.reason === NO_ANSWER_REASON).length,
-    cancelled: calls.filter(
-      (c) => c.status === 'cancelled' && c.acceptedAt === null && c.reason !== NO_ANSWER_REASON,
-    ).length,
-    averageWaitSeconds: mean(waits),
-    averageDurationSeconds: mean(durations),
-    averageRating: mean(ratings),
-    ratings: ratings.length,
-    callbacksNew: callbacks.created,
-    callbacksOpen: callbacks.open,
-    byAdvisor: [...perAdvisor]
-      .map(([name, n]) => ({ name, calls: n }))
-      .sort((a, b) => b.calls - a.calls || a.name.localeCompare(b.name)),
-  };
-}
 
 /**
  * Whether one more visitor e-mail may go to `to` this hour (counting it), shared by the instances
@@ -173,7 +132,7 @@ function createRecipientCap(
 }
 
 export function createMailService(deps: MailServiceDeps) {
-  const { config, db, clock, log, settings, summaries, instanceId } = deps;
+  const { config, db, clock, log, settings, salon, summaries, appointmentKeys } = deps;
   const transport =
     deps.transport !== undefined
       ? deps.transport
@@ -187,17 +146,17 @@ export function createMailService(deps: MailServiceDeps) {
     deps.limitStore ?? null,
     log,
   );
-  /** No summary work before this instant (in-memory; the database decides who sends). */
-  let nextSummaryCheck = 0;
+  const confirmations = createEmailConfirmations(deps, mayWriteTo);
 
-  async function contextOf(): Promise<{ ctx: MailContext; adminEmail: string; alertsOn: boolean }> {
+  /** Who writes, in `language` (the admin's default language unless a visitor's is given). */
+  async function contextOf(
+    language?: Language,
+  ): Promise<{ ctx: MailContext; adminEmail: string; alertsOn: boolean }> {
     const s = await settings.get();
+    const inLanguage = language ?? s.system.defaultLanguage;
+    const { name, ...contacts } = await salon.contacts(inLanguage);
     return {
-      ctx: {
-        language: s.system.defaultLanguage,
-        siteName: s.system.siteName,
-        publicUrl: config.publicUrl,
-      },
+      ctx: { language: inLanguage, siteName: name, publicUrl: config.publicUrl, contacts },
       adminEmail: s.notifications.adminEmail,
       alertsOn: s.notifications.emailNotifications && s.notifications.adminEmail !== '',
     };
@@ -207,6 +166,8 @@ export function createMailService(deps: MailServiceDeps) {
     if (!transport) throw new AppError('EMAIL_NOT_CONFIGURED', 409, 'SMTP_URL is not set');
     await transport.send({ name: ctx.siteName, address: fromAddress }, message);
   }
+
+  const sendDailySummary = createDailySummary(deps, { contextOf, deliver });
 
   /**
    * A message after the caller's work: queued, never awaited by the caller. `send` answers
@@ -226,20 +187,30 @@ export function createMailService(deps: MailServiceDeps) {
     void work.finally(() => inFlight.delete(work));
   }
 
-  /** A message about her booking to its visitor, in its language, when she left an address. */
+  /** A message about her booking to its visitor, when she left an address; its link's own key. */
   function toVisitor(
     kind: string,
     a: MailAppointment,
-    build: (ctx: MailContext, cal: CalendarContext) => MailMessage,
+    build: (ctx: MailContext, linked: LinkedAppointment, cal: CalendarContext) => MailMessage,
+    /** the admission already asked for (the booking's answer tells it); asked for here otherwise */
+    admission?: Promise<Admission>,
   ): void {
     if (!a.clientEmail) return;
     background(kind, async () => {
-      if (!(await mayWriteTo(kind, a.clientEmail))) return false;
-      const { ctx } = await contextOf();
-      const visitorCtx = { ...ctx, language: a.language };
-      const cal = { organizer: { name: ctx.siteName, email: fromAddress }, stamp: clock.now() };
-      await deliver(visitorCtx, build(visitorCtx, cal));
-      return true;
+      const admitted = await (admission ?? confirmations.admit(kind, a.clientEmail));
+      return writeAdmitted(
+        admitted,
+        async () => {
+          const { ctx: visitorCtx } = await contextOf(a.language);
+          const cal = {
+            organizer: { name: visitorCtx.siteName, email: fromAddress },
+            stamp: clock.now(),
+          };
+          const linked = { ...a, accessKey: await appointmentKeys.mint(a.appointmentId) };
+          return { ctx: visitorCtx, message: build(visitorCtx, linked, cal) };
+        },
+        deliver,
+      );
     });
   }
 
@@ -285,27 +256,30 @@ export function createMailService(deps: MailServiceDeps) {
       if (call.status !== 'completed' || call.startedAt === null || endedAt === null || !to) return;
       background('visitor_summary', async () => {
         const link = await summaries.claimMail(call.callId, endedAt);
-        // Claimed once across instances, then counted: a capped one is not sent by another.
-        if (!link || !(await mayWriteTo('visitor_summary', to))) return false;
-        const { ctx } = await contextOf();
-        const visitorCtx = { ...ctx, language: call.language };
-        await deliver(
-          visitorCtx,
-          visitorSummaryMail(visitorCtx, to, {
-            clientName: call.clientInfo.name,
-            advisorName: call.advisorInfo?.name ?? '',
-            url: new URL(link.path, config.publicUrl).toString(),
-            expiresAt: link.expiresAt,
-          }),
+        // Claimed once across instances, then admitted: a held one is not sent by another.
+        if (!link) return false;
+        const admitted = await confirmations.admit('visitor_summary', to);
+        return writeAdmitted(
+          admitted,
+          async () => {
+            const visitorCtx = (await contextOf(call.language)).ctx;
+            const message = visitorSummaryMail(visitorCtx, to, {
+              clientName: call.clientInfo.name,
+              advisorName: call.advisorInfo?.name ?? '',
+              url: new URL(link.path, config.publicUrl).toString(),
+              expiresAt: link.expiresAt,
+            });
+            return { ctx: visitorCtx, message };
+          },
+          deliver,
         );
-        return true;
       });
     },
 
     /** A "¿Olvidaste tu contraseña?" link to a staff member, in her page's language. */
     passwordReset(reset: { to: string; name: string; language: Language; url: string }): void {
       background('password_reset', async () => {
-        const ctx = { ...(await contextOf()).ctx, language: reset.language };
+        const ctx = (await contextOf(reset.language)).ctx;
         const minutes = PASSWORD_RESET_TTL_MINUTES;
         await deliver(ctx, passwordResetMail(ctx, reset.to, { ...reset, minutes }));
         return true;
@@ -314,25 +288,27 @@ export function createMailService(deps: MailServiceDeps) {
 
     /**
      * Her booking was made: its confirmation with the calendar file. `a`: the row as stored after
-     * the write (`toMailAppointment(row)`); nothing for a booking no longer held.
+     * the write (`toMailAppointment(row)`); nothing for a booking no longer held. Answers what
+     * became of it (admitted before the answer, sent after), for her page to say.
      */
-    appointmentBooked(a: MailAppointment): void {
-      if (a.status !== 'booked') return;
-      toVisitor('appointment_booked', a, (ctx, cal) => appointmentBookedMail(ctx, a, cal));
+    async appointmentBooked(a: MailAppointment): Promise<VisitorMail> {
+      if (a.status !== 'booked' || !a.clientEmail || !transport) return 'none';
+      const admission = confirmations.admit('appointment_booked', a.clientEmail);
+      toVisitor('appointment_booked', a, appointmentBookedMail, admission);
+      // A failed admission is logged by the send; the booking stands, and she is told nothing.
+      return visitorMailOf(await admission.catch(() => ({ outcome: 'capped' as const })));
     },
 
     /** Her booking moved to another time: `a` as stored after the move (its SEQUENCE grows). */
     appointmentRescheduled(a: MailAppointment): void {
       if (a.status !== 'booked') return;
-      toVisitor('appointment_rescheduled', a, (ctx, cal) =>
-        appointmentRescheduledMail(ctx, a, cal),
-      );
+      toVisitor('appointment_rescheduled', a, appointmentRescheduledMail);
     },
 
     /** An admin gave her booking to another stylist: `a` as stored after, naming the new one. */
     appointmentReassigned(a: MailAppointment): void {
       if (a.status !== 'booked') return;
-      toVisitor('appointment_reassigned', a, (ctx, cal) => appointmentReassignedMail(ctx, a, cal));
+      toVisitor('appointment_reassigned', a, appointmentReassignedMail);
     },
 
     /**
@@ -340,8 +316,8 @@ export function createMailService(deps: MailServiceDeps) {
      * `updatedAt` gives the cancelling calendar file the highest SEQUENCE).
      */
     appointmentCancelled(a: MailAppointment, by: CancelledBy): void {
-      toVisitor('appointment_cancelled', a, (ctx, cal) =>
-        appointmentCancelledMail(ctx, a, by, cal),
+      toVisitor('appointment_cancelled', a, (ctx, l, cal) =>
+        appointmentCancelledMail(ctx, l, by, cal),
       );
     },
 
@@ -371,9 +347,8 @@ export function createMailService(deps: MailServiceDeps) {
           );
           if (!taken) continue;
           claimed += 1;
-          const a = toMailAppointment(row);
-          toVisitor(`appointment_reminder_${kind}`, a, (ctx) =>
-            appointmentReminderMail(ctx, a, kind),
+          toVisitor(`appointment_reminder_${kind}`, toMailAppointment(row), (ctx, l) =>
+            appointmentReminderMail(ctx, l, kind),
           );
         }
       }
@@ -384,61 +359,8 @@ export function createMailService(deps: MailServiceDeps) {
      * The summary of the Lima day that ended last, once across instances. Called by the sweeper
      * every tick; cheap when there is nothing to do. True when this call sent it.
      */
-    async sendDailySummaryIfDue(now: Date = clock.now()): Promise<boolean> {
-      if (!transport || now.getTime() < nextSummaryCheck) return false;
-      const day = limaDateOf(new Date(now.getTime() - DAY_MS));
-      const { start, end } = limaDayBoundsUtc(day);
-      const nextMidnight = Date.parse(limaDayBoundsUtc(limaDateOf(now)).end);
-      // No summary of a day before the salon existed (a fresh install would mail an empty one).
-      const since = await installedAt(db);
-      if (
-        since === null ||
-        since >= end ||
-        (await dailySummarySettled(db, day, SUMMARY_MAX_ATTEMPTS))
-      ) {
-        nextSummaryCheck = nextMidnight;
-        return false;
-      }
-      const { ctx, adminEmail, alertsOn } = await contextOf();
-      if (!alertsOn) {
-        nextSummaryCheck = Math.min(now.getTime() + SUMMARY_RECHECK_MS, nextMidnight);
-        return false;
-      }
-      const claimed = await claimDailySummary(db, {
-        day,
-        instanceId,
-        now: now.toISOString(),
-        retakeBefore: new Date(now.getTime() - SUMMARY_RETRY_MS).toISOString(),
-        maxAttempts: SUMMARY_MAX_ATTEMPTS,
-      });
-      if (!claimed) {
-        nextSummaryCheck = now.getTime() + SUMMARY_RECHECK_MS;
-        return false;
-      }
-      const figures = dailyFigures(
-        day,
-        await callsRequestedBetween(db, start, end),
-        await callbackCounts(db, start, end),
-      );
-      try {
-        await deliver(ctx, dailySummaryMail(ctx, adminEmail, figures));
-      } catch (err) {
-        log.warn(
-          {
-            mail: 'daily_summary',
-            day,
-            detail: err instanceof MailSendError ? err.detail : String(err),
-          },
-          'e-mail not sent; retried later',
-        );
-        nextSummaryCheck = now.getTime() + SUMMARY_RETRY_MS;
-        return false;
-      }
-      await markDailySummarySent(db, day, clock.now().toISOString());
-      log.info({ mail: 'daily_summary', day }, 'e-mail sent');
-      nextSummaryCheck = nextMidnight;
-      return true;
-    },
+    sendDailySummaryIfDue: (now: Date = clock.now()): Promise<boolean> =>
+      transport ? sendDailySummary(now) : Promise.resolve(false),
 
     /** The test message from Settings: to `to`, else the saved admin e-mail; waits for the server. */
     async sendTest(actor: { name: string }, to?: string): Promise<TestEmailResult> {
@@ -461,6 +383,9 @@ export function createMailService(deps: MailServiceDeps) {
       }
       return { sentTo: recipient };
     },
+
+    /** Her address confirmed with the link of its first e-mail (email-confirmations.ts). */
+    confirmEmail: (token: string): Promise<void> => confirmations.confirm(token),
 
     /** Resolves when every alert queued so far is sent or given up (tests, shutdown). */
     async idle(): Promise<void> {

@@ -371,7 +371,8 @@ describe.each(await dialects())('daily summary with two instances (%s)', (dialec
     expect(smtp.messages).toHaveLength(1);
     const mail = smtp.messages[0]!;
     expect(recipientOf(mail)).toBe(ADMIN_MAILBOX);
-    expect(mail.subject).toBe('Belleza en Vivo: Resumen del martes, 24 de noviembre de 2026');
+    // A salon not named yet signs with the neutral name, never the product's.
+    expect(mail.subject).toBe('Nuestro salón: Resumen del martes, 24 de noviembre de 2026');
     expect(mail.text).toContain('Consultas solicitadas: 2');
     expect(mail.text).toContain('Atendidas: 1');
     expect(mail.text).toContain('Sin respuesta: 1');

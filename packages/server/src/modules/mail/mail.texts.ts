@@ -7,6 +7,7 @@
  * words. Subjects are one line too, so no value can add a header.
  */
 import type { CallSubject, Language } from '@belleza/contract';
+import { salonContactLines, type SalonContactDetails } from './salon-contact.texts.js';
 
 /** A file sent with a message (the booking's calendar file). */
 export type MailAttachment = { filename: string; contentType: string; content: string };
@@ -18,8 +19,16 @@ export type MailMessage = {
   attachments?: MailAttachment[];
 };
 
-/** What every message knows: who sends it and where the admin pages are. */
-export type MailContext = { language: Language; siteName: string; publicUrl: string };
+/**
+ * What every message knows: who sends it (the salon's name as the reader sees it, its contacts)
+ * and where the admin pages are.
+ */
+export type MailContext = {
+  language: Language;
+  siteName: string;
+  publicUrl: string;
+  contacts?: SalonContactDetails;
+};
 
 type Dict = {
   callback: {
@@ -482,7 +491,7 @@ export function visitorSummaryMail(
       '',
       d.private,
       fill(d.until, { date: limaDateInWords(summary.expiresAt, ctx.language) }),
-      `\n-- \n${fill(d.footer, { siteName: ctx.siteName })}\n`,
+      `\n-- \n${ctx.siteName}\n${salonContactLines(ctx.language, ctx.contacts)}${fill(d.footer, { siteName: ctx.siteName })}\n`,
     ].join('\n'),
   };
 }

@@ -35,7 +35,6 @@ export async function unremindedStartingBetween(
       'p.client_email',
       'p.language',
       'p.time_zone',
-      'p.access_key',
       'p.created_at',
       'p.updated_at',
       'a.name as advisor_name',

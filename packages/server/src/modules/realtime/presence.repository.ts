@@ -70,3 +70,64 @@ export async function isAdvisorOnline(db: Db, advisorId: string, since: string):
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** A visitor's socket joined her call (again): live until it closes. */
+export async function upsertVisitorConnection(
+  db: Db,
+  p: { socketId: string; callId: string; instanceId: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('visitor_connections')
+    .values({
+      socket_id: p.socketId,
+      call_id: p.callId,
+      instance_id: p.instanceId,
+      last_seen_at: p.now,
+      disconnected_at: null,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['socket_id', 'call_id'])
+        .doUpdateSet({ last_seen_at: p.now, disconnected_at: null }),
+    )
+    .execute();
+}
+
+/** The server-side refresh of one instance's live visitor sockets. */
+export async function touchVisitorConnections(
+  db: Db,
+  socketIds: string[],
+  now: string,
+): Promise<void> {
+  for (let i = 0; i < socketIds.length; i += 500) {
+    await db
+      .updateTable('visitor_connections')
+      .set({ last_seen_at: now })
+      .where('socket_id', 'in', socketIds.slice(i, i + 500))
+      .where('disconnected_at', 'is', null)
+      .execute();
+  }
+}
+
+/** A visitor's socket closed: the moment is kept, so her absence is counted from it. */
+export async function markVisitorDisconnected(
+  db: Db,
+  socketId: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('visitor_connections')
+    .set({ disconnected_at: now, last_seen_at: now })
+    .where('socket_id', '=', socketId)
+    .where('disconnected_at', 'is', null)
+    .execute();
+}
+
+/** Rows last seen before `seenBefore` say nothing any more (every grace is far shorter). */
+export async function deleteStaleVisitorConnections(db: Db, seenBefore: string): Promise<number> {
+  const r = await db
+    .deleteFrom('visitor_connections')
+    .where('last_seen_at', '<', seenBefore)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows ?? 0n);
+}

@@ -7,17 +7,27 @@
  * without closing. A socket that disconnects keeps its row until it ages out (the grace), so a page
  * reload never makes the advisor look gone, and an advisor whose sockets are all gone — or whose
  * instance died — stops receiving offers once the grace has passed.
+ *
+ * Visitors the same way, a row per socket joined to its call (`visitorJoined`), with the moment it
+ * closed kept (`visitorLeft`): the calls module reads from them whether a visitor is still there.
  */
 import { PRESENCE_GRACE_MS } from '@belleza/contract';
 import type { Deps } from '../../deps.js';
 import {
   deleteConnection,
   deleteStaleConnections,
+  deleteStaleVisitorConnections,
   isAdvisorOnline,
+  markVisitorDisconnected,
   touchConnection,
   touchConnections,
+  touchVisitorConnections,
   upsertConnection,
+  upsertVisitorConnection,
 } from './presence.repository.js';
+
+/** Visitor rows older than this are deleted: every visitor grace is far shorter. */
+const VISITOR_ROW_TTL_MS = 60 * 60_000;
 
 export type PresenceService = ReturnType<typeof createPresenceService>;
 
@@ -26,6 +36,8 @@ export function createPresenceService(deps: Pick<Deps, 'db' | 'clock' | 'instanc
   const nowIso = () => clock.now().toISOString();
   /** This instance's live advisor sockets: socket id → advisor id. */
   const live = new Map<string, string>();
+  /** This instance's live visitor sockets (joined to a call). */
+  const liveVisitors = new Set<string>();
 
   return {
     async connect(socketId: string, advisorId: string): Promise<void> {
@@ -38,8 +50,22 @@ export function createPresenceService(deps: Pick<Deps, 'db' | 'clock' | 'instanc
       live.delete(socketId);
     },
 
+    /** A visitor's socket joined her call (`client:connect`, or the request made over it). */
+    async visitorJoined(socketId: string, callId: string): Promise<void> {
+      liveVisitors.add(socketId);
+      await upsertVisitorConnection(db, { socketId, callId, instanceId, now: nowIso() });
+    },
+
+    /** A visitor's socket closed: from now on she is away from its call, unless another is there. */
+    async visitorLeft(socketId: string): Promise<void> {
+      if (!liveVisitors.delete(socketId)) return;
+      await markVisitorDisconnected(db, socketId, nowIso());
+    },
+
     /** Marks every live socket of this instance as seen now; rows pruned meanwhile come back. */
     async refresh(now: Date = clock.now()): Promise<number> {
+      if (liveVisitors.size > 0)
+        await touchVisitorConnections(db, [...liveVisitors], now.toISOString());
       if (live.size === 0) return 0;
       const at = now.toISOString();
       const entries = [...live];
@@ -78,6 +104,10 @@ export function createPresenceService(deps: Pick<Deps, 'db' | 'clock' | 'instanc
 
     /** Rows older than the grace no longer count; the sweeper deletes them. */
     async prune(now: Date = clock.now()): Promise<number> {
+      await deleteStaleVisitorConnections(
+        db,
+        new Date(now.getTime() - VISITOR_ROW_TTL_MS).toISOString(),
+      );
       return deleteStaleConnections(db, new Date(now.getTime() - PRESENCE_GRACE_MS).toISOString());
     },
   };

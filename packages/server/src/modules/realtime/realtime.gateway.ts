@@ -108,6 +108,8 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
       notifier: deps.notifier,
       limits: deps.requestLimits,
       addressOf: () => addressOf(socket),
+      presence,
+      log,
     });
     registerChatHandlers(ctx, deps);
     registerRtcHandlers(socket, {

@@ -115,7 +115,7 @@ describe.each(await dialects())('realtime gateway (%s)', (dialect) => {
   });
 
   it('runs a whole call over sockets: two tabs ring, the visitor joins, accept, notes, typing, end', async () => {
-    const a = await advisor({ name: 'Sofía' });
+    const a = await advisor({ name: 'Sofía', title: 'Colorista' });
     const admin = await insertAdvisor(t.db.db, {
       now: t.clock.now(),
       isAdmin: true,
@@ -148,6 +148,9 @@ describe.each(await dialects())('realtime gateway (%s)', (dialect) => {
 
     const visitor = await open(url);
     const clientConnected = next(tab1, 'client:connected');
+    // She joins after the offer went out: she is told who rings for her all the same, with her
+    // title (no photo: the landing does not show Sofía).
+    const ringingNews = next(visitor, 'call:queue:updated');
     const joined = await ask(visitor, 'client:connect', {
       callId: call.callId,
       clientId: 'client-1',
@@ -155,6 +158,11 @@ describe.each(await dialects())('realtime gateway (%s)', (dialect) => {
     });
     expect(joined).toMatchObject({ ok: true, data: { callId: call.callId, status: 'pending' } });
     expect(await clientConnected).toEqual({ callId: call.callId, clientId: 'client-1' });
+    expect(await ringingNews).toMatchObject({
+      callId: call.callId,
+      queuePosition: null,
+      ringing: { name: 'Sofía', title: 'Colorista', portrait: null },
+    });
 
     const visitorAccepted = next(visitor, 'call:accepted');
     const visitorStatus = next(visitor, 'call:status:updated', (p) => p.status === 'accepted');

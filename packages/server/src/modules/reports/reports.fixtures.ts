@@ -193,10 +193,7 @@ export async function buildRoutesHarness(options: {
   });
   await app.register(
     async (api) => {
-      await api.register(reportsRoutes, {
-        reports: container.reports,
-        settings: container.settings,
-      });
+      await api.register(reportsRoutes, { reports: container.reports });
       await api.register(systemRoutes, { system: container.system });
     },
     { prefix: '/api' },

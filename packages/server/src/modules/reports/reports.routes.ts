@@ -1,18 +1,13 @@
 import { ok, reportDataSchema, reportQuerySchema } from '@belleza/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { adminOnly } from '../../plugins/auth.js';
-import type { SettingsService } from '../settings/settings.service.js';
 import type { ReportsService } from './reports.service.js';
 
-export type ReportsRoutesOptions = {
-  reports: ReportsService;
-  /** the salon's currency, shown with the figures */
-  settings: Pick<SettingsService, 'get'>;
-};
+export type ReportsRoutesOptions = { reports: ReportsService };
 
 export const reportsRoutes: FastifyPluginCallbackZod<ReportsRoutesOptions> = (
   app,
-  { reports, settings },
+  { reports },
   done,
 ) => {
   app.get(
@@ -28,13 +23,7 @@ export const reportsRoutes: FastifyPluginCallbackZod<ReportsRoutesOptions> = (
         response: { 200: ok(reportDataSchema) },
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: {
-        ...(await reports.getReport(req.query.months)),
-        currency: (await settings.get()).system.currency,
-      },
-    }),
+    async (req) => ({ success: true as const, data: await reports.getReport(req.query.months) }),
   );
   done();
 };

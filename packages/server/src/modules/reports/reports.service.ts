@@ -1,7 +1,6 @@
 import {
   MAX_REPORT_MONTHS,
   REPORT_MONTHS,
-  REVENUE_PER_MINUTE,
   type AdvisorReportRow,
   type MonthReportRow,
   type ReportFigures,
@@ -357,7 +356,6 @@ export function createReportsService(deps: ReportsDeps) {
           completedCalls: s.completedCalls,
           rating: round(ratio(s.ratingSum, s.ratedCalls), 1),
           averageDuration: round(minutes(ratio(s.durationSeconds, s.durationCount))),
-          revenue: round(minutes(s.durationSeconds) * REVENUE_PER_MINUTE),
           status: a.status,
           averageTimeToAnswer: round(ratio(s.answerSeconds, s.answeredCalls)),
           answerRate: percent(o.accepted, o.decided),

@@ -22,6 +22,7 @@ import {
   type Settings,
 } from '@belleza/contract';
 import type { z } from 'zod';
+import type { Db } from '../../db/kysely.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
@@ -140,6 +141,24 @@ export function createSettingsService(
 
   return {
     get,
+
+    /**
+     * The salon's name (`system.siteName`), set from "Mi salón" inside the caller's transaction;
+     * the caller audits it with the rest of the profile.
+     */
+    async writeSiteName(actor: { advisorId: string }, siteName: string, trx: Db): Promise<void> {
+      // Read inside the transaction: on SQLite it holds the only connection.
+      const stored = (await readSettingsSections(trx)).find((r) => r.section === 'system');
+      const system =
+        (stored && mergeSection('system', stored.value)) ?? structuredClone(defaultSettings.system);
+      if (system.siteName === siteName) return;
+      await upsertSettingsSection(trx, {
+        section: 'system',
+        value: JSON.stringify({ ...system, siteName }),
+        updatedAt: clock.now().toISOString(),
+        updatedBy: actor.advisorId,
+      });
+    },
 
     async getMasked(): Promise<Settings> {
       return masked(await get());

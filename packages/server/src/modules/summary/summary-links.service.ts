@@ -1,16 +1,23 @@
 /**
- * Where the visitor's summary is (docs/product.md#the-visitors-summary): the key that opens it,
- * made once per call and kept (an insert that does nothing when the row exists, then a read, so two
- * requests at once agree), and until when it is kept (`system.retentionDays` after the call ended).
+ * Where the visitor's summary is (docs/product.md#the-visitors-summary): the keys that open it, and
+ * until when it is kept (`system.retentionDays` after the call ended).
+ *
+ * Only the SHA-256 of a key is stored, as for session tokens and client keys, so a copy of the
+ * database opens no summary; each link handed out has a key of its own, and any of them opens the
+ * summary until it expires (decisions.md, "Booking and summary keys: only their hashes, one per
+ * link"). Her page's link is the same every time she asks: its key is an HMAC of the call under
+ * her call key, which only her browser holds (the database has its hash). Her e-mail's link,
+ * claimed once per call, gets a random key.
  *
  * Apart from the summary service because the mail service needs it (the visitor's e-mail) and the
  * calls service needs the mail service: this one depends on neither.
  */
+import { createHmac } from 'node:crypto';
 import { summaryPath, type SummaryLink } from '@belleza/contract';
 import type { Deps } from '../../deps.js';
-import { newSecret } from '../../lib/ids.js';
+import { hashSecret, newSecret } from '../../lib/ids.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { claimSummaryMail, findAccessKey, insertSummaryIfAbsent } from './summary.repository.js';
+import { claimSummaryMail, insertSummaryIfAbsent, insertSummaryKey } from './summary.repository.js';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -24,36 +31,55 @@ export type SummaryLinksService = ReturnType<typeof createSummaryLinksService>;
 export const summaryExpiry = (endedAt: string, days: number): string =>
   new Date(Date.parse(endedAt) + days * DAY_MS).toISOString();
 
+/** The key of the visitor's own link to a summary: 256 bits, url-safe, from her call key. */
+const pageKeyOf = (clientKey: string, callId: string): string =>
+  createHmac('sha256', clientKey).update(`summary:${callId}`).digest('base64url');
+
 export function createSummaryLinksService(deps: SummaryLinksServiceDeps) {
   const { db, clock, settings } = deps;
 
-  /** The call's summary key, made now when it has none. */
-  async function keyOf(callId: string): Promise<string> {
-    await insertSummaryIfAbsent(db, callId, newSecret());
-    const key = await findAccessKey(db, callId);
-    if (key === null) throw new Error(`call_summaries: ${callId} was inserted but is gone`);
-    return key;
-  }
-
-  /** The summary's path and expiry for a call that ended at `endedAt`; null once it expired. */
-  async function linkOf(callId: string, endedAt: string): Promise<SummaryLink | null> {
+  /** Until when the summary of a call that ended at `endedAt` is kept; null once it expired. */
+  async function expiryOf(endedAt: string): Promise<string | null> {
     const { system } = await settings.get();
     const expiresAt = summaryExpiry(endedAt, system.retentionDays);
-    if (clock.now().toISOString() > expiresAt) return null;
-    return { path: summaryPath(callId, await keyOf(callId)), expiresAt };
+    return clock.now().toISOString() > expiresAt ? null : expiresAt;
+  }
+
+  /** Stores the hash of `key` for the call's summary (made now when it has none). */
+  async function keep(callId: string, key: string): Promise<void> {
+    await insertSummaryIfAbsent(db, callId);
+    await insertSummaryKey(db, {
+      key_hash: hashSecret(key),
+      call_id: callId,
+      created_at: clock.now().toISOString(),
+    });
   }
 
   return {
-    linkOf,
+    /**
+     * The visitor's own link (her call key checked by the caller), for a call that ended at
+     * `endedAt`: the same path whenever she asks; null once it expired.
+     */
+    async linkOf(callId: string, endedAt: string, clientKey: string): Promise<SummaryLink | null> {
+      const expiresAt = await expiryOf(endedAt);
+      if (expiresAt === null) return null;
+      const key = pageKeyOf(clientKey, callId);
+      await keep(callId, key);
+      return { path: summaryPath(callId, key), expiresAt };
+    },
 
     /**
      * The link for the visitor's e-mail, claimed across instances (a conditional UPDATE of
-     * `emailed_at`): the first caller gets it, every later one null.
+     * `emailed_at`): the first caller gets it, with a key of its own; every later one null.
      */
     async claimMail(callId: string, endedAt: string): Promise<SummaryLink | null> {
-      const link = await linkOf(callId, endedAt);
-      if (!link) return null;
-      return (await claimSummaryMail(db, callId, clock.now().toISOString())) ? link : null;
+      const expiresAt = await expiryOf(endedAt);
+      if (expiresAt === null) return null;
+      await insertSummaryIfAbsent(db, callId);
+      if (!(await claimSummaryMail(db, callId, clock.now().toISOString()))) return null;
+      const key = newSecret();
+      await keep(callId, key);
+      return { path: summaryPath(callId, key), expiresAt };
     },
   };
 }

@@ -6,9 +6,11 @@
 import type { ParsedMail } from 'mailparser';
 import type { CallDetails, SummaryLink } from '@belleza/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hashSecret } from '../../lib/ids.js';
 import {
   api,
   createCallsTestApp,
+  databaseText,
   insertAdvisor,
   refreshPresence,
   requestCall,
@@ -16,6 +18,7 @@ import {
   type RequestedCall,
   type TestAdvisor,
 } from '../../test/fixtures.js';
+import { confirmedEmail } from '../../test/email-confirmations.js';
 import { createTestApp, dialects, type TestApp } from '../../test/helpers.js';
 import { recipientOf, startTestSmtp, type TestSmtp } from '../../test/smtp.js';
 
@@ -41,6 +44,9 @@ describe.each(await dialects())("the visitor's summary e-mail (%s)", (dialect) =
     });
     eva = await insertAdvisor(t.db.db, { name: 'Eva Estilista', now: t.clock.now() });
     await setSystemSettings(t.db.db, { siteName: 'Salón Rosa' });
+    // Her address is confirmed: this suite is about the summary's e-mail (the one e-mail an
+    // unconfirmed address gets: email-confirmations.test.ts).
+    await confirmedEmail(t.db.db, 'lucia@example.pe');
   });
   afterEach(async () => {
     await t.close();
@@ -76,7 +82,26 @@ describe.each(await dialects())("the visitor's summary e-mail (%s)", (dialect) =
     return res.data;
   }
 
+  /** The summary link in a message's text, checked to open her summary. */
+  async function linkIn(text: string | undefined, call: RequestedCall): Promise<string> {
+    const found = new RegExp(
+      `http://localhost:3000/resumen/${call.callId}#[\\w-]{43}(?![\\w-])`,
+    ).exec(text ?? '');
+    if (!found) throw new Error(`no summary link in: ${text}`);
+    const opened = await api(t.app, 'GET', `/api/summaries/${call.callId}`, {
+      headers: { 'x-summary-key': new URL(found[0]).hash.slice(1) },
+    });
+    expect(opened.status).toBe(200);
+    return found[0];
+  }
+
   it('sends her the link to her summary once, in Spanish, and the link opens it', async () => {
+    // The salon's contacts from "Mi salón" sign the message; those left empty are not shown.
+    const profile = await t.app.container.salon.get();
+    await t.app.container.salon.update(
+      { advisorId: admin.id },
+      { ...profile, name: 'Salón Rosa', whatsapp: '+51 987 654 321', email: 'hola@salonrosa.pe' },
+    );
     const call = await activeCall();
     t.clock.advance(10 * MINUTE);
     expect((await endBy(t, call, { token: eva.token })).status).toBe(200);
@@ -85,8 +110,7 @@ describe.each(await dialects())("the visitor's summary e-mail (%s)", (dialect) =
     expect(recipientOf(mail!)).toBe('lucia@example.pe');
     expect(mail!.from?.value[0]).toEqual({ name: 'Salón Rosa', address: 'avisos@salon.pe' });
     expect(mail!.subject).toBe('Salón Rosa: El resumen de tu consulta');
-    const link = await linkOf(call);
-    const url = `http://localhost:3000${link.path}`;
+    const url = await linkIn(mail!.text, call);
     expect(mail!.text).toBe(
       [
         'Hola, «Lucía Pérez»:',
@@ -98,16 +122,25 @@ describe.each(await dialects())("the visitor's summary e-mail (%s)", (dialect) =
         'Estará disponible hasta el 20 de diciembre de 2026; después se borra, junto con el chat y las fotos.',
         '',
         '-- ',
+        'Salón Rosa',
+        'WhatsApp: +51 987 654 321',
+        'Correo: hola@salonrosa.pe',
         'Te escribimos porque dejaste tu email al pedir la consulta en Salón Rosa.',
         '',
       ].join('\n'),
     );
-    // The key in the e-mail opens her summary.
-    const key = new URL(url).hash.slice(1);
-    const summary = await api(t.app, 'GET', `/api/summaries/${call.callId}`, {
-      headers: { 'x-summary-key': key },
-    });
-    expect(summary.status).toBe(200);
+    // The key in the e-mail is its own; her page's link is another, and both open her summary.
+    const pageUrl = `http://localhost:3000${(await linkOf(call)).path}`;
+    expect(pageUrl).not.toBe(url);
+    expect(await linkIn(pageUrl, call)).toBe(pageUrl);
+    expect(await linkIn(url, call)).toBe(url);
+    // Neither key is stored, only their hashes.
+    const dump = await databaseText(t.db);
+    for (const link of [url, pageUrl]) {
+      const key = new URL(link).hash.slice(1);
+      expect(dump).not.toContain(key);
+      expect(dump).toContain(hashSecret(key));
+    }
     // A second completion notice (another instance, a replay) sends nothing more.
     const details = await api<CallDetails>(t.app, 'GET', `/api/calls/${call.callId}`, {
       token: admin.token,
@@ -125,7 +158,7 @@ describe.each(await dialects())("the visitor's summary e-mail (%s)", (dialect) =
     expect(mail!.subject).toBe('Salón Rosa: Your consultation summary');
     expect(mail!.text).toContain('Hello “Lucía Pérez”,');
     expect(mail!.text).toContain('Thank you for your consultation with Eva Estilista.');
-    expect(mail!.text).toContain(`http://localhost:3000${(await linkOf(call)).path}`);
+    await linkIn(mail!.text, call);
     expect(mail!.text).toContain('It is available until December 20, 2026;');
   });
 

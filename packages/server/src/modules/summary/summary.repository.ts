@@ -1,11 +1,11 @@
 /**
  * The SQL of recommendations and the visitor's summary (`call_summaries`, one row per call, made on
  * first need by an insert that does nothing when the row exists: the same statement on SQLite and
- * PostgreSQL), the call as the summary shows it, and the nightly purge's once-per-day claim
- * (`retention_purges`).
+ * PostgreSQL), the hashes of the keys that open it (`summary_keys`, deleted with it), the call as
+ * the summary shows it, and the nightly purge's once-per-day claim (`retention_purges`).
  */
 import type { Db } from '../../db/kysely.js';
-import type { CallsTable, CallSummariesTable } from '../../db/schema.js';
+import type { CallsTable, CallSummariesTable, SummaryKeysTable } from '../../db/schema.js';
 
 /** A call with what its recommendations and summary need (summary columns null while no row). */
 export type SummaryCallRow = Pick<
@@ -22,7 +22,6 @@ export type SummaryCallRow = Pick<
 > & {
   advisor_name: string | null;
   advisor_title: string | null;
-  access_key: string | null;
   recommendations: string | null;
   items: string | null;
   updated_at: string | null;
@@ -45,7 +44,6 @@ export async function findSummaryCall(db: Db, callId: string): Promise<SummaryCa
       'c.subject',
       'a.name as advisor_name',
       'a.title as advisor_title',
-      's.access_key',
       's.recommendations',
       's.items',
       's.updated_at',
@@ -55,17 +53,12 @@ export async function findSummaryCall(db: Db, callId: string): Promise<SummaryCa
   return row ?? null;
 }
 
-/** The call's summary row with `accessKey` unless it has one already (its key is kept). */
-export async function insertSummaryIfAbsent(
-  db: Db,
-  callId: string,
-  accessKey: string,
-): Promise<void> {
+/** The call's summary row, unless it has one already. */
+export async function insertSummaryIfAbsent(db: Db, callId: string): Promise<void> {
   await db
     .insertInto('call_summaries')
     .values({
       call_id: callId,
-      access_key: accessKey,
       recommendations: '',
       items: '[]',
       updated_at: null,
@@ -76,21 +69,32 @@ export async function insertSummaryIfAbsent(
     .execute();
 }
 
-export async function findAccessKey(db: Db, callId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('call_summaries')
-    .select('access_key')
-    .where('call_id', '=', callId)
-    .executeTakeFirst();
-  return row?.access_key ?? null;
+/** Keeps the hash of a key that opens the call's summary (its row must exist); once per hash. */
+export async function insertSummaryKey(db: Db, row: SummaryKeysTable): Promise<void> {
+  await db
+    .insertInto('summary_keys')
+    .values(row)
+    .onConflict((oc) => oc.column('key_hash').doNothing())
+    .execute();
 }
 
-/** Writes the recommendations, making the row (with `accessKey`) when the call has none yet. */
+/** Whether `keyHash` is the hash of one of the keys of the call's summary. */
+export async function hasSummaryKey(db: Db, callId: string, keyHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('summary_keys')
+    .select('call_id')
+    .where('key_hash', '=', keyHash)
+    .where('call_id', '=', callId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Writes the recommendations, making the row when the call has none yet. */
 export async function upsertRecommendations(
   db: Db,
   row: Pick<
     CallSummariesTable,
-    'call_id' | 'access_key' | 'recommendations' | 'items' | 'updated_at' | 'updated_by'
+    'call_id' | 'recommendations' | 'items' | 'updated_at' | 'updated_by'
   >,
 ): Promise<void> {
   await db

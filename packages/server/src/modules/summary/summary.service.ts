@@ -29,14 +29,16 @@ import {
 import type { Deps } from '../../deps.js';
 import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
-import { hashSecret, newSecret, safeEqual } from '../../lib/ids.js';
+import { hashSecret } from '../../lib/ids.js';
 import type { CallsService, UserActor } from '../calls/calls.service.js';
 import type { ChatImageFile, ChatService } from '../chat/chat.service.js';
+import type { SalonService } from '../salon/salon.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { summaryExpiry, type SummaryLinksService } from './summary-links.service.js';
 import {
   claimPurgeDay,
   findSummaryCall,
+  hasSummaryKey,
   markPurgeDone,
   purgeSummariesOfCallsEndedBefore,
   upsertRecommendations,
@@ -54,6 +56,7 @@ const KEY_MAX = 200;
 
 export type SummaryServiceDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'instanceId'> & {
   settings: Pick<SettingsService, 'get'>;
+  salon: Pick<SalonService, 'contacts'>;
   /** the visitor's call key, checked as on the calls module's other visitor routes */
   calls: Pick<CallsService, 'verifyClient'>;
   chat: Pick<
@@ -75,7 +78,7 @@ const notYours = () => forbidden('This call is not yours');
 const summaryNotFound = () => notFound('SUMMARY_NOT_FOUND', 'Summary');
 
 export function createSummaryService(deps: SummaryServiceDeps) {
-  const { db, clock, log, instanceId, settings, calls, chat, links } = deps;
+  const { db, clock, log, instanceId, settings, salon, calls, chat, links } = deps;
   /** No purge check before this instant (in memory; the database decides who purges). */
   let nextPurgeCheck = 0;
 
@@ -139,8 +142,8 @@ export function createSummaryService(deps: SummaryServiceDeps) {
   }
 
   /**
-   * The call behind a summary key, or SUMMARY_NOT_FOUND whatever is wrong: the key is compared
-   * as digests (constant time, whatever its length).
+   * The call behind a summary key, or SUMMARY_NOT_FOUND whatever is wrong: the key is looked up
+   * by its hash among the summary's keys (only hashes are stored), as session tokens are.
    */
   async function openSummary(
     key: string | undefined,
@@ -148,12 +151,10 @@ export function createSummaryService(deps: SummaryServiceDeps) {
   ): Promise<{ call: SummaryCallRow & { ended_at: string }; expiresAt: string }> {
     const call = await findSummaryCall(db, callId);
     const given = key ?? '';
-    const stored = call?.access_key ?? null;
     const keyMatches =
-      stored !== null &&
       given.length > 0 &&
       given.length <= KEY_MAX &&
-      safeEqual(hashSecret(given), hashSecret(stored));
+      (await hasSummaryKey(db, callId, hashSecret(given)));
     if (!call || !keyMatches || call.status !== 'completed' || call.started_at === null)
       throw summaryNotFound();
     const endedAt = call.ended_at;
@@ -167,6 +168,7 @@ export function createSummaryService(deps: SummaryServiceDeps) {
   async function summaryOf(callId: string, key: string | undefined): Promise<CallSummary> {
     const { call, expiresAt } = await openSummary(key, callId);
     const { system } = await settings.get();
+    const { name, ...salonContacts } = await salon.contacts(system.defaultLanguage);
     const durationSeconds =
       call.duration_seconds !== null
         ? Number(call.duration_seconds)
@@ -176,7 +178,8 @@ export function createSummaryService(deps: SummaryServiceDeps) {
     const { text, items, updatedAt } = toRecommendations(call);
     return {
       callId: call.id,
-      siteName: system.siteName,
+      siteName: name,
+      salonContacts,
       contactUrl: system.contactUrl === '' ? null : system.contactUrl,
       clientName: call.client_name,
       subject: call.subject,
@@ -224,7 +227,6 @@ export function createSummaryService(deps: SummaryServiceDeps) {
       requireEditable(call);
       await upsertRecommendations(db, {
         call_id: callId,
-        access_key: newSecret(),
         recommendations: body.text,
         items: JSON.stringify(body.items),
         updated_at: clock.now().toISOString(),
@@ -242,7 +244,7 @@ export function createSummaryService(deps: SummaryServiceDeps) {
       const call = await calls.verifyClient(callId, clientKey);
       if (call.status !== 'completed' || call.startedAt === null || call.endedAt === null)
         throw summaryNotFound();
-      const link = await links.linkOf(callId, call.endedAt);
+      const link = await links.linkOf(callId, call.endedAt, clientKey);
       if (!link) throw summaryNotFound();
       return link;
     },

@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  DEFAULT_SITE_NAME,
   RECOMMENDATION_ITEMS_MAX,
   RECOMMENDATION_TEXT_MAX,
   SUMMARY_KEY_HEADER,
@@ -20,10 +19,11 @@ import {
   type SummaryLink,
 } from '@belleza/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newSecret } from '../../lib/ids.js';
+import { hashSecret, newSecret } from '../../lib/ids.js';
 import {
   api,
   createCallsTestApp,
+  databaseText,
   insertAdvisor,
   insertSession,
   refreshPresence,
@@ -202,6 +202,11 @@ describe.each(await dialects())('recommendations and the summary (%s)', (dialect
   /** Every row the summary and the chat keep, per table, for "nothing else changed". */
   const stored = async () => ({
     summaries: await t.db.db.selectFrom('call_summaries').selectAll().orderBy('call_id').execute(),
+    keys: await t.db.db
+      .selectFrom('summary_keys')
+      .select(['call_id', 'key_hash'])
+      .orderBy('key_hash')
+      .execute(),
     messages: await t.db.db
       .selectFrom('call_messages')
       .selectAll()
@@ -383,9 +388,12 @@ describe.each(await dialects())('recommendations and the summary (%s)', (dialect
       const expiresAt = new Date(Date.parse(endedAt) + 30 * DAY).toISOString();
       expect(link.data.expiresAt).toBe(expiresAt);
       expect(link.data.path).toMatch(new RegExp(`^/resumen/${call.callId}#[\\w-]{43}$`));
-      // The same link every time: one key per call.
+      // The same link every time she asks.
       expect((await summaryLink(call.callId, visitor(call))).data).toEqual(link.data);
       const key = await keyOf(call);
+      // Only its hash is stored: the key of her link is nowhere in the database.
+      expect(await databaseText(t.db)).not.toContain(key);
+      expect((await stored()).keys).toEqual([{ call_id: call.callId, key_hash: hashSecret(key) }]);
 
       const res = await summary(call.callId, key);
       expect(res.status).toBe(200);
@@ -393,7 +401,9 @@ describe.each(await dialects())('recommendations and the summary (%s)', (dialect
       expect(messages).toHaveLength(5);
       expect(callSummarySchema.parse(res.data)).toEqual({
         callId: call.callId,
-        siteName: DEFAULT_SITE_NAME,
+        // not named yet: the neutral name, no contact the salon did not give
+        siteName: 'Nuestro salón',
+        salonContacts: { address: '', phone: '', whatsapp: '', email: '' },
         contactUrl: null,
         clientName: 'Ana Visitante',
         subject: 'hair_care',
@@ -452,6 +462,7 @@ describe.each(await dialects())('recommendations and the summary (%s)', (dialect
         ['a made-up key', newSecret()],
         ["another call's key", otherKey],
         ['the key with one more character', `${key}x`],
+        ['the hash of the key, as the database holds it', hashSecret(key)],
         ['a huge key', 'k'.repeat(10_000)],
       ];
       for (const [what, wrong] of wrongKeys) {
@@ -485,19 +496,25 @@ describe.each(await dialects())('recommendations and the summary (%s)', (dialect
         404,
         'SUMMARY_NOT_FOUND',
       ]);
-      // Recommendations written during the call made its row and key: still no summary.
+      // Recommendations written during the call made its row, and no key: nothing opens it yet.
       await writeRecommendations(call.callId, staff(eva), { text: 'Aceite' });
-      const { access_key: early } = await t.db.db
-        .selectFrom('call_summaries')
-        .select('access_key')
-        .where('call_id', '=', call.callId)
-        .executeTakeFirstOrThrow();
+      expect((await stored()).summaries.map((r) => r.call_id)).toEqual([call.callId]);
+      expect((await stored()).keys).toEqual([]);
+      // Even a key of its own opens no summary of a call still active.
+      const early = newSecret();
+      await t.db.db
+        .insertInto('summary_keys')
+        .values({
+          key_hash: hashSecret(early),
+          call_id: call.callId,
+          created_at: t.clock.now().toISOString(),
+        })
+        .execute();
       expect(errorOf(await summary(call.callId, early))).toEqual([404, 'SUMMARY_NOT_FOUND']);
       t.clock.advance(MINUTE);
       await end(call);
-      // The same key once it is completed.
-      expect(await keyOf(call)).toBe(early);
       expect((await summary(call.callId, early)).status).toBe(200);
+      expect((await summary(call.callId, await keyOf(call))).status).toBe(200);
 
       const cancelled = await pendingCall('Lola');
       await say(cancelled.callId, visitor(cancelled), 'Sigo esperando');
@@ -663,6 +680,56 @@ describe.each(await dialects())('recommendations and the summary (%s)', (dialect
       expect(t.notifier.of('chat:deleted')).toEqual([]);
     });
 
+    it('deletes the still of her face and its drawn copy, only with her own key; both gone from storage', async () => {
+      const call = await activeCall();
+      const still = await upload(call.callId, staff(eva), 'snapshot');
+      await say(call.callId, staff(eva), '', still.id);
+      t.clock.advance(1000);
+      // The drawn copy of a still is sent as a still too (her face, hers to remove).
+      const drawn = await upload(call.callId, staff(eva), 'snapshot');
+      await say(call.callId, staff(eva), 'Así quedaría el flequillo', drawn.id);
+      t.clock.advance(MINUTE);
+      await end(call);
+      const other = await completedCallWithChat('Otra Visitante');
+      const key = await keyOf(call);
+      const otherKey = await keyOf(other);
+      const before = await stored();
+
+      // Another visitor's key (or none) opens nothing of hers, and deletes nothing.
+      expect(errorOf(await deleteImage(call.callId, still.id, otherKey))).toEqual([
+        404,
+        'SUMMARY_NOT_FOUND',
+      ]);
+      expect(errorOf(await deleteImage(other.callId, still.id, otherKey))).toEqual([
+        404,
+        'IMAGE_NOT_FOUND',
+      ]);
+      expect(errorOf(await deleteImage(call.callId, drawn.id, null))).toEqual([
+        404,
+        'SUMMARY_NOT_FOUND',
+      ]);
+      expect(await stored()).toEqual(before);
+
+      expect((await deleteImage(call.callId, still.id, key)).status).toBe(200);
+      const res = await deleteImage(call.callId, drawn.id, key);
+      expect(res.status).toBe(200);
+      expect(res.data.messages.map((m) => [m.body, m.image])).toEqual([
+        ['Así quedaría el flequillo', null],
+      ]);
+      for (const id of [still.id, drawn.id])
+        expect((await summaryImage(call.callId, id, key)).statusCode).toBe(404);
+      const left = await t.db.db
+        .selectFrom('call_images')
+        .select('id')
+        .where('call_id', '=', call.callId)
+        .execute();
+      expect(left).toEqual([]);
+      // The other call's photos are untouched.
+      expect((await stored()).images.filter((i) => i.call_id === other.callId)).toEqual(
+        before.images.filter((i) => i.call_id === other.callId),
+      );
+    });
+
     it('deletes the whole chat of her call: every message and photo, whoever sent them', async () => {
       const call = await completedCallWithChat();
       const other = await completedCallWithChat('Otra Visitante');
@@ -743,6 +810,9 @@ describe.each(await dialects())('recommendations and the summary (%s)', (dialect
         expect(after.messages).toEqual(before.messages.filter((m) => !isOld(m.call_id)));
         expect(after.images).toEqual(before.images.filter((i) => !isOld(i.call_id)));
         expect(after.summaries).toEqual(before.summaries.filter((s) => !isOld(s.call_id)));
+        // The keys of a purged summary go with it.
+        expect(before.keys.map((k) => k.call_id)).toContain(old.callId);
+        expect(after.keys).toEqual(before.keys.filter((k) => !isOld(k.call_id)));
         expect(after.messages.map((m) => m.call_id)).toContain(fresh.callId);
         expect(after.calls).toEqual(before.calls);
         expect((await summary(fresh.callId, freshKey)).status).toBe(200);
@@ -763,7 +833,12 @@ describe.each(await dialects())('recommendations and the summary (%s)', (dialect
         expect((await sweepBoth()).sort()).toEqual([0, 0]);
         t.clock.set('2027-01-10T08:00:00.000Z');
         expect((await sweepBoth()).reduce((a, b) => a + b)).toBe(5 + 3 + 1);
-        expect(await stored()).toMatchObject({ messages: [], images: [], summaries: [] });
+        expect(await stored()).toMatchObject({
+          messages: [],
+          images: [],
+          summaries: [],
+          keys: [],
+        });
         expect((await stored()).calls).toEqual(before.calls);
       } finally {
         await second.close();

@@ -105,15 +105,15 @@ export function createVideoService(deps: VideoServiceDeps) {
         roomUrl: room.url,
         roomName: room.name,
         provider: room.provider,
-        // TURN credentials for this participant only, valid no longer than their room token.
+        // TURN credentials for this participant only, short-lived and never past their room token.
         iceServers:
           room.provider === 'builtin'
             ? iceServersFor(
                 deps.config,
                 participant,
-                new Date(issued.expiresAt),
+                { now: deps.clock.now(), until: new Date(issued.expiresAt) },
                 settings.video.iceServers,
-              )
+              ).iceServers
             : [],
         expiresAt: issued.expiresAt,
       };
@@ -172,22 +172,28 @@ export function createVideoService(deps: VideoServiceDeps) {
     },
 
     /**
-     * What the built-in mesh needs at join time, for the participant of a verified room token:
-     * STUN_URLS, TURN_URLS with a credential minted for them expiring with the token, and the
-     * static ICE servers of the settings; and whether they may share a screen (the advisor only,
+     * What the built-in mesh needs at join time (and its ICE servers again while in the call), for
+     * the participant of a verified room token: STUN_URLS, TURN_URLS with a short-lived credential
+     * minted for them (and how long it lasts), and the static ICE servers of the settings; and
+     * whether they may share a screen (the advisor only,
      * while the setting allows it: docs/product.md#screen-sharing).
      */
-    async rtcSettings(
-      claims: Pick<RoomTokenClaims, 'type' | 'id' | 'exp'>,
-    ): Promise<{ iceServers: IceServer[]; maxParticipants: number; screenShare: boolean }> {
+    async rtcSettings(claims: Pick<RoomTokenClaims, 'type' | 'id' | 'exp'>): Promise<{
+      iceServers: IceServer[];
+      iceServersTtlMs: number | null;
+      maxParticipants: number;
+      screenShare: boolean;
+    }> {
       const settings = await deps.settings.get();
+      const ice = iceServersFor(
+        deps.config,
+        claims,
+        { now: deps.clock.now(), until: new Date(claims.exp * 1000) },
+        settings.video.iceServers,
+      );
       return {
-        iceServers: iceServersFor(
-          deps.config,
-          claims,
-          new Date(claims.exp * 1000),
-          settings.video.iceServers,
-        ),
+        iceServers: ice.iceServers,
+        iceServersTtlMs: ice.ttlMs,
         maxParticipants: settings.daily.maxParticipants,
         screenShare: settings.video.enableScreenShare && claims.type === 'advisor',
       };

@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
 import {
   defaultSettings,
   type ClientToServerEvents,
+  type RtcIceServers,
   type RtcJoined,
+  type RtcRole,
   type ServerToClientEvents,
   type Settings,
 } from '@belleza/contract';
@@ -90,12 +92,28 @@ async function roomFor(callId: string): Promise<VideoRoom> {
 const tokenFor = async (room: VideoRoom, p: VideoParticipant) =>
   (await video.createToken(room, p)).token;
 
-function join(c: Client, callId: string, token: string): Promise<AckResult<RtcJoined>> {
-  return new Promise((resolve) => c.emit('rtc:join', { callId, token }, resolve));
+function join(
+  c: Client,
+  callId: string,
+  token: string,
+  role?: RtcRole,
+): Promise<AckResult<RtcJoined>> {
+  return new Promise((resolve) =>
+    c.emit('rtc:join', { callId, token, ...(role ? { role } : {}) }, resolve),
+  );
 }
 
-async function joined(c: Client, callId: string, token: string): Promise<RtcJoined> {
-  const r = await join(c, callId, token);
+function speak(c: Client, callId: string): Promise<AckResult<{ peerId: string }>> {
+  return new Promise((resolve) => c.emit('rtc:speak', { callId }, resolve));
+}
+
+async function joined(
+  c: Client,
+  callId: string,
+  token: string,
+  role?: RtcRole,
+): Promise<RtcJoined> {
+  const r = await join(c, callId, token, role);
   if (!r.ok) throw new Error(`join failed: ${r.error.code}`);
   return r.data;
 }
@@ -315,6 +333,83 @@ describe('rtc signalling', () => {
     expect(third.peers.map((p) => p.userType).sort()).toEqual(['advisor', 'client']);
   });
 
+  it('lets only an admin join as a silent supervisor', async () => {
+    const room = await roomFor('call_sv');
+    const [ana, eva] = [await client(), await client()];
+    for (const [who, p] of [
+      [ana, CLIENT],
+      [eva, ADVISOR],
+    ] as const) {
+      expect(await join(who, 'call_sv', await tokenFor(room, p), 'supervisor')).toMatchObject({
+        ok: false,
+        error: { code: 'FORBIDDEN' },
+      });
+    }
+    // Refused, she is in no room: she cannot start to speak either.
+    expect(await speak(eva, 'call_sv')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    // A participant has nothing to start: speaking is a supervisor's step.
+    await joined(eva, 'call_sv', await tokenFor(room, ADVISOR));
+    expect(await speak(eva, 'call_sv')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    const boss = await client();
+    expect((await join(boss, 'call_sv', await tokenFor(room, ADMIN), 'supervisor')).ok).toBe(true);
+  });
+
+  it('leaves a supervisor out of the participants and relays no media of hers until she speaks', async () => {
+    settings.daily.maxParticipants = 2;
+    const room = await roomFor('call_sp');
+    const [ana, eva, boss] = [await client(), await client(), await client()];
+    const a = await joined(ana, 'call_sp', await tokenFor(room, CLIENT));
+    await joined(eva, 'call_sp', await tokenFor(room, ADVISOR));
+
+    // Two participants fill the room; a supervisor still gets in, marked as such to everyone.
+    const anaSees = next(ana, 'rtc:peer-joined');
+    const b = await joined(boss, 'call_sp', await tokenFor(room, ADMIN), 'supervisor');
+    expect(b.peers.map((p) => p.userType).sort()).toEqual(['advisor', 'client']);
+    expect(await anaSees).toEqual({
+      callId: 'call_sp',
+      peerId: b.peerId,
+      userName: 'Admin',
+      userType: 'admin',
+      supervisor: true,
+    });
+
+    // She may receive (recvonly) but not offer to send.
+    const receiveOnly = { type: 'offer' as const, sdp: 'v=0\r\nm=audio 9 UDP 0\r\na=recvonly\r\n' };
+    const relayed = next(ana, 'rtc:signal');
+    boss.emit('rtc:signal', { callId: 'call_sp', to: a.peerId, description: receiveOnly });
+    expect((await relayed).description).toEqual(receiveOnly);
+    const sending = { type: 'offer' as const, sdp: 'v=0\r\nm=audio 9 UDP 0\r\na=sendrecv\r\n' };
+    const refused = next(boss, 'error');
+    const anaHeard = record(ana);
+    boss.emit('rtc:signal', { callId: 'call_sp', to: a.peerId, description: sending });
+    expect(await refused).toMatchObject({ code: 'FORBIDDEN' });
+
+    // Speaking makes her a participant: the room is full, so she may not.
+    expect(await speak(boss, 'call_sp')).toMatchObject({
+      ok: false,
+      error: { code: 'CAPACITY_REACHED' },
+    });
+    settings.daily.maxParticipants = 3;
+    const speaks = next(eva, 'rtc:peer-speaks');
+    expect(await speak(boss, 'call_sp')).toEqual({ ok: true, data: { peerId: b.peerId } });
+    expect(await speaks).toEqual({ callId: 'call_sp', peerId: b.peerId });
+    const now = next(ana, 'rtc:signal');
+    boss.emit('rtc:signal', { callId: 'call_sp', to: a.peerId, description: sending });
+    expect((await now).description).toEqual(sending);
+    // The refused offer never reached the visitor.
+    expect(anaHeard.filter((e) => e.event === 'rtc:signal')).toHaveLength(1);
+    // And a newcomer now sees her as a participant (no supervisor mark).
+    const late = await client();
+    settings.daily.maxParticipants = 4;
+    const l = await joined(late, 'call_sp', await tokenFor(room, { ...CLIENT, id: 'client-2' }));
+    expect(l.peers.find((p) => p.peerId === b.peerId)).toEqual({
+      callId: 'call_sp',
+      peerId: b.peerId,
+      userName: 'Admin',
+      userType: 'admin',
+    });
+  });
+
   it('replaces the old peer when the same participant joins again (page reload)', async () => {
     const room = await roomFor('call_f');
     const [ana, eva] = [await client(), await client()];
@@ -370,6 +465,37 @@ describe('rtc signalling', () => {
     const refused = next(eva, 'error');
     eva.emit('rtc:signal', { callId: 'call_h', to: a.peerId, description: offer });
     expect(await refused).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('gives a member fresh ICE servers only while her call lasts and her token is valid', async () => {
+    const room = await roomFor('call_j');
+    const ana = await client();
+    const iceAgain = (): Promise<AckResult<RtcIceServers>> =>
+      new Promise((resolve) => ana.emit('rtc:ice', { callId: 'call_j' }, resolve));
+    const first = await joined(ana, 'call_j', await tokenFor(room, CLIENT));
+    // No TURN server configured: nothing expires, nothing to renew.
+    expect(first.iceServersTtlMs).toBeNull();
+    expect(await iceAgain()).toEqual({
+      ok: true,
+      data: { iceServers: first.iceServers, iceServersTtlMs: null },
+    });
+
+    // The call ended (its room closed), though this socket never heard: refused, and told.
+    openRooms.delete('call_j');
+    const closed = next(ana, 'rtc:closed');
+    expect(await iceAgain()).toMatchObject({ ok: false, error: { code: 'CALL_NOT_ACTIVE' } });
+    expect(await closed).toEqual({ callId: 'call_j', reason: 'ended' });
+    // She is out of the room: asking again is the request of a non-member.
+    expect(await iceAgain()).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+
+    // A token past its expiry, in a room still open.
+    const room2 = await roomFor('call_k');
+    await joined(ana, 'call_k', await tokenFor(room2, CLIENT));
+    clock.advance(61 * 60_000);
+    const expired = await new Promise<AckResult<RtcIceServers>>((resolve) =>
+      ana.emit('rtc:ice', { callId: 'call_k' }, resolve),
+    );
+    expect(expired).toMatchObject({ ok: false, error: { code: 'CALL_NOT_ACTIVE' } });
   });
 
   it('stops relaying once the token has expired', async () => {

@@ -5,12 +5,18 @@
  * across instances through the Socket.IO adapter (no per-process peer list).
  *
  * Rooms: `rtc:{callId}` (everyone in the call) and `rtc:{callId}:{peerId}` (one peer).
+ *
+ * An admin may join as a silent supervisor (docs/product.md#silent-supervision): the others link
+ * to her and send her their media, she sends none (no description of hers may offer media) and is
+ * no participant (the capacity and every page's count leave her out), until `rtc:speak`.
  */
 import { randomUUID } from 'node:crypto';
 import {
+  rtcIceSchema,
   rtcJoinSchema,
   rtcLeaveSchema,
   rtcSignalSchema,
+  rtcSpeakSchema,
   type ClientToServerEvents,
   type ParticipantType,
   type RtcPeer,
@@ -32,10 +38,14 @@ export type RtcMembership = {
   userType: ParticipantType;
   /** `type:id`: the same participant joining again (page reload, second tab) replaces the old peer */
   participant: string;
+  /** the room token's holder and room, as verified at join: fresh ICE servers are minted for them */
+  holder: { type: ParticipantType; id: string; room: string };
   /** unix ms; the token's expiry bounds the membership */
   exp: number;
   /** may tell the others its video is a shared screen (rtcSettings, at join time) */
   screenShare: boolean;
+  /** a silent supervisor (an admin): sends no media and is no participant until she speaks */
+  supervisor: boolean;
 };
 type RtcData = { rtc?: Record<string, RtcMembership> };
 
@@ -65,7 +75,12 @@ const toPeer = (callId: string, m: RtcMembership): RtcPeer => ({
   peerId: m.peerId,
   userName: m.userName,
   userType: m.userType,
+  ...(m.supervisor ? { supervisor: true as const } : {}),
 });
+
+/** An SDP in which this side offers or accepts to send media (any m-section sendrecv/sendonly). */
+const sendsMedia = (sdp: string | undefined) =>
+  Boolean(sdp && /^a=(sendrecv|sendonly)\s*$/m.test(sdp));
 
 const failure = (err: unknown) => {
   if (err instanceof AppError)
@@ -133,14 +148,17 @@ export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): voi
     try {
       const parsed = rtcJoinSchema.safeParse(payload);
       if (!parsed.success) throw new AppError('VALIDATION_ERROR', 400, 'Invalid rtc:join payload');
-      const { callId, token } = parsed.data;
+      const { callId, token, role = 'participant' } = parsed.data;
       const claims = await deps.video.verifyRoomToken(token, callId);
+      if (role === 'supervisor' && claims.type !== 'admin')
+        throw new AppError('FORBIDDEN', 403, 'Only an admin may supervise a call');
       if (deps.mayJoin && !(await deps.mayJoin(claims)))
         throw new AppError('FORBIDDEN', 403, 'You may no longer join this call');
       if (deps.isRoomOpen && !(await deps.isRoomOpen(callId, claims.room))) {
         throw new AppError('CALL_NOT_ACTIVE', 409, 'This call is not active');
       }
-      const { iceServers, maxParticipants, screenShare } = await deps.video.rtcSettings(claims);
+      const { iceServers, iceServersTtlMs, maxParticipants, screenShare } =
+        await deps.video.rtcSettings(claims);
       leave(callId);
 
       const me: RtcMembership = {
@@ -148,14 +166,17 @@ export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): voi
         userName: claims.name,
         userType: claims.type,
         participant: `${claims.type}:${claims.id}`,
+        holder: { type: claims.type, id: claims.id, room: claims.room },
         exp: claims.exp * 1000,
         screenShare,
+        supervisor: role === 'supervisor',
       };
       // Join first, then list: two peers joining at once each see the other.
       data.rtc = { ...memberships(data), [callId]: me };
       await socket.join([rtcRoom(callId), rtcPeerRoom(callId, me.peerId)]);
 
       const peers: RtcPeer[] = [];
+      let participants = me.supervisor ? 0 : 1;
       for (const other of await socket.nsp.in(rtcRoom(callId)).fetchSockets()) {
         if (other.id === socket.id) continue;
         const theirs = memberships(other.data)[callId];
@@ -169,8 +190,10 @@ export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): voi
           continue;
         }
         peers.push(toPeer(callId, theirs));
+        if (!theirs.supervisor) participants += 1;
       }
-      if (peers.length + 1 > maxParticipants) {
+      // A silent supervisor takes no participant's place.
+      if (!me.supervisor && participants > maxParticipants) {
         delete memberships(data)[callId];
         await socket.leave(rtcRoom(callId));
         await socket.leave(rtcPeerRoom(callId, me.peerId));
@@ -181,7 +204,10 @@ export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): voi
         );
       }
       socket.to(rtcRoom(callId)).emit('rtc:peer-joined', toPeer(callId, me));
-      ack?.({ ok: true, data: { peerId: me.peerId, peers, iceServers, screenShare } });
+      ack?.({
+        ok: true,
+        data: { peerId: me.peerId, peers, iceServers, iceServersTtlMs, screenShare },
+      });
     } catch (err) {
       if (!(err instanceof AppError)) deps.log.error({ err }, 'rtc:join failed');
       ack?.(failure(err));
@@ -209,6 +235,13 @@ export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): voi
       socket.emit('error', { code: 'FORBIDDEN', message: 'Screen sharing is not allowed here' });
       return;
     }
+    if (mine.supervisor && sendsMedia(signal.description?.sdp)) {
+      socket.emit('error', {
+        code: 'FORBIDDEN',
+        message: 'A supervisor sends no media until she speaks (rtc:speak)',
+      });
+      return;
+    }
     // Only the peer room of the same call: a peer id of another call simply matches nobody.
     socket.to(rtcPeerRoom(signal.callId, signal.to)).emit('rtc:signal', {
       ...signal,
@@ -216,6 +249,77 @@ export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): voi
       userName: mine.userName,
       userType: mine.userType,
     });
+  });
+
+  // Fresh ICE servers for a member of the room, while the call and her right to it last: the
+  // same checks as a join, on what the join verified (the token is not sent again).
+  socket.on('rtc:ice', async (payload, ack) => {
+    try {
+      const parsed = rtcIceSchema.safeParse(payload);
+      if (!parsed.success) throw new AppError('VALIDATION_ERROR', 400, 'Invalid rtc:ice payload');
+      const { callId } = parsed.data;
+      const mine = memberships(data)[callId];
+      if (!mine || !socket.rooms.has(rtcRoom(callId)))
+        throw new AppError('FORBIDDEN', 403, 'Join the room first');
+      const { holder } = mine;
+      const open =
+        mine.exp > deps.clock.now().getTime() &&
+        (!deps.isRoomOpen || (await deps.isRoomOpen(callId, holder.room)));
+      if (!open) {
+        socket.emit('rtc:closed', { callId, reason: 'ended' });
+        leave(callId);
+        throw new AppError('CALL_NOT_ACTIVE', 409, 'This call is not active');
+      }
+      if (deps.mayJoin && !(await deps.mayJoin(holder)))
+        throw new AppError('FORBIDDEN', 403, 'You may no longer join this call');
+      const { iceServers, iceServersTtlMs } = await deps.video.rtcSettings({
+        type: holder.type,
+        id: holder.id,
+        exp: Math.floor(mine.exp / 1000),
+      });
+      ack?.({ ok: true, data: { iceServers, iceServersTtlMs } });
+    } catch (err) {
+      if (!(err instanceof AppError)) deps.log.error({ err }, 'rtc:ice failed');
+      ack?.(failure(err));
+    }
+  });
+
+  // A supervisor starts to speak: from now on she is a participant (counted, her media relayed).
+  socket.on('rtc:speak', async (payload, ack) => {
+    try {
+      const parsed = rtcSpeakSchema.safeParse(payload);
+      if (!parsed.success) throw new AppError('VALIDATION_ERROR', 400, 'Invalid rtc:speak payload');
+      const { callId } = parsed.data;
+      const mine = memberships(data)[callId];
+      if (!mine || !socket.rooms.has(rtcRoom(callId)))
+        throw new AppError('FORBIDDEN', 403, 'Join the room first');
+      if (!mine.supervisor)
+        throw new AppError('FORBIDDEN', 403, 'Only a supervisor can start to speak');
+      if (deps.mayJoin && !(await deps.mayJoin(mine.holder)))
+        throw new AppError('FORBIDDEN', 403, 'You may no longer join this call');
+      const { maxParticipants } = await deps.video.rtcSettings({
+        type: mine.holder.type,
+        id: mine.holder.id,
+        exp: Math.floor(mine.exp / 1000),
+      });
+      let participants = 1;
+      for (const other of await socket.nsp.in(rtcRoom(callId)).fetchSockets()) {
+        const theirs = other.id === socket.id ? undefined : memberships(other.data)[callId];
+        if (theirs && !theirs.supervisor) participants += 1;
+      }
+      if (participants > maxParticipants)
+        throw new AppError(
+          'CAPACITY_REACHED',
+          409,
+          `This room allows ${maxParticipants} participants`,
+        );
+      mine.supervisor = false;
+      socket.to(rtcRoom(callId)).emit('rtc:peer-speaks', { callId, peerId: mine.peerId });
+      ack?.({ ok: true, data: { peerId: mine.peerId } });
+    } catch (err) {
+      if (!(err instanceof AppError)) deps.log.error({ err }, 'rtc:speak failed');
+      ack?.(failure(err));
+    }
   });
 
   socket.on('rtc:leave', (payload) => {

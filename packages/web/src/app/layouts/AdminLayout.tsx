@@ -1,6 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { FirstAdminNameStep, needsFirstAdminName } from '@/features/auth';
+import { useAuth } from '@/lib/auth-store';
 import { useAdminLiveQueries } from '@/lib/live-queries';
 import { AppHeader } from './AppHeader';
 import './layouts.css';
@@ -55,7 +57,34 @@ export const adminNavItems: readonly NavItem[] = [
   },
 ];
 
+/** The salon's own content for the landing, a group of its own under 'Salón'. */
+export const adminSalonNavItems: readonly NavItem[] = [
+  {
+    to: '/admin/salon',
+    labelKey: 'admin:nav.mySalon',
+    icon: icon('M3 10l9-6 9 6M5 10v10h14V10M10 20v-6h4v6'),
+  },
+  {
+    to: '/admin/services',
+    labelKey: 'admin:nav.services',
+    icon: icon(
+      'M6 3l12 12M6 15l12-12M4 17a2 2 0 1 0 4 0 2 2 0 0 0-4 0M16 17a2 2 0 1 0 4 0 2 2 0 0 0-4 0',
+    ),
+  },
+  {
+    to: '/admin/opinions',
+    labelKey: 'admin:nav.opinions',
+    icon: icon('M12 3l2.6 5.6 6.1.7-4.5 4.2 1.2 6L12 16.6 6.6 19.5l1.2-6L3.3 9.3l6.1-.7z'),
+  },
+  {
+    to: '/admin/gallery',
+    labelKey: 'admin:nav.gallery',
+    icon: icon('M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5M15 9h.01'),
+  },
+];
+
 const SIDEBAR_ID = 'admin-sidebar';
+const SALON_GROUP_ID = 'admin-nav-salon';
 
 /** Admin area: sidebar with the admin pages + header; pages render in the main region. */
 export function AdminLayout() {
@@ -63,6 +92,7 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);
+  const { advisor } = useAuth();
   useAdminLiveQueries();
 
   // On mobile the sidebar is a drawer: following a link closes it.
@@ -88,13 +118,26 @@ export function AdminLayout() {
       <aside id={SIDEBAR_ID} className="admin-sidebar">
         <div className="admin-sidebar__brand">
           <span className="brand-mark" aria-hidden="true">
-            B
+            ✦
           </span>
           <span className="admin-sidebar__brand-text">{t('appName')}</span>
         </div>
         <nav aria-label={t('nav.adminLabel')}>
           <ul className="admin-nav">
             {adminNavItems.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className="admin-nav__link">
+                  {item.icon}
+                  <span>{t(item.labelKey)}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <p id={SALON_GROUP_ID} className="admin-nav__group">
+            {t('admin:nav.salon')}
+          </p>
+          <ul className="admin-nav" aria-labelledby={SALON_GROUP_ID}>
+            {adminSalonNavItems.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} className="admin-nav__link">
                   {item.icon}
@@ -122,7 +165,11 @@ export function AdminLayout() {
           }}
         />
         <main id="main-content" className="staff-layout__content" tabIndex={-1}>
-          <Outlet />
+          {advisor && needsFirstAdminName(advisor) ? (
+            <FirstAdminNameStep advisor={advisor} />
+          ) : (
+            <Outlet />
+          )}
         </main>
       </div>
     </div>

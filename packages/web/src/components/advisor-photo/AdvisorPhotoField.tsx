@@ -1,78 +1,14 @@
 /**
- * An advisor's profile photo in the staff screens (docs/product.md#advisor-photos): the current
- * photo (or her initials), 'Subir foto' to pick a new one and 'Quitar foto'. Each takes effect at
- * once, apart from the form around it; `onChange` lets the screen update what it shows of the
- * advisor. The photo is read with the session: an advisor off the landing is not public.
+ * An advisor's profile photo in the staff screens (docs/product.md#advisor-photos): the photo
+ * field (PhotoField.tsx) on her photo's address, her initials without one. The photo is read with
+ * the session: an advisor off the landing is not public.
  */
-import {
-  ADVISOR_PHOTO_MAX_BYTES,
-  ADVISOR_PHOTO_UPLOAD_TYPES,
-  type AdvisorPhoto,
-} from '@belleza/contract';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import type { AdvisorPhoto } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui';
-import { isApiError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/errors';
 import { initialsOf } from '@/lib/initials';
-import { deleteAdvisorPhoto, fetchAdvisorPhoto, uploadAdvisorPhoto } from './advisor-photo.api';
-import { advisorPhotoSizeFor } from './photo-url';
-import './advisor-photo.css';
-
-/** The preview's edge in CSS pixels (twice that in device pixels on most screens). */
-const PREVIEW_PX = 96;
-const ACCEPT = ADVISOR_PHOTO_UPLOAD_TYPES.join(',');
-const acceptedTypes: ReadonlySet<string> = new Set(ADVISOR_PHOTO_UPLOAD_TYPES);
-
-type Refusal = 'tooLarge' | 'unsupported' | 'heic';
-
-/** What the server would refuse anyway, refused on the device without the upload. */
-function refusalOf(file: Blob): Refusal | null {
-  if (!acceptedTypes.has(file.type)) return 'unsupported';
-  if (file.size > ADVISOR_PHOTO_MAX_BYTES) return 'tooLarge';
-  return null;
-}
-
-/** The server's refusals of a photo, in this field's words; null for any other failure. */
-function serverRefusal(error: unknown): Refusal | null {
-  if (!isApiError(error)) return null;
-  if (error.code === 'IMAGE_TOO_LARGE') return 'tooLarge';
-  if (error.code !== 'UNSUPPORTED_IMAGE') return null;
-  const format = (error.details as { format?: unknown } | undefined)?.format;
-  return format === 'heic' ? 'heic' : 'unsupported';
-}
-
-/** The stored photo as an object URL while shown; null while loading, without one, or on failure. */
-function usePhotoPreview(advisorId: string, photo: AdvisorPhoto | null): string | null {
-  const [preview, setPreview] = useState<{ version: string; url: string } | null>(null);
-  const version = photo?.version ?? null;
-  const photoRef = useRef(photo);
-  useEffect(() => {
-    photoRef.current = photo;
-  });
-  useEffect(() => {
-    const current = photoRef.current;
-    if (!current) return;
-    const controller = new AbortController();
-    let url: string | null = null;
-    const size = advisorPhotoSizeFor(current, PREVIEW_PX * 2);
-    const format = current.formats.includes('webp') ? 'webp' : current.formats[0];
-    if (!format) return;
-    fetchAdvisorPhoto(advisorId, current, size, format, controller.signal).then(
-      (blob) => {
-        if (controller.signal.aborted) return;
-        url = URL.createObjectURL(blob);
-        setPreview({ version: current.version, url });
-      },
-      () => undefined, // her initials stay: a preview is not worth an error
-    );
-    return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [advisorId, version]);
-  return preview && preview.version === version ? preview.url : null;
-}
+import { deleteAdvisorPhoto, uploadAdvisorPhoto } from './advisor-photo.api';
+import { PhotoField } from './PhotoField';
+import { advisorPhotoBase } from './photo-url';
 
 export type AdvisorPhotoFieldProps = {
   advisorId: string;
@@ -84,109 +20,17 @@ export type AdvisorPhotoFieldProps = {
 
 export function AdvisorPhotoField({ advisorId, name, photo, onChange }: AdvisorPhotoFieldProps) {
   const { t } = useTranslation('advisor-photo');
-  const [current, setCurrent] = useState(photo);
-  const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const hintId = useId();
-  const preview = usePhotoPreview(advisorId, current);
-
-  const fail = (refusal: Refusal | null, cause: unknown, fallback: string) =>
-    setError(refusal ? t(`errors.${refusal}`) : errorMessage(cause, fallback));
-
-  const handlePick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // The same file may be picked again after a refusal.
-    event.target.value = '';
-    if (!file) return;
-    setError(null);
-    setStatus(null);
-    const local = refusalOf(file);
-    if (local) return setError(t(`errors.${local}`));
-    setBusy('upload');
-    try {
-      const stored = await uploadAdvisorPhoto(advisorId, file);
-      setCurrent(stored);
-      setStatus(t('uploaded'));
-      onChange(stored);
-    } catch (err) {
-      fail(serverRefusal(err), err, t('errors.uploadFailed'));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const handleRemove = async () => {
-    setError(null);
-    setStatus(null);
-    setBusy('remove');
-    try {
-      await deleteAdvisorPhoto(advisorId);
-      setCurrent(null);
-      setStatus(t('removed'));
-      onChange(null);
-    } catch (err) {
-      fail(null, err, t('errors.removeFailed'));
-    } finally {
-      setBusy(null);
-    }
-  };
-
   return (
-    <div className="advisor-photo" role="group" aria-label={t('label')} aria-describedby={hintId}>
-      <span className="advisor-photo__frame">
-        {current && preview ? (
-          <img src={preview} alt={t('current', { name })} width={PREVIEW_PX} height={PREVIEW_PX} />
-        ) : (
-          <span className="advisor-photo__initials" aria-hidden="true">
-            {initialsOf(name)}
-          </span>
-        )}
-      </span>
-      <div className="advisor-photo__body">
-        <p className="advisor-photo__label">{t('label')}</p>
-        <p id={hintId} className="advisor-photo__hint">
-          {t('hint')}
-        </p>
-        <div className="advisor-photo__actions">
-          <Button
-            size="sm"
-            variant="secondary"
-            loading={busy === 'upload'}
-            disabled={busy !== null}
-            onClick={() => inputRef.current?.click()}
-          >
-            {busy === 'upload' ? t('uploading') : current ? t('replace') : t('upload')}
-          </Button>
-          {current && (
-            <Button
-              size="sm"
-              variant="ghost"
-              loading={busy === 'remove'}
-              disabled={busy !== null}
-              onClick={() => void handleRemove()}
-            >
-              {busy === 'remove' ? t('removing') : t('remove')}
-            </Button>
-          )}
-        </div>
-        <input
-          ref={inputRef}
-          type="file"
-          accept={ACCEPT}
-          hidden
-          onChange={(event) => void handlePick(event)}
-        />
-        {error && (
-          <p className="advisor-photo__error" role="alert">
-            {error}
-          </p>
-        )}
-        <p className="visually-hidden" role="status">
-          {status}
-        </p>
-      </div>
-    </div>
+    <PhotoField
+      base={advisorPhotoBase(advisorId)}
+      photo={photo}
+      label={t('label')}
+      hint={t('hint')}
+      previewAlt={t('current', { name })}
+      placeholder={initialsOf(name)}
+      upload={(file) => uploadAdvisorPhoto(advisorId, file)}
+      remove={() => deleteAdvisorPhoto(advisorId)}
+      onChange={onChange}
+    />
   );
 }

@@ -2,11 +2,9 @@
  * An advisor's profile photo from the staff screens (the admins' advisors page, the stylist's own
  * profile): set, removed, and read back with the session (an advisor off the landing is not public).
  */
-import { advisorPhotoSchema, type AdvisorPhoto, type AdvisorPhotoFormat } from '@belleza/contract';
-import { api, requestBlob } from '@/lib/api-client';
-import { advisorPhotoUrl } from './photo-url';
-
-const photoPath = (advisorId: string) => `/api/advisors/${encodeURIComponent(advisorId)}/photo`;
+import { advisorPhotoSchema, type AdvisorPhoto } from '@belleza/contract';
+import { api } from '@/lib/api-client';
+import { advisorPhotoBase as photoPath } from './photo-url';
 
 /** PUT /api/advisors/{id}/photo: the picked file as it is; the server makes the square copies. */
 export const uploadAdvisorPhoto = (advisorId: string, photo: Blob): Promise<AdvisorPhoto> =>
@@ -16,12 +14,3 @@ export const uploadAdvisorPhoto = (advisorId: string, photo: Blob): Promise<Advi
 export const deleteAdvisorPhoto = async (advisorId: string): Promise<void> => {
   await api.delete(photoPath(advisorId));
 };
-
-/** One rendition's bytes, fetched with the session. */
-export const fetchAdvisorPhoto = (
-  advisorId: string,
-  photo: AdvisorPhoto,
-  size: number,
-  format: AdvisorPhotoFormat,
-  signal?: AbortSignal,
-): Promise<Blob> => requestBlob(advisorPhotoUrl(advisorId, photo, size, format), { signal });

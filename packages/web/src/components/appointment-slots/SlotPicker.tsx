@@ -48,6 +48,12 @@ export function SlotPicker({
     days.find((d) => d.day === valueDay) ??
     days[0] ??
     null;
+  const shownIndex = shown ? days.indexOf(shown) : -1;
+  /** The day before or after the one shown, by the arrows beside the day chips. */
+  const step = (by: -1 | 1) => {
+    const next = days[shownIndex + by];
+    if (next) setPickedDay(next.day);
+  };
   const first = slots[0]?.startsAt;
   const elsewhere = first !== undefined && !readsLikeLima(first, timeZone);
 
@@ -55,20 +61,42 @@ export function SlotPicker({
     <div className="slot-picker">
       <fieldset className="slot-picker__group">
         <legend className="slot-picker__legend">{t('slots.day')}</legend>
-        <div className="slot-picker__chips slot-picker__chips--days">
-          {days.map(({ day, slots: daySlots }) => (
-            <label key={day} className="slot-chip">
-              <input
-                type="radio"
-                className="slot-chip__input"
-                name={`${name}-day`}
-                value={day}
-                checked={shown?.day === day}
-                onChange={() => setPickedDay(day)}
-              />
-              <span className="slot-chip__text">{formatShortDay(daySlots[0]?.startsAt ?? '')}</span>
-            </label>
-          ))}
+        <div className="slot-picker__days">
+          <button
+            type="button"
+            className="slot-picker__arrow"
+            aria-label={t('slots.previousDay')}
+            disabled={shownIndex <= 0}
+            onClick={() => step(-1)}
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <div className="slot-picker__chips slot-picker__chips--days">
+            {days.map(({ day, slots: daySlots }) => (
+              <label key={day} className="slot-chip">
+                <input
+                  type="radio"
+                  className="slot-chip__input"
+                  name={`${name}-day`}
+                  value={day}
+                  checked={shown?.day === day}
+                  onChange={() => setPickedDay(day)}
+                />
+                <span className="slot-chip__text">
+                  {formatShortDay(daySlots[0]?.startsAt ?? '')}
+                </span>
+              </label>
+            ))}
+          </div>
+          <button
+            type="button"
+            className="slot-picker__arrow"
+            aria-label={t('slots.nextDay')}
+            disabled={shownIndex < 0 || shownIndex >= days.length - 1}
+            onClick={() => step(1)}
+          >
+            <span aria-hidden="true">›</span>
+          </button>
         </div>
       </fieldset>
       {shown && (

@@ -1,9 +1,11 @@
 /**
  * How appointment times read (docs/product.md#slots): always in Lima time, labelled as such, and,
- * when the visitor's browser is in another zone, also in hers, named by Intl. Dates and times are
- * es-PE, like every date in the product; only her zone's name follows the interface language.
+ * when the visitor's browser is in another zone, also in hers, named by Intl. Dates, times and her
+ * zone's name are in the interface language, like every date in the product.
  */
-import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE, type Language } from '@belleza/contract';
+import { DISPLAY_TIME_ZONE, type Language } from '@belleza/contract';
+import { dateFormatter } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
 
 export const LIMA_TIME_ZONE = DISPLAY_TIME_ZONE;
 
@@ -16,26 +18,27 @@ export function browserTimeZone(): string {
   }
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
 function formatIn(
   zone: string,
   options: Intl.DateTimeFormatOptions,
-  locale: string = DISPLAY_LOCALE,
+  language: Language = currentLanguage(),
 ): Intl.DateTimeFormat {
-  const key = `${locale}|${zone}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
-    formats.set(key, format);
-  }
-  return format;
+  return dateFormatter({ ...options, timeZone: zone }, language);
 }
+
+const dayKeyFormats = new Map<string, Intl.DateTimeFormat>();
 
 const DAY_KEY: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
 
 /** The calendar day ('YYYY-MM-DD') of an instant in a zone; in Lima by default. */
 export function dayOf(iso: string, zone: string = LIMA_TIME_ZONE): string {
-  return formatIn(zone, DAY_KEY, 'en-CA').format(new Date(iso));
+  let format = dayKeyFormats.get(zone);
+  if (!format) {
+    // en-CA writes a day as YYYY-MM-DD: a key, not a text anyone reads.
+    format = new Intl.DateTimeFormat('en-CA', { ...DAY_KEY, timeZone: zone });
+    dayKeyFormats.set(zone, format);
+  }
+  return format.format(new Date(iso));
 }
 
 /** e.g. 'martes, 24 de noviembre'. */
@@ -59,9 +62,8 @@ export function readsLikeLima(iso: string, zone: string): boolean {
 
 /** Her zone's name in the interface language at that instant, e.g. 'hora de Europa central'. */
 export function zoneName(zone: string, language: Language, iso: string): string {
-  const locale = language === 'es' ? DISPLAY_LOCALE : language;
   try {
-    const part = formatIn(zone, { timeZoneName: 'longGeneric' }, locale)
+    const part = formatIn(zone, { timeZoneName: 'longGeneric' }, language)
       .formatToParts(new Date(iso))
       .find((p) => p.type === 'timeZoneName');
     return part?.value ?? zone;

@@ -1,12 +1,13 @@
 /**
  * The advisor's call screen's header (docs/product.md#advisor-call-screen): who the call is with,
  * its subject, the advisor and the start time, 'Reconectando...' while the media recovers; and
- * the screen's buttons: notes shown again, 'Tomar foto del video', the chat, 'Minimizar' and
- * 'Finalizar llamada'.
+ * the screen's own buttons: 'Tomar foto del video' and 'Minimizar' (the call's controls, chat,
+ * notes and 'Finalizar llamada' are in the bar at its foot, CallBar).
  */
-import { callSubjects, DISPLAY_LOCALE, DISPLAY_TIME_ZONE, type Call } from '@belleza/contract';
+import { callSubjects, type Call } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
-import { ChatToggle } from './CallChatPanel';
+import { formatTime } from '@/lib/format';
+import { CallElapsed } from './CallElapsed';
 import type { useAdvisorCallExit } from './use-advisor-call-exit';
 import type { useAdvisorChat } from './use-advisor-chat';
 
@@ -18,15 +19,18 @@ export function formatStartTime(
   try {
     const date = new Date(iso);
     if (Number.isNaN(date.getTime())) return t('advisor.timeUnavailable');
-    const time = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-      timeZone: DISPLAY_TIME_ZONE,
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(date);
+    const time = formatTime(date);
     return t('advisor.startedAt', { time });
   } catch {
     return t('advisor.timeUnavailable');
   }
+}
+
+/** When the call began (epoch ms): the call's start, else her accept; null while unknown. */
+function startedAt(call: Call): number | null {
+  const iso = call.startedAt ?? call.acceptedAt;
+  const ms = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(ms) ? null : ms;
 }
 
 type Props = {
@@ -38,13 +42,8 @@ type Props = {
   reconnecting: boolean;
   /** the video is loaded: a still may be taken */
   loaded: boolean;
-  notesOpen: boolean;
-  onShowNotes: () => void;
-  chat: Pick<
-    ReturnType<typeof useAdvisorChat>,
-    'chatPanel' | 'hasChat' | 'canSnap' | 'snapping' | 'takeSnapshot'
-  >;
-  exit: Pick<ReturnType<typeof useAdvisorCallExit>, 'ending' | 'close' | 'askToEnd'>;
+  chat: Pick<ReturnType<typeof useAdvisorChat>, 'canSnap' | 'snapping' | 'takeSnapshot'>;
+  exit: Pick<ReturnType<typeof useAdvisorCallExit>, 'close'>;
 };
 
 export function AdvisorCallHeader({
@@ -53,9 +52,7 @@ export function AdvisorCallHeader({
   advisorName,
   reconnecting,
   loaded,
-  notesOpen,
-  onShowNotes,
-  chat: { chatPanel, hasChat, canSnap, snapping, takeSnapshot },
+  chat: { canSnap, snapping, takeSnapshot },
   exit,
 }: Props) {
   const { t } = useTranslation('video');
@@ -69,9 +66,13 @@ export function AdvisorCallHeader({
   return (
     <div className="vc-header">
       <div className="vc-header__info">
-        <h2 id="vc-advisor-title" className="vc-title">
-          {t('advisor.title')}
-        </h2>
+        {/* The timer beside the title, not in it: the title names the screen. */}
+        <div className="vc-title-row">
+          <h2 id="vc-advisor-title" className="vc-title">
+            {t('advisor.title')}
+          </h2>
+          <CallElapsed since={startedAt(call)} />
+        </div>
         <p className="vc-client">{clientName}</p>
         <p className="vc-subject">{subject}</p>
         <p className="vc-meta">
@@ -86,11 +87,6 @@ export function AdvisorCallHeader({
         )}
       </div>
       <div className="vc-header__actions">
-        {!notesOpen && (
-          <button type="button" className="vc-button" onClick={onShowNotes}>
-            {t('advisor.showNotes')}
-          </button>
-        )}
         {canSnap && (
           <button
             type="button"
@@ -101,13 +97,6 @@ export function AdvisorCallHeader({
             {snapping ? t('snapshot.taking') : t('snapshot.take')}
           </button>
         )}
-        {hasChat && !chatPanel.open && (
-          <ChatToggle
-            focusOnShow={chatPanel.closed}
-            unread={chatPanel.unread}
-            onClick={chatPanel.openPanel}
-          />
-        )}
         {/* Back to the dashboard, the call goes on: the secondary way out. */}
         <button
           type="button"
@@ -116,15 +105,6 @@ export function AdvisorCallHeader({
           onClick={exit.close}
         >
           {t('advisor.minimize')}
-        </button>
-        {/* Ending is for both sides: it asks first. */}
-        <button
-          type="button"
-          className="vc-button vc-button--danger"
-          disabled={exit.ending}
-          onClick={exit.askToEnd}
-        >
-          {exit.ending ? t('advisor.ending') : t('advisor.end')}
         </button>
       </div>
     </div>

@@ -6,10 +6,11 @@
  * them.
  */
 import type { Call, CallToken } from '@belleza/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusTrap } from '@/lib/use-focus-trap';
 import { AdvisorCallHeader } from './AdvisorCallHeader';
+import { CallBar } from './CallBar';
 import { CallChatPanel } from './CallChatPanel';
 import { CallConfirmDialog } from './CallConfirmDialog';
 import { CallNotesPanel } from './CallNotesPanel';
@@ -46,6 +47,8 @@ export type AdvisorCallScreenProps = {
   token?: Promise<CallToken> | undefined;
   /** Her socket for the call's chat (null while disconnected); without the prop, no chat. */
   chat?: ChatLink | null;
+  /** News about the call shown above the video (e.g. the visitor's page lost its connection). */
+  notice?: ReactNode;
 };
 
 export function AdvisorCallScreen({
@@ -57,6 +60,7 @@ export function AdvisorCallScreen({
   preparing = false,
   token: acceptedToken,
   chat,
+  notice,
 }: AdvisorCallScreenProps) {
   const { t } = useTranslation('video');
   const screenRef = useRef<HTMLDivElement>(null);
@@ -73,7 +77,7 @@ export function AdvisorCallScreen({
     onEscape: () => undefined,
     onSnapshot: () => undefined,
   });
-  const { frameRef, src, attempt, phase, error, reconnecting, fail, retry, sendControl } =
+  const { frameRef, src, attempt, phase, error, reconnecting, media, fail, retry, sendControl } =
     useAdvisorFrame({ call, name, standby, preparing, acceptedToken, events: pageEvents });
   const advisorChat = useAdvisorChat(call, chat, sendControl);
   const { notes, recommendations, flush } = useAdvisorNotes(call.callId, standby);
@@ -81,6 +85,12 @@ export function AdvisorCallScreen({
   useEffect(() => {
     pageEvents.current = { onEscape: exit.escape, onSnapshot: advisorChat.onPageSnapshot };
   });
+  const { chatPanel } = advisorChat;
+  // Closed, what she wrote is saved at once rather than after the pause.
+  const closeNotes = () => {
+    void flush();
+    setNotesOpen(false);
+  };
 
   return (
     <div
@@ -98,11 +108,10 @@ export function AdvisorCallScreen({
         advisorName={name}
         reconnecting={reconnecting && phase !== 'error'}
         loaded={phase === 'loaded'}
-        notesOpen={notesOpen}
-        onShowNotes={() => setNotesOpen(true)}
         chat={advisorChat}
         exit={exit}
       />
+      {notice}
 
       <div className="vc-body">
         <div className="vc-stage">
@@ -158,14 +167,35 @@ export function AdvisorCallScreen({
             recommendations={
               <RecommendationsEditor recommendations={recommendations} clientName={clientName} />
             }
-            onClose={() => {
-              void flush();
-              setNotesOpen(false);
-            }}
+            onClose={closeNotes}
           />
         )}
         {advisorChat.chatPanel.open && <CallChatPanel chat={advisorChat.chatPanel} />}
       </div>
+
+      <CallBar
+        media={media}
+        onControl={sendControl}
+        chat={
+          advisorChat.hasChat
+            ? {
+                open: chatPanel.open,
+                unread: chatPanel.unread,
+                closedByHer: chatPanel.closed,
+                onToggle: chatPanel.open ? chatPanel.closePanel : chatPanel.openPanel,
+              }
+            : undefined
+        }
+        notes={{
+          open: notesOpen,
+          onToggle: notesOpen ? closeNotes : () => setNotesOpen(true),
+        }}
+        end={{
+          label: exit.ending ? t('advisor.ending') : t('advisor.end'),
+          disabled: exit.ending,
+          onClick: exit.askToEnd,
+        }}
+      />
     </div>
   );
 }

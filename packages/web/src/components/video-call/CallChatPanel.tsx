@@ -4,9 +4,10 @@
  * (camera or gallery), and what became of each of the sender's own messages (sending, not sent
  * with a retry).
  */
-import { CHAT_MESSAGE_MAX, DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@belleza/contract';
+import { CHAT_MESSAGE_MAX, type ChatImageKind } from '@belleza/contract';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '@/lib/format';
 import { ChatPhoto } from './ChatPhoto';
 import { PhotoInput } from './PhotoInput';
 import type { ChatEntry, useCallChat } from './use-call-chat';
@@ -41,11 +42,7 @@ const FINAL_ERRORS = new Set(['CALL_NOT_ACTIVE', 'UNSUPPORTED_IMAGE', 'IMAGE_TOO
 function timeOf(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-    timeZone: DISPLAY_TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(date);
+  return formatTime(date);
 }
 
 export function CallChatPanel({ chat }: Props) {
@@ -80,6 +77,13 @@ export function CallChatPanel({ chat }: Props) {
     m.state === 'sent' &&
     m.image !== null &&
     (m.image.kind === 'snapshot' || (chat.me === 'client' && m.mine));
+  /**
+   * A drawn copy of a still of her video is still her face: the stylist who took the call sends it
+   * as a still too, so the visitor is told and may delete it like the original. (An admin's copy is
+   * a photo: the server takes stills only from the call's stylist.)
+   */
+  const drawnKind = (m: ChatEntry): ChatImageKind =>
+    m.image?.kind === 'snapshot' && chat.me === 'advisor' ? 'snapshot' : 'photo';
   const remove = (imageId: string) => {
     setRemoving({ imageId, failed: false });
     chat.removeImage(imageId).then(
@@ -151,7 +155,11 @@ export function CallChatPanel({ chat }: Props) {
                   preview={m.preview}
                   from={senderName(m)}
                   // The stylist (or an admin) draws on any photo and sends the drawn copy.
-                  onMarkup={chat.me === 'client' ? undefined : chat.sendPhoto}
+                  onMarkup={
+                    chat.me === 'client'
+                      ? undefined
+                      : (drawn) => chat.sendPhoto(drawn, drawnKind(m))
+                  }
                 />
               )}
               {m.image && deletable(m) && (
@@ -232,11 +240,14 @@ export function ChatToggle({
   unread,
   onClick,
   focusOnShow,
+  expanded,
 }: {
   unread: number;
   onClick: () => void;
-  /** shown again because the chat was closed: focus comes back here */
+  /** the chat was just closed by her: focus comes back here */
   focusOnShow: boolean;
+  /** whether the chat panel is open (the bar's toggle stays while it is) */
+  expanded?: boolean;
 }) {
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -249,6 +260,7 @@ export function ChatToggle({
       type="button"
       className="vc-button vc-chat-toggle"
       aria-label={unread > 0 ? t('chat.openUnread', { count: unread }) : t('chat.open')}
+      aria-expanded={expanded}
       onClick={onClick}
     >
       {t('chat.open')}

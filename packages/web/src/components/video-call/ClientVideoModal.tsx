@@ -8,7 +8,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusTrap } from '@/lib/use-focus-trap';
-import { CallChatPanel, ChatToggle } from './CallChatPanel';
+import { CallBar } from './CallBar';
+import { CallChatPanel } from './CallChatPanel';
+import { VisitorElapsed } from './CallElapsed';
 import { CallConfirmDialog } from './CallConfirmDialog';
 import type { MediaChoice } from './client-frame-url';
 import { SnapshotNotice } from './SnapshotNotice';
@@ -94,6 +96,7 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
     stage,
     showLoading,
     participants,
+    pageMedia,
     error,
     retries,
     retrying,
@@ -163,9 +166,12 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
     >
       <div className="vc-header">
         <div>
-          <h2 id="vc-client-title" className="vc-title">
-            {t('modal.title')}
-          </h2>
+          <div className="vc-title-row">
+            <h2 id="vc-client-title" className="vc-title">
+              {t('modal.title')}
+            </h2>
+            <VisitorElapsed callId={callId} joined={stage === 'joined'} />
+          </div>
           <p className="vc-status" role="status" data-stage={stage}>
             <span>{status}</span>
             {stage === 'joined' && !retrying && participants > 0 && (
@@ -177,13 +183,6 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
           </p>
         </div>
         <div className="vc-header__actions">
-          {chat !== undefined && !chatPanel.open && (
-            <ChatToggle
-              focusOnShow={chatPanel.closed}
-              unread={chatPanel.unread}
-              onClick={chatPanel.openPanel}
-            />
-          )}
           <button
             type="button"
             className="vc-icon-button"
@@ -245,6 +244,22 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
         </div>
         {chatPanel.open && <CallChatPanel chat={chatPanel} />}
       </div>
+
+      <CallBar
+        media={pageMedia}
+        onControl={sendControl}
+        chat={
+          chat === undefined
+            ? undefined
+            : {
+                open: chatPanel.open,
+                unread: chatPanel.unread,
+                closedByHer: chatPanel.closed,
+                onToggle: chatPanel.open ? chatPanel.closePanel : chatPanel.openPanel,
+              }
+        }
+        end={{ label: t('page.leave'), onClick: () => setConfirmOpen(true) }}
+      />
 
       {confirmOpen && (
         <CallConfirmDialog

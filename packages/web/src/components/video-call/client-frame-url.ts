@@ -3,7 +3,7 @@
  * chose) and the standby page that warms up while the call is not yet accepted
  * (docs/product.md#video-page).
  */
-import { videoPageUrl, videoStandbyUrl } from '@belleza/contract';
+import { PARENT_BAR_QUERY, videoPageUrl, videoStandbyUrl } from '@belleza/contract';
 
 export type MediaChoice = { videoDeviceId?: string; audioDeviceId?: string; audioOnly?: boolean };
 
@@ -24,7 +24,8 @@ export function buildClientFrameUrl(p: ClientFrame): string {
       token: p.token,
       callId: p.callId,
     },
-    deviceParams(p.media),
+    // The modal shows the call's one control bar; the page draws none.
+    [...deviceParams(p.media), PARENT_BAR_QUERY],
   );
 }
 
@@ -39,7 +40,7 @@ function deviceParams(media: MediaChoice | undefined): string[] {
 /** The standby page: the camera warms up only when the visitor already checked it. */
 export function buildClientStandbyUrl(media: MediaChoice | undefined): string {
   return [
-    videoStandbyUrl({ userType: 'client', media: media !== undefined }),
+    videoStandbyUrl({ userType: 'client', media: media !== undefined, parentBar: true }),
     ...deviceParams(media),
   ].join('&');
 }

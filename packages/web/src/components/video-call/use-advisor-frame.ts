@@ -8,9 +8,11 @@
 import {
   videoPageUrl,
   videoStandbyUrl,
+  PARENT_BAR_QUERY,
   type Call,
   type CallToken,
   type VideoPageJoin,
+  type VideoPageMedia,
   type VideoPageMessage,
 } from '@belleza/contract';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
@@ -61,6 +63,7 @@ export function useAdvisorFrame({
   const [attempt, setAttempt] = useState(0);
   /** media lost its path mid-call; the page is restarting ICE */
   const [reconnecting, setReconnecting] = useState(false);
+  const [media, setMedia] = useState<VideoPageMedia | null>(null);
   /** the frame still holds the standby page: the room is handed over by message */
   const [warm, setWarm] = useState(standby);
   const [frameReady, setFrameReady] = useState(false);
@@ -111,13 +114,17 @@ export function useAdvisorFrame({
       // The advisor's room opens with her token (in the fragment) and her name
       // (docs/product.md#video-page).
       setFrameSrc(
-        videoPageUrl({
-          roomUrl,
-          userName: name,
-          userType: 'advisor',
-          callId: call.callId,
-          token: token.token,
-        }),
+        videoPageUrl(
+          {
+            roomUrl,
+            userName: name,
+            userType: 'advisor',
+            callId: call.callId,
+            token: token.token,
+          },
+          // Her screen shows the call's one control bar; the page draws none.
+          [PARENT_BAR_QUERY],
+        ),
       );
     })();
     return () => {
@@ -149,6 +156,7 @@ export function useAdvisorFrame({
           break;
         case 'error':
           setReconnecting(false);
+          setMedia(null);
           fail(
             m.errorCode === 'sdk-unavailable'
               ? t('errors.sdkUnavailable')
@@ -179,10 +187,15 @@ export function useAdvisorFrame({
           frameReadyRef.current = true;
           setFrameReady(true);
           break;
-        case 'loading':
-        case 'joining':
+        case 'media-state':
+          setMedia(m.media ?? null);
+          break;
         case 'left':
         case 'closed':
+          setMedia(null);
+          break;
+        case 'loading':
+        case 'joining':
           break;
         case 'escape':
           events.current.onEscape();
@@ -222,6 +235,7 @@ export function useAdvisorFrame({
     // A retry loads the page afresh with its room, as without standby.
     setWarm(false);
     setFrameSrc(null);
+    setMedia(null);
     setPhase('connecting');
     setError(null);
     window.setTimeout(() => setAttempt((a) => a + 1), RETRY_RESTART_MS);
@@ -230,9 +244,11 @@ export function useAdvisorFrame({
   return {
     frameRef,
     /** what the frame shows: the standby page, the room's page, or nothing yet */
-    src: warm ? videoStandbyUrl({ userType: 'advisor', media: false }) : frameSrc,
+    src: warm ? videoStandbyUrl({ userType: 'advisor', media: false, parentBar: true }) : frameSrc,
     /** changes on every retry, so the frame is mounted afresh */
     attempt,
+    /** her microphone, camera and screen share as the page reports them; null outside the room */
+    media,
     phase,
     error,
     reconnecting,

@@ -1,6 +1,8 @@
 /**
  * The advisor's private notes for a call: kept in localStorage (`call_notes_{callId}`)
- * and on the server, saved 2 s after the last keystroke and on close. Blank notes are never saved.
+ * and on the server, saved 2 s after the last keystroke and on close. Blank notes are never saved
+ * (an empty box may just be the server's copy still loading), except when she presses 'Limpiar':
+ * then the empty notes are saved at once, so reopening the call shows them empty.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -27,6 +29,8 @@ export function useCallNotes(
   const timer = useRef<number | null>(null);
   const latest = useRef(notes);
   const dirty = useRef(false);
+  /** She cleared the notes on purpose: the empty text is what to save. */
+  const cleared = useRef(false);
   const saveRef = useRef(saveToServer);
   useEffect(() => {
     saveRef.current = saveToServer;
@@ -57,10 +61,11 @@ export function useCallNotes(
       timer.current = null;
     }
     const text = latest.current;
-    if (!dirty.current || text.trim() === '') return;
+    if (!dirty.current || (text.trim() === '' && !cleared.current)) return;
     dirty.current = false;
     try {
-      window.localStorage.setItem(notesStorageKey(callId), text);
+      if (text === '') window.localStorage.removeItem(notesStorageKey(callId));
+      else window.localStorage.setItem(notesStorageKey(callId), text);
     } catch {
       // Storage full or blocked: the server copy still counts.
     }
@@ -80,6 +85,7 @@ export function useCallNotes(
       setNotesState(text);
       latest.current = text;
       dirty.current = true;
+      cleared.current = false;
       setStatus('pending');
       if (timer.current !== null) window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => {
@@ -91,18 +97,13 @@ export function useCallNotes(
   );
 
   const clear = useCallback(() => {
-    if (timer.current !== null) window.clearTimeout(timer.current);
-    timer.current = null;
     latest.current = '';
-    dirty.current = false;
+    dirty.current = true;
+    cleared.current = true;
     setNotesState('');
-    setStatus('idle');
-    try {
-      window.localStorage.removeItem(notesStorageKey(callId));
-    } catch {
-      // nothing stored to remove
-    }
-  }, [callId]);
+    // At once, not after the pause: the status says 'Guardado', or the failure and a later retry.
+    save().catch(() => undefined);
+  }, [save]);
 
   // Leaving the screen never loses a pending edit.
   useEffect(

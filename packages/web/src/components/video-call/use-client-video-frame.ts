@@ -5,7 +5,7 @@
  * is persistent, toasts for what the page reports, and for a page warmed up in standby the camera
  * started on accept and the room handed over by message (docs/product.md#video-page-protocol).
  */
-import type { SnapshotFailureReason, VideoPageMessage } from '@belleza/contract';
+import type { SnapshotFailureReason, VideoPageMedia, VideoPageMessage } from '@belleza/contract';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildClientFrameUrl, buildClientStandbyUrl, type ClientFrame } from './client-frame-url';
@@ -55,6 +55,7 @@ export function useClientVideoFrame({
   const [retrying, setRetrying] = useState(false);
   const [persistent, setPersistent] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [pageMedia, setPageMedia] = useState<VideoPageMedia | null>(null);
   const joinedRef = useRef(false);
   const retriesRef = useRef(0);
   // Opened in standby: the frame keeps its standby page, and joins by message when ready.
@@ -120,12 +121,17 @@ export function useClientVideoFrame({
         case 'reconnecting':
           setStage('reconnecting');
           break;
+        case 'media-state':
+          setPageMedia(m.media ?? null);
+          break;
         case 'left':
           setStage('left');
+          setPageMedia(null);
           joinedRef.current = false;
           break;
         case 'closed':
           setStage('closed');
+          setPageMedia(null);
           joinedRef.current = false;
           break;
         case 'camera-error':
@@ -138,6 +144,7 @@ export function useClientVideoFrame({
           const message = m.error || t('errors.connection');
           setRetrying(false);
           setShowLoading(false);
+          setPageMedia(null);
           joinedRef.current = false;
           if (retriesRef.current >= MAX_VIDEO_RETRIES) {
             setPersistent(true);
@@ -189,6 +196,7 @@ export function useClientVideoFrame({
     setError(null);
     setStage('loading');
     setShowLoading(true);
+    setPageMedia(null);
     setAttempt((a) => a + 1);
     sendControl('retry');
   };
@@ -202,6 +210,8 @@ export function useClientVideoFrame({
     /** the loading overlay shows */
     showLoading,
     participants,
+    /** her microphone, camera and screen share as the page reports them; null outside the room */
+    pageMedia,
     error,
     /** retries so far, and whether one is under way */
     retries,

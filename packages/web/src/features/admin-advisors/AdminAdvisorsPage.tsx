@@ -1,4 +1,4 @@
-import { advisorStatusSchema, type Advisor, type AdvisorStatus } from '@belleza/contract';
+import { advisorPresences, type Advisor, type AdvisorStatus } from '@belleza/contract';
 import { useMutationState } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -163,14 +163,14 @@ export function AdminAdvisorsPage() {
               required={undefined}
               value={filters.status}
               onChange={(e) => {
-                const parsed = advisorStatusSchema.safeParse(e.target.value);
-                setFilters((f) => ({ ...f, status: parsed.success ? parsed.data : 'all' }));
+                const chosen = advisorPresences.find((p) => p === e.target.value);
+                setFilters((f) => ({ ...f, status: chosen ?? 'all' }));
               }}
             >
               <option value="all">{t('filters.all')}</option>
-              {advisorStatusSchema.options.map((status) => (
-                <option key={status} value={status}>
-                  {t(`status.${status}`)}
+              {advisorPresences.map((presence) => (
+                <option key={presence} value={presence}>
+                  {t(`presence.${presence}`)}
                 </option>
               ))}
             </select>

@@ -19,6 +19,7 @@ import {
 } from '@/components/video-call';
 import { useAuth } from '@/lib/auth-store';
 import { errorMessage } from '@/lib/errors';
+import { formatTime } from '@/lib/format';
 import { adminCallsKeys, useAdminCallToken, useCallDetails } from './api/calls';
 import { useAdminCallSocket } from './hooks/use-admin-call-socket';
 import { clientNameOf } from './utils/labels';
@@ -54,6 +55,7 @@ export function AdminLiveCallPage() {
   const link = useAdminCallSocket(callId, {
     onConnect: readCall,
     onEnded: () => setEndedLive(true),
+    onVisitorPresence: readCall,
   });
   const chat = useCallChat(link, callId, 'admin');
 
@@ -82,8 +84,9 @@ export function AdminLiveCallPage() {
           setLeft(true);
           readCall();
           break;
-        // The page shows these itself (errors with their retry, devices, who came and went);
-        // snapshots are the stylist's.
+        // The page shows these itself (errors with their retry, devices, who came and went, and
+        // its own bar here, so no media state comes); snapshots are the stylist's.
+        case 'media-state':
         case 'loading':
         case 'loaded':
         case 'joining':
@@ -118,13 +121,18 @@ export function AdminLiveCallPage() {
   const roomUrl = token.data?.roomUrl || details.data?.dailyRoomUrl || '';
   const frameSrc =
     token.data && roomUrl
-      ? videoPageUrl({
-          roomUrl,
-          token: token.data.token,
-          userName: advisor?.name || 'Admin',
-          userType: 'admin',
-          callId,
-        })
+      ? videoPageUrl(
+          {
+            roomUrl,
+            token: token.data.token,
+            userName: advisor?.name || 'Admin',
+            userType: 'admin',
+            callId,
+          },
+          // She watches and listens; the visitor is told, and her camera and microphone wait for
+          // 'Hablar' (docs/product.md#silent-supervision).
+          ['supervise=1'],
+        )
       : null;
   const roomMissing = token.isSuccess && !roomUrl && !details.isPending;
 
@@ -220,6 +228,12 @@ export function AdminLiveCallPage() {
         )}
       </header>
 
+      {inCall && call?.visitorAwayEndsAt && (
+        <p className="ac-live__away" role="alert">
+          <strong>{t('live.visitorAway.title')}</strong>{' '}
+          {t('live.visitorAway.body', { time: formatTime(call.visitorAwayEndsAt) })}
+        </p>
+      )}
       <div className="vc-body">
         <div className="vc-stage">
           {ended

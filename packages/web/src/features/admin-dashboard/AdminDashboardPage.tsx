@@ -5,9 +5,11 @@ import { Button, PageHeader, toast } from '@/components/ui';
 import { formatTime } from '@/lib/format';
 import { useAdvisors } from './api/get-advisors';
 import { useCallStats } from './api/get-call-stats';
+import { useGoLiveChecklist } from './api/get-go-live';
 import { useMaintenanceMode } from './api/get-maintenance-mode';
 import { useRecentCalls } from './api/get-recent-calls';
 import { useSystemStatus } from './api/get-system-status';
+import { GoLiveChecklist } from './components/GoLiveChecklist';
 import { QuickActions } from './components/QuickActions';
 import { RecentActivity } from './components/RecentActivity';
 import { StatCards } from './components/StatCards';
@@ -31,6 +33,7 @@ export function AdminDashboardPage() {
   const advisors = useAdvisors();
   const system = useSystemStatus();
   const maintenance = useMaintenanceMode();
+  const goLive = useGoLiveChecklist();
   const [refreshing, setRefreshing] = useState(false);
 
   const errors: string[] = [];
@@ -51,6 +54,7 @@ export function AdminDashboardPage() {
       advisors.refetch(),
       system.refetch(),
       maintenance.refetch(),
+      goLive.refetch(),
     ]);
     setRefreshing(false);
     // The error box says what failed; the toast only confirms a clean refresh.
@@ -103,6 +107,8 @@ export function AdminDashboardPage() {
           </Button>
         </div>
       )}
+
+      <GoLiveChecklist checklist={goLive.data} />
 
       <StatCards stats={stats.data} />
 

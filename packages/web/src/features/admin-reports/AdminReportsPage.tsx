@@ -68,7 +68,7 @@ export function AdminReportsPage() {
       ) : (
         <>
           <SummaryCards report={report} />
-          <AdvisorPerformance advisors={report.advisors} currency={report.currency} />
+          <AdvisorPerformance advisors={report.advisors} />
           <MonthlyTrends months={report.months} />
           <DetailedAnalysis detail={report.detail} />
           <AppointmentFigures appointments={report.appointments} />

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Spinner, toast } from '@/components/ui';
 import { useAuth } from '@/lib/auth-store';
 import { errorMessage } from '@/lib/errors';
+import { useVisitorAwayAtOpen } from './api/call-presence';
 import { DASHBOARD_POLL_MS, dashboardQuery } from './api/dashboard';
 import { CallsPanel } from './components/CallsPanel';
 import { CallScreenSlot } from './components/CallScreenSlot';
@@ -24,6 +25,8 @@ import { EndCallConfirm } from './components/EndCallConfirm';
 import { IncomingCallOffer } from './components/IncomingCallOffer';
 import { PastCallsPanel } from './components/PastCallsPanel';
 import { StatusBar } from './components/StatusBar';
+import { VisitorAwayNotice } from './components/VisitorAwayNotice';
+import type { VisitorPresence } from './hooks/use-advisor-socket';
 import { useCallActions } from './hooks/use-call-actions';
 import { useCallScreen } from './hooks/use-call-screen';
 import { useDashboardRealtime } from './hooks/use-dashboard-realtime';
@@ -47,6 +50,31 @@ export function AdvisorDashboardPage() {
   const screen = useCallScreen();
   const screenCall = screen.call;
   const [confirmEnd, setConfirmEnd] = useState<Call | null>(null);
+  /** calls whose visitor's page is away: when each ends by itself unless she is back */
+  const [visitorAway, setVisitorAway] = useState<Record<string, string>>({});
+  // Opened (or reloaded) while her visitor is away: the server says until when, until a live
+  // event about that call says otherwise.
+  const awayAtOpen = useVisitorAwayAtOpen(screenCall?.callId ?? null);
+  const [toldLive, setToldLive] = useState<Record<string, true>>({});
+  const screenAwayEndsAt = screenCall
+    ? (visitorAway[screenCall.callId] ??
+      (toldLive[screenCall.callId] ? undefined : (awayAtOpen.data ?? undefined)))
+    : undefined;
+  const onVisitorPresence = useCallback(
+    (p: VisitorPresence) => {
+      setToldLive((told) => (told[p.callId] ? told : { ...told, [p.callId]: true }));
+      setVisitorAway((away) => {
+        if (p.present || !p.endsAt) {
+          if (!(p.callId in away)) return away;
+          const { [p.callId]: _back, ...rest } = away;
+          return rest;
+        }
+        return { ...away, [p.callId]: p.endsAt };
+      });
+      if (p.present) toast.info(t('visitorAway.backTitle'), t('visitorAway.back'));
+    },
+    [t],
+  );
 
   const dashboard = useQuery({
     ...dashboardQuery(advisorId ?? ''),
@@ -96,6 +124,7 @@ export function AdvisorDashboardPage() {
     soundEnabled,
     browserNotifications,
     screen,
+    onVisitorPresence,
   });
   const calls = useCallActions({ advisorId, alert, screen, fail });
   const { busyCallId, accepting } = calls;
@@ -199,6 +228,11 @@ export function AdvisorDashboardPage() {
         chat={chat}
         onEnd={calls.end}
         onClose={() => screen.setCall(null)}
+        notice={
+          screenCall && screenAwayEndsAt ? (
+            <VisitorAwayNotice call={screenCall} endsAt={screenAwayEndsAt} />
+          ) : null
+        }
       />
     </div>
   );

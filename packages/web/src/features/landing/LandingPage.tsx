@@ -1,6 +1,8 @@
 /**
- * The public landing page (docs/product.md#landing-page): sections inicio, servicios, tratamientos,
- * planes, equipo and galeria with a scroll-following menu, the call buttons that reflect
+ * The public landing page (docs/product.md#landing-page): sections inicio, servicios, catalogo (the
+ * salon's services), consulta, equipo and galeria with a scroll-following menu; the salon's own
+ * content (services, published opinions, gallery) is read after load and its sections are absent
+ * while there is none, the call buttons that reflect
  * availability, and the visitor's consultation (request, waiting, video, recovery, rating) layered
  * on top.
  *
@@ -15,22 +17,28 @@ import type { CallSubject } from '@belleza/contract';
 import { useCallback, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Benefits } from './components/Benefits';
+import { Catalogue } from './components/Catalogue';
+import { FreeConsultation } from './components/FreeConsultation';
 import { Gallery } from './components/Gallery';
 import { Hero } from './components/Hero';
 import { LandingFooter } from './components/LandingFooter';
 import { LandingHeader } from './components/LandingHeader';
 import { ParallaxBanner } from './components/ParallaxBanner';
-import { Plans } from './components/Plans';
 import { Services } from './components/Services';
 import { StickyCallButton } from './components/StickyCallButton';
 import { Team } from './components/Team';
 import { Testimonials } from './components/Testimonials';
-import { Treatments } from './components/Treatments';
 import type { ConsultationRequest } from './consultation';
 import { hasSavedConsultation } from './consultation/saved-call-storage';
 import { SECTION_IDS, type SectionId } from './content/landing-content';
 import { useAvailability } from './hooks/use-availability';
+import {
+  useLandingGallery,
+  useLandingServices,
+  useLandingTestimonials,
+} from './hooks/use-landing-catalogue';
 import { preloadConsultation, useConsultationModule } from './hooks/use-consultation-module';
+import { useSalonProfile } from './hooks/use-salon-profile';
 import { useScrollSpy } from './hooks/use-scroll-spy';
 import './landing.css';
 
@@ -73,7 +81,16 @@ function ConsultationPending({ failed, onRetry }: { failed: boolean; onRetry: ()
 
 export function LandingPage() {
   const { t: tCommon } = useTranslation('common');
-  const active = useScrollSpy(SECTION_IDS) as SectionId;
+  const services = useLandingServices();
+  const testimonials = useLandingTestimonials();
+  const gallery = useLandingGallery();
+  const salon = useSalonProfile();
+  const sections = SECTION_IDS.filter(
+    (id) =>
+      (id !== 'catalogo' || (services?.length ?? 0) > 0) &&
+      (id !== 'galeria' || (gallery?.length ?? 0) > 0),
+  );
+  const active = useScrollSpy(sections) as SectionId;
   const { availability, refresh } = useAvailability();
   const [savedAtStart] = useState(hasSavedConsultation);
   const [joining] = useState(isJoining);
@@ -88,13 +105,14 @@ export function LandingPage() {
     [loadConsultationModule],
   );
   const requestGeneral = useCallback(() => requestCall('general'), [requestCall]);
+  const askAbout = useCallback((message: string) => requestCall('general', message), [requestCall]);
 
   return (
     <>
       <a className="skip-link" href="#main-content">
         {tCommon('skipToContent')}
       </a>
-      <LandingHeader active={active} />
+      <LandingHeader active={active} sections={sections} salon={salon} />
       <main
         id="main-content"
         tabIndex={-1}
@@ -102,21 +120,20 @@ export function LandingPage() {
         onPointerOver={preloadOnCallButton}
         onFocus={preloadOnCallButton}
       >
-        <Hero availability={availability} onRequestCall={requestGeneral} />
+        <Hero salon={salon} availability={availability} onRequestCall={requestGeneral} />
         <Benefits />
         <Services onRequestCall={requestCall} />
-        <Treatments />
-        <Plans
+        <Catalogue services={services} onAskAbout={askAbout} />
+        <FreeConsultation
           onRequestCall={requestGeneral}
-          onAskAboutPlan={(message) => requestCall('general', message)}
           maxCallDuration={availability?.maxCallDuration}
         />
-        <Testimonials />
+        <Testimonials items={testimonials} />
         <Team />
         <ParallaxBanner availability={availability} onRequestCall={requestGeneral} />
-        <Gallery />
+        <Gallery items={gallery} />
       </main>
-      <LandingFooter />
+      <LandingFooter sections={sections} salon={salon} />
       <StickyCallButton availability={availability} onRequestCall={requestGeneral} />
       {ConsultationRoot ? (
         <ConsultationRoot

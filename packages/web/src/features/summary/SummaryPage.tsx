@@ -5,7 +5,13 @@
  * and the conversation here; the whole summary goes by itself when the salon's retention ends. The
  * key stays in the fragment, so it reaches the API only as a header.
  */
-import { formatMoney, type CallSummary, type ChatMessage } from '@belleza/contract';
+import {
+  formatMoney,
+  telUrl,
+  whatsappUrl,
+  type CallSummary,
+  type ChatMessage,
+} from '@belleza/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -163,7 +169,8 @@ function SummaryBody({ summary, access, address }: BodyProps) {
                   from={m.senderName}
                   load={load}
                 />
-                {m.senderType === 'client' && (
+                {/* Hers to remove: what she sent, and every still of her face (drawn copies too). */}
+                {(m.senderType === 'client' || m.image.kind === 'snapshot') && (
                   <Button
                     variant="secondary"
                     size="sm"
@@ -205,6 +212,7 @@ function SummaryBody({ summary, access, address }: BodyProps) {
 
       <section aria-labelledby="summary-next" className="summary-page__section">
         <h2 id="summary-next">{t('next.title')}</h2>
+        <SalonContacts site={summary.siteName} contacts={summary.salonContacts} />
         <div className="summary-page__actions">
           {summary.contactUrl ? (
             <a
@@ -268,3 +276,47 @@ function SummaryBody({ summary, access, address }: BodyProps) {
 }
 
 export default SummaryPage;
+
+/** How to reach the salon, as its owner entered it in "Mi salón" (nothing she left out). */
+function SalonContacts({
+  site,
+  contacts,
+}: {
+  site: string;
+  contacts: CallSummary['salonContacts'];
+}) {
+  const { t } = useTranslation('summary');
+  const { phone, whatsapp, email, address } = contacts;
+  if (!phone && !whatsapp && !email && !address) return null;
+  return (
+    <div className="summary-page__contacts">
+      <p>{t('contacts.title', { site })}</p>
+      <ul>
+        {phone && (
+          <li>
+            {t('contacts.phone')} <a href={telUrl(phone)}>{phone}</a>
+          </li>
+        )}
+        {whatsapp && (
+          <li>
+            {t('contacts.whatsapp')}{' '}
+            <a href={whatsappUrl(whatsapp)} target="_blank" rel="noopener noreferrer">
+              {whatsapp}
+              <span className="visually-hidden"> {t('newWindow')}</span>
+            </a>
+          </li>
+        )}
+        {email && (
+          <li>
+            {t('contacts.email')} <a href={`mailto:${email}`}>{email}</a>
+          </li>
+        )}
+        {address && (
+          <li>
+            {t('contacts.address')} {address}
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}

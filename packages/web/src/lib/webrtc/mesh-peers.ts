@@ -43,7 +43,16 @@ export type MeshPeersOptions = {
 
 export type MeshPeers = {
   /** Knows about a peer (a tile can show it) without opening a connection yet. */
-  ensurePeer(peerId: string, userName: string, userType: ParticipantType): void;
+  ensurePeer(
+    peerId: string,
+    userName: string,
+    userType: ParticipantType,
+    supervisor?: boolean,
+  ): void;
+  /** A silent supervisor speaks: she is a participant from now on. */
+  setSpeaking(peerId: string): void;
+  /** This side sends `stream` from now on, on every link and on links opened later. */
+  sendStream(stream: MediaStream): void;
   /** The peer's link, opened now (and the peer known) if it has none. */
   ensureLink(peerId: string, userName: string, userType: ParticipantType): PeerLink;
   has(peerId: string): boolean;
@@ -63,6 +72,8 @@ export type MeshPeers = {
   snapshots(): RemotePeer[];
   connections(): RTCPeerConnection[];
   healths(): LinkHealth[];
+  /** Renewed ICE servers on every link (links opened later read them from the session). */
+  useIceServers(servers: IceServer[]): void;
   /** Sends `track` (or the camera again with null) on every link, and on links opened later. */
   shareScreen(track: MediaStreamTrack | null): Promise<void>;
 };
@@ -94,7 +105,12 @@ export function createMeshPeers(options: MeshPeersOptions): MeshPeers {
     socket.emit('rtc:signal', { callId, to: peerId, videoSource: track ? 'screen' : 'camera' });
   }
 
-  function ensurePeer(peerId: string, userName: string, userType: ParticipantType): Entry {
+  function ensurePeer(
+    peerId: string,
+    userName: string,
+    userType: ParticipantType,
+    supervisor = false,
+  ): Entry {
     const existing = links.get(peerId);
     if (existing) return existing;
     const entry: Entry = {
@@ -109,6 +125,7 @@ export function createMeshPeers(options: MeshPeersOptions): MeshPeers {
         quality: null,
         remoteQuality: null,
         videoSource: 'camera',
+        supervisor,
       },
     };
     links.set(peerId, entry);
@@ -154,8 +171,17 @@ export function createMeshPeers(options: MeshPeersOptions): MeshPeers {
   }
 
   return {
-    ensurePeer(peerId, userName, userType) {
-      ensurePeer(peerId, userName, userType);
+    ensurePeer(peerId, userName, userType, supervisor) {
+      ensurePeer(peerId, userName, userType, supervisor);
+    },
+    setSpeaking(peerId) {
+      const entry = links.get(peerId);
+      if (!entry?.peer.supervisor) return;
+      entry.peer.supervisor = false;
+      onEvent({ type: 'peer-updated', peer: snapshot(entry.peer) });
+    },
+    sendStream(stream) {
+      for (const { link } of links.values()) link?.sendStream(stream);
     },
     ensureLink,
     has: (peerId) => links.has(peerId),
@@ -186,6 +212,9 @@ export function createMeshPeers(options: MeshPeersOptions): MeshPeers {
     snapshots: () => [...links.values()].map((e) => snapshot(e.peer)),
     connections: () => [...links.values()].flatMap((e) => (e.link ? [e.link.pc] : [])),
     healths: () => [...links.values()].flatMap((e) => (e.monitor ? [e.monitor.health()] : [])),
+    useIceServers(servers) {
+      for (const { link } of links.values()) link?.useIceServers(servers);
+    },
     async shareScreen(track) {
       if (track === screenTrack) return;
       screenTrack = track;

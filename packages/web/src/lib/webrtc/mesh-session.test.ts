@@ -2,6 +2,7 @@ import type { RtcJoined } from '@belleza/contract';
 import { describe, expect, it, vi } from 'vitest';
 import type { LinkSample } from './link-stats';
 import {
+  ICE_RENEW_RETRY_MS,
   JOIN_ACK_TIMEOUT_MS,
   STATS_REPORT_MS,
   createMeshSession,
@@ -108,6 +109,13 @@ class FakePc {
     return Promise.resolve();
   }
   restartIce() {}
+  configuration: RTCConfiguration = { iceServers: [] };
+  getConfiguration() {
+    return this.configuration;
+  }
+  setConfiguration(config: RTCConfiguration) {
+    this.configuration = config;
+  }
   close() {
     this.closed = true;
   }
@@ -141,14 +149,21 @@ function setup(
     token: 'tok',
     localStream,
     onEvent: (e) => events.push(e),
-    createPeerConnection: () => {
+    createPeerConnection: (config) => {
       const pc = new FakePc();
+      pc.configuration = config;
       pcs.push(pc);
       return pc as unknown as RTCPeerConnection;
     },
   });
-  const join = (peers: RtcJoined['peers'] = [], screenShare = false) =>
-    socket.ackJoin({ peerId: myPeer, peers, iceServers: [], screenShare });
+  const join = (
+    peers: RtcJoined['peers'] = [],
+    screenShare = false,
+    ice: Pick<RtcJoined, 'iceServers' | 'iceServersTtlMs'> = {
+      iceServers: [],
+      iceServersTtlMs: null,
+    },
+  ) => socket.ackJoin({ peerId: myPeer, peers, screenShare, ...ice });
   return { socket, pcs, events, session, join };
 }
 
@@ -210,6 +225,27 @@ describe('mesh session', () => {
       callId: 'call_1',
       to: 'p-a',
       description: { type: 'answer', sdp: 'answer-sdp' },
+    });
+  });
+
+  it('counts a supervisor as speaking when her word overtakes the join ack that lists her silent', () => {
+    const boss = {
+      ...peer('p-s', 'Carmen'),
+      userType: 'admin' as const,
+      supervisor: true as const,
+    };
+    const late = setup();
+    late.join([boss]);
+    expect(late.events.find((e) => e.type === 'joined')).toMatchObject({
+      peers: [{ peerId: 'p-s', supervisor: true }],
+    });
+
+    const { socket, events, join } = setup();
+    // The server put us in the room, she spoke, then our ack (listed before she spoke) arrived.
+    socket.deliver('rtc:peer-speaks', { callId: 'call_1', peerId: 'p-s' });
+    join([boss]);
+    expect(events.find((e) => e.type === 'joined')).toMatchObject({
+      peers: [{ peerId: 'p-s', supervisor: false }],
     });
   });
 
@@ -321,7 +357,13 @@ describe('mesh session', () => {
     socket.lastJoin().ack!({ ok: false, error: { code: 'FORBIDDEN', message: 'no' } });
     expect(events.at(-1)).toEqual({ type: 'error', code: 'FORBIDDEN', message: 'no', fatal: true });
     session.rejoin();
-    socket.ackJoin({ peerId: 'p-b', peers: [peer('p-a')], iceServers: [], screenShare: false });
+    socket.ackJoin({
+      peerId: 'p-b',
+      peers: [peer('p-a')],
+      iceServers: [],
+      iceServersTtlMs: null,
+      screenShare: false,
+    });
     socket.deliver('rtc:closed', { callId: 'call_1', reason: 'ended' });
     expect(events.at(-1)).toEqual({ type: 'closed', reason: 'ended' });
   });
@@ -443,12 +485,110 @@ describe('mesh session', () => {
       expect(events.some((e) => e.type === 'error')).toBe(false);
       vi.advanceTimersByTime(1);
       expect(events.at(-1)).toMatchObject({ type: 'error', code: 'TIMEOUT', fatal: false });
-      socket.ackJoin({ peerId: 'p-b', peers: [peer('p-a')], iceServers: [], screenShare: false });
+      socket.ackJoin({
+        peerId: 'p-b',
+        peers: [peer('p-a')],
+        iceServers: [],
+        iceServersTtlMs: null,
+        screenShare: false,
+      });
       expect(pcs).toHaveLength(0);
       expect(events.some((e) => e.type === 'joined')).toBe(false);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  describe('TURN credentials', () => {
+    const TTL_MS = 600_000;
+    const turn = (n: number) => [
+      { urls: 'turn:turn.example.com:3478', username: `${n}:client-1`, credential: `cred-${n}` },
+    ];
+    const asks = (socket: FakeSocket) => socket.emitted.filter((e) => e.event === 'rtc:ice');
+    const answer = (socket: FakeSocket, res: unknown) => asks(socket).at(-1)!.ack!(res);
+
+    it('asks for fresh ones halfway through their life; every link takes them, with no ICE restart', async () => {
+      vi.useFakeTimers();
+      try {
+        const { socket, pcs, join, session } = setup('p-b');
+        join([peer('p-a')], false, { iceServers: turn(1), iceServersTtlMs: TTL_MS });
+        const pc = pcs[0]!;
+        const restart = vi.spyOn(pc, 'restartIce');
+        pc.connectionState = 'connected';
+        (pc.onconnectionstatechange as () => void)();
+        await vi.advanceTimersByTimeAsync(TTL_MS / 2 - 1);
+        expect(asks(socket)).toHaveLength(0);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(asks(socket).map((e) => e.payload)).toEqual([{ callId: 'call_1' }]);
+        answer(socket, { ok: true, data: { iceServers: turn(2), iceServersTtlMs: TTL_MS } });
+        // The next gathering uses them; the path in use is left alone.
+        expect(pc.configuration.iceServers).toEqual(turn(2));
+        expect(restart).not.toHaveBeenCalled();
+        // A link opened from now on starts with them.
+        socket.deliver('rtc:signal', {
+          ...peer('p-c'),
+          from: 'p-c',
+          to: 'p-b',
+          description: { type: 'offer', sdp: 'x' },
+        });
+        await vi.advanceTimersByTimeAsync(0);
+        expect(pcs).toHaveLength(2);
+        expect(pcs[1]!.configuration.iceServers).toEqual(turn(2));
+        // And again halfway through the new ones' life.
+        await vi.advanceTimersByTimeAsync(TTL_MS / 2);
+        expect(asks(socket)).toHaveLength(2);
+        session.leave();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('asks again after a refusal that may pass or no answer, while the old ones last; never after the end', async () => {
+      vi.useFakeTimers();
+      try {
+        const { socket, join, session } = setup('p-b');
+        join([], false, { iceServers: turn(1), iceServersTtlMs: TTL_MS });
+        await vi.advanceTimersByTimeAsync(TTL_MS / 2);
+        answer(socket, { ok: false, error: { code: 'INTERNAL_ERROR', message: 'x' } });
+        await vi.advanceTimersByTimeAsync(ICE_RENEW_RETRY_MS);
+        expect(asks(socket)).toHaveLength(2);
+        // No answer at all: asked again.
+        await vi.advanceTimersByTimeAsync(ICE_RENEW_RETRY_MS);
+        expect(asks(socket)).toHaveLength(3);
+        // The call is over: no more asking.
+        answer(socket, { ok: false, error: { code: 'CALL_NOT_ACTIVE', message: 'x' } });
+        await vi.advanceTimersByTimeAsync(TTL_MS);
+        expect(asks(socket)).toHaveLength(3);
+        session.leave();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('asks nothing when they do not expire, or once it has left the room', async () => {
+      vi.useFakeTimers();
+      try {
+        const none = setup('p-b');
+        none.join([], false, { iceServers: [], iceServersTtlMs: null });
+        await vi.advanceTimersByTimeAsync(TTL_MS * 2);
+        expect(asks(none.socket)).toHaveLength(0);
+
+        const leaving = setup('p-b');
+        leaving.join([], false, { iceServers: turn(1), iceServersTtlMs: TTL_MS });
+        leaving.session.leave();
+        await vi.advanceTimersByTimeAsync(TTL_MS * 2);
+        expect(asks(leaving.socket)).toHaveLength(0);
+
+        // Closed by the server (call ended): the same.
+        const closed = setup('p-b');
+        closed.join([], false, { iceServers: turn(1), iceServersTtlMs: TTL_MS });
+        closed.socket.deliver('rtc:closed', { callId: 'call_1', reason: 'ended' });
+        await vi.advanceTimersByTimeAsync(TTL_MS * 2);
+        expect(asks(closed.socket)).toHaveLength(0);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 
   describe('screen sharing', () => {

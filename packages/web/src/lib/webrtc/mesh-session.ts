@@ -9,21 +9,25 @@
  * on every join keeps the first connection fast and sidesteps rollback-during-gathering quirks.
  *
  * This file holds the signalling (join, the `rtc:*` events, leave and rejoin); the per-peer links
- * live in mesh-peers.ts and the `rtc:stats` reports in mesh-stats.ts.
+ * live in mesh-peers.ts, the `rtc:stats` reports in mesh-stats.ts and the renewal of the TURN
+ * credentials in mesh-ice.ts.
  */
 import type {
   IceServer,
   ParticipantType,
   RtcJoined,
   RtcPeerStats,
+  RtcRole,
   RtcSignalFrom,
 } from '@belleza/contract';
+import { createIceRenewal } from './mesh-ice';
 import { createMeshPeers, type LinkMonitorOverrides } from './mesh-peers';
 import { createStatsReporter } from './mesh-stats';
 import type { MeshEvent, RemotePeer, SignalingSocket } from './mesh-types';
 import type { PeerLinkOptions } from './perfect-negotiation';
 
 export type { MeshEvent, RemotePeer, SignalingSocket } from './mesh-types';
+export { ICE_RENEW_AT, ICE_RENEW_RETRY_MS } from './mesh-ice';
 export { STATS_REPORT_MS, worstLink } from './mesh-stats';
 
 export type MeshSessionOptions = {
@@ -36,6 +40,11 @@ export type MeshSessionOptions = {
    */
   localStream: MediaStream | null | Promise<MediaStream | null>;
   onEvent: (event: MeshEvent) => void;
+  /**
+   * 'supervisor' (an admin): joins to watch and listen, with no stream (`localStream` null), until
+   * `speak`; the server refuses any description of hers that would send media before then.
+   */
+  role?: RtcRole;
   createPeerConnection?: PeerLinkOptions['createPeerConnection'];
   /** injectable for tests: deadlines and the stats reader of every link's monitor */
   monitor?: LinkMonitorOverrides;
@@ -53,6 +62,11 @@ export type MeshSession = {
    * when every link has switched.
    */
   shareScreen(track: MediaStreamTrack | null): Promise<void>;
+  /**
+   * A supervisor starts to speak: the server makes her a participant, then `stream` goes out on
+   * every link. Rejects with the server's error code (e.g. CAPACITY_REACHED).
+   */
+  speak(stream: MediaStream): Promise<void>;
   /** Leaves and joins again (the video page's "retry"). */
   rejoin(): void;
   leave(): void;
@@ -70,6 +84,7 @@ type PeerToOffer = { peerId: string; userName: string; userType: ParticipantType
 
 export function createMeshSession(options: MeshSessionOptions): MeshSession {
   const { socket, callId, token, onEvent } = options;
+  let role: RtcRole = options.role ?? 'participant';
   let myPeerId: string | null = null;
   let iceServers: IceServer[] = [];
   let left = false;
@@ -82,6 +97,14 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
     options.localStream instanceof Promise ? undefined : options.localStream;
   /** peers of the join ack we are to offer to once the stream is there */
   let offerTo: PeerToOffer[] = [];
+  /**
+   * Supervisors heard starting to speak before this side knew them: the server lists the room
+   * for a join after it has put us in it, so 'rtc:peer-speaks' can overtake the join ack that
+   * still lists her as silent.
+   */
+  const spokeEarly = new Set<string>();
+  const silent = (p: { peerId: string; supervisor?: true }) =>
+    p.supervisor === true && !spokeEarly.has(p.peerId);
   const ready = () => myPeerId !== null && localStream !== undefined;
 
   const peers = createMeshPeers({
@@ -95,6 +118,16 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
     localStream: () => localStream ?? null,
     hasLeft: () => left,
     onHealthChange: () => stats.report(),
+  });
+  // Short-lived TURN credentials, renewed while in the room; every link takes the new ones.
+  const ice = createIceRenewal({
+    socket,
+    callId,
+    fatalCodes: FATAL_CODES,
+    onServers: (servers) => {
+      iceServers = servers;
+      peers.useIceServers(servers);
+    },
   });
   const stats = createStatsReporter({
     socket,
@@ -117,36 +150,39 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
         fatal: false,
       });
     }, JOIN_ACK_TIMEOUT_MS);
-    socket.emit('rtc:join', { callId, token }, (res) => {
-      clearTimeout(unanswered);
-      if (left || seq !== joinSeq) return;
-      if (!res.ok) {
-        onEvent({
-          type: 'error',
-          code: res.error.code,
-          message: res.error.message,
-          fatal: FATAL_CODES.has(res.error.code),
-        });
-        return;
-      }
-      const data: RtcJoined = res.data;
-      myPeerId = data.peerId;
-      iceServers = data.iceServers;
-      for (const p of data.peers) {
-        if (localStream !== undefined) peers.ensureLink(p.peerId, p.userName, p.userType);
-        else {
-          peers.ensurePeer(p.peerId, p.userName, p.userType);
-          offerTo.push(p);
+    socket.emit(
+      'rtc:join',
+      { callId, token, ...(role === 'supervisor' ? { role } : {}) },
+      (res) => {
+        clearTimeout(unanswered);
+        if (left || seq !== joinSeq) return;
+        if (!res.ok) {
+          onEvent({
+            type: 'error',
+            code: res.error.code,
+            message: res.error.message,
+            fatal: FATAL_CODES.has(res.error.code),
+          });
+          return;
         }
-      }
-      onEvent({
-        type: 'joined',
-        peerId: data.peerId,
-        peers: peers.snapshots(),
-        screenShare: data.screenShare,
-      });
-      if (ready()) flushEarly();
-    });
+        const data: RtcJoined = res.data;
+        myPeerId = data.peerId;
+        iceServers = data.iceServers;
+        ice.start(data.iceServersTtlMs);
+        for (const p of data.peers) {
+          peers.ensurePeer(p.peerId, p.userName, p.userType, silent(p));
+          if (localStream !== undefined) peers.ensureLink(p.peerId, p.userName, p.userType);
+          else offerTo.push(p);
+        }
+        onEvent({
+          type: 'joined',
+          peerId: data.peerId,
+          peers: peers.snapshots(),
+          screenShare: data.screenShare,
+        });
+        if (ready()) flushEarly();
+      },
+    );
   }
 
   function flushEarly(): void {
@@ -157,9 +193,11 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
 
   /** Forgets this side's membership before a new join: no peer id, no waiting signals, no links. */
   function startOver(): void {
+    ice.stop();
     myPeerId = null;
     early = [];
     offerTo = [];
+    spokeEarly.clear();
     peers.dropAll();
   }
 
@@ -174,10 +212,16 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
       peerId: string;
       userName: string;
       userType: ParticipantType;
+      supervisor?: true;
     }) => {
       if (p.callId !== callId || !myPeerId || p.peerId === myPeerId) return;
       // The newcomer offers; our link opens on its first signal.
-      peers.ensurePeer(p.peerId, p.userName, p.userType);
+      peers.ensurePeer(p.peerId, p.userName, p.userType, silent(p));
+    },
+    peerSpeaks: (p: { callId: string; peerId: string }) => {
+      if (p.callId !== callId) return;
+      if (peers.has(p.peerId)) peers.setSpeaking(p.peerId);
+      else if (spokeEarly.size < 50) spokeEarly.add(p.peerId);
     },
     peerLeft: (p: { callId: string; peerId: string }) => {
       if (p.callId === callId) peers.drop(p.peerId);
@@ -204,6 +248,7 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
     closed: (p: { callId: string; reason: 'ended' | 'replaced' | 'revoked' }) => {
       if (p.callId !== callId) return;
       left = true;
+      ice.stop();
       stats.stop();
       peers.dropAll();
       onEvent({ type: 'closed', reason: p.reason });
@@ -220,6 +265,7 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
     socket.on('rtc:signal', handlers.signal);
     socket.on('rtc:closed', handlers.closed);
     socket.on('rtc:peer-stats', handlers.peerStats);
+    socket.on('rtc:peer-speaks', handlers.peerSpeaks);
   }
   function detach(): void {
     if (!attached) return;
@@ -230,6 +276,7 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
     socket.off('rtc:signal', handlers.signal);
     socket.off('rtc:closed', handlers.closed);
     socket.off('rtc:peer-stats', handlers.peerStats);
+    socket.off('rtc:peer-speaks', handlers.peerSpeaks);
   }
 
   attach();
@@ -253,6 +300,25 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
     peers: () => peers.snapshots(),
     peerConnections: () => peers.connections(),
     shareScreen: (track) => peers.shareScreen(track),
+    speak(stream) {
+      return new Promise<void>((resolve, reject) => {
+        if (left || !myPeerId) {
+          reject(new Error('NOT_JOINED'));
+          return;
+        }
+        socket.emit('rtc:speak', { callId }, (res) => {
+          if (!res.ok) {
+            reject(new Error(res.error.code));
+            return;
+          }
+          // A rejoin from now on is a participant's, with this stream.
+          role = 'participant';
+          localStream = stream;
+          peers.sendStream(stream);
+          resolve();
+        });
+      });
+    },
     rejoin() {
       left = false;
       attach();
@@ -268,6 +334,7 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
         return;
       }
       left = true;
+      ice.stop();
       if (socket.connected) socket.emit('rtc:leave', { callId });
       stats.stop();
       peers.dropAll();

@@ -24,6 +24,8 @@ export type RemotePeer = {
   remoteQuality: ConnectionQuality | null;
   /** what that peer's video shows (its `videoSource` signals); a new link starts at the camera */
   videoSource: VideoSource;
+  /** a silent supervisor: she sends nothing and is no participant (no tile, not counted) */
+  supervisor: boolean;
 };
 
 export type MeshEvent =

@@ -40,6 +40,17 @@ export type PeerLink = {
    * sender of its own, negotiated like any other change.
    */
   showVideo(track: MediaStreamTrack | null): Promise<void>;
+  /**
+   * Starts sending `stream` on a link opened without one (a silent supervisor who now speaks): its
+   * tracks take the receive-only transceivers, negotiated like any other change.
+   */
+  sendStream(stream: MediaStream): void;
+  /**
+   * ICE servers from now on (a TURN credential renewed): the next gathering (an ICE restart after a
+   * network change) allocates its relay with them. The relay in use stays: the TURN server checks
+   * a credential's expiry when it is first used, not on the allocation's refreshes.
+   */
+  useIceServers(servers: IceServer[]): void;
   close(): void;
 };
 
@@ -205,6 +216,26 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
       } else if (screenSender) {
         pc.removeTrack(screenSender);
         screenSender = null;
+      }
+    },
+    sendStream(stream) {
+      if (closed) return;
+      const sending = pc.getSenders().flatMap((sender) => (sender.track ? [sender.track] : []));
+      for (const track of stream.getTracks()) {
+        if (sending.includes(track)) continue;
+        const sender = pc.addTrack(track, stream);
+        if (track.kind === 'video' && !cameraSender) {
+          cameraSender = sender;
+          cameraTrack = track;
+        }
+      }
+    },
+    useIceServers(servers) {
+      if (closed) return;
+      try {
+        pc.setConfiguration({ ...pc.getConfiguration(), iceServers: toRtcIceServers(servers) });
+      } catch (err) {
+        fail(err);
       }
     },
     close() {

@@ -11,14 +11,15 @@ import type { SignalingSocket } from '../../lib/webrtc';
 import { BuiltinRoom } from './BuiltinRoom';
 import { FakePc, FakeSocket, FakeStream, fakeMedia, screenCapture } from './test-utils';
 
-function renderRoom(userType: ParticipantType) {
+function renderRoom(userType: ParticipantType, { parentBar = false, post = vi.fn() } = {}) {
   const socket = new FakeSocket();
   const { readSample } = fakeMedia();
   renderWithI18n(
     <BuiltinRoom
       callId="call_1"
       token="tok"
-      post={vi.fn()}
+      post={post}
+      parentBar={parentBar}
       userType={userType}
       connect={() => socket as unknown as SignalingSocket}
       mesh={{
@@ -131,5 +132,65 @@ describe('screen sharing in the built-in room', () => {
       'vp-tile--screen',
     );
     expect(document.querySelector('.vp-stage')).not.toHaveAttribute('data-screen');
+  });
+});
+
+/** A press on the parent screen's control bar, as the parent posts it. */
+function fromParent(action: string) {
+  act(() => {
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { type: 'daily-video-call-control', action },
+        origin: window.location.origin,
+        source: window,
+      }),
+    );
+  });
+}
+
+describe("the parent screen's control bar", () => {
+  it('draws no controls of its own, reports her media and obeys the bar', async () => {
+    pickerAnswers(() => Promise.resolve(screenCapture().stream));
+    const post = vi.fn();
+    const socket = renderRoom('advisor', { parentBar: true, post });
+    await act(async () => {});
+    socket.joinWithPeer({ screenShare: true, userType: 'client' });
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+    const lastMedia = () => post.mock.calls.filter(([action]) => action === 'media-state').at(-1);
+    // (these stand-ins give her no devices: the bar will show them switched on but disabled)
+    expect(lastMedia()).toEqual([
+      'media-state',
+      {
+        media: {
+          micOn: true,
+          cameraOn: true,
+          hasMic: false,
+          hasCamera: false,
+          sharingScreen: false,
+        },
+      },
+    ]);
+
+    fromParent('toggle-mic');
+    expect(lastMedia()?.[1]).toMatchObject({ media: { micOn: false, cameraOn: true } });
+    fromParent('toggle-camera');
+    expect(lastMedia()?.[1]).toMatchObject({ media: { micOn: false, cameraOn: false } });
+    fromParent('toggle-mic');
+    expect(lastMedia()?.[1]).toMatchObject({ media: { micOn: true } });
+    fromParent('toggle-share');
+    await act(async () => {});
+    expect(lastMedia()?.[1]).toMatchObject({ media: { sharingScreen: true } });
+    expect(socket.videoSignals()).toEqual([['p-2', 'screen']]);
+  });
+
+  it("reports no screen share to a visitor's bar, and no media once she left the room", async () => {
+    const post = vi.fn();
+    renderRoom('client', { parentBar: true, post });
+    await act(async () => {});
+    const lastMedia = () => post.mock.calls.filter(([action]) => action === 'media-state').at(-1);
+    expect(lastMedia()?.[1]).toMatchObject({ media: { sharingScreen: null } });
+    fromParent('leave');
+    await act(async () => {});
+    expect(lastMedia()).toEqual(['media-state', {}]);
   });
 });

@@ -1,10 +1,11 @@
 import type { ParticipantType } from '@belleza/contract';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallControls } from '../components/CallControls';
 import { LocalPreview } from '../components/LocalPreview';
 import { RemoteTile } from '../components/RemoteTile';
 import { listenToParentControl, type PostToParent } from '../parent-messages';
+import { participantsOf } from './room-state';
 import { ownQuality, useBuiltinRoom, type BuiltinRoomOptions } from './use-builtin-room';
 
 type Props = Pick<BuiltinRoomOptions, 'connect' | 'mesh'> & {
@@ -15,14 +16,39 @@ type Props = Pick<BuiltinRoomOptions, 'connect' | 'mesh'> & {
   videoDeviceId?: string | undefined;
   audioDeviceId?: string | undefined;
   audioOnly?: boolean;
+  /** an admin supervising silently (no camera or microphone until she speaks) */
+  supervise?: boolean;
+  /** the parent screen hosts the control bar: report the media to it and obey it */
+  parentBar?: boolean;
 };
 
 export function BuiltinRoom(props: Props) {
   const { t } = useTranslation('video');
-  const { state, toggleMic, toggleCamera, leave, rejoin, startScreenShare, stopScreenShare } =
-    useBuiltinRoom(props);
-  const { stage, peers, localStream, cameraError, micError } = state;
+  const {
+    state,
+    toggleMic,
+    toggleCamera,
+    leave,
+    rejoin,
+    startScreenShare,
+    stopScreenShare,
+    speak,
+  } = useBuiltinRoom(props);
+  const { stage, localStream, cameraError, micError, supervising } = state;
+  // A silent supervisor is no participant: no tile, not counted (her page still receives all).
+  const peers = participantsOf(state.peers);
+  const supervisorHere = state.peers.some((p) => p.supervisor);
   const sharedScreen = peers.some((p) => p.videoSource === 'screen');
+
+  const hasCamera = (localStream?.getVideoTracks().length ?? 0) > 0;
+  const hasMic = (localStream?.getAudioTracks().length ?? 0) > 0;
+  const inCall = stage === 'joining' || stage === 'joined' || stage === 'starting';
+  const toggleShare = state.sharingScreen ? stopScreenShare : () => void startScreenShare();
+  // Read by the control listener below when a press arrives (never a stale toggle).
+  const shareRef = useRef({ can: state.canShareScreen, toggle: toggleShare });
+  useEffect(() => {
+    shareRef.current = { can: state.canShareScreen, toggle: toggleShare };
+  });
 
   useEffect(
     () =>
@@ -30,15 +56,47 @@ export function BuiltinRoom(props: Props) {
         if (action === 'leave') leave('left');
         else if (action === 'close') leave('closed');
         else if (action === 'retry') rejoin();
+        else if (action === 'toggle-mic') toggleMic();
+        else if (action === 'toggle-camera') toggleCamera();
+        else if (action === 'toggle-share' && shareRef.current.can) shareRef.current.toggle();
         // 'join' and 'prepare' are the standby page's (VideoCallPage)
       }),
-    [leave, rejoin],
+    [leave, rejoin, toggleMic, toggleCamera],
   );
 
-  const hasCamera = (localStream?.getVideoTracks().length ?? 0) > 0;
-  const hasMic = (localStream?.getAudioTracks().length ?? 0) > 0;
+  // The parent's bar shows what this page's media is now, and nothing outside the room.
+  const { post, parentBar } = props;
+  const { micOn, cameraOn, canShareScreen, sharingScreen } = state;
+  const reportsMedia = parentBar && inCall && !supervising;
+  useEffect(() => {
+    if (!parentBar) return;
+    post(
+      'media-state',
+      reportsMedia
+        ? {
+            media: {
+              micOn,
+              cameraOn,
+              hasMic,
+              hasCamera,
+              sharingScreen: canShareScreen ? sharingScreen : null,
+            },
+          }
+        : {},
+    );
+  }, [
+    post,
+    parentBar,
+    reportsMedia,
+    micOn,
+    cameraOn,
+    hasMic,
+    hasCamera,
+    canShareScreen,
+    sharingScreen,
+  ]);
+
   const leavesHere = props.userType !== 'advisor' || window.parent === window;
-  const inCall = stage === 'joining' || stage === 'joined' || stage === 'starting';
   const quality = state.media === 'reconnecting' ? 'bad' : ownQuality(peers);
 
   return (
@@ -53,6 +111,21 @@ export function BuiltinRoom(props: Props) {
         </p>
       )}
 
+      {inCall && supervising && (
+        <p className="vp-banner vp-banner--info" role="status">
+          {t('page.supervision.silent')} <strong>{t('page.supervision.told')}</strong>
+        </p>
+      )}
+      {inCall && state.speakError && (
+        <p className="vp-banner vp-banner--warning" role="alert">
+          {state.speakError}
+        </p>
+      )}
+      {inCall && !supervising && (supervisorHere || state.supervisorLeft) && (
+        <p className="vp-banner vp-banner--info" role="status">
+          {supervisorHere ? t('page.supervision.joined') : t('page.supervision.left')}
+        </p>
+      )}
       {inCall && state.sharingScreen && (
         <p className="vp-banner vp-banner--info" role="status">
           {t('page.screenShare.sharing')}
@@ -81,7 +154,9 @@ export function BuiltinRoom(props: Props) {
             )}
             <section
               className="vp-grid"
-              aria-label={t('page.participants', { count: peers.length + 1 })}
+              aria-label={t('page.participants', {
+                count: peers.length + (supervising ? 0 : 1),
+              })}
             >
               {peers.map((peer) => (
                 <RemoteTile key={peer.peerId} peer={peer} viewer={props.userType} />
@@ -91,27 +166,31 @@ export function BuiltinRoom(props: Props) {
               )}
               {stage !== 'joined' && <p className="vp-waiting">{t('page.connecting')}</p>}
             </section>
-            <LocalPreview stream={localStream} cameraOn={state.cameraOn} />
+            {!supervising && <LocalPreview stream={localStream} cameraOn={state.cameraOn} />}
           </div>
-          <CallControls
-            micOn={state.micOn}
-            cameraOn={state.cameraOn}
-            hasMic={hasMic}
-            hasCamera={hasCamera}
-            onToggleMic={toggleMic}
-            onToggleCamera={toggleCamera}
-            // The advisor's call screen has its own way out ('Finalizar llamada', 'Minimizar'):
-            // a third one inside her video, leaving the room but not the call, only confused.
-            onLeave={leavesHere ? () => leave('left') : undefined}
-            screenShare={
-              state.canShareScreen
-                ? {
-                    sharing: state.sharingScreen,
-                    onToggle: state.sharingScreen ? stopScreenShare : () => void startScreenShare(),
-                  }
-                : undefined
-            }
-          />
+          {!parentBar && (
+            <CallControls
+              micOn={state.micOn}
+              cameraOn={state.cameraOn}
+              hasMic={hasMic}
+              hasCamera={hasCamera}
+              onToggleMic={toggleMic}
+              onToggleCamera={toggleCamera}
+              // The advisor's call screen has its own way out ('Finalizar llamada', 'Minimizar'):
+              // a third one inside her video, leaving the room but not the call, only confused.
+              onLeave={leavesHere ? () => leave('left') : undefined}
+              screenShare={
+                state.canShareScreen
+                  ? { sharing: state.sharingScreen, onToggle: toggleShare }
+                  : undefined
+              }
+              supervise={
+                supervising
+                  ? { starting: state.speaking === 'starting', onSpeak: (cam) => void speak(cam) }
+                  : undefined
+              }
+            />
+          )}
         </>
       )}
 

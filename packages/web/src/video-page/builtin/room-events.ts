@@ -11,11 +11,15 @@ import type { MeshEvent, MeshSession } from '../../lib/webrtc';
 import type { PostToParent } from '../parent-messages';
 import {
   canCaptureScreen,
+  participantsOf,
   summarizeMedia,
   type BuiltinRoomState,
   type MediaState,
 } from './room-state';
 import { endScreenShare, type ScreenCapture } from './use-screen-share';
+
+/** How long the others read that a silent supervisor left. */
+export const SUPERVISOR_LEFT_NOTICE_MS = 8000;
 
 const JOIN_ERROR_KEYS: Record<string, string> = {
   FORBIDDEN: 'errors.joinRefused',
@@ -37,6 +41,8 @@ export type RoomEventsOptions = {
   userType: () => ParticipantType | undefined;
   /** the room's screen capture, whose `allowed` the join ack sets */
   screen: ScreenCapture;
+  /** this page is a silent supervisor's (not counted among the participants) */
+  supervising: () => boolean;
 };
 
 export type RoomEvents = {
@@ -57,6 +63,7 @@ export function createRoomEvents({
   setState,
   userType,
   screen,
+  supervising,
 }: RoomEventsOptions): RoomEvents {
   let lastMedia: MediaState = 'alone';
   let despiteErrorPosted = false;
@@ -65,7 +72,12 @@ export function createRoomEvents({
   let joiningHeld = false;
 
   const peersOf = (session: MeshSession) => session.peers();
-  const count = (session: MeshSession) => session.peers().length + 1;
+  /** The call's participants as this page counts them: never a silent supervisor, itself included. */
+  const me = () => (supervising() ? 0 : 1);
+  const count = (session: MeshSession) => participantsOf(session.peers()).length + me();
+  /** supervisors seen silent, so that her first word is heard as her joining the call */
+  const silent = new Set<string>();
+  let leftNotice: ReturnType<typeof setTimeout> | undefined;
 
   /** Tells the parent what the media does: 'joined' only once media flows. */
   const mediaChanged = (session: MeshSession) => {
@@ -73,7 +85,8 @@ export function createRoomEvents({
     const media = summarizeMedia(peers);
     if (media === lastMedia) return;
     lastMedia = media;
-    const participantCount = peers.filter((p) => p.phase === 'connected').length + 1;
+    const participantCount =
+      participantsOf(peers).filter((p) => p.phase === 'connected').length + me();
     if (media === 'connected') {
       post('joined', { participantCount });
       if (degraded && !despiteErrorPosted) {
@@ -81,7 +94,7 @@ export function createRoomEvents({
         post('connected-despite-error', { participantCount });
       }
     } else if (media === 'reconnecting') {
-      post('reconnecting', { participantCount: peers.length + 1 });
+      post('reconnecting', { participantCount: participantsOf(peers).length + me() });
     } else if (media === 'failed') {
       const who = userType();
       const message =
@@ -140,6 +153,23 @@ export function createRoomEvents({
       case 'peer-joined':
       case 'peer-left': {
         const session = sessionOf();
+        const { peer } = event;
+        if (peer.supervisor) {
+          // No participant came or went: the pages say a supervisor is here (or was).
+          if (event.type === 'peer-joined') silent.add(peer.peerId);
+          else silent.delete(peer.peerId);
+          const left = event.type === 'peer-left';
+          setState((s) => ({ ...s, supervisorLeft: left }));
+          clearTimeout(leftNotice);
+          if (left)
+            leftNotice = setTimeout(
+              () => setState((s) => ({ ...s, supervisorLeft: false })),
+              SUPERVISOR_LEFT_NOTICE_MS,
+            );
+          peersChanged(session);
+          break;
+        }
+        silent.delete(peer.peerId);
         peersChanged(session);
         post(event.type === 'peer-joined' ? 'participant-joined' : 'participant-left', {
           participantName: event.peer.userName,
@@ -147,9 +177,16 @@ export function createRoomEvents({
         });
         break;
       }
-      case 'peer-updated':
-        peersChanged(sessionOf());
+      case 'peer-updated': {
+        const session = sessionOf();
+        peersChanged(session);
+        if (!event.peer.supervisor && silent.delete(event.peer.peerId))
+          post('participant-joined', {
+            participantName: event.peer.userName,
+            participantCount: count(session),
+          });
         break;
+      }
       case 'closed':
         endScreenShare(screen);
         // Links are gone; a room joined again starts from the camera.

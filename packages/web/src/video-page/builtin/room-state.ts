@@ -42,6 +42,14 @@ export type BuiltinRoomState = {
   sharingScreen: boolean;
   /** why the last attempt to share failed; null after a cancelled picker, which is no failure */
   screenShareError: string | null;
+  /** this page is a silent supervisor's: no camera, no microphone, until she speaks */
+  supervising: boolean;
+  /** she asked to speak and the microphone (or the room) is not there yet */
+  speaking: 'idle' | 'starting';
+  /** why speaking failed (microphone refused, room full) */
+  speakError: string | null;
+  /** a silent supervisor was here and left (the others' pages say so) */
+  supervisorLeft: boolean;
 };
 
 export const initialRoomState: BuiltinRoomState = {
@@ -58,7 +66,15 @@ export const initialRoomState: BuiltinRoomState = {
   canShareScreen: false,
   sharingScreen: false,
   screenShareError: null,
+  supervising: false,
+  speaking: 'idle',
+  speakError: null,
+  supervisorLeft: false,
 };
+
+/** The peers that count as the call's participants: silent supervisors are not. */
+export const participantsOf = <P extends { supervisor: boolean }>(peers: P[]): P[] =>
+  peers.filter((p) => !p.supervisor);
 
 /** Desktop browsers capture a screen; phones' browsers have no getDisplayMedia. */
 export const canCaptureScreen = (): boolean =>

@@ -56,6 +56,7 @@ export class FakeSocket {
         },
       ],
       iceServers: [],
+      iceServersTtlMs: null,
       screenShare: options.screenShare ?? false,
     };
     const ack = join.ack;
@@ -86,6 +87,9 @@ export class FakePc {
   addTrack(track: MediaStreamTrack) {
     this.sent.push(track);
     return { track };
+  }
+  getSenders() {
+    return this.sent.map((track) => ({ track }));
   }
   removeTrack(sender: { track: MediaStreamTrack }) {
     this.sent = this.sent.filter((t) => t !== sender.track);

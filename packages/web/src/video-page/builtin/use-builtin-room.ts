@@ -11,6 +11,7 @@ import {
   connectSignaling,
   createMeshSession,
   stopStream,
+  type LocalMedia,
   type MeshEvent,
   type MeshSession,
   type MeshSessionOptions,
@@ -39,6 +40,11 @@ export type BuiltinRoomOptions = {
   videoDeviceId?: string | undefined;
   audioDeviceId?: string | undefined;
   audioOnly?: boolean;
+  /**
+   * an admin's silent supervision (docs/product.md#silent-supervision): no camera or microphone
+   * is asked for until she chooses to speak (`speak`)
+   */
+  supervise?: boolean;
   /** injectable for tests */
   connect?: () => SignalingSocket;
   /** injectable for tests: peer connections and their monitors */
@@ -47,10 +53,15 @@ export type BuiltinRoomOptions = {
 
 export function useBuiltinRoom(options: BuiltinRoomOptions) {
   const { t } = useTranslation('video');
-  const [state, setState] = useState<BuiltinRoomState>(initialRoomState);
+  const [state, setState] = useState<BuiltinRoomState>(() => ({
+    ...initialRoomState,
+    supervising: options.supervise === true,
+  }));
   const sessionRef = useRef<MeshSession | null>(null);
   const socketRef = useRef<SignalingSocket | null>(null);
   const leftRef = useRef(false);
+  /** the stream a supervisor opened when she chose to speak */
+  const spokenRef = useRef<MediaStream | null>(null);
   const { screenRef, startScreenShare, stopScreenShare } = useScreenShare({
     sessionRef,
     leftRef,
@@ -61,6 +72,9 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
     optionsRef.current = options;
   });
   const { callId, token, videoDeviceId, audioDeviceId, audioOnly } = options;
+  const supervise = options.supervise === true;
+  /** still silent: a rejoin (retry) is a supervisor's again */
+  const silentRef = useRef(supervise);
 
   useEffect(() => {
     let cancelled = false;
@@ -74,14 +88,17 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
       setState,
       userType: () => optionsRef.current.userType,
       screen,
+      supervising: () => silentRef.current,
     });
 
     void (async () => {
       // A standby page already has them (warm-room.ts); otherwise ask now. The room is joined
-      // while the camera starts: the session opens its links once the stream is here.
-      const mediaReady =
-        takeWarmMedia() ??
-        acquireLocalMedia({ video: !audioOnly, audio: true, videoDeviceId, audioDeviceId });
+      // while the camera starts: the session opens its links once the stream is here. A silent
+      // supervisor asks for nothing at all.
+      const mediaReady: Promise<LocalMedia> = supervise
+        ? Promise.resolve({ stream: null, cameraError: null, micError: null })
+        : (takeWarmMedia() ??
+          acquireLocalMedia({ video: !audioOnly, audio: true, videoDeviceId, audioDeviceId }));
 
       const socket = optionsRef.current.connect?.() ?? takeWarmSocket() ?? connectSignaling();
       socketRef.current = socket;
@@ -90,7 +107,8 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
         socket,
         callId,
         token,
-        localStream: mediaReady.then((media) => media.stream),
+        ...(supervise ? { role: 'supervisor' as const } : {}),
+        localStream: supervise ? null : mediaReady.then((media) => media.stream),
         onEvent: (event: MeshEvent) => {
           if (cancelled) return;
           events.handle(event, () => session);
@@ -140,8 +158,54 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
       socketRef.current?.disconnect();
       socketRef.current = null;
       stopStream(stream);
+      stopStream(spokenRef.current);
+      spokenRef.current = null;
     };
-  }, [callId, token, videoDeviceId, audioDeviceId, audioOnly, t, screenRef]);
+  }, [callId, token, videoDeviceId, audioDeviceId, audioOnly, supervise, t, screenRef]);
+
+  /** A supervisor chooses to speak: the microphone (and the camera if she asks), then the room. */
+  const speak = useCallback(
+    async (withCamera: boolean) => {
+      const session = sessionRef.current;
+      if (!session || !silentRef.current) return;
+      setState((s) => ({ ...s, speaking: 'starting', speakError: null }));
+      const media = await acquireLocalMedia({
+        video: withCamera,
+        audio: true,
+        videoDeviceId,
+        audioDeviceId,
+      });
+      if (!media.stream || media.micError) {
+        stopStream(media.stream);
+        setState((s) => ({ ...s, speaking: 'idle', speakError: t('page.supervision.micDenied') }));
+        return;
+      }
+      try {
+        await session.speak(media.stream);
+      } catch (err) {
+        stopStream(media.stream);
+        const full = err instanceof Error && err.message === 'CAPACITY_REACHED';
+        setState((s) => ({
+          ...s,
+          speaking: 'idle',
+          speakError: t(full ? 'errors.roomFull' : 'errors.connection'),
+        }));
+        return;
+      }
+      silentRef.current = false;
+      spokenRef.current = media.stream;
+      setState((s) => ({
+        ...s,
+        supervising: false,
+        speaking: 'idle',
+        localStream: media.stream,
+        cameraError: withCamera ? media.cameraError : null,
+        micOn: true,
+        cameraOn: withCamera && !media.cameraError,
+      }));
+    },
+    [videoDeviceId, audioDeviceId, t],
+  );
 
   const { localStream, micOn, cameraOn } = state;
   const toggleMic = useCallback(() => {
@@ -185,6 +249,7 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
     rejoin,
     startScreenShare,
     stopScreenShare,
+    speak,
     peerConnections: () => sessionRef.current?.peerConnections() ?? [],
   };
 }

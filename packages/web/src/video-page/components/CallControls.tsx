@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { MediaToggles } from '@/components/call-media/MediaToggles';
 
 type Props = {
   micOn: boolean;
@@ -11,6 +12,11 @@ type Props = {
   onLeave?: (() => void) | undefined;
   /** Only for whom may share a screen (the advisor, when the settings allow it). */
   screenShare?: { sharing: boolean; onToggle: () => void } | undefined;
+  /**
+   * A silent supervisor's bar: 'Hablar' (microphone) or 'Hablar con cámara' in place of the
+   * microphone and camera, which she has not opened.
+   */
+  supervise?: { starting: boolean; onSpeak: (withCamera: boolean) => void } | undefined;
 };
 
 export function CallControls({
@@ -22,39 +28,41 @@ export function CallControls({
   onToggleCamera,
   onLeave,
   screenShare,
+  supervise,
 }: Props) {
   const { t } = useTranslation('video');
-  // The label says what a press does next ('Activar micrófono' while muted), so the buttons carry
-  // no aria-pressed as well: a screen reader would read both states at once.
   return (
     <div className="vp-controls" role="toolbar" aria-label={t('page.controls')}>
-      <button
-        type="button"
-        className="vp-button"
-        data-off={!micOn}
-        disabled={!hasMic}
-        onClick={onToggleMic}
-      >
-        {micOn ? t('page.muteMic') : t('page.unmuteMic')}
-      </button>
-      <button
-        type="button"
-        className="vp-button"
-        data-off={!cameraOn}
-        disabled={!hasCamera}
-        onClick={onToggleCamera}
-      >
-        {cameraOn ? t('page.cameraOffAction') : t('page.cameraOnAction')}
-      </button>
-      {screenShare && (
-        <button
-          type="button"
-          className="vp-button"
-          data-active={screenShare.sharing}
-          onClick={screenShare.onToggle}
-        >
-          {screenShare.sharing ? t('page.screenShare.stop') : t('page.screenShare.start')}
-        </button>
+      {supervise ? (
+        <>
+          <button
+            type="button"
+            className="vp-button"
+            disabled={supervise.starting}
+            onClick={() => supervise.onSpeak(false)}
+          >
+            {t('page.supervision.speak')}
+          </button>
+          <button
+            type="button"
+            className="vp-button"
+            disabled={supervise.starting}
+            onClick={() => supervise.onSpeak(true)}
+          >
+            {t('page.supervision.speakWithCamera')}
+          </button>
+        </>
+      ) : (
+        <MediaToggles
+          micOn={micOn}
+          cameraOn={cameraOn}
+          hasMic={hasMic}
+          hasCamera={hasCamera}
+          onToggleMic={onToggleMic}
+          onToggleCamera={onToggleCamera}
+          screenShare={screenShare}
+          buttonClass="vp-button"
+        />
       )}
       {onLeave && (
         <button type="button" className="vp-button vp-button--danger" onClick={onLeave}>

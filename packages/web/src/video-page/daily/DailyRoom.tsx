@@ -19,6 +19,11 @@ type Props = {
   userName: string;
   /** whose page this is: only the visitor's answers 'snapshot' with a picture (her camera) */
   userType: ParticipantType;
+  /**
+   * an admin supervising: Daily has no receive-only member, so she joins with her camera and
+   * microphone off and a name that says what she is (docs/decisions.md, silent supervision)
+   */
+  supervise?: boolean;
   post: PostToParent;
 };
 
@@ -31,7 +36,7 @@ let lastDestroy: Promise<void> = Promise.resolve();
 const participantCount = (call: DailyCall) => Object.keys(call.participants()).length;
 const nameOf = (p: DailyParticipant) => p.user_name || '';
 
-export function DailyRoom({ roomUrl, token, userName, userType, post }: Props) {
+export function DailyRoom({ roomUrl, token, userName, userType, supervise = false, post }: Props) {
   const { t } = useTranslation('video');
   const containerRef = useRef<HTMLDivElement>(null);
   const callRef = useRef<DailyCall | null>(null);
@@ -121,7 +126,17 @@ export function DailyRoom({ roomUrl, token, userName, userType, post }: Props) {
           emit('error', { error: message, errorCode: 'connection' });
         });
       try {
-        await call.join({ url: roomUrl, ...(token ? { token } : {}), userName });
+        await call.join({
+          url: roomUrl,
+          ...(token ? { token } : {}),
+          ...(supervise
+            ? {
+                userName: t('page.supervision.dailyName', { name: userName }),
+                startVideoOff: true,
+                startAudioOff: true,
+              }
+            : { userName }),
+        });
       } catch (err) {
         if (cancelled) return;
         const detail = err instanceof Error ? err.message : String(err);
@@ -138,7 +153,7 @@ export function DailyRoom({ roomUrl, token, userName, userType, post }: Props) {
       callRef.current = null;
       if (call) lastDestroy = call.destroy().catch(() => undefined);
     };
-  }, [roomUrl, token, userName, attempt, t]);
+  }, [roomUrl, token, userName, supervise, attempt, t]);
 
   useEffect(
     () =>
@@ -168,6 +183,11 @@ export function DailyRoom({ roomUrl, token, userName, userType, post }: Props) {
 
   return (
     <div className="vp-room vp-room--daily" data-stage={stage}>
+      {supervise && stage === 'in-call' && (
+        <p className="vp-banner vp-banner--info" role="status">
+          {t('page.supervision.dailySilent')} <strong>{t('page.supervision.told')}</strong>
+        </p>
+      )}
       <div ref={containerRef} className="vp-daily-frame" />
       {stage === 'loading' && <p className="vp-waiting">{t('page.connecting')}</p>}
       {stage === 'error' && (

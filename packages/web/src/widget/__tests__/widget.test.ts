@@ -29,6 +29,7 @@ const availability = (overrides: Partial<Availability> = {}): Availability => ({
   maintenance: false,
   availableAdvisors: 2,
   estimatedWaitTime: 30,
+  withinHours: true,
   nextOpening: null,
   maxCallDuration: 30,
   retentionDays: 30,
@@ -174,7 +175,7 @@ describe('the button', () => {
       'everyone is busy',
       availability({ availableAdvisors: 0, estimatedWaitTime: 130 }),
       'busy',
-      'Asesores ocupados · espera estimada 3 minutos',
+      'Estilistas en consulta · espera estimada 3 minutos',
     ],
     [
       'closed, booking on',
@@ -226,7 +227,7 @@ describe('the button', () => {
       }),
     );
     const element = await load({ lang: 'en', label: 'Ask our stylists' });
-    expect(element).toHaveTextContent('Ask our stylistsAdvisors busy · estimated wait 2 minutes');
+    expect(element).toHaveTextContent('Ask our stylistsStylists busy · estimated wait 2 minutes');
   });
 
   it('goes inline into its target, its frame on <body>', async () => {

@@ -71,10 +71,12 @@ export async function startCoturn(options: {
   host?: string;
   /** peer ranges the relay refuses (`a.b.c.d-e.f.g.h`), as the README's hardened config */
   deniedPeerIps?: readonly string[];
+  /** the listening port (default: a free one); the same again restarts a server where it was */
+  port?: number;
 }): Promise<Coturn> {
   const realm = options.realm ?? 'belleza.test';
   const host = options.host ?? '127.0.0.1';
-  const port = await freePort(host);
+  const port = options.port ?? (await freePort(host));
   const tlsPort = options.tls ? await freePort(host) : null;
   const dir = mkdtempSync(join(tmpdir(), 'belleza-coturn-'));
   const args = [

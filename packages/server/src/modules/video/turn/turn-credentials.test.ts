@@ -9,7 +9,11 @@ const EXPIRY = new Date('2026-11-20T16:00:00.000Z');
 const TURN = {
   urls: ['turn:turn.example.com:3478?transport=udp', 'turns:turn.example.com:443?transport=tcp'],
   secret: SECRET,
+  credentialTtlMs: 600_000,
 };
+/** A call's room that lives long after the credential's TTL. */
+const NOW = new Date(EXPIRY.getTime() - 600_000);
+const ROOM_UNTIL = new Date(EXPIRY.getTime() + 50 * 60_000);
 
 describe('TURN REST credentials (coturn use-auth-secret)', () => {
   it('names the expiry (unix seconds) and the participant, signed with HMAC-SHA1 of the secret', () => {
@@ -45,27 +49,56 @@ describe('iceServersFor', () => {
   const participant = { type: 'client' as const, id: 'cli_1' };
 
   it('lists STUN_URLS, then every TURN URL with the participant credential, then the settings', () => {
-    const servers = iceServersFor(
+    const { iceServers, ttlMs } = iceServersFor(
       { turn: TURN, stunUrls: ['stun:stun.example.com:3478'] },
       participant,
-      EXPIRY,
+      { now: NOW, until: ROOM_UNTIL },
       [{ urls: 'stun:static.example.org' }],
     );
+    // TURN_CREDENTIAL_TTL from now, though the room lives on for 50 minutes more.
     const { username, credential } = mintTurnCredential(SECRET, 'client-cli_1', EXPIRY);
-    expect(servers).toEqual([
+    expect(iceServers).toEqual([
       { urls: 'stun:stun.example.com:3478' },
       { urls: TURN.urls[0], username, credential },
       { urls: TURN.urls[1], username, credential },
       { urls: 'stun:static.example.org' },
     ]);
-    expect(JSON.stringify(servers)).not.toContain(SECRET);
+    expect(ttlMs).toBe(600_000);
+    expect(JSON.stringify(iceServers)).not.toContain(SECRET);
   });
 
-  it('is only the static settings when nothing is configured', () => {
-    const statics = [{ urls: 'turn:static.example.org', username: 'u', credential: 'c' }];
-    expect(iceServersFor({ turn: undefined, stunUrls: [] }, participant, EXPIRY, statics)).toEqual(
-      statics,
+  it('never outlives the room: a credential minted near its end expires with it', () => {
+    const until = new Date(NOW.getTime() + 90_000);
+    const { iceServers, ttlMs } = iceServersFor(
+      { turn: TURN, stunUrls: [] },
+      participant,
+      { now: NOW, until },
+      [],
     );
+    expect(iceServers[0]?.username).toBe(
+      mintTurnCredential(SECRET, 'client-cli_1', until).username,
+    );
+    expect(ttlMs).toBe(90_000);
+  });
+
+  it('counts the time left from the whole second the username names', () => {
+    const now = new Date(NOW.getTime() + 400);
+    expect(
+      iceServersFor({ turn: TURN, stunUrls: [] }, participant, { now, until: ROOM_UNTIL }, [])
+        .ttlMs,
+    ).toBe(599_600);
+  });
+
+  it('is only the static settings, with no lifetime, when nothing is configured', () => {
+    const statics = [{ urls: 'turn:static.example.org', username: 'u', credential: 'c' }];
+    expect(
+      iceServersFor(
+        { turn: undefined, stunUrls: [] },
+        participant,
+        { now: NOW, until: ROOM_UNTIL },
+        statics,
+      ),
+    ).toEqual({ iceServers: statics, ttlMs: null });
   });
 });
 

@@ -25,25 +25,36 @@ export const turnParticipantId = (p: { type: ParticipantType; id: string }): str
 
 export type IceConfig = { turn: TurnConfig | undefined; stunUrls: string[] };
 
+/** ICE servers for one participant, and how long their TURN credential stays valid (ms). */
+export type IceGrant = {
+  iceServers: IceServer[];
+  /** null when no credential was minted (no TURN server configured) */
+  ttlMs: number | null;
+};
+
 /**
- * One participant's ICE servers: STUN_URLS, then TURN_URLS with a credential minted for them that
- * expires at `expiresAt` (the room's expiry, never later), then the static entries from settings.
+ * One participant's ICE servers: STUN_URLS, then TURN_URLS with a credential minted for them, then
+ * the static entries from settings. The credential expires TURN_CREDENTIAL_TTL from `now`, and
+ * never after `until` (their room token's expiry): a page in the call asks for a fresh one before
+ * then, so a credential outlives the call by that TTL at most.
  */
 export function iceServersFor(
   ice: IceConfig,
   participant: { type: ParticipantType; id: string },
-  expiresAt: Date,
+  validity: { now: Date; until: Date },
   staticServers: IceServer[],
-): IceServer[] {
+): IceGrant {
   const stun: IceServer[] = ice.stunUrls.map((urls) => ({ urls }));
-  let turn: IceServer[] = [];
-  if (ice.turn) {
-    const credential = mintTurnCredential(
-      ice.turn.secret,
-      turnParticipantId(participant),
-      expiresAt,
-    );
-    turn = ice.turn.urls.map((urls) => ({ urls, ...credential }));
-  }
-  return [...stun, ...turn, ...staticServers];
+  if (!ice.turn) return { iceServers: [...stun, ...staticServers], ttlMs: null };
+  const now = validity.now.getTime();
+  const expiresAt = Math.min(now + ice.turn.credentialTtlMs, validity.until.getTime());
+  const credential = mintTurnCredential(
+    ice.turn.secret,
+    turnParticipantId(participant),
+    new Date(expiresAt),
+  );
+  const turn = ice.turn.urls.map((urls) => ({ urls, ...credential }));
+  // The username carries whole seconds: the time left is counted from the second it names.
+  const ttlMs = Math.max(0, Math.floor(expiresAt / 1000) * 1000 - now);
+  return { iceServers: [...stun, ...turn, ...staticServers], ttlMs };
 }

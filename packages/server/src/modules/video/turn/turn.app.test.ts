@@ -11,6 +11,7 @@ import {
   type CallToken,
   type ClientToServerEvents,
   type IceServer,
+  type RtcIceServers,
   type RtcJoined,
   type ServerToClientEvents,
   type Settings,
@@ -37,6 +38,8 @@ type Ack<T> = { ok: true; data: T } | { ok: false; error: { code: string; messag
 const SECRET = 'Tv7-belleza-TURN-secret-never-shown';
 const STUN = 'stun:stun.belleza.test:3478';
 const STATIC: IceServer = { urls: 'stun:static.belleza.test:3478' };
+/** TURN_CREDENTIAL_TTL: each credential lasts 10 minutes; the room lasts the call's 60. */
+const TURN_TTL_MS = 10 * 60_000;
 
 describe('TURN credentials in the app', () => {
   let db: TestDatabase;
@@ -88,7 +91,7 @@ describe('TURN credentials in the app', () => {
     app = await buildApp(
       testConfig({
         logLevel: 'trace',
-        turn: { urls: turnUrls, secret: SECRET },
+        turn: { urls: turnUrls, secret: SECRET, credentialTtlMs: TURN_TTL_MS },
         stunUrls: [STUN],
       }),
       {
@@ -129,10 +132,12 @@ describe('TURN credentials in the app', () => {
     await db?.drop();
   });
 
-  // The room lives maxCallDuration (60 min) from accept; tokens and credentials never outlive it.
+  // The room lives maxCallDuration (60 min) from accept; tokens never outlive it, and TURN
+  // credentials last TURN_CREDENTIAL_TTL from when they are handed out, never past the room.
   const roomExpiry = () => new Date(acceptedAt.getTime() + 60 * 60_000);
+  const credentialExpiry = () => new Date(clock.now().getTime() + TURN_TTL_MS);
 
-  it('gives the visitor STUN, TURN with her own credential until the room expires, and static entries', async () => {
+  it('gives the visitor STUN, TURN with her own short-lived credential, and static entries', async () => {
     clock.advance(60_000); // a token fetched later still expires with the room, not later
     const res = await call_<CallToken>('GET', `/api/calls/${call.callId}/token?userType=client`, {
       clientKey: call.clientKey,
@@ -140,22 +145,22 @@ describe('TURN credentials in the app', () => {
     expect(res.status).toBe(200);
     expect(res.data.expiresAt).toBe(roomExpiry().toISOString());
     const claims = await app.container.video.verifyRoomToken(res.data.token, call.callId);
-    expectIceFor(res.data.iceServers, `client-${claims.id}`, roomExpiry());
+    expectIceFor(res.data.iceServers, `client-${claims.id}`, credentialExpiry());
   });
 
   it('gives the advisor and an admin their own credentials (token and join answers)', async () => {
     const adv = await call_<CallToken>('GET', `/api/calls/${call.callId}/token?userType=advisor`, {
       token: advisor.token,
     });
-    expectIceFor(adv.data.iceServers, `advisor-${advisor.id}`, roomExpiry());
+    expectIceFor(adv.data.iceServers, `advisor-${advisor.id}`, credentialExpiry());
     const join = await call_<CallJoin>('GET', `/api/calls/${call.callId}/join`, {
       token: advisor.token,
     });
-    expectIceFor(join.data.iceServers, `advisor-${advisor.id}`, roomExpiry());
+    expectIceFor(join.data.iceServers, `advisor-${advisor.id}`, credentialExpiry());
     const boss = await call_<CallToken>('GET', `/api/calls/${call.callId}/token?userType=admin`, {
       token: admin.token,
     });
-    expectIceFor(boss.data.iceServers, `admin-${admin.id}`, roomExpiry());
+    expectIceFor(boss.data.iceServers, `admin-${admin.id}`, credentialExpiry());
     const visitor = await call_<CallJoin>('GET', `/api/calls/${call.callId}/join`, {
       clientKey: call.clientKey,
     });
@@ -201,7 +206,10 @@ describe('TURN credentials in the app', () => {
   const rtcJoin = (c: Client, token: string): Promise<Ack<RtcJoined>> =>
     new Promise((resolve) => c.emit('rtc:join', { callId: call.callId, token }, resolve));
 
-  it('answers rtc:join with credentials for the participant of the room token, expiring with it', async () => {
+  const rtcIce = (c: Client): Promise<Ack<RtcIceServers>> =>
+    new Promise((resolve) => c.emit('rtc:ice', { callId: call.callId }, resolve));
+
+  it('answers rtc:join with credentials for the participant of the room token, and how long they last', async () => {
     const { data } = await call_<CallToken>(
       'GET',
       `/api/calls/${call.callId}/token?userType=advisor`,
@@ -210,7 +218,44 @@ describe('TURN credentials in the app', () => {
     const ack = await rtcJoin(await socket(), data.token);
     answers.push(JSON.stringify(ack));
     if (!ack.ok) throw new Error(`rtc:join refused: ${ack.error.code}`);
-    expectIceFor(ack.data.iceServers, `advisor-${advisor.id}`, new Date(data.expiresAt));
+    expectIceFor(ack.data.iceServers, `advisor-${advisor.id}`, credentialExpiry());
+    expect(ack.data.iceServersTtlMs).toBe(TURN_TTL_MS);
+  });
+
+  it("renews a member's credential over rtc:ice while the call lasts, never past the room", async () => {
+    const { data } = await call_<CallToken>(
+      'GET',
+      `/api/calls/${call.callId}/token?userType=client`,
+      { clientKey: call.clientKey },
+    );
+    const claims = await app.container.video.verifyRoomToken(data.token, call.callId);
+    const startedAt = clock.now();
+    const page = await socket();
+    const joined = await rtcJoin(page, data.token);
+    if (!joined.ok) throw new Error(`rtc:join refused: ${joined.error.code}`);
+    // Halfway through its credential, the page asks again: a new one, from now.
+    clock.advance(TURN_TTL_MS / 2);
+    const renewed = await rtcIce(page);
+    answers.push(JSON.stringify(renewed));
+    if (!renewed.ok) throw new Error(`rtc:ice refused: ${renewed.error.code}`);
+    expectIceFor(renewed.data.iceServers, `client-${claims.id}`, credentialExpiry());
+    expect(renewed.data.iceServers).not.toEqual(joined.data.iceServers);
+    expect(renewed.data.iceServersTtlMs).toBe(TURN_TTL_MS);
+    // Four minutes before the room's end: the credential ends with the room.
+    clock.set(new Date(roomExpiry().getTime() - 4 * 60_000));
+    const last = await rtcIce(page);
+    if (!last.ok) throw new Error(`rtc:ice refused: ${last.error.code}`);
+    expectIceFor(last.data.iceServers, `client-${claims.id}`, roomExpiry());
+    expect(last.data.iceServersTtlMs).toBe(4 * 60_000);
+    // The other tests' time, as it was.
+    clock.set(startedAt);
+  });
+
+  it("renews nothing for a socket that is not in the call's room", async () => {
+    const ack = await rtcIce(await socket());
+    answers.push(JSON.stringify(ack));
+    expect(ack).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(JSON.stringify(ack)).not.toMatch(/credential|turn:/);
   });
 
   it('answers rtc:join without a valid room token with no ICE servers at all', async () => {

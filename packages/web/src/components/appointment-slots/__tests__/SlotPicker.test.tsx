@@ -1,8 +1,9 @@
 import type { Slot } from '@belleza/contract';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '@/lib/i18n';
 import { SlotPicker } from '../SlotPicker';
 
 /** Tuesday 24 and Wednesday 25 November 2026; Lima is UTC-5, Madrid UTC+1, Tokyo UTC+9. */
@@ -72,5 +73,53 @@ describe('SlotPicker', () => {
     render(<Picker timeZone="America/Bogota" />);
     expect(screen.queryByText(/en tu zona/)).toBeNull();
     expect(screen.getByRole('radio', { name: '10:00 a. m.' })).toBeVisible();
+  });
+
+  it('steps to the previous and next day with the arrows, which stop at the first and last day', async () => {
+    const user = userEvent.setup();
+    render(<Picker timeZone="America/Lima" />);
+    const days = screen.getByRole('group', { name: 'Día' });
+    const previous = within(days).getByRole('button', { name: 'Día anterior' });
+    const next = within(days).getByRole('button', { name: 'Día siguiente' });
+    expect(previous).toBeDisabled();
+    expect(within(days).getByRole('radio', { name: 'mar, 24/11' })).toBeChecked();
+
+    await user.click(next);
+    expect(within(days).getByRole('radio', { name: 'mié, 25/11' })).toBeChecked();
+    expect(
+      within(screen.getByRole('group', { name: 'Hora de Lima' }))
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent?.trim()),
+    ).toEqual(['09:00 a. m.']);
+    expect(next).toBeDisabled();
+
+    await user.click(previous);
+    expect(within(days).getByRole('radio', { name: 'mar, 24/11' })).toBeChecked();
+  });
+
+  it('reads its days and times in English when the interface is in English', async () => {
+    await act(() => changeLanguage('en'));
+    try {
+      render(<Picker timeZone="America/Lima" />);
+      const days = screen.getByRole('group', { name: 'Day' });
+      expect(
+        within(days)
+          .getAllByRole('radio')
+          .map((r) => r.closest('label')?.textContent),
+      ).toEqual(['Tue, 11/24', 'Wed, 11/25']);
+      expect(within(days).getByRole('button', { name: 'Next day' })).toBeEnabled();
+      expect(
+        within(screen.getByRole('group', { name: 'Lima time' }))
+          .getAllByRole('radio')
+          .map((r) =>
+            r
+              .closest('label')
+              ?.textContent?.trim()
+              .replace(/[\u00a0\u202f]/g, ' '),
+          ),
+      ).toEqual(['10:00 AM', '10:25 AM']);
+    } finally {
+      await act(() => changeLanguage('es'));
+    }
   });
 });

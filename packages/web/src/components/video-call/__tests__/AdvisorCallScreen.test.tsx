@@ -95,7 +95,7 @@ async function setup(
 }
 
 const frame = () => screen.getByTitle<HTMLIFrameElement>('Videollamada con el cliente');
-const notesBox = () => screen.getByRole('textbox', { name: 'Notas de la Llamada' });
+const notesBox = () => screen.getByRole('textbox', { name: 'Notas de la llamada' });
 const connecting = () => screen.queryByText('Conectando a la videollamada...');
 
 beforeEach(() => {
@@ -124,6 +124,16 @@ const tokenIn = (src: string): string | null => {
 };
 
 describe('AdvisorCallScreen header and room', () => {
+  it('counts the call from its start beside the title, every second', async () => {
+    vi.setSystemTime(Date.parse(baseCall.startedAt!) + 125_000);
+    await setup();
+    const timer = screen.getByRole('timer', { name: 'Duración de la llamada: 02:05' });
+    advance(1_000);
+    expect(timer).toHaveTextContent('02:06');
+    // The screen's name stays its title.
+    expect(screen.getByRole('dialog', { name: 'Videollamada activa' })).toBeInTheDocument();
+  });
+
   it('shows the call, and opens the room with the advisor token (in the fragment) and the advisor name', async () => {
     await setup();
     expect(screen.getByRole('heading', { name: 'Videollamada activa' })).toBeInTheDocument();
@@ -366,7 +376,7 @@ describe('AdvisorCallScreen notes', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('restores notes from localStorage; "Limpiar" asks first and is disabled when empty', async () => {
+  it('restores notes from localStorage; "Limpiar" asks first, saves the empty notes and is disabled when empty', async () => {
     localStorage.setItem('call_notes_call_9', 'Notas previas');
     await setup();
     expect(notesBox()).toHaveValue('Notas previas');
@@ -384,9 +394,30 @@ describe('AdvisorCallScreen notes', () => {
     expect(notesBox()).toHaveValue('');
     expect(localStorage.getItem('call_notes_call_9')).toBeNull();
     expect(screen.getByRole('button', { name: 'Limpiar' })).toBeDisabled();
+    await flush();
+    // Saved at once on the server too, so the cleared notes do not come back from there.
+    expect(api.saveCallNotes).toHaveBeenCalledTimes(1);
+    expect(api.saveCallNotes).toHaveBeenCalledWith('call_9', '');
+    expect(screen.getByText('Guardado')).toBeInTheDocument();
     advance(NOTES_AUTOSAVE_MS);
     await flush();
-    expect(api.saveCallNotes).not.toHaveBeenCalled();
+    expect(api.saveCallNotes).toHaveBeenCalledTimes(1);
+    confirm.mockRestore();
+  });
+
+  it('retries saving cleared notes when the screen is closed after the first try failed', async () => {
+    localStorage.setItem('call_notes_call_9', 'Notas previas');
+    api.saveCallNotes.mockRejectedValueOnce(new Error('offline'));
+    const { onClose } = await setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Limpiar' }));
+    await flush();
+    expect(screen.getByText('No se pudieron guardar las notas')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Minimizar (la llamada sigue activa)' }));
+    await flush();
+    expect(api.saveCallNotes).toHaveBeenCalledTimes(2);
+    expect(api.saveCallNotes).toHaveBeenLastCalledWith('call_9', '');
+    expect(onClose).toHaveBeenCalled();
     confirm.mockRestore();
   });
 
@@ -403,9 +434,58 @@ describe('AdvisorCallScreen notes', () => {
   it("the panel's 'Cerrar' hides it and a button brings it back", async () => {
     await setup();
     fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
-    expect(screen.queryByRole('textbox', { name: 'Notas de la Llamada' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Notas de la llamada' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Notas' }));
     expect(notesBox()).toBeInTheDocument();
+  });
+});
+
+describe("AdvisorCallScreen's control bar", () => {
+  const bar = () => screen.getByRole('toolbar', { name: 'Controles de la llamada' });
+  const media = {
+    micOn: true,
+    cameraOn: true,
+    hasMic: true,
+    hasCamera: true,
+    sharingScreen: false,
+  };
+
+  it('holds her microphone, camera and screen share as the page reports them; presses go to the page', async () => {
+    await setup();
+    const control = vi.spyOn(frame().contentWindow!, 'postMessage');
+    expect(within(bar()).queryByRole('button', { name: /cámara/ })).not.toBeInTheDocument();
+    postFromFrame(frame(), { action: 'media-state', media });
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Compartir pantalla' }));
+    expect(control).toHaveBeenCalledWith(
+      { type: 'daily-video-call-control', action: 'toggle-share' },
+      window.location.origin,
+    );
+    postFromFrame(frame(), { action: 'media-state', media: { ...media, sharingScreen: true } });
+    expect(within(bar()).getByRole('button', { name: 'Dejar de compartir' })).toBeVisible();
+    // The salon's settings say no: no share button at all.
+    postFromFrame(frame(), { action: 'media-state', media: { ...media, sharingScreen: null } });
+    expect(within(bar()).queryByRole('button', { name: /compartir/i })).not.toBeInTheDocument();
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Apagar cámara' }));
+    expect(control).toHaveBeenCalledWith(
+      { type: 'daily-video-call-control', action: 'toggle-camera' },
+      window.location.origin,
+    );
+  });
+
+  it('toggles the notes and ends the call from the bar, which stays whatever is open', async () => {
+    await setup();
+    const notes = within(bar()).getByRole('button', { name: 'Notas' });
+    expect(notes).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(notes);
+    expect(screen.queryByRole('textbox', { name: 'Notas de la llamada' })).not.toBeInTheDocument();
+    expect(within(bar()).getByRole('button', { name: 'Notas' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Notas' }));
+    expect(notesBox()).toBeInTheDocument();
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Finalizar llamada' }));
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
   });
 });
 
@@ -433,6 +513,7 @@ describe('AdvisorCallScreen in standby (warmed up while the call rings)', () => 
     expect(Object.fromEntries(new URL(page.src).searchParams)).toEqual({
       standby: '1',
       userType: 'advisor',
+      bar: 'parent',
     });
     const control = vi.spyOn(page.contentWindow!, 'postMessage');
     postFromFrame(page, { action: 'loaded' });
@@ -481,10 +562,10 @@ describe('AdvisorCallScreen recommendations for the client', () => {
   it('keeps them in their own tab beside the private notes, and saves them 2 s after typing', async () => {
     await setup();
     const tabs = screen.getByRole('tablist');
-    const notesTab = within(tabs).getByRole('tab', { name: 'Notas de la Llamada' });
+    const notesTab = within(tabs).getByRole('tab', { name: 'Notas de la llamada' });
     expect(notesTab).toHaveAttribute('aria-selected', 'true');
     fireEvent.click(within(tabs).getByRole('tab', { name: 'Para la clienta' }));
-    expect(screen.queryByRole('textbox', { name: 'Notas de la Llamada' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Notas de la llamada' })).toBeNull();
     expect(
       screen.getByText('Ana Pérez verá estas recomendaciones en el resumen de su consulta.'),
     ).toBeInTheDocument();

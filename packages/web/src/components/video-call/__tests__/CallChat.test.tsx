@@ -428,7 +428,7 @@ describe('on Daily, a still her own device takes when the stylist asks', () => {
       />,
     );
     socket.answerJoin([]);
-    const frame = screen.getByTitle<HTMLIFrameElement>('Videollamada con tu asesor');
+    const frame = screen.getByTitle<HTMLIFrameElement>('Videollamada con tu estilista');
     const controls = vi.spyOn(frame.contentWindow!, 'postMessage');
     if (opts.joined ?? true) postFromFrame(frame, { action: 'joined', participantCount: 2 });
     return { socket, frame, snapshotsAsked: () => controlsSent(controls, 'snapshot') };

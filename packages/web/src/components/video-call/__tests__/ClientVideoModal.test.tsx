@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClientVideoModal, JOINING_FALLBACK_MS, LOADING_OVERLAY_MS } from '../ClientVideoModal';
 import type { ReactElement } from 'react';
@@ -27,7 +27,7 @@ function setup(overrides: Partial<Parameters<typeof ClientVideoModal>[0]> = {}) 
       {...overrides}
     />,
   );
-  const frame = screen.getByTitle<HTMLIFrameElement>('Videollamada con tu asesor');
+  const frame = screen.getByTitle<HTMLIFrameElement>('Videollamada con tu estilista');
   const control = vi.spyOn(frame.contentWindow!, 'postMessage');
   return { onMinimize, onEnd, frame, control };
 }
@@ -56,6 +56,8 @@ describe('ClientVideoModal', () => {
       userName: 'Ana',
       userType: 'client',
       callId: 'call_1',
+      // The modal shows the call's control bar; the page draws none.
+      bar: 'parent',
     });
     // The token in the fragment: never sent to the server, so in no request log.
     expect(url.hash).toBe('#token=v1.tok.sig');
@@ -107,6 +109,19 @@ describe('ClientVideoModal', () => {
     expect(toasts.info).toHaveBeenLastCalledWith('Videollamada', 'Eva salió de la llamada');
     postFromFrame(frame, { action: 'left' });
     expect(status()).toBe('Desconectado');
+  });
+
+  it('counts the call from when she joined, and goes on from there once opened again', () => {
+    vi.setSystemTime(new Date('2026-11-20T15:00:00.000Z'));
+    const first = setup({ callId: 'call_elapsed' });
+    expect(screen.queryByRole('timer')).toBeNull();
+    postFromFrame(first.frame, { action: 'joined', participantCount: 2 });
+    advance(65_000);
+    expect(screen.getByRole('timer', { name: 'Duración de la llamada: 01:05' })).toBeVisible();
+    cleanup();
+    advance(10_000);
+    setup({ callId: 'call_elapsed' });
+    expect(screen.getByRole('timer')).toHaveTextContent('01:15');
   });
 
   it('says "Reconectando..." while the page recovers the media, without a second success toast', () => {
@@ -236,6 +251,64 @@ describe('ClientVideoModal', () => {
   });
 });
 
+describe("the visitor's control bar", () => {
+  const bar = () => screen.getByRole('toolbar', { name: 'Controles de la llamada' });
+  const media = { micOn: true, cameraOn: true, hasMic: true, hasCamera: true, sharingScreen: null };
+
+  it('shows her microphone and camera as the page reports them, and presses go to the page', () => {
+    const { frame, control } = setup();
+    // Before the page is in the room nothing claims a microphone state.
+    expect(within(bar()).queryByRole('button', { name: /micrófono/ })).not.toBeInTheDocument();
+    expect(within(bar()).getByRole('button', { name: 'Salir de la llamada' })).toBeVisible();
+
+    postFromFrame(frame, { action: 'media-state', media });
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Silenciar micrófono' }));
+    expect(control).toHaveBeenCalledWith(
+      { type: 'daily-video-call-control', action: 'toggle-mic' },
+      window.location.origin,
+    );
+    // The label follows what the page says, not the press.
+    expect(within(bar()).getByRole('button', { name: 'Silenciar micrófono' })).toBeVisible();
+    postFromFrame(frame, { action: 'media-state', media: { ...media, micOn: false } });
+    expect(within(bar()).getByRole('button', { name: 'Activar micrófono' })).toBeVisible();
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Apagar cámara' }));
+    expect(control).toHaveBeenCalledWith(
+      { type: 'daily-video-call-control', action: 'toggle-camera' },
+      window.location.origin,
+    );
+    // A visitor shares no screen.
+    expect(within(bar()).queryByRole('button', { name: /pantalla/ })).not.toBeInTheDocument();
+
+    // Out of the room (she left it, or the page failed), the media buttons go.
+    postFromFrame(frame, { action: 'left' });
+    expect(within(bar()).queryByRole('button', { name: /micrófono/ })).not.toBeInTheDocument();
+  });
+
+  it("'Salir de la llamada' asks first, as the close button does", () => {
+    const { onEnd } = setup();
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Salir de la llamada' }));
+    expect(
+      screen.getByRole('alertdialog', { name: 'Confirmar salida de la videollamada' }),
+    ).toBeInTheDocument();
+    expect(onEnd).not.toHaveBeenCalled();
+  });
+
+  it('keeps the chat toggle in the bar while the chat is open, and it closes it', () => {
+    setup({ chat: null });
+    const toggle = within(bar()).getByRole('button', { name: 'Chat' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(toggle);
+    expect(screen.getByRole('complementary', { name: 'Chat' })).toBeInTheDocument();
+    expect(within(bar()).getByRole('button', { name: 'Chat' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Chat' }));
+    expect(screen.queryByRole('complementary', { name: 'Chat' })).not.toBeInTheDocument();
+    expect(within(bar()).getByRole('button', { name: 'Chat' })).toHaveFocus();
+  });
+});
+
 describe('ClientVideoModal in standby (warmed up while the visitor waits)', () => {
   // rerender replaces the whole tree: keep the provider so the modal itself is updated, not remounted.
   const wrap = (ui: ReactElement) => <I18nextProvider i18n={testI18n}>{ui}</I18nextProvider>;
@@ -251,13 +324,14 @@ describe('ClientVideoModal in standby (warmed up while the visitor waits)', () =
     const { rerender } = render(wrap(<ClientVideoModal {...props} standby />));
     const dialog = screen.getByRole('dialog', { hidden: true });
     expect(dialog).not.toBeVisible();
-    const frame = screen.getByTitle<HTMLIFrameElement>('Videollamada con tu asesor');
+    const frame = screen.getByTitle<HTMLIFrameElement>('Videollamada con tu estilista');
     const src = new URL(frame.src);
     expect(src.pathname).toBe('/daily_video_call.html');
     expect(Object.fromEntries(src.searchParams)).toEqual({
       standby: '1',
       userType: 'client',
       warmMedia: '1',
+      bar: 'parent',
       camera: 'cam-2',
     });
     const control = vi.spyOn(frame.contentWindow!, 'postMessage');
@@ -271,7 +345,7 @@ describe('ClientVideoModal in standby (warmed up while the visitor waits)', () =
     rerender(wrap(<ClientVideoModal {...props} token="v1.tok.sig" standby={false} />));
     expect(screen.getByRole('dialog')).toBeVisible();
     // The very same frame: the page is not reloaded.
-    expect(screen.getByTitle('Videollamada con tu asesor')).toBe(frame);
+    expect(screen.getByTitle('Videollamada con tu estilista')).toBe(frame);
     expect(frame.src).toBe(src.href);
     expect(control).toHaveBeenCalledTimes(1);
     expect(control).toHaveBeenCalledWith(
@@ -287,7 +361,7 @@ describe('ClientVideoModal in standby (warmed up while the visitor waits)', () =
   it('starts the camera once a stylist accepted, while the token is on its way', () => {
     const props = { callId: 'call_1', roomUrl: '/rtc/call_1', onMinimize: vi.fn(), onEnd: vi.fn() };
     const { rerender } = render(wrap(<ClientVideoModal {...props} standby />));
-    const frame = screen.getByTitle<HTMLIFrameElement>('Videollamada con tu asesor');
+    const frame = screen.getByTitle<HTMLIFrameElement>('Videollamada con tu estilista');
     const control = vi.spyOn(frame.contentWindow!, 'postMessage');
     postFromFrame(frame, { action: 'loaded' });
     // Still waiting for a stylist: the camera stays off.
@@ -308,7 +382,7 @@ describe('ClientVideoModal in standby (warmed up while the visitor waits)', () =
   it('waits for the standby page to be ready before handing it the room', () => {
     const props = { callId: 'call_1', roomUrl: '/rtc/call_1', onMinimize: vi.fn(), onEnd: vi.fn() };
     const { rerender } = render(wrap(<ClientVideoModal {...props} standby />));
-    const frame = screen.getByTitle<HTMLIFrameElement>('Videollamada con tu asesor');
+    const frame = screen.getByTitle<HTMLIFrameElement>('Videollamada con tu estilista');
     // Without a device check the camera is not opened while waiting.
     expect(new URL(frame.src).searchParams.get('warmMedia')).toBeNull();
     const control = vi.spyOn(frame.contentWindow!, 'postMessage');

@@ -28,6 +28,7 @@ const marco = makeAdvisor({
   name: 'Marco Ruiz',
   email: 'marco@belleza.test',
   status: 'busy',
+  online: true,
   profile: { ...makeAdvisor().profile, title: 'Maquillador', expertise: ['Maquillaje'] },
 });
 
@@ -65,7 +66,16 @@ describe('AdminAdvisorsPage', () => {
     // The admin is 'available' but has no live connection: not ringable, so not 'Disponible'.
     expect(count('Disponibles')).toBe('1');
     expect(count('Ocupados')).toBe('1');
-    expect(count('Desconectados')).toBe('1');
+    expect(count('No disponibles')).toBe('1');
+    // One state per row: the admin chose 'available' but is not connected, so she reads
+    // 'Sin conexión' (never 'Disponible' over 'Sin conexión'); her choice stays in the select.
+    const row = (name: RegExp) => screen.getByRole('row', { name });
+    expect(within(row(/Ana Admin/)).getByText('Sin conexión')).toBeInTheDocument();
+    expect(within(row(/Ana Admin/)).queryByText('Disponible', { selector: '.badge' })).toBeNull();
+    expect(
+      within(row(/Lucía Torres/)).getByText('Disponible', { selector: '.badge' }),
+    ).toBeVisible();
+    expect(within(row(/Marco Ruiz/)).getByText('Ocupado', { selector: '.badge' })).toBeVisible();
     expect(count('Administradores')).toBe('1');
     expect(screen.getByRole('cell', { name: '4.6' })).toBeInTheDocument();
 
@@ -79,7 +89,11 @@ describe('AdminAdvisorsPage', () => {
     expect(screen.getByRole('row', { name: /Marco Ruiz/ })).toBeInTheDocument();
     expect(screen.queryByRole('row', { name: /Lucía Torres/ })).not.toBeInTheDocument();
 
+    // The filter is by the state shown: 'Sin conexión' finds the unconnected admin.
     await user.selectOptions(screen.getByLabelText('Estado'), 'offline');
+    expect(screen.getByRole('row', { name: /Ana Admin/ })).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: /Lucía Torres/ })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Estado'), 'away');
     expect(
       screen.getByText('No se encontraron asesores con los filtros aplicados'),
     ).toBeInTheDocument();
@@ -293,7 +307,7 @@ describe('AdminAdvisorsPage', () => {
     await user.click(d.getByRole('button', { name: 'Crear asesor' }));
     await waitFor(() =>
       expect(d.getByLabelText('Correo electrónico')).toHaveAccessibleDescription(
-        'Ya existe un asesor con ese correo.',
+        'Ya existe una cuenta con ese correo.',
       ),
     );
     expect(screen.getByRole('dialog', { name: 'Agregar asesor' })).toBeInTheDocument();
@@ -361,7 +375,7 @@ describe('AdminAdvisorsPage', () => {
     expect(api.requests.some((r) => r.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'No se puede eliminar: el asesor tiene una llamada activa. Finaliza la llamada primero.',
+      'No se puede eliminar: esta persona tiene una llamada activa. Finaliza la llamada primero.',
     );
     expect(screen.getByRole('row', { name: /Marco Ruiz/ })).toBeInTheDocument();
 

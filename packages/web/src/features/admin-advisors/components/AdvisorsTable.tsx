@@ -1,6 +1,19 @@
-import { advisorStatusSchema, type Advisor, type AdvisorStatus } from '@belleza/contract';
+import {
+  advisorPresence,
+  advisorStatusSchema,
+  type Advisor,
+  type AdvisorPresence,
+  type AdvisorStatus,
+} from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button } from '@/components/ui';
+import { Badge, Button, type BadgeTone } from '@/components/ui';
+
+const presenceTone: Record<AdvisorPresence, BadgeTone> = {
+  available: 'success',
+  busy: 'warning',
+  away: 'neutral',
+  offline: 'neutral',
+};
 
 export type AdvisorsTableProps = {
   advisors: Advisor[];
@@ -87,6 +100,10 @@ export function AdvisorsTable({
                 </td>
                 <td>
                   <div className="adv-status">
+                    {/* One state (connected or not, included); her chosen status is the select. */}
+                    <Badge tone={presenceTone[advisorPresence(advisor)]} dot>
+                      {t(`presence.${advisorPresence(advisor)}`)}
+                    </Badge>
                     <select
                       className={`select adv-status__select adv-status__select--${advisor.status}`}
                       aria-label={t('table.statusOf', { name: advisor.name })}
@@ -102,9 +119,6 @@ export function AdvisorsTable({
                         </option>
                       ))}
                     </select>
-                    <span className={`adv-online${advisor.online ? ' adv-online--on' : ''}`}>
-                      {advisor.online ? t('table.online') : t('table.notOnline')}
-                    </span>
                     {advisor.suspended && <Badge tone="warning">{t('table.suspended')}</Badge>}
                   </div>
                 </td>

@@ -1,13 +1,19 @@
-import type { Advisor, AdvisorCounts, AdvisorStatus } from '@belleza/contract';
+import {
+  advisorPresence,
+  type Advisor,
+  type AdvisorCounts,
+  type AdvisorPresence,
+} from '@belleza/contract';
 import { foldText } from './advisor-form';
 
-export type AdvisorFilters = { search: string; status: AdvisorStatus | 'all' };
+/** `status` filters by the state the table shows (advisorPresence), not the chosen status. */
+export type AdvisorFilters = { search: string; status: AdvisorPresence | 'all' };
 
 /** Search matches name, email, title or a specialty, ignoring case and accents. */
 export function filterAdvisors(advisors: readonly Advisor[], filters: AdvisorFilters): Advisor[] {
   const needle = foldText(filters.search.trim());
   return advisors.filter((advisor) => {
-    if (filters.status !== 'all' && advisor.status !== filters.status) return false;
+    if (filters.status !== 'all' && advisorPresence(advisor) !== filters.status) return false;
     if (!needle) return true;
     const haystack = [
       advisor.name,
@@ -20,14 +26,14 @@ export function filterAdvisors(advisors: readonly Advisor[], filters: AdvisorFil
 }
 
 export function countAdvisors(advisors: readonly Advisor[]): AdvisorCounts {
-  const of = (status: AdvisorStatus) => advisors.filter((a) => a.status === status).length;
-  // 'Disponibles' can be rung: available AND connected; available but unconnected counts offline.
-  const availableNow = advisors.filter((a) => a.status === 'available' && a.online).length;
+  // The same buckets as the server's counts: a chosen status counts only while she is connected.
+  const of = (presence: AdvisorPresence) =>
+    advisors.filter((a) => advisorPresence(a) === presence).length;
   return {
     totalAdvisors: advisors.length,
-    availableAdvisors: availableNow,
+    availableAdvisors: of('available'),
     busyAdvisors: of('busy'),
-    offlineAdvisors: advisors.length - availableNow - of('busy'),
+    offlineAdvisors: advisors.length - of('available') - of('busy'),
     adminAdvisors: advisors.filter((a) => a.profile.isAdmin).length,
   };
 }

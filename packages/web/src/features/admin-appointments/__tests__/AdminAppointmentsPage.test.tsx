@@ -314,11 +314,11 @@ describe('AdminAppointmentsPage', { timeout: 20_000 }, () => {
     expect(dialog).toHaveTextContent(/está con Lucía Torres/);
     const confirm = within(dialog).getByRole('button', { name: 'Reasignar' });
     expect(confirm).toBeDisabled();
-    const select = within(dialog).getByLabelText<HTMLSelectElement>('Nuevo asesor');
-    // Not the advisor she already has.
+    const select = within(dialog).getByLabelText<HTMLSelectElement>('Quién la atenderá');
+    // Not the advisor she already has, nor the admin's account the landing does not show (she
+    // takes no clients).
     expect([...select.options].map((o) => o.textContent)).toEqual([
-      'Elige un asesor',
-      'Ana Admin',
+      'Elige a alguien del equipo',
       'Marta Soto',
     ]);
     await user.selectOptions(select, 'adv_2');
@@ -345,18 +345,18 @@ describe('AdminAppointmentsPage', { timeout: 20_000 }, () => {
     renderApp(PAGE);
     await user.click((await rowOf('Rosa Díaz')).getByRole('button', { name: 'Reasignar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reasignar cita' });
-    await user.selectOptions(within(dialog).getByLabelText('Nuevo asesor'), 'adv_2');
+    await user.selectOptions(within(dialog).getByLabelText('Quién la atenderá'), 'adv_2');
     await user.click(within(dialog).getByRole('button', { name: 'Reasignar' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Marta Soto ya tiene una cita a esa hora. Elige a otro asesor.',
+      'Marta Soto ya tiene una cita a esa hora. Elige a otra persona del equipo.',
     );
     expect(screen.getByRole('dialog', { name: 'Reasignar cita' })).toBeInTheDocument();
     expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     expect((await rowOf('Rosa Díaz')).getByText('Lucía Torres')).toBeInTheDocument();
 
     // Another choice clears the message.
-    await user.selectOptions(within(dialog).getByLabelText('Nuevo asesor'), 'adv_admin');
+    await user.selectOptions(within(dialog).getByLabelText('Quién la atenderá'), '');
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 

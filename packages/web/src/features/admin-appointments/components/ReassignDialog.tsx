@@ -23,7 +23,13 @@ export function ReassignDialog({ appointment, advisors, onClose }: ReassignDialo
   const reassign = useReassignAppointment();
   const [advisorId, setAdvisorId] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const choices = advisors.filter((a) => a.advisorId !== appointment.advisor.advisorId);
+  // Someone else who takes consultations: not an admin the landing does not show (the server
+  // refuses her too).
+  const choices = advisors.filter(
+    (a) =>
+      a.advisorId !== appointment.advisor.advisorId &&
+      (!a.profile.isAdmin || a.profile.showOnLanding),
+  );
   const chosen = choices.find((a) => a.advisorId === advisorId);
   const busy = reassign.isPending;
   const formId = `aa-reassign-${appointment.appointmentId}`;

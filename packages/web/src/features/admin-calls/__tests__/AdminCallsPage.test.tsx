@@ -1,3 +1,4 @@
+import { CLIENT_LEFT_REASON } from '@belleza/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -289,6 +290,39 @@ describe('AdminCallsPage', { timeout: 20_000 }, () => {
     );
     expect(await screen.findByRole('heading', { name: 'Llamada en vivo' })).toBeInTheDocument();
     expect(await screen.findByTitle('Video de la llamada')).toBeInTheDocument();
+  });
+
+  it("says in an active call's details whether the client's page is still there, and why a call ended when she left", async () => {
+    signInAdmin({
+      'GET /api/calls': page([
+        activeCall(),
+        makeCall({ callId: 'call_left', status: 'completed' }),
+      ]),
+      'GET /api/calls/call_active': ok(makeDetails({ ...activeCall(), visitorPresence: 'away' })),
+      'GET /api/calls/call_left': ok(
+        makeDetails({
+          callId: 'call_left',
+          status: 'completed',
+          endedBy: 'system',
+          reason: CLIENT_LEFT_REASON,
+          visitorPresence: 'away',
+        }),
+      ),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/calls');
+    await user.click((await rowOf('Alma Activa')).getByRole('button', { name: 'Ver detalles' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Detalles de la llamada' }));
+    expect(await dialog.findByText('Página de la clienta')).toBeInTheDocument();
+    expect(dialog.getByText('Desconectada')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click((await rowOf('Ana Visitante')).getByRole('button', { name: 'Ver detalles' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Detalles de la llamada' }));
+    expect(
+      await dialog.findByText('La clienta se fue: su página se desconectó y no volvió a tiempo'),
+    ).toBeInTheDocument();
+    // An ended call says nothing about a page that no longer matters.
+    expect(dialog.queryByText('Página de la clienta')).not.toBeInTheDocument();
   });
 
   it('opens the details: client info, offers timeline, notes, rating and consent', async () => {

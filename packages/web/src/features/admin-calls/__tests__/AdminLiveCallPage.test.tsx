@@ -109,6 +109,8 @@ describe('AdminLiveCallPage', { timeout: 20_000 }, () => {
       userName: 'Ana Admin',
       userType: 'admin',
       callId: 'call_active',
+      // She supervises: no camera or microphone until she chooses to speak.
+      supervise: '1',
     });
     expect(url.hash).toBe('#token=tok-room');
     expect(video.getAttribute('allow')).toBe(
@@ -276,6 +278,28 @@ describe('AdminLiveCallPage', { timeout: 20_000 }, () => {
     expect(
       await screen.findByRole('heading', { name: 'Historial de llamadas' }),
     ).toBeInTheDocument();
+  });
+
+  it('says when the visitor is away, already at load and as the server tells it, until she is back', async () => {
+    const { api } = openLive({
+      'GET /api/calls/call_active': details({
+        visitorPresence: 'away',
+        visitorAwayEndsAt: '2026-11-22T15:30:00.000Z',
+      }),
+    });
+    await frame();
+    expect((await screen.findByText('La clienta se desconectó.')).parentElement).toHaveTextContent(
+      /La clienta se desconectó\. Si no vuelve, la llamada terminará sola a las \d{1,2}:30/,
+    );
+    const socket = await joinChat();
+    api.on('GET /api/calls/call_active', details({ visitorPresence: 'here' }));
+    socket.fire('call:visitor:presence', {
+      callId: 'call_active',
+      present: true,
+      awaySince: null,
+      endsAt: null,
+    });
+    await waitFor(() => expect(screen.queryByText('La clienta se desconectó.')).toBeNull());
   });
 
   it('reads the call again when the video page leaves, and says so when it ended', async () => {

@@ -86,6 +86,8 @@ export const makeDetails = (o: Partial<CallDetails> = {}): CallDetails => ({
   ...makeCall(),
   notes: null,
   offers: [],
+  visitorPresence: null,
+  visitorAwayEndsAt: null,
   ...o,
 });
 

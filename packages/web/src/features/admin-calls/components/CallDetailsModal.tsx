@@ -116,6 +116,13 @@ function DetailsBody({
               {t(statusKey(call.status))}
             </Badge>
           </Row>
+          {call.visitorPresence && (call.status === 'pending' || call.status === 'active') && (
+            <Row label={t('details.visitorPresence')}>
+              <Badge tone={call.visitorPresence === 'here' ? 'success' : 'warning'} dot>
+                {t(`details.visitor.${call.visitorPresence}`)}
+              </Badge>
+            </Row>
+          )}
           <Row label={t('details.advisor')}>{advisor ?? t('table.unassigned')}</Row>
           <Row label={t('details.requestedAt')}>{formatDateTime(call.requestedAt)}</Row>
           <Row label={t('details.acceptedAt')}>{formatDateTime(call.acceptedAt) || none}</Row>

@@ -16,6 +16,8 @@ export type AdminCallSocketEvents = {
   onConnect: () => void;
   /** The call ended (or was cancelled) for everyone. */
   onEnded: () => void;
+  /** The visitor's page went away or came back (the call's details say since when, until when). */
+  onVisitorPresence: () => void;
 };
 
 const isOver = (call: Pick<Call, 'status'>) =>
@@ -42,6 +44,9 @@ export function useAdminCallSocket(callId: string, events: AdminCallSocketEvents
     });
     socket.on('call:ended', (call) => {
       if (call.callId === callId) eventsRef.current.onEnded();
+    });
+    socket.on('call:visitor:presence', (p) => {
+      if (p.callId === callId) eventsRef.current.onVisitorPresence();
     });
     socket.on('call:status:updated', (update) => {
       if (update.callId === callId && isOver(update)) eventsRef.current.onEnded();

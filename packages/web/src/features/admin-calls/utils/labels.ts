@@ -2,6 +2,7 @@
  * How calls read on the admin calls page: status labels and subjects (docs/product.md#call-states).
  */
 import {
+  CLIENT_LEFT_REASON,
   MAX_DURATION_REASON,
   NO_ANSWER_REASON,
   callSubjects,
@@ -42,5 +43,6 @@ export function reasonLabel(reason: string | null, t: TFunction): string {
   if (!reason) return '';
   if (reason === NO_ANSWER_REASON) return t('admin-calls:reasons.noAnswer');
   if (reason === MAX_DURATION_REASON) return t('admin-calls:reasons.maxDuration');
+  if (reason === CLIENT_LEFT_REASON) return t('admin-calls:reasons.clientLeft');
   return reason;
 }

@@ -353,4 +353,54 @@ describe('dashboard selections', () => {
   it('top advisors rank by total calls', () => {
     expect(pickTopAdvisors(advisors, 2).map((a) => a.name)).toEqual(['Estilista 6', 'Estilista 5']);
   });
+
+  it('lists what the salon still lacks before going live, each with where to fill it in', async () => {
+    signInAdmin({
+      'GET /api/salon/checklist': ok({
+        ready: false,
+        items: [
+          { item: 'name', done: true },
+          { item: 'logo', done: false },
+          { item: 'contact', done: true },
+          { item: 'hours', done: true },
+          { item: 'service', done: false },
+          { item: 'stylist', done: true },
+          { item: 'email', done: false },
+        ],
+      }),
+    });
+    renderApp('/admin/dashboard');
+    const box = within(await screen.findByRole('region', { name: 'Antes de recibir clientas' }));
+    expect(box.getByText('Faltan 3 cosas para que tu página esté lista.')).toBeVisible();
+    expect(box.getByRole('link', { name: 'Subirlo en Mi salón' })).toHaveAttribute(
+      'href',
+      '/admin/salon',
+    );
+    expect(box.getByRole('link', { name: 'Agregar un servicio' })).toHaveAttribute(
+      'href',
+      '/admin/services',
+    );
+    expect(box.getByRole('link', { name: 'Ver Configuración' })).toHaveAttribute(
+      'href',
+      '/admin/settings',
+    );
+    // done items have no link
+    expect(box.queryByRole('link', { name: 'Escribirlo en Mi salón' })).toBeNull();
+    expect(box.getByText(/El nombre de tu salón/)).toHaveTextContent('(hecho)');
+  });
+
+  it('folds the checklist into one line once everything is done', async () => {
+    signInAdmin({
+      'GET /api/salon/checklist': ok({
+        ready: true,
+        items: ['name', 'logo', 'contact', 'hours', 'service', 'stylist', 'email'].map((item) => ({
+          item,
+          done: true,
+        })),
+      }),
+    });
+    renderApp('/admin/dashboard');
+    expect(await screen.findByText('Listo para recibir clientas')).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Antes de recibir clientas' })).toBeNull();
+  });
 });

@@ -6,6 +6,8 @@ export const dashboardKeys = {
   advisors: () => [...dashboardKeys.all, 'advisors'] as const,
   system: () => [...dashboardKeys.all, 'system'] as const,
   settings: () => [...dashboardKeys.all, 'settings'] as const,
+  /** "Mi salón" invalidates it after a save, by this same key */
+  goLive: () => [...dashboardKeys.all, 'go-live'] as const,
 };
 
 /** The admin dashboard refreshes itself every 30 s. */

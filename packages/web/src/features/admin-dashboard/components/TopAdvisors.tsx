@@ -1,4 +1,4 @@
-import type { Advisor, AdvisorStatus } from '@belleza/contract';
+import { advisorPresence, type Advisor, type AdvisorPresence } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge, Card, type BadgeTone } from '@/components/ui';
@@ -6,9 +6,10 @@ import { formatRating } from '../utils/dashboard';
 
 export const ADD_ADVISOR_PATH = '/admin/advisors?new=1';
 
-const statusTone: Record<AdvisorStatus, BadgeTone> = {
+const presenceTone: Record<AdvisorPresence, BadgeTone> = {
   available: 'success',
   busy: 'warning',
+  away: 'neutral',
   offline: 'neutral',
 };
 
@@ -55,8 +56,9 @@ export function TopAdvisors({ advisors }: { advisors: Advisor[] | undefined }) {
                     {rating && ` · ${t('top.rating', { rating })}`}
                   </span>
                 </div>
-                <Badge tone={statusTone[advisor.status]} dot>
-                  {t(`top.status.${advisor.status}`)}
+                {/* One state: 'Disponible' only when she can be rung (available and connected). */}
+                <Badge tone={presenceTone[advisorPresence(advisor)]} dot>
+                  {t(`top.presence.${advisorPresence(advisor)}`)}
                 </Badge>
               </li>
             );

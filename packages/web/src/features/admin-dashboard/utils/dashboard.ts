@@ -27,6 +27,6 @@ export function pickTopAdvisors(advisors: readonly Advisor[], size = TOP_ADVISOR
     .slice(0, size);
 }
 
-/** A rating to one decimal, or null when there is none yet (shown as N/A). */
+/** A rating to one decimal, or null when there is none yet (shown as 'Sin calificaciones'). */
 export const formatRating = (rating: number): string | null =>
   rating > 0 ? rating.toFixed(1) : null;

@@ -51,13 +51,14 @@ describe('AdminReportsPage', () => {
       expect(within(lucia).getByText('Admin')).toBeInTheDocument();
       expect(within(lucia).getByText('4.7 ★')).toBeInTheDocument();
       expect(within(lucia).getByText('15 min')).toBeInTheDocument();
-      // Revenue in the salon's currency (system.currency, soles by default), not dollars.
-      expect(within(lucia).getByText('S/ 2,100.00')).toBeInTheDocument();
+      // No money: the salon has entered no prices, so no amount is made up from call minutes.
+      expect(within(advisors).queryByRole('columnheader', { name: /Ingresos/ })).toBeNull();
+      expect(within(advisors).queryByText(/S\/|\$/)).toBeNull();
       expect(within(lucia).getByText('38 s')).toBeInTheDocument();
       expect(within(lucia).getByText('Disponible').closest('.badge')).toHaveClass('badge--success');
       const mario = within(advisors).getByRole('row', { name: /Mario Paz/ });
       expect(within(mario).queryByText('Admin')).not.toBeInTheDocument();
-      expect(within(mario).getByText('N/A')).toBeInTheDocument();
+      expect(within(mario).getByText('Sin calificaciones')).toBeInTheDocument();
       expect(within(mario).getByText('1 h 15 min')).toBeInTheDocument();
       expect(within(mario).getByText('1 min 35 s')).toBeInTheDocument();
       expect(within(mario).getByText('Ocupado').closest('.badge')).toHaveClass('badge--warning');
@@ -66,7 +67,7 @@ describe('AdminReportsPage', () => {
       // header + six months
       expect(within(months).getAllByRole('row')).toHaveLength(7);
       const june = within(months).getByRole('row', { name: /jun/i });
-      expect(within(june).getByText('N/A')).toBeInTheDocument();
+      expect(within(june).getByText('Sin calificaciones')).toBeInTheDocument();
 
       const detail = section('Análisis detallado');
       expect(within(detail).getByText(/85[.,]5\s?%/)).toBeInTheDocument();
@@ -91,22 +92,12 @@ describe('AdminReportsPage', () => {
     },
   );
 
-  it('shows revenue in the currency the admin set (system.currency)', async () => {
-    mockFetch({ 'GET /api/reports': ok(makeReport({ currency: 'USD' })) });
-    renderPage('/admin/reports', AdminReportsPage);
-    await screen.findByText('Total de llamadas');
-    const advisors = section('Rendimiento de asesores');
-    const lucia = within(advisors).getByRole('row', { name: /Lucía Torres/ });
-    expect(within(lucia).getByText('$ 2,100.00')).toBeInTheDocument();
-    expect(within(advisors).queryByText(/S\//)).toBeNull();
-  });
-
-  it('shows the empty states and N/A satisfaction without data', async () => {
+  it('shows the empty states and no satisfaction without data', async () => {
     mockFetch({ 'GET /api/reports': ok(emptyReport()) });
     renderPage('/admin/reports', AdminReportsPage);
     expect(await screen.findByText('No hay datos de rendimiento disponibles')).toBeInTheDocument();
     expect(screen.getByText('No hay datos mensuales disponibles')).toBeInTheDocument();
-    expect(screen.getByText('N/A')).toBeInTheDocument();
+    expect(screen.getByText('Sin calificaciones')).toBeInTheDocument();
     expect(screen.getByText('Sin asesor destacado')).toBeInTheDocument();
     expect(screen.queryByRole('figure')).not.toBeInTheDocument();
   });

@@ -19,7 +19,6 @@ const month = (key: string, calls: number) => ({
 
 export function makeReport(overrides: Partial<ReportData> = {}): ReportData {
   return {
-    currency: 'PEN',
     totalCalls: 120,
     monthlyGrowth: 12.5,
     avgSessionTime: 14,
@@ -38,7 +37,6 @@ export function makeReport(overrides: Partial<ReportData> = {}): ReportData {
         completedCalls: 70,
         rating: 4.66,
         averageDuration: 15,
-        revenue: 2100,
         status: 'available',
         averageTimeToAnswer: 38,
         answerRate: 92.5,
@@ -55,7 +53,6 @@ export function makeReport(overrides: Partial<ReportData> = {}): ReportData {
         completedCalls: 26,
         rating: 0,
         averageDuration: 75,
-        revenue: 3900,
         status: 'busy',
         averageTimeToAnswer: 95,
         answerRate: 80,

@@ -1,9 +1,4 @@
-import {
-  formatMoney,
-  type AdvisorReportRow,
-  type AdvisorStatus,
-  type Currency,
-} from '@belleza/contract';
+import type { AdvisorReportRow, AdvisorStatus } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
 import { Badge, Card, type BadgeTone } from '@/components/ui';
 import { formatDuration } from '@/lib/format';
@@ -18,13 +13,7 @@ const statusTone: Record<AdvisorStatus, BadgeTone> = {
   offline: 'neutral',
 };
 
-export function AdvisorPerformance({
-  advisors,
-  currency,
-}: {
-  advisors: AdvisorReportRow[];
-  currency: Currency;
-}) {
+export function AdvisorPerformance({ advisors }: { advisors: AdvisorReportRow[] }) {
   const { t } = useTranslation('reports');
   return (
     <Card title={t('advisors.title')} aria-label={t('advisors.title')} className="reports-section">
@@ -41,7 +30,6 @@ export function AdvisorPerformance({
                   <th scope="col">{t('advisors.columns.calls')}</th>
                   <th scope="col">{t('advisors.columns.rating')}</th>
                   <th scope="col">{t('advisors.columns.averageDuration')}</th>
-                  <th scope="col">{t('advisors.columns.revenue')}</th>
                   <th scope="col">{t('advisors.columns.timeToAnswer')}</th>
                   <th scope="col">{t('advisors.columns.answerRate')}</th>
                   <th scope="col">{t('advisors.columns.missedOffers')}</th>
@@ -63,7 +51,6 @@ export function AdvisorPerformance({
                     <td>{formatCount(a.calls)}</td>
                     <td>{a.rating > 0 ? `${formatRating(a.rating)} ★` : t('notAvailable')}</td>
                     <td>{formatDuration(a.averageDuration)}</td>
-                    <td>{formatMoney(a.revenue, currency)}</td>
                     <td>{formatSeconds(a.averageTimeToAnswer)}</td>
                     <td>{formatPercent(a.answerRate)}</td>
                     <td>{formatCount(a.missedOffers)}</td>

@@ -1,5 +1,6 @@
-/** Number formats of the reports page, in the display locale (es-PE) like every date. */
+/** Number formats of the reports page (es-PE), and its months in the interface language. */
 import { DISPLAY_LOCALE } from '@belleza/contract';
+import { dateFormatter } from '@/lib/format';
 import { i18n } from '@/lib/i18n';
 
 const percentFormat = new Intl.NumberFormat(DISPLAY_LOCALE, {
@@ -12,11 +13,7 @@ const signedPercentFormat = new Intl.NumberFormat(DISPLAY_LOCALE, {
   signDisplay: 'exceptZero',
 });
 const integerFormat = new Intl.NumberFormat(DISPLAY_LOCALE, { maximumFractionDigits: 0 });
-const monthFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const MONTH: Intl.DateTimeFormatOptions = { month: 'short', year: 'numeric', timeZone: 'UTC' };
 
 /** Server percentages are 0–100. */
 export const formatPercent = (value: number): string => percentFormat.format(value / 100);
@@ -29,7 +26,7 @@ export const formatRating = (value: number): string => value.toFixed(1);
 export function formatMonth(key: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(key);
   if (!match) return key;
-  return monthFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+  return dateFormatter(MONTH).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
 }
 
 /** Time to answer: seconds under a minute, else minutes and seconds. */

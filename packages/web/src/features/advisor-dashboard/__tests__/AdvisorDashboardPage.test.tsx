@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui';
 import { authStore } from '@/lib/auth-store';
@@ -52,6 +53,7 @@ vi.mock('@/components/video-call', () => ({
     standby?: boolean;
     preparing?: boolean;
     token?: Promise<unknown>;
+    notice?: ReactNode;
   }) => (
     <div
       role="dialog"
@@ -67,6 +69,7 @@ vi.mock('@/components/video-call', () => ({
       }}
     >
       <p>{props.call.callId}</p>
+      {props.notice}
       <button type="button" onClick={props.onClose}>
         cerrar pantalla
       </button>
@@ -371,7 +374,7 @@ describe('advisor dashboard: incoming-call popup', () => {
     const dialog = popup()!;
     expect(dialog).toBeInTheDocument();
     expect(
-      within(dialog).getByText('Un cliente solicita tu asesoría profesional'),
+      within(dialog).getByText('Una clienta solicita tu asesoría profesional'),
     ).toBeInTheDocument();
     expect(within(dialog).getByText('ME')).toBeInTheDocument();
     expect(within(dialog).getByText('maría elena díaz')).toBeInTheDocument();
@@ -400,13 +403,17 @@ describe('advisor dashboard: incoming-call popup', () => {
     await serverEmit('call:new', call);
     const dialog = popup()!;
     expect(dialog).toHaveAccessibleDescription(
-      'Un cliente solicita tu asesoría profesional Lucía Ramos',
+      'Una clienta solicita tu asesoría profesional Lucía Ramos',
     );
     expect(within(dialog).getByRole('button', { name: 'Aceptar llamada' })).toHaveFocus();
     const countdown = within(dialog).getByTestId('offer-countdown');
-    expect(countdown).toHaveTextContent('Pasa a otro asesor en 30 segundos si no respondes');
+    expect(countdown).toHaveTextContent(
+      'Pasa a otra persona del equipo en 30 segundos si no respondes',
+    );
     await tick(29_000);
-    expect(countdown).toHaveTextContent('Pasa a otro asesor en 1 segundo si no respondes');
+    expect(countdown).toHaveTextContent(
+      'Pasa a otra persona del equipo en 1 segundo si no respondes',
+    );
   });
 
   it("says 'Ahora' without a requested time and '?' without a name", async () => {
@@ -660,6 +667,48 @@ describe('advisor dashboard: incoming-call popup', () => {
     expect(notifications).toHaveLength(1);
   });
 
+  it('an offer that comes while a read of her list is on its way rings, and that read does not take it away', async () => {
+    const { api } = await renderDashboard();
+    const dashboardPath = 'GET /api/advisors/adv_1/dashboard';
+    const reads = () => api.requests.filter((r) => r.path.endsWith('/dashboard')).length;
+    // The 10 s poll leaves before the offer and answers after it: the list as it was, without it.
+    const before = server.dashboard;
+    let answerLate: () => void = () => undefined;
+    api.on(
+      dashboardPath,
+      () =>
+        new Promise<Response>((resolve) => {
+          answerLate = () => resolve(jsonResponse(200, { success: true, data: before }));
+        }),
+    );
+    await tick(10_000);
+    const readsBeforeOffer = reads();
+    const call = makeCall({ callId: 'c1', name: 'Ana Pérez' });
+    server.dashboard = makeDashboard({ pendingCalls: [call] });
+    api.on(dashboardPath, () => jsonResponse(200, { success: true, data: server.dashboard }));
+    await serverEmit('call:new', call);
+    expect(within(popup()!).getByText('Ana Pérez')).toBeInTheDocument();
+    act(() => answerLate());
+    await tick();
+    expect(within(popup()!).getByText('Ana Pérez')).toBeInTheDocument();
+    // A read that left after the offer took the late one's place.
+    expect(reads()).toBe(readsBeforeOffer + 1);
+    await tick(RING_START_DELAY_MS);
+    expect(ringCount()).toBe(1);
+  });
+
+  it('a call that left her list and is offered to her again rings again', async () => {
+    await renderDashboard();
+    const call = makeCall({ callId: 'c1', name: 'Ana Pérez' });
+    await serverEmit('call:new', call);
+    expect(popup()).toBeInTheDocument();
+    await serverEmit('call:offer:withdrawn', { callId: 'c1', reason: 'timeout' });
+    expect(popup()).not.toBeInTheDocument();
+    await serverEmit('call:new', call);
+    expect(within(popup()!).getByText('Ana Pérez')).toBeInTheDocument();
+    expect(notifications).toHaveLength(2);
+  });
+
   it('only the newest unseen pending call alerts', async () => {
     await renderDashboard();
     await serverEmit('calls:pending', [
@@ -721,7 +770,7 @@ describe('advisor dashboard: incoming-call popup', () => {
     expect(popup()).not.toBeInTheDocument();
     expect(info).toHaveBeenCalledWith(
       'Llamada reasignada',
-      'No se respondió a tiempo: la llamada pasó a otro asesor.',
+      'No se respondió a tiempo: la llamada pasó a otra persona del equipo.',
     );
   });
 
@@ -746,6 +795,82 @@ describe('advisor dashboard: incoming-call popup', () => {
     expect(screen.getByRole('heading', { name: 'Llamadas activas (1)' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Volver a la llamada' }));
     expect(screen.getByRole('dialog', { name: 'Videollamada activa' })).toBeInTheDocument();
+  });
+
+  it('shows the away notice on a call screen opened while the visitor is already away (a reload)', async () => {
+    const accepted = activeCall({ callId: 'c1', name: 'Ana Pérez' });
+    server.answers = {
+      'POST /api/calls/c1/accept': ok(accepted),
+      'GET /api/calls/c1': ok({
+        ...accepted,
+        notes: null,
+        offers: [],
+        visitorPresence: 'away',
+        visitorAwayEndsAt: '2026-11-20T15:03:00.000Z',
+      }),
+    };
+    await renderDashboard();
+    await serverEmit('call:new', makeCall({ callId: 'c1' }));
+    fireEvent.click(within(popup()!).getByRole('button', { name: 'Aceptar llamada' }));
+    await tick();
+    const callScreen = screen.getByRole('dialog', { name: 'Videollamada activa' });
+    // No live event needed: the server's call details say she is away, until 10:03 in Lima.
+    expect(within(callScreen).getByRole('alert')).toHaveTextContent(
+      'La clienta se desconectó. Si no vuelve, la llamada terminará sola a las 10:03',
+    );
+  });
+
+  it("tells her on the call screen when the visitor's page is gone (phone, WhatsApp, when it ends), and when she is back", async () => {
+    const info = vi.spyOn(toast, 'info');
+    const accepted = activeCall({ callId: 'c1', name: 'Ana Pérez' });
+    server.answers = { 'POST /api/calls/c1/accept': ok(accepted) };
+    await renderDashboard();
+    await serverEmit('call:new', makeCall({ callId: 'c1' }));
+    fireEvent.click(within(popup()!).getByRole('button', { name: 'Aceptar llamada' }));
+    await tick();
+    const callScreen = screen.getByRole('dialog', { name: 'Videollamada activa' });
+    expect(within(callScreen).queryByRole('alert')).not.toBeInTheDocument();
+
+    // Another call's visitor changes nothing here.
+    await serverEmit('call:visitor:presence', {
+      callId: 'other',
+      present: false,
+      awaySince: '2026-11-20T15:01:00.000Z',
+      endsAt: '2026-11-20T15:03:00.000Z',
+    });
+    expect(within(callScreen).queryByRole('alert')).not.toBeInTheDocument();
+
+    await serverEmit('call:visitor:presence', {
+      callId: 'c1',
+      present: false,
+      awaySince: '2026-11-20T15:01:00.000Z',
+      endsAt: '2026-11-20T15:03:00.000Z',
+    });
+    const notice = within(callScreen).getByRole('alert');
+    expect(notice).toHaveTextContent('La clienta se desconectó.');
+    // 15:03 UTC is 10:03 in Lima.
+    expect(notice).toHaveTextContent('Si no vuelve, la llamada terminará sola a las 10:03');
+    const phone = accepted.clientInfo.phone;
+    expect(within(notice).getByRole('link', { name: phone })).toHaveAttribute(
+      'href',
+      `tel:${phone}`,
+    );
+    expect(within(notice).getByRole('link', { name: 'Llamar por WhatsApp' })).toHaveAttribute(
+      'href',
+      `https://wa.me/${phone.replace(/\D/g, '')}`,
+    );
+
+    await serverEmit('call:visitor:presence', {
+      callId: 'c1',
+      present: true,
+      awaySince: null,
+      endsAt: null,
+    });
+    expect(within(callScreen).queryByRole('alert')).not.toBeInTheDocument();
+    expect(info).toHaveBeenCalledWith(
+      'La clienta volvió',
+      'Su página se conectó de nuevo a la llamada.',
+    );
   });
 
   it("uses the room token that comes with the accept's answer, asking for none", async () => {
@@ -807,7 +932,7 @@ describe('advisor dashboard: incoming-call popup', () => {
     await tick();
     const banner = screen.getByRole('alert');
     expect(banner).toHaveTextContent('No se pudo aceptar la llamada');
-    expect(banner).toHaveTextContent('Otro asesor ya aceptó esta llamada.');
+    expect(banner).toHaveTextContent('Otra persona del equipo ya aceptó esta llamada.');
   });
 
   it('declining removes the call; a failed decline says so', async () => {

@@ -65,7 +65,13 @@ const lucia = makeCall({
   endedBy: 'client',
 });
 
-const details = (notes: string | null): CallDetails => ({ ...rosa, notes, offers: [] });
+const details = (notes: string | null): CallDetails => ({
+  ...rosa,
+  notes,
+  offers: [],
+  visitorPresence: null,
+  visitorAwayEndsAt: null,
+});
 const recommendationsOf = (editableUntil: string): Recommendations => ({
   callId: 'c1',
   text: 'Corte en capas',
@@ -247,7 +253,13 @@ describe('advisor dashboard: past consultations', () => {
 
   it('a call that never connected has its chat but no recommendations', async () => {
     serveRosa('2026-11-21T14:12:00.000Z');
-    server.answers['GET /api/calls/c0'] = ok({ ...lucia, notes: null, offers: [] });
+    server.answers['GET /api/calls/c0'] = ok({
+      ...lucia,
+      notes: null,
+      offers: [],
+      visitorPresence: null,
+      visitorAwayEndsAt: null,
+    });
     server.answers['GET /api/calls/c0/messages'] = ok({ callId: 'c0', messages: [] });
     const { api } = await renderDashboard();
     fireEvent.click(rowOf('Lucía Ramos'));

@@ -4,6 +4,7 @@
  * key), so the video starts without loading. Keep this slot always rendered so the two share it.
  */
 import type { Call } from '@belleza/contract';
+import type { ReactNode } from 'react';
 import { AdvisorCallScreen } from '@/components/video-call';
 import type { useAdvisorSocket } from '../hooks/use-advisor-socket';
 import type { AcceptedToken } from '../hooks/use-call-actions';
@@ -21,6 +22,8 @@ export type CallScreenSlotProps = {
   chat: ReturnType<typeof useAdvisorSocket>['chat'];
   onEnd: (call: Call) => Promise<unknown>;
   onClose: () => void;
+  /** news about the open call, shown on its screen */
+  notice?: ReactNode;
 };
 
 export function CallScreenSlot({
@@ -32,6 +35,7 @@ export function CallScreenSlot({
   chat,
   onEnd,
   onClose,
+  notice,
 }: CallScreenSlotProps) {
   if (call)
     return (
@@ -45,6 +49,7 @@ export function CallScreenSlot({
         }}
         onClose={onClose}
         chat={chat}
+        notice={notice}
       />
     );
   if (!warmCall) return null;

@@ -11,6 +11,7 @@ import type {
   Call,
   StaffAppointment,
   callOfferWithdrawnPayload,
+  callVisitorPresencePayload,
 } from '@belleza/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -34,6 +35,7 @@ import {
 
 export type RealtimeStatus = 'connecting' | 'connected' | 'error' | 'disconnected';
 export type WithdrawReason = z.infer<typeof callOfferWithdrawnPayload>['reason'];
+export type VisitorPresence = z.infer<typeof callVisitorPresencePayload>;
 
 export type AdvisorSocketEvents = {
   onAdvisorStatus: (status: AdvisorStatus, reason: string | null) => void;
@@ -43,6 +45,8 @@ export type AdvisorSocketEvents = {
   onAutoAccepted: (call: Call) => void;
   /** One of her calls reaches maxCallDuration in `minutesLeft` minutes. */
   onEndingSoon: (callId: string, minutesLeft: number) => void;
+  /** The visitor of one of her calls lost her page's connection, or is back. */
+  onVisitorPresence: (presence: VisitorPresence) => void;
 };
 
 /** The connection's state, and the socket as a chat link for her calls (new after each connect). */
@@ -63,7 +67,15 @@ export function useAdvisorSocket(
     if (!advisorId || !token) return;
     const key = dashboardKey(advisorId);
     const patch = (update: (d: AdvisorDashboard) => AdvisorDashboard) => {
+      // A read already on its way (the 10 s poll, the read after a connect) left before this event:
+      // its answer would put back the list without it (an offer gone before it rang). It is dropped
+      // for a read that starts after the event.
+      const stale = queryClient.isFetching({ queryKey: key }) > 0;
       queryClient.setQueryData<AdvisorDashboard>(key, (d) => (d ? update(d) : d));
+      if (stale)
+        void queryClient
+          .cancelQueries({ queryKey: key }, { silent: true })
+          .then(() => queryClient.invalidateQueries({ queryKey: key }));
     };
     const mine = (call: Call) => !call.advisorId || call.advisorId === advisorId;
     /** One of her calls finished: her past consultations gain it. */
@@ -110,6 +122,7 @@ export function useAdvisorSocket(
       else patch((d) => removePending(d, call.callId));
     });
     socket.on('call:ending-soon', (p) => eventsRef.current.onEndingSoon(p.callId, p.minutesLeft));
+    socket.on('call:visitor:presence', (p) => eventsRef.current.onVisitorPresence(p));
     socket.on('call:auto-accepted', (call) => {
       patch((d) => moveToActive(d, call));
       eventsRef.current.onAutoAccepted(call);

@@ -12,7 +12,7 @@ import { toast } from '@/components/ui';
 import { authStore } from '@/lib/auth-store';
 import type { Ringtone } from '../utils/ringtone';
 import { flagTitle } from '../utils/title-flag';
-import { useAdvisorSocket, type WithdrawReason } from './use-advisor-socket';
+import { useAdvisorSocket, type VisitorPresence, type WithdrawReason } from './use-advisor-socket';
 import type { CallScreen } from './use-call-screen';
 import { showNotification, type IncomingAlert } from './use-incoming-call-alert';
 
@@ -26,6 +26,8 @@ export type DashboardRealtimeOptions = {
   /** the admin's switches (system.enableNotifications, notifications.pushNotifications) */
   browserNotifications: boolean;
   screen: CallScreen;
+  /** The visitor of one of her calls lost her page's connection, or is back. */
+  onVisitorPresence: (presence: VisitorPresence) => void;
 };
 
 export function useDashboardRealtime({
@@ -37,6 +39,7 @@ export function useDashboardRealtime({
   soundEnabled,
   browserNotifications,
   screen,
+  onVisitorPresence,
 }: DashboardRealtimeOptions) {
   const { t } = useTranslation('advisor');
   const browserNotificationsRef = useRef(browserNotifications);
@@ -47,6 +50,10 @@ export function useDashboardRealtime({
   useEffect(() => {
     pendingIdsRef.current = new Set(pendingCalls.map((c) => c.callId));
   }, [pendingCalls]);
+  const onVisitorPresenceRef = useRef(onVisitorPresence);
+  useEffect(() => {
+    onVisitorPresenceRef.current = onVisitorPresence;
+  }, [onVisitorPresence]);
   const soundEnabledRef = useRef(soundEnabled);
   useEffect(() => {
     soundEnabledRef.current = soundEnabled;
@@ -76,6 +83,7 @@ export function useDashboardRealtime({
         if (call.startedAt) setAfterCall(call);
         toast.info(t('calls.endedTitle'), t('calls.endedByOther'));
       },
+      onVisitorPresence: (presence: VisitorPresence) => onVisitorPresenceRef.current(presence),
       onEndingSoon: (_callId: string, minutesLeft: number) => {
         toast.warning(t('endingSoon.title'), t('endingSoon.message', { count: minutesLeft }));
       },

@@ -2,7 +2,7 @@
  * Which pending call rings, and the ringing itself (docs/product.md#incoming-call-popup,
  * docs/product.md#alerts):
  * only the newest unseen pending call alerts, only while the server may offer her calls (available,
- * or in a call with room for another), once per call;
+ * or in a call with room for another), once per offer (a call offered to her again rings again);
  * the ringtone starts 500 ms after the popup opens and repeats every 3 s; the title blinks
  * 'LLAMADA ENTRANTE' each second; a browser notification (requireInteraction) closes after 10 s.
  * Switching away from available, or the call leaving the pending list, closes the popup.
@@ -91,6 +91,10 @@ export function useIncomingCallAlert(options: IncomingAlertOptions): IncomingAle
 
   // Decide: close when not available or the call left the list; open for the newest unseen call.
   useEffect(() => {
+    // A call that left her list and comes back is offered anew (re-routed to her): it rings again.
+    for (const id of seen.current) {
+      if (!pendingCalls.some((c) => c.callId === id)) seen.current.delete(id);
+    }
     if (callIdRef.current) {
       const stillPending = pendingCalls.some((c) => c.callId === callIdRef.current);
       if (ringable && stillPending) return;

@@ -1,19 +1,11 @@
 /** How the dashboard and the incoming-call popup show a call: defaults and formats. */
-import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE, callSubjects } from '@belleza/contract';
-import { limaDayOf } from '@/lib/format';
+import { callSubjects } from '@belleza/contract';
+import { dateFormatter, limaDayOf } from '@/lib/format';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
-const hourMinute = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  timeZone: DISPLAY_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const dayMonth = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  timeZone: DISPLAY_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-});
+const HOUR_MINUTE: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+const DAY_MONTH: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit' };
 
 /**
  * Requested time: today (Lima) as hour and minute, another day as day/month plus the time,
@@ -26,9 +18,9 @@ export function formatRequestedTime(
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  const time = hourMinute.format(date);
+  const time = dateFormatter(HOUR_MINUTE).format(date);
   if (limaDayOf(date) === limaDayOf(now)) return time;
-  return `${dayMonth.format(date)} ${time}`;
+  return `${dateFormatter(DAY_MONTH).format(date)} ${time}`;
 }
 
 /** Whole seconds since `iso` (never negative; 0 when unknown). */
@@ -56,5 +48,5 @@ export function subjectLabel(subject: string | null | undefined, fallback: strin
 export function formatClock(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : hourMinute.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateFormatter(HOUR_MINUTE).format(date);
 }

@@ -4,7 +4,7 @@
  * meanwhile answered with the nearest free ones.
  */
 import type { Appointment, BookAppointmentResponse, SlotsResponse } from '@belleza/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
@@ -32,7 +32,9 @@ const slotsAnswer = (over: Partial<SlotsResponse> = {}): SlotsResponse => ({
       name: 'Lucía Torres',
       title: 'Colorista',
       expertise: ['Coloración', 'Cortes'],
+      photo: { version: 'v7', sizes: [96, 192, 384], formats: ['avif', 'webp'] },
     },
+    { advisorId: 'adv_2', name: 'Marta Ríos', title: '', expertise: [], photo: null },
   ],
   ...over,
 });
@@ -53,10 +55,13 @@ const appointment = (over: Partial<Appointment> = {}): Appointment => ({
   ...over,
 });
 
-const booked = (over: Partial<Appointment> = {}, emailed = true): BookAppointmentResponse => ({
+const booked = (
+  over: Partial<Appointment> = {},
+  mail: BookAppointmentResponse['mail'] = 'sent',
+): BookAppointmentResponse => ({
   appointment: appointment(over),
   key: 'k3y_Secret-123',
-  emailed,
+  mail,
 });
 
 /** A 409 whose details name no alternative (none left near it). */
@@ -145,7 +150,7 @@ describe('BookingFlow', () => {
     });
     const { onClose, onDirtyChange } = renderFlow();
     await pickTen(user);
-    expect(screen.getByText('Con la estilista que esté libre a esa hora')).toBeVisible();
+    expect(screen.getByText('Con quien del equipo esté libre a esa hora')).toBeVisible();
     await fillDetails(user, { email: 'ana@correo.pe' });
     expect(onDirtyChange).toHaveBeenLastCalledWith(true);
     await user.click(screen.getByRole('button', { name: 'Reservar cita' }));
@@ -185,6 +190,47 @@ describe('BookingFlow', () => {
 
     await user.click(screen.getByRole('button', { name: 'Listo' }));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('says what became of her e-mail: sent asking her to confirm the address, or held until she does', async () => {
+    const user = userEvent.setup();
+    const answers = (['sent_with_confirmation', 'held', 'none'] as const).map((mail) =>
+      jsonResponse(201, { success: true, data: booked({}, mail) }),
+    );
+    mockFetch({
+      'GET /api/appointments/slots': ok(slotsAnswer()),
+      'POST /api/appointments': () => answers.shift() ?? jsonResponse(500, {}),
+    });
+    const book = async () => {
+      cleanup();
+      renderFlow();
+      await pickTen(user);
+      await fillDetails(user, { email: 'ana@correo.pe' });
+      await user.click(screen.getByRole('button', { name: 'Reservar cita' }));
+      await screen.findByText('¡Listo! Tu cita está reservada');
+    };
+
+    await book();
+    expect(
+      screen.getByText('También te enviamos los datos de tu cita y el enlace a ana@correo.pe.'),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'Abre ese correo y pulsa «Confirmar mi correo»: solo así te llegarán también los cambios y los recordatorios de tu cita.',
+      ),
+    ).toBeVisible();
+
+    await book();
+    expect(
+      screen.getByText(
+        'Esta vez no te enviamos correo: ana@correo.pe todavía no está confirmado. Busca el primer correo que te enviamos y pulsa «Confirmar mi correo» para recibir los avisos de tus citas. Mientras tanto, guarda este enlace.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/También te enviamos/)).toBeNull();
+
+    // Nothing went (the address had its e-mails this hour): nothing is said about one.
+    await book();
+    expect(screen.queryByText(/te enviamos/i)).toBeNull();
   });
 
   it('says why when she already has as many bookings to come as allowed, and keeps her details', async () => {
@@ -300,14 +346,22 @@ describe('BookingFlow', () => {
     });
     renderFlow();
     await screen.findByRole('group', { name: 'Hora de Lima' });
-    const stylist = screen.getByLabelText('Estilista');
-    expect(
-      within(stylist)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Cualquier estilista', 'Lucía Torres · Colorista']);
-    await user.selectOptions(stylist, 'adv_1');
-    expect(screen.getByText('Coloración · Cortes')).toBeVisible();
+    const stylist = screen.getByRole('group', { name: 'Estilista' });
+    const choices = within(stylist).getAllByRole('radio');
+    expect(choices.map((c) => c.closest('label')?.textContent)).toEqual([
+      '✦Cualquier estilistaQuien esté libre a la hora que elijas',
+      'LTLucía TorresColoristaColoración · Cortes',
+      'MRMarta Ríos',
+    ]);
+    expect(within(stylist).getByRole('radio', { name: /Cualquier estilista/ })).toBeChecked();
+    // Her photo over her initials, the rendition for a 48 px card; none for Marta.
+    const [lucia, marta] = choices.slice(1).map((c) => c.closest('label')!);
+    expect(lucia!.querySelector('img')?.getAttribute('src')).toBe(
+      '/api/advisors/adv_1/photo/96.webp?v=v7',
+    );
+    expect(marta!.querySelector('img')).toBeNull();
+    await user.click(within(stylist).getByRole('radio', { name: /Lucía Torres/ }));
+    expect(within(stylist).getByRole('radio', { name: /Lucía Torres/ })).toBeChecked();
     await waitFor(() =>
       expect(fetchedUrls(api).some((url) => url.searchParams.get('advisorId') === 'adv_1')).toBe(
         true,

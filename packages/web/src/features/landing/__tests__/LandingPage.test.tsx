@@ -3,6 +3,7 @@
  * errors, waiting with live socket updates, the video modal opening by itself, the recovery banner
  * after a reload, the end of the call and the rating.
  */
+import { EMPTY_SALON } from '../hooks/use-salon-profile';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, jsonResponse, mockFetch, ok } from '@/test/fetch-mock';
@@ -50,7 +51,7 @@ async function openLanding() {
 
 async function openForm() {
   await openLanding();
-  await screen.findAllByText('Asesores en línea · espera estimada 2 minutos', {}, SLOW);
+  await screen.findAllByText('Estilistas en línea · espera estimada 2 minutos', {}, SLOW);
   fireEvent.click(screen.getByRole('button', { name: 'Consulta gratuita en vivo' }));
   return screen.findByRole('dialog', { name: 'Consulta gratuita en vivo' });
 }
@@ -101,12 +102,12 @@ describe('availability before asking', () => {
     mockFetch({ 'GET /api/availability': ok(openAvailability) });
     await openLanding();
     const notes = await screen.findAllByText(
-      'Asesores en línea · espera estimada 2 minutos',
+      'Estilistas en línea · espera estimada 2 minutos',
       {},
       SLOW,
     );
     expect(notes).toHaveLength(2); // hero and parallax banner
-    expect(screen.getByText(/^Hay asesores en línea ahora mismo\./)).toBeVisible();
+    expect(screen.getByText(/^Hay estilistas en línea ahora mismo\./)).toBeVisible();
     expect(
       screen.getByRole('button', { name: 'Comenzar consulta gratuita en vivo' }),
     ).toBeVisible();
@@ -139,7 +140,7 @@ describe('availability before asking', () => {
     expect(screen.getByText(/déjanos tu número y te llamamos\.$/)).toBeVisible();
 
     fireEvent.click(screen.getByRole('button', { name: 'Consulta gratuita en vivo' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Ahora no hay asesores en línea' });
+    const dialog = await screen.findByRole('dialog', { name: 'Ahora no hay estilistas en línea' });
     expect(within(dialog).getByText(/^Próxima atención: martes, 24\/11, 09:00/)).toBeVisible();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pedir que me llamen' }));
@@ -155,7 +156,7 @@ describe('availability before asking', () => {
     fireEvent.click(within(dialog).getByRole('checkbox'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pedir que me llamen' }));
 
-    await within(dialog).findByText('Te llamaremos en cuanto haya un asesor disponible.');
+    await within(dialog).findByText('Te llamaremos en cuanto alguien del equipo esté disponible.');
     expect(api.requests.find((r) => r.path === '/api/callbacks')?.body).toEqual({
       name: 'Rosa',
       phone: '987654321',
@@ -232,7 +233,7 @@ describe('consultation form', () => {
           },
         },
       },
-      /^Error al solicitar la consulta: No hay asesores en línea en este momento\. Próxima atención: martes, 24\/11, 09:00/,
+      /^Error al solicitar la consulta: No hay estilistas en línea en este momento\. Próxima atención: martes, 24\/11, 09:00/,
     ],
     [
       'maintenance mode',
@@ -271,7 +272,7 @@ describe('services', () => {
   it('each service opens the form on its own topic, nails included', async () => {
     mockFetch({ 'GET /api/availability': ok(openAvailability) });
     await openLanding();
-    await screen.findAllByText('Asesores en línea · espera estimada 2 minutos', {}, SLOW);
+    await screen.findAllByText('Estilistas en línea · espera estimada 2 minutos', {}, SLOW);
     fireEvent.click(screen.getByRole('button', { name: 'Consultar sobre Uñas' }));
     const dialog = await screen.findByRole('dialog', { name: 'Consulta gratuita en vivo' }, SLOW);
     const topic = within(dialog).getByLabelText('Tema');
@@ -320,8 +321,8 @@ describe('sticky call button', () => {
     heroScrolledAway(true);
     mockFetch({ 'GET /api/availability': ok(openAvailability) });
     await openLanding();
-    await screen.findAllByText('Asesores en línea · espera estimada 2 minutos', {}, SLOW);
-    fireEvent.click(screen.getByRole('button', { name: 'Hablar con un asesor ahora' }));
+    await screen.findAllByText('Estilistas en línea · espera estimada 2 minutos', {}, SLOW);
+    fireEvent.click(screen.getByRole('button', { name: 'Hablar con tu estilista ahora' }));
     expect(
       await screen.findByRole('dialog', { name: 'Consulta gratuita en vivo' }, SLOW),
     ).toBeVisible();
@@ -336,12 +337,12 @@ describe('sticky call button', () => {
     heroScrolledAway(false);
     await openLanding();
     expect(screen.queryByRole('button', { name: 'Pedir que me llamen' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Hablar con un asesor ahora' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Hablar con tu estilista ahora' })).toBeNull();
   });
 });
 
 describe('team', () => {
-  const teamSection = () => screen.getByRole('region', { name: 'Asesores que te escuchan' });
+  const teamSection = () => screen.getByRole('region', { name: 'Estilistas que te escuchan' });
 
   it('shows the advisors an admin listed: name, title and up to three specialties', async () => {
     mockFetch({
@@ -377,7 +378,7 @@ describe('team', () => {
       await waitFor(() => expect(requests.some((r) => r.path === '/api/team')).toBe(true));
       const section = teamSection();
       expect(
-        within(section).getByText('Profesionales certificados', { exact: false }),
+        within(section).getByText('Conoce a quienes te atenderán', { exact: false }),
       ).toBeVisible();
       expect(within(section).queryAllByRole('listitem')).toHaveLength(0);
       view.unmount();
@@ -385,60 +386,208 @@ describe('team', () => {
   });
 });
 
-describe('plans', () => {
-  it('prices the paid plans in soles by default', async () => {
-    mockFetch({ 'GET /api/availability': ok(openAvailability) });
+describe("the salon's own content", () => {
+  const photo = { version: 'v1', sizes: [192, 384, 768], formats: ['avif', 'webp'] };
+  const services = [
+    {
+      serviceId: 'svc_1',
+      name: 'Balayage',
+      category: 'Color',
+      description: 'Mechas a mano alzada.',
+      durationMinutes: 180,
+      price: 250,
+      photo,
+    },
+    {
+      serviceId: 'svc_2',
+      name: 'Corte',
+      category: 'Cortes',
+      description: '',
+      durationMinutes: null,
+      price: null,
+      photo: null,
+    },
+    {
+      serviceId: 'svc_3',
+      name: 'Tinte raíz',
+      category: 'Color',
+      description: '',
+      durationMinutes: 90,
+      price: 89.9,
+      photo: null,
+    },
+  ];
+
+  it('a fresh install shows no services, prices, opinions or gallery: those sections are absent', async () => {
+    const { requests } = mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/services/public': ok([]),
+      'GET /api/testimonials/public': ok([]),
+      'GET /api/gallery/public': ok([]),
+    });
     await openLanding();
-    expect(screen.getByText('Desde S/ 39 al mes')).toBeVisible();
-    expect(screen.getByText('Desde S/ 99')).toBeVisible();
+    await waitFor(() =>
+      expect(
+        requests
+          .filter((r) => r.path.endsWith('/public'))
+          .map((r) => r.path)
+          .sort(),
+      ).toEqual([
+        '/api/gallery/public',
+        '/api/salon/public',
+        '/api/services/public',
+        '/api/testimonials/public',
+      ]),
+    );
+    expect(document.getElementById('catalogo')).toBeNull();
+    expect(document.getElementById('galeria')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Lo que dicen nuestras clientas' })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/S\/|\$\s?\d|Desde S/);
+    const menu = screen.getByRole('navigation', { name: 'Secciones' });
+    expect(within(menu).queryByRole('link', { name: 'Servicios del salón' })).toBeNull();
+    expect(within(menu).queryByRole('link', { name: 'Galería' })).toBeNull();
+    // The free consultation is the product's own offer: it stays.
+    expect(screen.getByRole('heading', { name: 'Tu consulta por video, gratis' })).toBeVisible();
   });
 
-  it("a paid plan's button opens the form with a message naming the plan", async () => {
-    mockFetch({ 'GET /api/availability': ok(openAvailability) });
-    const confirm = vi.spyOn(window, 'confirm');
+  it('a salon that entered no contact shows no contact, hours or invented claim', async () => {
+    mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/salon/public': ok({ ...EMPTY_SALON }),
+    });
     await openLanding();
-    await screen.findAllByText('Asesores en línea · espera estimada 2 minutos', {}, SLOW);
-    fireEvent.click(screen.getByRole('button', { name: 'Consultar el plan Seguimiento' }));
+    const footer = screen.getByRole('contentinfo');
+    await waitFor(() => expect(within(footer).queryByText('Contacto')).toBeNull());
+    expect(within(footer).queryByText('Horario')).toBeNull();
+    expect(document.body.textContent).not.toMatch(
+      /@|Lunes a viernes|certificad|menos de 5 minutos/,
+    );
+  });
+
+  it("shows the salon's own headline, contacts, social links and hours from its profile", async () => {
+    mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/salon/public': ok({
+        ...EMPTY_SALON,
+        name: 'Salón Rosa',
+        heroTitle: 'Tu color, como lo soñaste',
+        heroText: 'Colorimetría en Miraflores.',
+        address: 'Av. Larco 123',
+        whatsapp: '+51 987 654 321',
+        email: 'hola@salonrosa.pe',
+        social: { instagram: 'https://www.instagram.com/salonrosa', facebook: '', tiktok: '' },
+        openHours: [{ day: 'saturday', start: '09:00', end: '13:00' }],
+      }),
+    });
+    render(<LandingRoot />);
+    expect(
+      await screen.findByRole('heading', { name: 'Tu color, como lo soñaste', level: 1 }, SLOW),
+    ).toBeVisible();
+    expect(screen.getByText('Colorimetría en Miraflores.')).toBeVisible();
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByText('Av. Larco 123')).toBeVisible();
+    expect(footer.getByRole('link', { name: 'WhatsApp +51 987 654 321' })).toHaveAttribute(
+      'href',
+      'https://wa.me/51987654321',
+    );
+    expect(footer.getByRole('link', { name: 'hola@salonrosa.pe' })).toHaveAttribute(
+      'href',
+      'mailto:hola@salonrosa.pe',
+    );
+    expect(footer.getByRole('link', { name: 'Instagram' })).toHaveAttribute(
+      'href',
+      'https://www.instagram.com/salonrosa',
+    );
+    expect(footer.queryByRole('link', { name: 'Facebook' })).toBeNull();
+    expect(footer.getByText('Sábado: 09:00 a 13:00')).toBeVisible();
+  });
+
+  it('shows the active services by category, with a price only where the salon entered one', async () => {
+    mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/services/public': ok(services),
+    });
+    await openLanding();
+    const section = await screen.findByRole('region', { name: 'Servicios del salón' }, SLOW);
+    const groups = within(section).getAllByRole('heading', { level: 3 });
+    expect(groups.map((h) => h.textContent)).toEqual(['Color', 'Cortes']);
+    const cards = within(section).getAllByRole('listitem');
+    expect(cards.map((c) => within(c).getByRole('heading', { level: 4 }).textContent)).toEqual([
+      'Balayage',
+      'Tinte raíz',
+      'Corte',
+    ]);
+    expect(cards[0]).toHaveTextContent(/180 min.*S\/\s250\.00/);
+    expect(cards[1]).toHaveTextContent(/90 min.*S\/\s89\.90/);
+    expect(cards[2]?.textContent).not.toMatch(/S\/|min/);
+    const img = cards[0]?.querySelector('img');
+    expect(img?.getAttribute('src')).toBe('/api/services/svc_1/photo/384.webp?v=v1');
+    const menu = screen.getByRole('navigation', { name: 'Secciones' });
+    expect(within(menu).getByRole('link', { name: 'Servicios del salón' })).toHaveAttribute(
+      'href',
+      '#catalogo',
+    );
+  });
+
+  it("a service's button opens the consultation with a message naming it", async () => {
+    mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/services/public': ok(services),
+    });
+    await openLanding();
+    await screen.findAllByText('Estilistas en línea · espera estimada 2 minutos', {}, SLOW);
+    fireEvent.click(await screen.findByRole('button', { name: 'Preguntar por Balayage' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Consulta gratuita en vivo' }, SLOW);
     const message = within(dialog).getByLabelText<HTMLTextAreaElement>('Mensaje');
-    expect(message.value.replace(/\s/g, ' ')).toBe(
-      'Me interesa el plan Seguimiento (Desde S/ 39 al mes). ¿Me cuentan cómo funciona?',
-    );
-    expect(within(dialog).getByLabelText('Tema')).toHaveValue('general');
-    // The text was given to her, not typed: closing asks nothing.
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
-    expect(confirm).not.toHaveBeenCalled();
-    expect(screen.queryByRole('dialog', { name: 'Consulta gratuita en vivo' })).toBeNull();
-    confirm.mockRestore();
+    expect(message.value).toBe('Me interesa Balayage. ¿Me cuentan más?');
   });
 
-  it('closed, the call-back form carries the plan in its message too', async () => {
-    mockFetch({ 'GET /api/availability': ok(closedAvailability) });
-    await openLanding();
-    await screen.findAllByText(/^Fuera de horario/, {}, SLOW);
-    fireEvent.click(screen.getByRole('button', { name: 'Consultar el plan Evento especial' }));
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: 'Ahora no hay asesores en línea' },
-      SLOW,
-    );
-    const message = within(dialog).getByLabelText<HTMLTextAreaElement>('Mensaje (opcional)');
-    expect(message.value).toMatch(/^Me interesa el plan Evento especial \(Desde S\/\s99\)\./);
-  });
-
-  it('prices them in the currency the admin set (system.currency, in the page meta)', async () => {
+  it('prices in the currency the admin set (system.currency, in the page meta)', async () => {
     const meta = document.createElement('meta');
     meta.name = 'currency';
     meta.content = 'USD';
     document.head.append(meta);
     try {
-      mockFetch({ 'GET /api/availability': ok(openAvailability) });
+      mockFetch({
+        'GET /api/availability': ok(openAvailability),
+        'GET /api/services/public': ok(services),
+      });
       await openLanding();
-      expect(screen.getByText('Desde $ 39 al mes')).toBeVisible();
-      expect(screen.queryByText(/S\//)).toBeNull();
+      const section = await screen.findByRole('region', { name: 'Servicios del salón' }, SLOW);
+      expect(section).toHaveTextContent('$ 250.00');
+      expect(section.textContent).not.toMatch(/S\//);
     } finally {
       meta.remove();
     }
+  });
+
+  it("shows the gallery's photos with the admin's alt text and captions", async () => {
+    mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/gallery/public': ok([
+        { itemId: 'gal_1', alt: 'Melena con ondas suaves', caption: 'Ondas para una boda', photo },
+        { itemId: 'gal_2', alt: 'Uñas francesas', caption: '', photo },
+      ]),
+    });
+    await openLanding();
+    const section = await screen.findByRole('region', { name: 'Nuestro trabajo' }, SLOW);
+    expect(within(section).getByRole('img', { name: 'Melena con ondas suaves' })).toBeVisible();
+    expect(within(section).getByRole('img', { name: 'Uñas francesas' })).toBeVisible();
+    expect(within(section).getAllByRole('figure')[0]).toHaveTextContent('Ondas para una boda');
+  });
+
+  it('a list that cannot be read shows nothing (never invented content)', async () => {
+    mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/services/public': fail(500, 'INTERNAL_ERROR', 'x'),
+      'GET /api/testimonials/public': ok([{ firstName: 1 }]),
+      'GET /api/gallery/public': ok([{ itemId: 'gal_1', alt: 'x', caption: '', photo: null }]),
+    });
+    await openLanding();
+    await screen.findAllByText('Estilistas en línea · espera estimada 2 minutos', {}, SLOW);
+    expect(document.getElementById('catalogo')).toBeNull();
+    expect(document.getElementById('galeria')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Lo que dicen nuestras clientas' })).toBeNull();
   });
 });
 
@@ -459,7 +608,7 @@ describe('from request to rating', () => {
 
     // Company empty, source website, message appended to the subject; consent stored.
     const waitingNow = await screen.findByRole('dialog', { name: 'Tu consulta' }, SLOW);
-    expect(within(waitingNow).getByText('Esperando asesor...')).toBeVisible();
+    expect(within(waitingNow).getByText('Esperando a tu estilista...')).toBeVisible();
     // The dialog says it: no toast repeats it over the page.
     expect(within(toastRegion()).queryByText('Consulta Solicitada')).toBeNull();
     expect(api.requests.find((r) => r.path === '/api/calls/request')?.body).toEqual({
@@ -476,9 +625,9 @@ describe('from request to rating', () => {
 
     // Waiting: position and estimate, saved for 2 hours.
     const waiting = await screen.findByRole('dialog', { name: 'Tu consulta' });
-    expect(within(waiting).getByText('Esperando asesor...')).toBeVisible();
+    expect(within(waiting).getByText('Esperando a tu estilista...')).toBeVisible();
     // Sent: the focus moved to the new content.
-    expect(within(waiting).getByText('Esperando asesor...')).toHaveFocus();
+    expect(within(waiting).getByText('Esperando a tu estilista...')).toHaveFocus();
     expect(within(waiting).getByTestId('queue-position')).toHaveTextContent(
       'Posición 2 en la fila',
     );
@@ -523,16 +672,28 @@ describe('from request to rating', () => {
         callId: 'call_1',
         queuePosition: null,
         estimatedWaitTime: 30,
-        ringing: { name: 'Lucía Torres', title: 'Colorista' },
+        ringing: {
+          name: 'Lucía Torres',
+          title: 'Colorista',
+          portrait: {
+            advisorId: 'adv_lucia',
+            photo: { version: 'v3', sizes: [96, 192, 384], formats: ['avif', 'webp'] },
+          },
+        },
       }),
     );
     expect(within(waiting).getByTestId('ringing-stylist')).toHaveTextContent(
-      'Estamos llamando a Lucía Torres, Colorista, para ti.',
+      /^Estamos llamando a Lucía Torres, Colorista, para ti\.$/,
+    );
+    // Her photo beside it, the rendition for its 56 px (her initials under it).
+    const portrait = within(waiting).getByText('LT');
+    expect(portrait.querySelector('img')?.getAttribute('src')).toBe(
+      '/api/advisors/adv_lucia/photo/96.webp?v=v3',
     );
 
     // While she waits, the video page warms up out of sight (standby, no room yet).
     const standby = await screen.findByTitle<HTMLIFrameElement>(
-      'Videollamada con tu asesor',
+      'Videollamada con tu estilista',
       {},
       SLOW,
     );
@@ -552,7 +713,7 @@ describe('from request to rating', () => {
     // Accepted: the video modal opens by itself, and the same page joins with the client's token.
     act(() => lastSocket().serverEmit('call:accepted', callData({ status: 'active' })));
     const video = await screen.findByRole('dialog', { name: 'Videollamada' }, SLOW);
-    const frame = within(video).getByTitle<HTMLIFrameElement>('Videollamada con tu asesor');
+    const frame = within(video).getByTitle<HTMLIFrameElement>('Videollamada con tu estilista');
     expect(frame).toBe(standby);
     await waitFor(() =>
       expect(control).toHaveBeenCalledWith(
@@ -595,6 +756,18 @@ describe('from request to rating', () => {
     expect(screen.queryByRole('region', { name: 'Consulta activa' })).toBeNull();
 
     const card = await screen.findByRole('region', { name: '¿Cómo fue tu consulta?' });
+    // The keyboard is at the card, not ~25 Tab stops away at the top of the page.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(card).getByRole('heading', { name: '¿Cómo fue tu consulta?' }),
+      ),
+    );
+    // The consent to publish starts unticked.
+    expect(
+      within(card).getByRole('checkbox', {
+        name: 'Pueden publicar mi opinión con mi nombre de pila',
+      }),
+    ).not.toBeChecked();
     // Kept until it is given, so a reload right now would still offer it.
     expect(window.localStorage.getItem(PENDING_RATING_STORAGE_KEY)).toContain('call_1');
     fireEvent.click(within(card).getByRole('button', { name: 'Enviar calificación' }));
@@ -698,7 +871,7 @@ describe('recovery after closing or reloading', () => {
       estimatedWaitTime: 600,
     });
 
-  it("pending: banner 'Consulta activa' / 'Esperando asesor...'; 'Volver a la llamada' reopens the wait", async () => {
+  it("pending: banner 'Consulta activa' / 'Esperando a tu estilista...'; 'Volver a la llamada' reopens the wait", async () => {
     mockFetch({
       'GET /api/availability': ok(openAvailability),
       'GET /api/calls/call_1/status': ok(statusData({ queuePosition: 3, estimatedWaitTime: 600 })),
@@ -706,7 +879,7 @@ describe('recovery after closing or reloading', () => {
     keep('pending');
     await openLanding();
     const banner = await screen.findByRole('region', { name: 'Consulta activa' }, SLOW);
-    expect(within(banner).getByText('Esperando asesor...')).toBeVisible();
+    expect(within(banner).getByText('Esperando a tu estilista...')).toBeVisible();
     fireEvent.click(within(banner).getByRole('button', { name: 'Volver a la llamada' }));
     const waiting = await screen.findByRole('dialog', { name: 'Tu consulta' });
     expect(within(waiting).getByTestId('queue-position')).toHaveTextContent(
@@ -767,10 +940,17 @@ describe('recovery after closing or reloading', () => {
     const card = await screen.findByRole('region', { name: '¿Cómo fue tu consulta?' }, SLOW);
     expect(screen.queryByRole('region', { name: 'Consulta activa' })).toBeNull();
     fireEvent.click(within(card).getByRole('radio', { name: '5 estrellas' }));
+    // Ticked, her consent to publish goes with the rating.
+    fireEvent.click(
+      within(card).getByRole('checkbox', {
+        name: 'Pueden publicar mi opinión con mi nombre de pila',
+      }),
+    );
     fireEvent.click(within(card).getByRole('button', { name: 'Enviar calificación' }));
     expect(await within(card).findByText('¡Gracias por tu calificación!')).toBeVisible();
     const [sent] = api.requests.filter((r) => r.path === '/api/calls/call_1/rating');
     expect(sent?.headers.get('x-client-key')).toBe('k');
+    expect(sent?.body).toEqual({ rating: 5, publish: true });
 
     // Given: the next visit offers nothing.
     first.unmount();
@@ -860,7 +1040,7 @@ describe('recovery after closing or reloading', () => {
       Date.now() - SAVED_CALL_TTL_MS - 1,
     );
     await openLanding();
-    await screen.findAllByText('Asesores en línea · espera estimada 2 minutos', {}, SLOW);
+    await screen.findAllByText('Estilistas en línea · espera estimada 2 minutos', {}, SLOW);
     expect(screen.queryByRole('region', { name: 'Consulta activa' })).toBeNull();
     expect(window.localStorage.getItem(SAVED_CALL_STORAGE_KEY)).toBeNull();
     expect(api.requests.some((r) => r.path.includes('/api/calls/'))).toBe(false);
@@ -889,11 +1069,9 @@ describe('scroll-spy (100 px offset)', () => {
     await openLanding();
     const tops: Record<string, number> = {
       inicio: -1400,
-      servicios: -900,
-      tratamientos: 100,
-      planes: 101,
+      servicios: 100,
+      consulta: 101,
       equipo: 900,
-      galeria: 1600,
     };
     for (const [id, top] of Object.entries(tops)) {
       const el = document.getElementById(id)!;
@@ -902,18 +1080,20 @@ describe('scroll-spy (100 px offset)', () => {
     const nav = screen.getByRole('navigation', { name: 'Secciones' });
     fireEvent.scroll(window);
     await waitFor(() =>
-      expect(within(nav).getByRole('link', { name: 'Tratamientos' })).toHaveAttribute(
+      expect(within(nav).getByRole('link', { name: 'Servicios' })).toHaveAttribute(
         'aria-current',
         'location',
       ),
     );
-    expect(within(nav).getByRole('link', { name: 'Planes' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'Consulta gratis' })).not.toHaveAttribute(
+      'aria-current',
+    );
 
-    tops.planes = 99;
-    document.getElementById('planes')!.getBoundingClientRect = () => ({ top: 99 }) as DOMRect;
+    tops.consulta = 99;
+    document.getElementById('consulta')!.getBoundingClientRect = () => ({ top: 99 }) as DOMRect;
     fireEvent.scroll(window);
     await waitFor(() =>
-      expect(within(nav).getByRole('link', { name: 'Planes' })).toHaveAttribute(
+      expect(within(nav).getByRole('link', { name: 'Consulta gratis' })).toHaveAttribute(
         'aria-current',
         'location',
       ),

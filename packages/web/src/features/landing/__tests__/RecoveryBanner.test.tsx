@@ -7,7 +7,7 @@ import { RecoveryBanner } from '../consultation/RecoveryBanner';
 
 describe("recovery banner 'Consulta activa'", () => {
   it.each<[CallStatus, string]>([
-    ['pending', 'Esperando asesor...'],
+    ['pending', 'Esperando a tu estilista...'],
     ['active', 'En curso'],
     ['accepted', 'En curso'],
     ['completed', 'completed'],

@@ -33,7 +33,7 @@ const url = (size: number, format: string) =>
 async function cards() {
   mockFetch({ 'GET /api/team': ok([valeria, camila]) });
   render(<Team />);
-  const section = screen.getByRole('region', { name: 'Asesores que te escuchan' });
+  const section = screen.getByRole('region', { name: 'Estilistas que te escuchan' });
   return within(section).findAllByRole('listitem');
 }
 

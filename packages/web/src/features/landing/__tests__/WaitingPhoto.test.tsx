@@ -60,10 +60,12 @@ describe('a photo for the advisor while waiting', { timeout: 20_000 }, () => {
       ),
     });
     const pick = setup();
-    expect(screen.getByRole('button', { name: 'Enviar una foto a tu asesor' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Enviar una foto a tu estilista' })).toBeTruthy();
     const file = jpeg();
     pick(file);
-    expect(await screen.findByText('Foto enviada: tu asesor la verá al contestar.')).toBeTruthy();
+    expect(
+      await screen.findByText('Foto enviada: tu estilista la verá al contestar.'),
+    ).toBeTruthy();
     const [upload, message] = api.requests;
     expect(upload?.path).toBe('/api/calls/call_1/images');
     expect(upload?.body).toBe(file);
@@ -96,7 +98,7 @@ describe('a photo for the advisor while waiting', { timeout: 20_000 }, () => {
     pick(jpeg());
     expect(
       await screen.findByText(
-        'No se envió: mientras esperas puedes enviar hasta 3 fotos. Podrás enviar más cuando tu asesor conteste.',
+        'No se envió: mientras esperas puedes enviar hasta 3 fotos. Podrás enviar más cuando tu estilista conteste.',
       ),
     ).toBeTruthy();
   });

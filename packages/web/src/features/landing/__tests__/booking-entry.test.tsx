@@ -51,7 +51,7 @@ async function openDialog(availability: Availability, name: string) {
   await screen.findAllByTestId('availability', {}, SLOW);
   await waitFor(() =>
     expect(screen.getAllByTestId('availability')[0]).toHaveTextContent(
-      availability.open ? /Asesores en línea/ : /Fuera de horario/,
+      availability.open ? /Estilistas en línea|está atendiendo/ : /Fuera de horario/,
     ),
   );
   fireEvent.click(screen.getByRole('button', { name: 'Consulta gratuita en vivo' }));
@@ -69,7 +69,7 @@ describe('booking from the landing', () => {
       'GET /api/availability': ok(closedAvailability),
       'GET /api/appointments/slots': ok(slots(true)),
     });
-    const dialog = await openDialog(closedAvailability, 'Ahora no hay asesores en línea');
+    const dialog = await openDialog(closedAvailability, 'Ahora no hay estilistas en línea');
     const offer = await within(dialog).findByRole('button', { name: 'Reservar una cita' }, SLOW);
     expect(
       within(dialog).getByText(/^¿Prefieres una hora fija\? Reserva una videoconsulta/),
@@ -88,7 +88,7 @@ describe('booking from the landing', () => {
     expect(slotReads()).toHaveLength(readsBefore);
 
     fireEvent.click(within(booking).getByRole('button', { name: 'Volver' }));
-    const back = await screen.findByRole('dialog', { name: 'Ahora no hay asesores en línea' });
+    const back = await screen.findByRole('dialog', { name: 'Ahora no hay estilistas en línea' });
     expect(within(back).getByRole('button', { name: 'Pedir que me llamen' })).toBeVisible();
   });
 
@@ -101,7 +101,7 @@ describe('booking from the landing', () => {
       .spyOn(window, 'confirm')
       .mockReturnValueOnce(false)
       .mockReturnValueOnce(true);
-    const dialog = await openDialog(closedAvailability, 'Ahora no hay asesores en línea');
+    const dialog = await openDialog(closedAvailability, 'Ahora no hay estilistas en línea');
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Reservar una cita' }, SLOW));
     const booking = await screen.findByRole('dialog', { name: 'Reservar una cita' }, SLOW);
     fireEvent.click(await within(booking).findByRole('radio', { name: /^10:00 a\. m\./ }, SLOW));
@@ -113,7 +113,7 @@ describe('booking from the landing', () => {
     // Opened again, the dialog starts where the call buttons lead, not in the booking.
     fireEvent.click(screen.getByRole('button', { name: 'Consulta gratuita en vivo' }));
     expect(
-      await screen.findByRole('dialog', { name: 'Ahora no hay asesores en línea' }),
+      await screen.findByRole('dialog', { name: 'Ahora no hay estilistas en línea' }),
     ).toBeInTheDocument();
     confirm.mockRestore();
   });
@@ -126,7 +126,7 @@ describe('booking from the landing', () => {
     const dialog = await openDialog(allBusy, 'Consulta gratuita en vivo');
     expect(
       await within(dialog).findByText(
-        'Todas nuestras estilistas están atendiendo ahora. Puedes esperar tu turno o reservar una cita para más tarde.',
+        'Todo nuestro equipo de estilistas está atendiendo ahora. Puedes esperar tu turno o reservar una cita para más tarde.',
         {},
         SLOW,
       ),
@@ -204,7 +204,7 @@ describe("'Entrar a mi cita'", () => {
       }),
     );
     expect(within(waiting).getByTestId('booked-stylist-missed')).toHaveTextContent(
-      'Eva Estilista no pudo contestar justo ahora: te conectamos con la siguiente estilista libre.',
+      'Eva Estilista no pudo contestar justo ahora: te conectamos con quien se libere primero en el equipo.',
     );
     expect(within(waiting).getByTestId('ringing-stylist')).toHaveTextContent(
       'Estamos llamando a Bea Turno para ti.',

@@ -24,7 +24,7 @@ describe('loading the consultation', () => {
   it('a failed load is reported with a retry that then opens the request form', async () => {
     mockFetch({ 'GET /api/availability': ok(openAvailability) });
     render(<LandingRoot />);
-    await screen.findAllByText('Asesores en línea · espera estimada 2 minutos', {}, SLOW);
+    await screen.findAllByText('Estilistas en línea · espera estimada 2 minutos', {}, SLOW);
 
     fireEvent.click(screen.getByRole('button', { name: 'Consulta gratuita en vivo' }));
     const alert = await screen.findByRole('alert', {}, SLOW);

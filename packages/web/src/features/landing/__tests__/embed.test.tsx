@@ -3,7 +3,12 @@
  * to its parent (ready, saved, layout, consultation events) and which of the parent's messages it
  * follows. The host page is a second window standing in as `window.parent`.
  */
-import { EMBED_MESSAGE_SOURCE, NO_ANSWER_REASON, type EmbedToHostMessage } from '@belleza/contract';
+import {
+  EMBED_MESSAGE_SOURCE,
+  CLIENT_LEFT_REASON,
+  NO_ANSWER_REASON,
+  type EmbedToHostMessage,
+} from '@belleza/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import {
   afterEach,
@@ -277,7 +282,8 @@ describe('a consultation in the frame', () => {
     expect(events()).toEqual([]);
   });
 
-  it('nobody answers: ended (cancelled), and the message keeps the page covered until read', async () => {
+  /** A saved waiting call comes back on loading, joins over the socket, then ends cancelled. */
+  async function waitingCallCancelled(reason: string) {
     mockFetch({
       'GET /api/availability': ok(openAvailability),
       'GET /api/calls/call_1/status': ok(statusData()),
@@ -293,10 +299,14 @@ describe('a consultation in the frame', () => {
       lastSocket().serverEmit('call:status:updated', {
         callId: 'call_1',
         status: 'cancelled',
-        call: callData({ status: 'cancelled', reason: NO_ANSWER_REASON }),
+        call: callData({ status: 'cancelled', reason }),
       }),
     );
-    expect(await within(toastRegion()).findByText('Ningún asesor pudo atenderte')).toBeVisible();
+  }
+
+  it('nobody answers: ended (cancelled), and the message keeps the page covered until read', async () => {
+    await waitingCallCancelled(NO_ANSWER_REASON);
+    expect(await within(toastRegion()).findByText('Nadie del equipo pudo atenderte')).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Consulta activa' })).toBeNull();
     expect(events()).toEqual([
       { source, type: 'event', name: 'consultation:ended', detail: { outcome: 'cancelled' } },
@@ -306,6 +316,17 @@ describe('a consultation in the frame', () => {
 
     closeToasts();
     expect(lastLayout()).toEqual(layout('hidden'));
+  });
+
+  it('her page was away past the grace: the request ended, said plainly', async () => {
+    await waitingCallCancelled(CLIENT_LEFT_REASON);
+    expect(await within(toastRegion()).findByText('Tu solicitud terminó')).toBeVisible();
+    expect(
+      within(toastRegion()).getByText(
+        'Tu página estuvo desconectada y no pudimos avisarte. Si aún quieres la consulta, pídela de nuevo.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Consulta activa' })).toBeNull();
   });
 
   it('from request to rating: requested, started and ended (completed), each once', async () => {

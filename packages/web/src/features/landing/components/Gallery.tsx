@@ -1,22 +1,35 @@
+/**
+ * The salon's own photos (Admin → Galería), each with the alt text the admin wrote and its caption
+ * when there is one. Absent until the list arrives and while it is empty.
+ */
+import type { PublicGalleryItem } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
-import { GALLERY } from '../content/landing-content';
+import { CataloguePicture } from './CataloguePicture';
 
-export function Gallery() {
+const TILE_PX = 400;
+const TILE_SIZES = '(max-width: 599px) 92vw, (max-width: 1023px) 46vw, 400px';
+
+export function Gallery({ items }: { items: readonly PublicGalleryItem[] | null }) {
   const { t } = useTranslation('landing');
+  if (!items || items.length === 0) return null;
   return (
     <section id="galeria" className="lp-section" aria-labelledby="lp-gallery-title">
       <header className="lp-section__header">
         <p className="lp-eyebrow">{t('gallery.eyebrow')}</p>
         <h2 id="lp-gallery-title">{t('gallery.title')}</h2>
-        <p>{t('gallery.lead')}</p>
       </header>
       <ul className="lp-gallery">
-        {GALLERY.map((g) => (
-          <li key={g.id}>
+        {items.map((g) => (
+          <li key={g.itemId}>
             <figure>
-              {/* The caption names the picture; repeating it as alt text reads it twice. */}
-              <img src={g.image} alt="" width={400} height={300} loading="lazy" decoding="async" />
-              <figcaption>{t(`gallery.items.${g.id}`)}</figcaption>
+              <CataloguePicture
+                base={`/api/gallery/${encodeURIComponent(g.itemId)}/photo`}
+                photo={g.photo}
+                px={TILE_PX}
+                sizes={TILE_SIZES}
+                alt={g.alt}
+              />
+              {g.caption && <figcaption>{g.caption}</figcaption>}
             </figure>
           </li>
         ))}

@@ -1,13 +1,16 @@
-import type { Availability } from '@belleza/contract';
+import type { Availability, PublicSalonProfile } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
 import { landingImage } from '../content/landing-content';
 import { AvailabilityNote } from './AvailabilityNote';
 import { Icon } from './Icon';
 
 export function Hero({
+  salon,
   availability,
   onRequestCall,
 }: {
+  /** the salon's own headline and text replace the general ones */
+  salon: Pick<PublicSalonProfile, 'heroTitle' | 'heroText'>;
   availability: Availability | null;
   onRequestCall: () => void;
 }) {
@@ -17,9 +20,9 @@ export function Hero({
       <div className="lp-hero__copy">
         <p className="lp-eyebrow">{t('hero.eyebrow')}</p>
         <h1 id="lp-hero-title" className="lp-hero__title">
-          {t('hero.headline')}
+          {salon.heroTitle || t('hero.headline')}
         </h1>
-        <p className="lp-hero__lead">{t('hero.lead')}</p>
+        <p className="lp-hero__lead">{salon.heroText || t('hero.lead')}</p>
         <div className="lp-hero__actions">
           <button
             type="button"

@@ -1,20 +1,47 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '@/components/language-toggle';
-import { SECTION_IDS, type SectionId } from '../content/landing-content';
+import type { PublicSalonProfile } from '@belleza/contract';
+import type { SectionId } from '../content/landing-content';
+import { CataloguePicture } from './CataloguePicture';
 import { Icon } from './Icon';
 
 /** Brand, section links (the one being read is marked current), language, staff login. */
-export function LandingHeader({ active }: { active: SectionId }) {
+/** Where the salon's logo renditions are (GET /api/salon/logo/{size}.{format}?v=…). */
+export const SALON_LOGO_BASE = '/api/salon/logo';
+
+export function LandingHeader({
+  active,
+  sections,
+  salon,
+}: {
+  /** the salon's logo, when it has one */
+  salon: Pick<PublicSalonProfile, 'logo'>;
+  active: SectionId;
+  /** the sections on the page (the salon's own ones only once they have content) */
+  sections: readonly SectionId[];
+}) {
   const { t } = useTranslation('landing');
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className="lp-header">
       <div className="lp-header__inner">
         <a className="lp-brand" href="#inicio">
-          <span className="lp-brand__mark" aria-hidden="true">
-            B
-          </span>
+          {salon.logo ? (
+            <CataloguePicture
+              base={SALON_LOGO_BASE}
+              photo={salon.logo}
+              px={40}
+              sizes="40px"
+              alt=""
+              className="lp-brand__logo"
+            />
+          ) : (
+            // A neutral mark until the salon uploads its logo (the same in the build and the page).
+            <span className="lp-brand__mark" aria-hidden="true">
+              ✦
+            </span>
+          )}
           {t('brand')}
         </a>
         <button
@@ -33,7 +60,7 @@ export function LandingHeader({ active }: { active: SectionId }) {
           aria-label={t('nav.label')}
         >
           <ul>
-            {SECTION_IDS.map((id) => (
+            {sections.map((id) => (
               <li key={id}>
                 <a
                   href={`#${id}`}

@@ -1,19 +1,25 @@
 /**
- * The testimonial carousel (docs/product.md#landing-sections): image, name, star rating, comment
- * and service; previous, next and dots; 5 s auto-advance that resumes 10 s after manual navigation;
- * still for reduced motion.
+ * Opinions of the salon's clients that an admin published (Admin → Opiniones): a visitor's rating
+ * she consented to publish under her first name, or one entered by hand. A carousel (previous,
+ * next, dots; 5 s auto-advance that resumes 10 s after manual navigation; still for reduced
+ * motion). Absent until the list arrives and while there is none.
  */
+import type { PublicTestimonial } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
-import { TESTIMONIALS } from '../content/landing-content';
 import { useCarousel } from '../hooks/use-carousel';
 import { useReducedMotion } from '../hooks/use-reduced-motion';
 import { Icon } from './Icon';
 
-export function Testimonials() {
+export function Testimonials({ items }: { items: readonly PublicTestimonial[] | null }) {
+  if (!items || items.length === 0) return null;
+  return <TestimonialCarousel items={items} />;
+}
+
+function TestimonialCarousel({ items }: { items: readonly PublicTestimonial[] }) {
   const { t } = useTranslation('landing');
   const reducedMotion = useReducedMotion();
-  const carousel = useCarousel(TESTIMONIALS.length, { paused: reducedMotion });
-  const count = TESTIMONIALS.length;
+  const count = items.length;
+  const carousel = useCarousel(count, { paused: reducedMotion || count < 2 });
 
   return (
     <section className="lp-section lp-testimonials" aria-labelledby="lp-testimonials-title">
@@ -28,17 +34,16 @@ export function Testimonials() {
         aria-label={t('testimonials.carouselLabel')}
       >
         <div className="lp-carousel__viewport" aria-live={carousel.playing ? 'off' : 'polite'}>
-          {TESTIMONIALS.map((item, i) => (
+          {items.map((item, i) => (
             // A div, not a figure: a figure with a caption may not take the group role (ARIA in HTML).
             <div
-              key={item.id}
+              key={item.testimonialId}
               className="lp-testimonial"
               role="group"
               aria-roledescription={t('testimonials.roleSlide')}
               aria-label={t('testimonials.slideLabel', { index: i + 1, count })}
               hidden={i !== carousel.index}
             >
-              <img src={item.image} alt="" width={96} height={96} loading="lazy" decoding="async" />
               <div
                 className="lp-stars"
                 role="img"
@@ -50,46 +55,49 @@ export function Testimonials() {
                   </span>
                 ))}
               </div>
-              <blockquote>
-                <p>{t(`testimonials.items.${item.id}.comment`)}</p>
-              </blockquote>
+              {item.comment && (
+                <blockquote>
+                  <p>{item.comment}</p>
+                </blockquote>
+              )}
               <p className="lp-testimonial__author">
-                <strong>{item.name}</strong>
-                <span>{t(`testimonials.items.${item.id}.service`)}</span>
+                <strong>{item.firstName}</strong>
               </p>
             </div>
           ))}
         </div>
-        <div className="lp-carousel__controls">
-          <button
-            type="button"
-            className="lp-carousel__arrow"
-            aria-label={t('testimonials.previous')}
-            onClick={carousel.prev}
-          >
-            <Icon name="chevronLeft" />
-          </button>
-          <div className="lp-carousel__dots">
-            {TESTIMONIALS.map((item, i) => (
-              <button
-                key={item.id}
-                type="button"
-                className="lp-carousel__dot"
-                aria-label={t('testimonials.goTo', { index: i + 1 })}
-                aria-current={i === carousel.index ? 'true' : undefined}
-                onClick={() => carousel.goTo(i)}
-              />
-            ))}
+        {count > 1 && (
+          <div className="lp-carousel__controls">
+            <button
+              type="button"
+              className="lp-carousel__arrow"
+              aria-label={t('testimonials.previous')}
+              onClick={carousel.prev}
+            >
+              <Icon name="chevronLeft" />
+            </button>
+            <div className="lp-carousel__dots">
+              {items.map((item, i) => (
+                <button
+                  key={item.testimonialId}
+                  type="button"
+                  className="lp-carousel__dot"
+                  aria-label={t('testimonials.goTo', { index: i + 1 })}
+                  aria-current={i === carousel.index ? 'true' : undefined}
+                  onClick={() => carousel.goTo(i)}
+                />
+              ))}
+            </div>
+            <button
+              type="button"
+              className="lp-carousel__arrow"
+              aria-label={t('testimonials.next')}
+              onClick={carousel.next}
+            >
+              <Icon name="chevronRight" />
+            </button>
           </div>
-          <button
-            type="button"
-            className="lp-carousel__arrow"
-            aria-label={t('testimonials.next')}
-            onClick={carousel.next}
-          >
-            <Icon name="chevronRight" />
-          </button>
-        </div>
+        )}
       </div>
     </section>
   );

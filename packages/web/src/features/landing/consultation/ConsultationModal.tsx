@@ -8,6 +8,7 @@
 import type { Availability, CallRequestBody, CallSubject } from '@belleza/contract';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdvisorPortrait } from '@/components/advisor-photo/AdvisorPortrait';
 import { loadPrejoinCheck, type MediaChoice } from '@/components/video-call/visitor';
 import { Button, Modal, Spinner } from '@/components/ui';
 import { BookingOffer, BookingStep } from './BookingStep';
@@ -19,6 +20,9 @@ import { acceptsCalls, formatOpening, waitText } from '../content/availability-t
 
 // The device check pulls in the media code; it loads only when the visitor opens it.
 const PrejoinCheck = lazy(() => loadPrejoinCheck().then((m) => ({ default: m.PrejoinCheck })));
+
+/** The rung stylist's portrait edge in CSS pixels (consultation.css `.consult-waiting__portrait`). */
+const RINGING_PORTRAIT_PX = 56;
 
 export type ConsultationModalProps = {
   open: boolean;
@@ -59,13 +63,15 @@ export function ConsultationModal(props: ConsultationModalProps) {
   if (!open && booking) setBooking(false);
   const allBusy =
     availability !== null && acceptsCalls(availability) && availability.availableAdvisors === 0;
+  // Inside working hours nobody is free to ring: she is not told to come back another day.
+  const inHours = availability?.withinHours === true;
   const title = bookingShown
     ? // Loaded with the offer that opened the step.
       t('appointments:offer.title')
     : view === 'waiting' || view === 'connecting'
       ? t('waiting.title')
       : view === 'closed'
-        ? t('closed.title')
+        ? t(inHours ? 'closed.titleInHours' : 'closed.title')
         : view === 'maintenance'
           ? t('maintenance.title')
           : t('modal.title');
@@ -139,12 +145,18 @@ export function ConsultationModal(props: ConsultationModalProps) {
       {view === 'maintenance' && <p className="consult-note">{t('maintenance.message')}</p>}
       {view === 'closed' && !bookingShown && (
         <div className="consult-closed">
-          <p className="consult-note">{t('closed.message')}</p>
-          <p className="consult-closed__next">
-            {formatOpening(availability?.nextOpening)
-              ? t('closed.nextOpening', { when: formatOpening(availability?.nextOpening) })
-              : t('closed.noNextOpening')}
-          </p>
+          {inHours ? (
+            <p className="consult-note">{t('closed.messageInHours')}</p>
+          ) : (
+            <>
+              <p className="consult-note">{t('closed.message')}</p>
+              <p className="consult-closed__next">
+                {formatOpening(availability?.nextOpening)
+                  ? t('closed.nextOpening', { when: formatOpening(availability?.nextOpening) })
+                  : t('closed.noNextOpening')}
+              </p>
+            </>
+          )}
           <BookingOffer subject={subject} busy={false} onBook={() => setBooking(true)} />
           <CallbackForm key={message} onClose={onClose} initialMessage={message} />
         </div>
@@ -188,13 +200,24 @@ function WaitingView({
         </p>
       )}
       {saved.ringing?.name && (
-        <p className="consult-waiting__ringing" data-testid="ringing-stylist">
-          {saved.ringing.title
-            ? t('waiting.ringingWithTitle', {
-                name: saved.ringing.name,
-                title: saved.ringing.title,
-              })
-            : t('waiting.ringing', { name: saved.ringing.name })}
+        <p className="consult-waiting__ringing">
+          {/* Her photo when the landing shows her (the server says), her initials otherwise. */}
+          <AdvisorPortrait
+            advisorId={saved.ringing.portrait?.advisorId ?? ''}
+            name={saved.ringing.name}
+            photo={saved.ringing.portrait?.photo ?? null}
+            px={RINGING_PORTRAIT_PX}
+            className="consult-waiting__portrait"
+            loading="eager"
+          />
+          <span data-testid="ringing-stylist">
+            {saved.ringing.title
+              ? t('waiting.ringingWithTitle', {
+                  name: saved.ringing.name,
+                  title: saved.ringing.title,
+                })
+              : t('waiting.ringing', { name: saved.ringing.name })}
+          </span>
         </p>
       )}
       <dl className="consult-waiting__facts" aria-live="polite">

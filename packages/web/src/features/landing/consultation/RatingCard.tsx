@@ -1,12 +1,16 @@
-/** After the call: 1–5 stars and an optional comment, sent once (docs/product.md#rating). */
-import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE } from '@belleza/contract';
+/**
+ * After the call: 1–5 stars, an optional comment and an unticked consent to publish the opinion
+ * with her first name, sent once (docs/product.md#rating). The card takes the keyboard focus when
+ * it appears, so the rating is the next thing she reaches once the call ends.
+ */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui';
 import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
+import { dateFormatter } from '@/lib/format';
 import { fetchSummaryLink, rateCall, type CallCredentials } from './consultation.api';
 
 const STARS = [1, 2, 3, 4, 5] as const;
@@ -25,9 +29,14 @@ export function RatingCard({
   const id = useId();
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
+  const [publish, setPublish] = useState(false);
   const [missing, setMissing] = useState(false);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    titleRef.current?.focus();
+  }, []);
   const mutation = useMutation({
-    mutationFn: () => rateCall(call, rating, comment),
+    mutationFn: () => rateCall(call, rating, comment, publish),
     onSuccess: () => {
       onSent();
       toast.success(t('rating.thanksTitle'), t('rating.thanks'));
@@ -61,7 +70,7 @@ export function RatingCard({
       >
         <span aria-hidden="true">×</span>
       </button>
-      <h2 id={`${id}-title`} className="rating-card__title">
+      <h2 id={`${id}-title`} ref={titleRef} tabIndex={-1} className="rating-card__title">
         {t('rating.title')}
       </h2>
       {sent ? (
@@ -105,6 +114,14 @@ export function RatingCard({
             value={comment}
             onChange={(e) => setComment(e.target.value)}
           />
+          <label className="rating-card__consent">
+            <input
+              type="checkbox"
+              checked={publish}
+              onChange={(e) => setPublish(e.target.checked)}
+            />
+            <span>{t('rating.publishConsent')}</span>
+          </label>
           <Button type="submit" block loading={mutation.isPending}>
             {mutation.isPending ? t('rating.submitting') : t('rating.submit')}
           </Button>
@@ -115,11 +132,7 @@ export function RatingCard({
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  timeZone: DISPLAY_TIME_ZONE,
-  day: 'numeric',
-  month: 'long',
-});
+const SUMMARY_UNTIL: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long' };
 
 /**
  * Her summary (docs/product.md#the-visitors-summary): opened here, or sent to herself (or anyone)
@@ -137,7 +150,11 @@ function SummaryLinkBlock({ call }: { call: CallCredentials }) {
   const url = new URL(link.data.path, window.location.origin).href;
   return (
     <div className="rating-card__summary">
-      <p>{t('rating.summary.text', { date: dateFormat.format(new Date(link.data.expiresAt)) })}</p>
+      <p>
+        {t('rating.summary.text', {
+          date: dateFormatter(SUMMARY_UNTIL).format(new Date(link.data.expiresAt)),
+        })}
+      </p>
       <div className="rating-card__summary-actions">
         <a className="btn btn--primary btn--sm" href={url} target="_blank" rel="noopener">
           {t('rating.summary.open')}

@@ -1,6 +1,6 @@
 /**
  * 'Consulta activa' (docs/product.md#saved-call-and-recovery-banner) with the call's status
- * ('Esperando asesor...' when pending, 'En curso' when active, otherwise the raw status) and
+ * ('Esperando a tu estilista...' when pending, 'En curso' when active, otherwise the raw status) and
  * 'Volver a la llamada'.
  */
 import type { CallStatus } from '@belleza/contract';

@@ -1,5 +1,5 @@
 /**
- * While she waits (docs/product.md#photos): 'Enviar una foto a tu asesor' from the phone's camera
+ * While she waits (docs/product.md#photos): 'Enviar una foto a tu estilista' from the phone's camera
  * or gallery. The photo goes into the call's chat over HTTP with her call's key, so the stylist who
  * answers finds it there (her chat counts it as new).
  */

@@ -100,10 +100,16 @@ export const rateCall = (
   { callId, clientKey }: CallCredentials,
   rating: number,
   comment: string,
+  /** her consent that the salon may publish the opinion with her first name */
+  publish = false,
 ): Promise<CallStatusData> =>
   api.post(
     `${callPath(callId)}/rating`,
-    { rating, ...(comment.trim() ? { comment: comment.trim() } : {}) },
+    {
+      rating,
+      ...(comment.trim() ? { comment: comment.trim() } : {}),
+      ...(publish ? { publish } : {}),
+    },
     { schema: callStatusDataSchema, headers: keyHeader(clientKey) },
   );
 

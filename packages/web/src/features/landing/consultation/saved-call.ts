@@ -3,7 +3,7 @@
  * what the page needs to find the call again after a reload (id, the secret clientKey, last known
  * status) plus `savedAt` and `expiresAt`. A save older than 2 hours is removed and ignored.
  */
-import { callStatusSchema, type CallStatus } from '@belleza/contract';
+import { callStatusSchema, ringingStylistSchema, type CallStatus } from '@belleza/contract';
 import { z } from 'zod';
 import {
   PENDING_RATING_STORAGE_KEY,
@@ -23,7 +23,7 @@ const savedCallSchema = z.object({
   /** seconds */
   estimatedWaitTime: z.number().int().nonnegative().nullable(),
   /** The stylist being rung for her now (absent in records saved before it existed). */
-  ringing: z.object({ name: z.string(), title: z.string() }).nullable().optional(),
+  ringing: ringingStylistSchema.nullable().optional(),
   /** The stylist she booked with, when she entered from a booking. */
   bookedWith: z.string().nullable().optional(),
   savedAt: z.number(),

@@ -4,7 +4,7 @@
  * position, estimate and status; the call's chat rides on it. socket.io-client loads only when a
  * call exists, so the landing page's first download does not carry it.
  */
-import { callSchema, type CallStatus } from '@belleza/contract';
+import { callSchema, type CallStatus, type RingingStylist } from '@belleza/contract';
 import { useEffect, useRef, useState } from 'react';
 import type { ChatLink } from '@/components/video-call/visitor';
 import type { AppSocket } from '@/lib/socket';
@@ -15,7 +15,7 @@ export type CallSocketUpdate = {
   status?: CallStatus;
   queuePosition?: number | null;
   /** Who rings for her now; null while she is queued. */
-  ringing?: { name: string; title: string } | null;
+  ringing?: RingingStylist | null;
   estimatedWaitTime?: number | null;
   reason?: string | null;
   /** the system ends the call at maxCallDuration in this many minutes */

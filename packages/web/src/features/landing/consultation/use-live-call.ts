@@ -5,7 +5,7 @@
  * stylist, the video that opens by itself once an advisor accepts, the toast and rating card when
  * it ends, or the toast that says why it was cancelled.
  */
-import { NO_ANSWER_REASON } from '@belleza/contract';
+import { CLIENT_LEFT_REASON, NO_ANSWER_REASON } from '@belleza/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -155,6 +155,10 @@ export function useLiveCall({
             toast.info(t('toasts.cancelledTitle'), t('toasts.cancelledMessage'));
           } else if (update.reason === NO_ANSWER_REASON) {
             toast.warning(t('toasts.noAnswerTitle'), t('toasts.noAnswerMessage'));
+            refreshAvailability();
+          } else if (update.reason === CLIENT_LEFT_REASON) {
+            // Her page was away past the grace (closed, offline): said plainly, with a way back.
+            toast.info(t('toasts.leftTitle'), t('toasts.leftMessage'));
             refreshAvailability();
           } else {
             toast.info(t('toasts.cancelledTitle'), t('toasts.cancelledElsewhere'));

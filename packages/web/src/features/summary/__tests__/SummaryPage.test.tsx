@@ -46,6 +46,7 @@ const stylists = message({
 const summary = (over: Partial<CallSummary> = {}): CallSummary => ({
   callId: '42',
   siteName: 'Salón Rosa',
+  salonContacts: { address: '', phone: '', whatsapp: '+51 987 654 321', email: '' },
   contactUrl: 'https://salonrosa.pe/reservas',
   clientName: 'María',
   subject: 'hair_care',
@@ -170,6 +171,57 @@ describe('SummaryPage', () => {
     ).toHaveLength(1);
   });
 
+  it('deletes a still of her video and its drawn copy, which the stylist took', async () => {
+    const user = userEvent.setup();
+    const still = message({
+      id: '33333333-3333-4333-8333-333333333333',
+      senderType: 'advisor',
+      senderName: 'Lucía',
+      body: '',
+      image: { ...photo('img-still'), kind: 'snapshot' },
+    });
+    const drawn = message({
+      id: '44444444-4444-4444-8444-444444444444',
+      senderType: 'advisor',
+      senderName: 'Lucía',
+      body: 'Así quedaría el flequillo',
+      image: { ...photo('img-drawn'), kind: 'snapshot' },
+    });
+    const api = mockFetch({
+      'GET /api/summaries/42': ok(summary({ messages: [stylists, still, drawn] })),
+      'GET /api/summaries/42/images/img-lucia': { status: 200, body: 'jpeg' },
+      'GET /api/summaries/42/images/img-still': { status: 200, body: 'jpeg' },
+      'GET /api/summaries/42/images/img-drawn': { status: 200, body: 'jpeg' },
+      'DELETE /api/summaries/42/images/img-still': ok(summary({ messages: [stylists, drawn] })),
+      'DELETE /api/summaries/42/images/img-drawn': ok(
+        summary({ messages: [stylists, { ...drawn, image: null }] }),
+      ),
+    });
+    renderSummary();
+    const photos = await screen.findByRole('region', { name: 'Fotos' });
+    // The stylist's own photo is not hers to delete; both stills of her face are.
+    await waitFor(() =>
+      expect(within(photos).getAllByRole('button', { name: 'Borrar esta foto' })).toHaveLength(2),
+    );
+    for (const remaining of [1, 0]) {
+      await user.click(within(photos).getAllByRole('button', { name: 'Borrar esta foto' })[0]!);
+      const dialog = screen.getByRole('dialog', { name: '¿Borrar esta foto?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Borrar' }));
+      await waitFor(() =>
+        expect(within(photos).queryAllByRole('button', { name: 'Borrar esta foto' })).toHaveLength(
+          remaining,
+        ),
+      );
+    }
+    expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+      '/api/summaries/42/images/img-still',
+      '/api/summaries/42/images/img-drawn',
+    ]);
+    expect(within(photos).getAllByRole('button', { name: /Ver en grande la foto/ })).toHaveLength(
+      1,
+    );
+  });
+
   it('keeps everything when she answers Conservar', async () => {
     const user = userEvent.setup();
     const api = mockFetch({ 'GET /api/summaries/42': ok(summary()) });
@@ -236,5 +288,32 @@ describe('SummaryPage', () => {
       '/',
     );
     expect(screen.getByText(/aún no ha escrito recomendaciones/)).toBeVisible();
+  });
+
+  it("shows the salon's contacts from Mi salón, and none it left out", async () => {
+    mockFetch({
+      'GET /api/summaries/42': ok(
+        summary({
+          salonContacts: {
+            address: 'Av. Larco 123',
+            phone: '',
+            whatsapp: '+51 987 654 321',
+            email: 'hola@salonrosa.pe',
+          },
+        }),
+      ),
+    });
+    renderSummary();
+    expect(await screen.findByText('Para hablar con Salón Rosa:')).toBeVisible();
+    expect(screen.getByRole('link', { name: /\+51 987 654 321/ })).toHaveAttribute(
+      'href',
+      'https://wa.me/51987654321',
+    );
+    expect(screen.getByRole('link', { name: 'hola@salonrosa.pe' })).toHaveAttribute(
+      'href',
+      'mailto:hola@salonrosa.pe',
+    );
+    expect(screen.getByText(/Av\. Larco 123/)).toBeVisible();
+    expect(screen.queryByText('Teléfono:')).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { Button, Field } from '@/components/ui';
 
 export type BookingConfirmationProps = {
   booked: BookAppointmentResponse;
-  /** the address she gave, '' when none (said only when the server sends the e-mail) */
+  /** the address she gave, '' when none (what became of its e-mail is `booked.mail`) */
   email: string;
   onClose: () => void;
   timeZone: string;
@@ -18,7 +18,8 @@ export type BookingConfirmationProps = {
 
 /**
  * Booked: when, with whom and about what, and the private manage link (the key only in its
- * fragment) to keep, copy or open; the e-mail she gave gets the same.
+ * fragment) to keep, copy or open; whether the e-mail she gave gets the same, as the server says
+ * (an address not confirmed yet gets one e-mail only: docs/product.md#e-mail).
  */
 export function BookingConfirmation({
   booked,
@@ -52,8 +53,13 @@ export function BookingConfirmation({
         {t('done.title')}
       </p>
       <AppointmentFacts appointment={appointment} timeZone={timeZone} />
-      {booked.emailed && email && (
-        <p className="booking-done__note">{t('done.emailed', { email })}</p>
+      {email && booked.mail !== 'none' && (
+        <p className="booking-done__note">
+          {t(booked.mail === 'held' ? 'done.emailHeld' : 'done.emailed', { email })}
+        </p>
+      )}
+      {email && booked.mail === 'sent_with_confirmation' && (
+        <p className="booking-done__note">{t('done.confirmHint')}</p>
       )}
       <p className="booking-done__note">
         {t('done.joinHint', { count: APPOINTMENT_JOIN_EARLY_MINUTES })}

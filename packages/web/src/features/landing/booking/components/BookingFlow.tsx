@@ -33,6 +33,7 @@ import {
 } from '../utils/booking-form';
 import { BookingConfirmation } from './BookingConfirmation';
 import { BookingDetailsForm } from './BookingDetailsForm';
+import { StylistChoice } from './StylistChoice';
 import '../booking.css';
 
 export type BookingFlowProps = {
@@ -153,32 +154,17 @@ export function BookingFlow({
                 </select>
               )}
             </Field>
-            <Field
-              label={t('book.advisor')}
-              hint={chosenAdvisor?.expertise.length ? chosenAdvisor.expertise.join(' · ') : null}
-            >
-              {(control) => (
-                <select
-                  className="input"
-                  {...control}
-                  value={advisorId ?? ''}
-                  onChange={(e) => {
-                    setAdvisorId(e.target.value || null);
-                    setSlot(null);
-                  }}
-                >
-                  <option value="">{t('book.anyAdvisor')}</option>
-                  {advisors.map((a) => (
-                    <option key={a.advisorId} value={a.advisorId}>
-                      {a.title
-                        ? t('facts.advisorWithTitle', { name: a.name, title: a.title })
-                        : a.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
           </div>
+          {advisors.length > 0 && (
+            <StylistChoice
+              advisors={advisors}
+              value={advisorId}
+              onChange={(next) => {
+                setAdvisorId(next);
+                setSlot(null);
+              }}
+            />
+          )}
           <FreeSlotPicker
             filter={{ subject, advisorId }}
             value={slot?.startsAt ?? null}

@@ -1,0 +1,2 @@
+// The module the router loads lazily for Admin → Mi salón.
+export { AdminSalonPage as default } from './AdminSalonPage';

@@ -1,0 +1,3 @@
+export { EmailConfirmPage } from './EmailConfirmPage';
+// Default export: the module the router loads lazily.
+export { EmailConfirmPage as default } from './EmailConfirmPage';

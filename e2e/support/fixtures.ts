@@ -2,19 +2,39 @@ import { test as base } from '@playwright/test';
 import { Api } from './api.js';
 import { startServer, type ServerHandle } from './server.js';
 
-type WorkerFixtures = { server: ServerHandle; adminApi: Api };
+/** The server of the spec file a worker is running, and its admin's session once asked for. */
+type Slot = { port: number; current: { file: string; server: ServerHandle; admin?: Api } | null };
 
-/** One server per worker on its own database; `baseURL` points at it. */
-export const test = base.extend<object, WorkerFixtures>({
-  server: [
+type TestFixtures = { server: ServerHandle; adminApi: Api };
+type WorkerFixtures = { serverSlot: Slot };
+
+/**
+ * One server per spec file, on its own database; `baseURL` points at it. A worker runs files one
+ * after another on its own port, and a file's first test starts a fresh server there (the last
+ * file's stops first), so no spec ever sees another's advisors, settings, bookings or calls.
+ */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  serverSlot: [
     async ({}, use, workerInfo) => {
-      const server = await startServer(4310 + workerInfo.parallelIndex);
-      await use(server);
-      await server.stop();
+      const slot: Slot = { port: 4310 + workerInfo.parallelIndex, current: null };
+      await use(slot);
+      await slot.current?.server.stop();
     },
     { scope: 'worker' },
   ],
-  adminApi: [async ({ server }, use) => use(await Api.login(server.url)), { scope: 'worker' }],
+  server: async ({ serverSlot }, use, testInfo) => {
+    if (serverSlot.current?.file !== testInfo.file) {
+      await serverSlot.current?.server.stop();
+      serverSlot.current = null;
+      serverSlot.current = { file: testInfo.file, server: await startServer(serverSlot.port) };
+    }
+    await use(serverSlot.current.server);
+  },
+  adminApi: async ({ server, serverSlot }, use) => {
+    const current = serverSlot.current!;
+    current.admin ??= await Api.login(server.url);
+    await use(current.admin);
+  },
   baseURL: async ({ server }, use) => use(server.url),
 });
 

@@ -1,8 +1,16 @@
 import { advisorSchema } from '@belleza/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeAdvisor } from '@/test/fixtures';
-import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { api, ApiError, setApiNavigate, TOKEN_STORAGE_KEY } from './api-client';
+import { fail, hang, mockFetch, ok } from '@/test/fetch-mock';
+import {
+  api,
+  ApiError,
+  REQUEST_TIMEOUT_MS,
+  requestBlob,
+  setApiNavigate,
+  TOKEN_STORAGE_KEY,
+  UPLOAD_TIMEOUT_MS,
+} from './api-client';
 import { authStore } from './auth-store';
 
 const at = (path: string) => window.history.replaceState(null, '', path);
@@ -66,6 +74,73 @@ describe('api client', () => {
       status: 0,
       code: 'NETWORK_ERROR',
       serverMessage: null,
+    });
+  });
+
+  describe('a server that does not answer', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('fails the request as TIMEOUT once its bound has passed, not before', async () => {
+      mockFetch({ 'GET /api/advisors/me': hang });
+      let settled: unknown = 'pending';
+      const pending = api.get('/api/advisors/me').then(
+        () => (settled = 'resolved'),
+        (error: unknown) => (settled = error),
+      );
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+      expect(settled).toBe('pending');
+      await vi.advanceTimersByTimeAsync(1);
+      await pending;
+      expect(settled).toBeInstanceOf(ApiError);
+      expect(settled).toMatchObject({ status: 0, code: 'TIMEOUT' });
+    });
+
+    it('gives a photo upload the longer bound', async () => {
+      mockFetch({ 'POST /api/calls/c1/chat/images': hang });
+      let settled: unknown = 'pending';
+      const pending = api
+        .post('/api/calls/c1/chat/images', new Blob(['x'], { type: 'image/jpeg' }))
+        .catch((error: unknown) => (settled = error));
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      expect(settled).toBe('pending');
+      await vi.advanceTimersByTimeAsync(UPLOAD_TIMEOUT_MS - REQUEST_TIMEOUT_MS);
+      await pending;
+      expect(settled).toMatchObject({ code: 'TIMEOUT' });
+    });
+
+    it('bounds a body that stops half-way as well', async () => {
+      const stalled = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"success":true,'));
+        },
+      });
+      mockFetch({
+        'GET /api/calls/c1/chat/images/i1': () => new Response(stalled, { status: 200 }),
+      });
+      let settled: unknown = 'pending';
+      const pending = requestBlob('/api/calls/c1/chat/images/i1').catch(
+        (error: unknown) => (settled = error),
+      );
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      await pending;
+      expect(settled).toMatchObject({ code: 'TIMEOUT' });
+    });
+
+    it("keeps the caller's own abort an AbortError, not a failure to show", async () => {
+      mockFetch({ 'GET /api/advisors/me': hang });
+      const controller = new AbortController();
+      const pending = api
+        .get('/api/advisors/me', { signal: controller.signal })
+        .catch((error: unknown) => error);
+      controller.abort();
+      const error = await pending;
+      expect(error).toBeInstanceOf(DOMException);
+      expect((error as DOMException).name).toBe('AbortError');
     });
   });
 

@@ -1,7 +1,9 @@
 /**
  * The one place that talks HTTP to our API (docs/product.md#http-api): JSON content type on every
  * request, the stored session token as a bearer header, `data` read from `{ success: true, data }`,
- * and the error envelope turned into a typed `ApiError`. No timeout is set.
+ * and the error envelope turned into a typed `ApiError`. Nothing waits for ever: a request with no
+ * answer in `REQUEST_TIMEOUT_MS` (a photo upload: `UPLOAD_TIMEOUT_MS`) is aborted and fails as
+ * `TIMEOUT`, which every screen shows as its failure with a way to try again.
  */
 import { errorBodySchema, type ErrorCode } from '@belleza/contract';
 import type { z } from 'zod';
@@ -10,7 +12,12 @@ export const TOKEN_STORAGE_KEY = 'advisorToken';
 export const ADVISOR_LOGIN_PATH = '/advisor/login';
 
 /** Codes the browser produces itself, besides the server's contract codes. */
-export type ClientErrorCode = 'NETWORK_ERROR' | 'INVALID_RESPONSE' | 'UNKNOWN_ERROR';
+export type ClientErrorCode = 'NETWORK_ERROR' | 'TIMEOUT' | 'INVALID_RESPONSE' | 'UNKNOWN_ERROR';
+
+/** How long a request may go unanswered before it fails as `TIMEOUT`. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+/** The same for a request carrying a photo: 15 MB at 2 Mbit/s takes a minute. */
+export const UPLOAD_TIMEOUT_MS = 60_000;
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
 export class ApiError extends Error {
@@ -101,6 +108,8 @@ export type RequestOptions<S extends z.ZodType | undefined = undefined> = {
   query?: Query;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Overrides the request's bound (default `REQUEST_TIMEOUT_MS`, `UPLOAD_TIMEOUT_MS` for a Blob). */
+  timeoutMs?: number;
 };
 
 type Result<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -115,8 +124,8 @@ function buildUrl(path: string, query?: Query): string {
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+async function readJson(read: () => Promise<string>): Promise<unknown> {
+  const text = await read();
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -137,33 +146,86 @@ function toApiError(status: number, body: unknown, statusText: string): ApiError
   return new ApiError(status, code, statusText || `HTTP ${status}`);
 }
 
-/** fetch with the session's bearer token; a network failure is an ApiError NETWORK_ERROR. */
+/**
+ * fetch with the session's bearer token; a network failure is an ApiError NETWORK_ERROR, no answer
+ * within the bound an ApiError TIMEOUT. The caller's own abort stays an AbortError. The bound is a
+ * timer of the page (not `AbortSignal.timeout`), so a test's fake clock moves it too; it covers the
+ * body as well, since a stalled body keeps a screen waiting as much as a stalled answer.
+ */
 async function send(
   method: string,
   path: string,
-  options: Pick<RequestOptions, 'query' | 'signal' | 'headers'>,
+  options: Pick<RequestOptions, 'query' | 'signal' | 'headers' | 'timeoutMs'>,
   payload: { 'Content-Type'?: string; body?: BodyInit | undefined } = {},
-): Promise<Response> {
+): Promise<{ response: Response; text: () => Promise<string>; blob: () => Promise<Blob> }> {
   const headers: Record<string, string> = {
     ...(payload['Content-Type'] ? { 'Content-Type': payload['Content-Type'] } : {}),
     ...options.headers,
   };
   const token = getStoredToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  try {
-    return await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body: payload.body,
-      signal: options.signal,
-    });
-  } catch (error) {
+  const bound =
+    options.timeoutMs ?? (payload.body instanceof Blob ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, bound);
+  const callerSignal = options.signal;
+  const forward = () => controller.abort();
+  if (callerSignal?.aborted) controller.abort();
+  callerSignal?.addEventListener('abort', forward, { once: true });
+  const done = () => {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', forward);
+  };
+  const fail = (error: unknown): never => {
+    done();
+    if (timedOut) {
+      throw new ApiError(0, 'TIMEOUT', `No answer from ${path} in ${bound / 1000} s`);
+    }
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(
       0,
       'NETWORK_ERROR',
       error instanceof Error ? error.message : 'Network error',
     );
+  };
+  // Whatever the fetch implementation does with a body once its signal aborts, the read ends then.
+  const aborted = new Promise<never>((_resolve, reject) => {
+    controller.signal.addEventListener(
+      'abort',
+      () => reject(new DOMException('The operation was aborted.', 'AbortError')),
+      { once: true },
+    );
+  });
+  aborted.catch(() => undefined);
+  const read =
+    <T>(take: (response: Response) => Promise<T>, response: Response) =>
+    async (): Promise<T> => {
+      try {
+        const value = await Promise.race([take(response), aborted]);
+        done();
+        return value;
+      } catch (error) {
+        return fail(error);
+      }
+    };
+  try {
+    const response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: payload.body,
+      signal: controller.signal,
+    });
+    return {
+      response,
+      text: read((r) => r.text(), response),
+      blob: read((r) => r.blob(), response),
+    };
+  } catch (error) {
+    return fail(error);
   }
 }
 
@@ -175,11 +237,11 @@ function failure(response: Response, json: unknown): ApiError {
 /** GET of bytes (a chat photo): the body as a Blob, or the API's error. */
 export async function requestBlob(
   path: string,
-  options: Pick<RequestOptions, 'signal' | 'headers'> = {},
+  options: Pick<RequestOptions, 'signal' | 'headers' | 'timeoutMs'> = {},
 ): Promise<Blob> {
-  const response = await send('GET', path, options);
-  if (!response.ok) throw failure(response, await readJson(response));
-  return response.blob();
+  const { response, text, blob } = await send('GET', path, options);
+  if (!response.ok) throw failure(response, await readJson(text));
+  return blob();
 }
 
 export async function request<S extends z.ZodType | undefined = undefined>(
@@ -190,11 +252,11 @@ export async function request<S extends z.ZodType | undefined = undefined>(
 ): Promise<Result<S>> {
   // A Blob (a photo from the file picker) goes as it is, with its own type; the rest as JSON.
   const raw = body instanceof Blob;
-  const response = await send(method, path, options, {
+  const { response, text } = await send(method, path, options, {
     'Content-Type': raw ? body.type || 'application/octet-stream' : 'application/json',
     body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
   });
-  const json = await readJson(response);
+  const json = await readJson(text);
   if (!response.ok) throw failure(response, json);
 
   const envelope = json as { success?: unknown; data?: unknown } | undefined;

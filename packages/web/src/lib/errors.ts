@@ -9,6 +9,7 @@ import { i18n } from './i18n';
 const knownCodes = new Set<string>([
   ...errorCodes,
   'NETWORK_ERROR',
+  'TIMEOUT',
   'INVALID_RESPONSE',
   'UNKNOWN_ERROR',
 ]);

@@ -1,9 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isClientError } from './api-client';
+import { isApiError, isClientError } from './api-client';
 
-/** 4xx answers are final (retrying cannot fix a bad request or a missing permission). */
+/**
+ * 4xx answers are final (retrying cannot fix a bad request or a missing permission), and so is a
+ * request the server left unanswered for its whole bound: the screen shows that failure and its
+ * retry at once rather than after two more silent waits.
+ */
 const shouldRetry = (failureCount: number, error: unknown): boolean => {
-  if (isClientError(error)) return false;
+  if (isClientError(error) || (isApiError(error) && error.code === 'TIMEOUT')) return false;
   return failureCount < 2;
 };
 

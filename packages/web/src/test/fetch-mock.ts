@@ -7,7 +7,7 @@ import { vi } from 'vitest';
 export type MockAnswer =
   | { status?: number; body?: unknown }
   /** computed per request, from its whole URL (query included) */
-  | ((url: URL) => Promise<Response> | Response);
+  | ((url: URL, init: RequestInit) => Promise<Response> | Response);
 
 export type RecordedRequest = { method: string; path: string; headers: Headers; body: unknown };
 
@@ -19,6 +19,14 @@ export const fail = (status: number, code: string, message: string): MockAnswer 
   status,
   body: { success: false, error: { code, message } },
 });
+
+/** A server that never answers: the request stays open until its signal aborts it, as fetch does. */
+export const hang: MockAnswer = (_url, init) =>
+  new Promise<Response>((_resolve, reject) => {
+    const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+    if (init.signal?.aborted) abort();
+    init.signal?.addEventListener('abort', abort, { once: true });
+  });
 
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -54,7 +62,7 @@ export function mockFetch(routes: Record<string, MockAnswer> = {}) {
         success: false,
         error: { code: 'ROUTE_NOT_FOUND', message: 'Not found' },
       });
-    if (typeof answer === 'function') return answer(url);
+    if (typeof answer === 'function') return answer(url, init);
     return jsonResponse(answer.status ?? 200, answer.body);
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -45,7 +45,7 @@ export async function deliverEntry(
       upsert({
         ...sending,
         state: 'failed',
-        errorCode: code === 'NETWORK_ERROR' ? LOST : code,
+        errorCode: code === 'NETWORK_ERROR' || code === 'TIMEOUT' ? LOST : code,
       });
       return;
     }

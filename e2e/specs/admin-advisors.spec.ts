@@ -3,7 +3,8 @@
  * advisors page (create an advisor who can then sign in; set an advisor offline from the table).
  * Runs on a private server (ports 4380-4389): advisors created here never receive other specs' calls.
  */
-import { test as base, expect, type Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { test as base, expect } from '../support/contexts.js';
 import { Api, uniqueEmail } from '../support/api.js';
 import { signIn } from '../support/screens.js';
 import { ADMIN, startServer, type ServerHandle } from '../support/server.js';

@@ -5,9 +5,10 @@
  * - a stylist with auto-accept is alerted (notification, tab title) and lands on the call screen
  *   with the visitor's video, without pressing anything.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Advisor } from '@belleza/contract';
 import { Api, uniqueEmail } from '../support/api.js';
+import { expect, test } from '../support/contexts.js';
 import {
   installBackgroundTabEmulation,
   throttleLikeBackgroundTab,

@@ -1,5 +1,5 @@
-import { test as base } from '@playwright/test';
 import { Api } from './api.js';
+import { test as base } from './contexts.js';
 import { startServer, type ServerHandle } from './server.js';
 
 /** The server of the spec file a worker is running, and its admin's session once asked for. */

@@ -96,6 +96,22 @@ export function AdminAppointmentsPage() {
         onChange={onFilters}
       />
 
+      {advisors.isError && !advisors.data && (
+        <div className="admin-error" role="alert">
+          <p>
+            <strong>{t('admin-appointments:advisors.loadError')}</strong>{' '}
+            {errorMessage(advisors.error)}
+          </p>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={advisors.isFetching}
+            onClick={() => void advisors.refetch()}
+          >
+            {t('admin-appointments:actions.retry')}
+          </Button>
+        </div>
+      )}
       {list.isError && (
         <div className="admin-error" role="alert">
           <p>
@@ -137,7 +153,7 @@ export function AdminAppointmentsPage() {
         <ReassignDialog
           key={pending.appointment.appointmentId}
           appointment={pending.appointment}
-          advisors={advisors.data ?? []}
+          advisors={advisors}
           onClose={() => setPending(null)}
         />
       )}

@@ -228,6 +228,22 @@ export function AdminLiveCallPage() {
         )}
       </header>
 
+      {/* Without the call's details the header cannot say whose call it is (the video goes on). */}
+      {details.isError && !call && (
+        <div className="ac-live__details-failed" role="alert">
+          <p>
+            <strong>{t('live.detailsFailed')}</strong> {errorMessage(details.error)}
+          </p>
+          <button
+            type="button"
+            className="vc-button"
+            disabled={details.isFetching}
+            onClick={() => void details.refetch()}
+          >
+            {t('actions.retry')}
+          </button>
+        </div>
+      )}
       {inCall && call?.visitorAwayEndsAt && (
         <p className="ac-live__away" role="alert">
           <strong>{t('live.visitorAway.title')}</strong>{' '}

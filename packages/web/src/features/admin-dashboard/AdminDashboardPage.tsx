@@ -43,6 +43,8 @@ export function AdminDashboardPage() {
     if (advisors.isError) errors.push(t('errors.advisors'));
   }
   if (recent.isError) errors.push(t('errors.calls'));
+  if (goLive.isError && !goLive.data) errors.push(t('errors.goLive'));
+  if (maintenance.isError && maintenance.data === undefined) errors.push(t('errors.maintenance'));
 
   const updatedAt = Math.max(stats.dataUpdatedAt, recent.dataUpdatedAt, advisors.dataUpdatedAt);
 
@@ -123,6 +125,8 @@ export function AdminDashboardPage() {
           status={system.data}
           failed={system.isError}
           loading={system.isPending}
+          checking={system.isFetching}
+          onRetry={() => void system.refetch()}
         />
       </div>
     </section>

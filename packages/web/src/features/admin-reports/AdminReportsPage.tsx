@@ -50,6 +50,14 @@ export function AdminReportsPage() {
         <div className="reports-banner" role="alert">
           <strong>{t('messages.loadFailed')}</strong>
           <span>{errorMessage(reports.error)}</span>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={reports.isFetching}
+            onClick={() => void reports.refetch()}
+          >
+            {t('actions.retry', { ns: 'common' })}
+          </Button>
         </div>
       )}
 

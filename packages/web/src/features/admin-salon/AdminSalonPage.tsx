@@ -46,9 +46,19 @@ export function AdminSalonPage() {
           {t('loading')}
         </p>
       ) : profile.isError ? (
-        <p className="admin-state admin-state--error" role="alert">
-          {errorMessage(profile.error, t('loadFailed'))}
-        </p>
+        <div className="admin-error" role="alert">
+          <p>
+            <strong>{t('loadFailed')}</strong> {errorMessage(profile.error)}
+          </p>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={profile.isFetching}
+            onClick={() => void profile.refetch()}
+          >
+            {t('actions.retry', { ns: 'common' })}
+          </Button>
+        </div>
       ) : (
         <SalonForm profile={profile.data} onLogoChange={() => void profile.refetch()} />
       )}

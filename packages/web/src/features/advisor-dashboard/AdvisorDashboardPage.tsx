@@ -178,10 +178,19 @@ export function AdvisorDashboardPage() {
       {dashboard.isPending && advisorId ? (
         <Spinner label={t('dashboard.loading')} />
       ) : dashboard.isError && !data ? (
-        <ErrorBanner
-          error={{ message: t('dashboard.loadFailed'), detail: errorMessage(dashboard.error) }}
-          onDismiss={() => void dashboard.refetch()}
-        />
+        <div className="advisor-past-calls__error" role="alert">
+          <p>
+            <strong>{t('dashboard.loadFailed')}</strong> {errorMessage(dashboard.error)}
+          </p>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={dashboard.isFetching}
+            onClick={() => void dashboard.refetch()}
+          >
+            {t('common:actions.retry')}
+          </Button>
+        </div>
       ) : (
         <CallsPanel
           activeCalls={activeCalls}

@@ -20,6 +20,7 @@ import { LanguageToggle } from '@/components/language-toggle';
 import { Button, Modal } from '@/components/ui';
 import { toast } from '@/components/ui/toast';
 import { ChatPhoto } from '@/components/video-call/photos';
+import { isClientError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { formatDate, formatDateTime, formatTime, paragraphsOf } from '@/lib/format';
 import {
@@ -41,6 +42,9 @@ export function SummaryPage() {
   const { pathname, hash } = useLocation();
   const access: SummaryAccess = { callId, key: decodeURIComponent(hash.replace(/^#/, '')) };
   const summary = useQuery({ ...summaryQuery(access), enabled: access.key !== '' });
+  // A wrong or expired address is refused (4xx); anything else (no answer, a server failure) may
+  // work on a second try.
+  const notFound = access.key === '' || (summary.isError && isClientError(summary.error));
 
   return (
     <main id="main-content" className="public-page summary-page">
@@ -50,13 +54,25 @@ export function SummaryPage() {
         </Link>
         <LanguageToggle />
       </header>
-      {access.key === '' || summary.isError ? (
+      {notFound ? (
         <article className="public-page__body summary-page__body" aria-labelledby="summary-title">
           <h1 id="summary-title">{t('notFound.title')}</h1>
           <p>{t('notFound.text')}</p>
           <Link to="/" reloadDocument className="btn btn--primary btn--md">
             {t('notFound.home')}
           </Link>
+        </article>
+      ) : summary.isError ? (
+        <article className="public-page__body summary-page__body" aria-labelledby="summary-title">
+          <h1 id="summary-title">{t('loadFailed.title')}</h1>
+          <p role="alert">{errorMessage(summary.error)}</p>
+          <Button
+            variant="secondary"
+            loading={summary.isFetching}
+            onClick={() => void summary.refetch()}
+          >
+            {t('loadFailed.retry')}
+          </Button>
         </article>
       ) : summary.data ? (
         <SummaryBody

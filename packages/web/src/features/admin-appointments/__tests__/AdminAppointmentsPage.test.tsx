@@ -4,14 +4,15 @@
  * empty states; 'Cancelar' with its confirmation; 'Reasignar' (success, and a 409 SLOT_UNAVAILABLE
  * said in the dialog); live changes from `appointment:changed`.
  */
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REQUEST_TIMEOUT_MS } from '@/lib/api-client';
 import type * as SocketModule from '@/lib/socket';
-import { fail, jsonResponse, ok } from '@/test/fetch-mock';
+import { fail, hang, jsonResponse, ok } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { fireToAdmins, sockets } from './fake-socket';
-import { makeAppointment, pairs, signInAdmin } from './helpers';
+import { admin, lucia, makeAppointment, marta, pairs, signInAdmin } from './helpers';
 
 vi.mock('@/lib/socket', async (importOriginal) => {
   const actual = await importOriginal<typeof SocketModule>();
@@ -334,6 +335,40 @@ describe('AdminAppointmentsPage', { timeout: 20_000 }, () => {
     const row = await rowOf('Rosa Díaz');
     expect(row.getByText('Marta Soto')).toBeInTheDocument();
     expect(row.queryByText('Lucía Torres')).toBeNull();
+  });
+
+  it('says when the team does not load, in the page and in the reassign dialog, and retries', async () => {
+    // Timeouts too now: the team's request never answers.
+    vi.useFakeTimers({ now: NOW, shouldAdvanceTime: true });
+    const api = signInAdmin({ 'GET /api/appointments': ok([rosa]), 'GET /api/advisors': hang });
+    renderApp(PAGE);
+    fireEvent.click((await rowOf('Rosa Díaz')).getByRole('button', { name: 'Reasignar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reasignar cita' });
+    const nobody = 'No hay otra persona del equipo a quien darle esta cita.';
+    // While the team loads, the dialog does not claim there is nobody else.
+    expect(within(dialog).queryByText(nobody)).toBeNull();
+
+    await act(() => vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudo cargar a las personas del equipo.');
+    expect(alert).toHaveTextContent('El servidor no respondió a tiempo.');
+    expect(within(dialog).queryByText(nobody)).toBeNull();
+    // The page says it too: the advisor filter lacks the team as well.
+    expect(
+      screen.getByText(/^No se pudo cargar la lista del equipo: por ahora no puedes filtrar/),
+    ).toBeInTheDocument();
+
+    api.on('GET /api/advisors', ok([marta, lucia, admin]));
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    const select = await within(dialog).findByLabelText<HTMLSelectElement>('Quién la atenderá');
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      'Elige a alguien del equipo',
+      'Marta Soto',
+    ]);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await waitFor(() =>
+      expect(screen.queryByText(/^No se pudo cargar la lista del equipo/)).toBeNull(),
+    );
   });
 
   it('keeps the reassign dialog open and says so when that advisor is booked then (409)', async () => {

@@ -1,7 +1,8 @@
 import type { Advisor, StaffAppointment } from '@belleza/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Field, Modal, toast } from '@/components/ui';
+import { Button, Field, Modal, Spinner, toast } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { useReassignAppointment } from '../api/reassign-appointment';
@@ -10,7 +11,8 @@ import { whenOf } from '../utils/when';
 
 export type ReassignDialogProps = {
   appointment: StaffAppointment;
-  advisors: readonly Advisor[];
+  /** the team to choose from: while it loads or when it failed the dialog says so */
+  advisors: UseQueryResult<Advisor[]>;
   onClose: () => void;
 };
 
@@ -25,7 +27,7 @@ export function ReassignDialog({ appointment, advisors, onClose }: ReassignDialo
   const [refusal, setRefusal] = useState<string | null>(null);
   // Someone else who takes consultations: not an admin the landing does not show (the server
   // refuses her too).
-  const choices = advisors.filter(
+  const choices = (advisors.data ?? []).filter(
     (a) =>
       a.advisorId !== appointment.advisor.advisorId &&
       (!a.profile.isAdmin || a.profile.showOnLanding),
@@ -85,7 +87,23 @@ export function ReassignDialog({ appointment, advisors, onClose }: ReassignDialo
             advisor: appointment.advisor.name,
           })}
         </p>
-        {choices.length === 0 ? (
+        {advisors.isPending ? (
+          <Spinner label={t('advisors.loading')} />
+        ) : advisors.isError && !advisors.data ? (
+          <div className="admin-error" role="alert">
+            <p>
+              <strong>{t('reassign.loadError')}</strong> {errorMessage(advisors.error)}
+            </p>
+            <Button
+              size="sm"
+              variant="secondary"
+              loading={advisors.isFetching}
+              onClick={() => void advisors.refetch()}
+            >
+              {t('actions.retry')}
+            </Button>
+          </div>
+        ) : choices.length === 0 ? (
           <p className="aa-muted">{t('reassign.noOthers')}</p>
         ) : (
           <Field label={t('reassign.advisor')} error={refusal}>

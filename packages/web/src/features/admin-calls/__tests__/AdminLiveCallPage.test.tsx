@@ -5,14 +5,14 @@
  * cannot be had, and the admin-only guard.
  */
 import type { ChatMessage } from '@belleza/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as SocketModule from '@/lib/socket';
-import { TOKEN_STORAGE_KEY } from '@/lib/api-client';
+import { REQUEST_TIMEOUT_MS, TOKEN_STORAGE_KEY } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
 import { postFromFrame } from '@/components/video-call/__tests__/test-utils';
-import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { fail, hang, mockFetch, ok } from '@/test/fetch-mock';
 import { makeAdvisor } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { lastSocket, sockets } from './fake-admin-socket';
@@ -94,6 +94,7 @@ describe('AdminLiveCallPage', { timeout: 20_000 }, () => {
     sockets.length = 0;
   });
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
@@ -342,6 +343,22 @@ describe('AdminLiveCallPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
     expect(await frame()).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("says when the call's details do not arrive, over the video that goes on, and retries", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api } = openLive({ 'GET /api/calls/call_active': hang });
+    expect(await frame()).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudieron cargar los datos de la llamada.');
+    expect(alert).toHaveTextContent('El servidor no respondió a tiempo.');
+    expect(screen.getByTitle('Video de la llamada')).toBeInTheDocument();
+
+    api.on('GET /api/calls/call_active', details());
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Cliente: Alma Activa')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -1,12 +1,12 @@
 import type { Call, CallStats, SystemStatus } from '@belleza/contract';
 import { defaultSettings } from '@belleza/contract';
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_STORAGE_KEY } from '@/lib/api-client';
+import { REQUEST_TIMEOUT_MS, TOKEN_STORAGE_KEY } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
 import { makeAdvisor } from '@/test/fixtures';
-import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { fail, hang, mockFetch, ok, type MockAnswer } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { pickRecentActivity, pickTopAdvisors } from '../utils/dashboard';
 
@@ -96,7 +96,15 @@ const systemOk: SystemStatus = {
   websocket: { ok: true, reason: null, detail: null, connectedAdvisors: 2, connections: 3 },
 };
 
-function signInAdmin(overrides: Record<string, ReturnType<typeof ok>> = {}) {
+const readyChecklist = {
+  ready: true,
+  items: ['name', 'logo', 'contact', 'hours', 'service', 'stylist', 'email'].map((item) => ({
+    item,
+    done: true,
+  })),
+};
+
+function signInAdmin(overrides: Record<string, MockAnswer> = {}) {
   window.localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-admin');
   authStore.reload();
   return mockFetch({
@@ -106,6 +114,7 @@ function signInAdmin(overrides: Record<string, ReturnType<typeof ok>> = {}) {
     'GET /api/advisors': ok(advisors),
     'GET /api/system/status': ok(systemOk),
     'GET /api/settings': ok(defaultSettings),
+    'GET /api/salon/checklist': ok(readyChecklist),
     ...overrides,
   });
 }
@@ -316,6 +325,46 @@ describe('AdminDashboardPage', () => {
     expect(await screen.findByText('4 disponibles')).toBeInTheDocument();
     expect(screen.queryByText('No se pudieron cargar los datos')).not.toBeInTheDocument();
     expect(await screen.findByText('Datos actualizados correctamente')).toBeInTheDocument();
+  });
+
+  it("says when the system status does not arrive, and checks again on 'Volver a comprobar'", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = signInAdmin({ 'GET /api/system/status': hang });
+    renderApp('/admin/dashboard');
+    const panel = await screen.findByRole('region', { name: 'Estado del sistema' });
+    await within(panel).findByText('Comprobando...');
+    await act(() => vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS));
+    const alert = await within(panel).findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudo consultar el estado del sistema');
+    expect(within(panel).queryByText('Comprobando...')).toBeNull();
+
+    api.on('GET /api/system/status', ok(systemOk));
+    fireEvent.click(within(alert).getByRole('button', { name: 'Volver a comprobar' }));
+    expect(await within(panel).findByText('Base de datos')).toBeInTheDocument();
+    expect(within(panel).queryByRole('alert')).toBeNull();
+  });
+
+  it('says when the go-live checklist and the maintenance flag do not arrive, and retries', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = signInAdmin({ 'GET /api/salon/checklist': hang, 'GET /api/settings': hang });
+    renderApp('/admin/dashboard');
+    await screen.findByText('4 disponibles');
+    await act(() => vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS));
+    const alert = (
+      await screen.findByText('Error al cargar lo que falta para recibir clientas')
+    ).closest('[role="alert"]') as HTMLElement;
+    expect(alert).toHaveTextContent('No se pudo comprobar el modo de mantenimiento');
+
+    api.on('GET /api/salon/checklist', ok(readyChecklist));
+    api.on(
+      'GET /api/settings',
+      ok({ ...defaultSettings, system: { ...defaultSettings.system, maintenanceMode: true } }),
+    );
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Listo para recibir clientas')).toBeVisible();
+    expect(await screen.findByText('Modo de mantenimiento activado')).toBeVisible();
+    expect(screen.queryByText('Error al cargar lo que falta para recibir clientas')).toBeNull();
+    expect(screen.queryByText('Error al cargar los datos')).toBeNull();
   });
 
   it("'Actualizar' reloads everything and confirms with a toast", async () => {

@@ -1,7 +1,7 @@
 import type { SystemStatus } from '@belleza/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Badge, Card, Spinner } from '@/components/ui';
+import { Badge, Button, Card, Spinner } from '@/components/ui';
 
 /** ok: green; risk: works, but not everywhere (amber); down: not working (red). */
 type Health = 'ok' | 'risk' | 'down';
@@ -100,6 +100,9 @@ export type SystemStatusPanelProps = {
   status: SystemStatus | undefined;
   failed: boolean;
   loading: boolean;
+  /** a check is on its way (the first one or 'Volver a comprobar') */
+  checking: boolean;
+  onRetry: () => void;
 };
 
 /**
@@ -107,15 +110,24 @@ export type SystemStatusPanelProps = {
  * is not OK says why; the built-in video without TURN is 'at risk' (amber): it works on one
  * network, not on phones.
  */
-export function SystemStatusPanel({ status, failed, loading }: SystemStatusPanelProps) {
+export function SystemStatusPanel({
+  status,
+  failed,
+  loading,
+  checking,
+  onRetry,
+}: SystemStatusPanelProps) {
   const { t } = useTranslation('admin-dashboard');
   return (
     <Card title={t('system.title')} aria-label={t('system.title')} className="dash-panel">
       {loading && !status && <Spinner label={t('system.checking')} />}
       {failed && !status && (
-        <p className="dash-alert dash-alert--error" role="alert">
-          {t('system.loadFailed')}
-        </p>
+        <div className="dash-alert dash-alert--error" role="alert">
+          <span>{t('system.loadFailed')}</span>
+          <Button size="sm" variant="secondary" loading={checking} onClick={onRetry}>
+            {t('system.retry')}
+          </Button>
+        </div>
       )}
       {status && (
         <ul className="dash-system">

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, jsonResponse, mockFetch, ok } from '@/test/fetch-mock';
+import { REQUEST_TIMEOUT_MS } from '@/lib/api-client';
+import { fail, hang, jsonResponse, mockFetch, ok } from '@/test/fetch-mock';
 import { AdminReportsPage } from '../AdminReportsPage';
 import { emptyReport, makeReport } from './fixtures';
 import { renderPage } from '@/test/render-page';
@@ -11,6 +12,7 @@ const section = (name: string) =>
 
 describe('AdminReportsPage', () => {
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
@@ -109,6 +111,23 @@ describe('AdminReportsPage', () => {
     expect(banner).toHaveTextContent('Error al cargar reportes');
     expect(banner).toHaveTextContent('No tienes permiso para realizar esta acción.');
     expect(screen.queryByText('Total de llamadas')).not.toBeInTheDocument();
+  });
+
+  it('says when the reports do not arrive in time, and loads them on retry', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = mockFetch({ 'GET /api/reports': hang });
+    renderPage('/admin/reports', AdminReportsPage);
+    expect(await screen.findByText('Cargando reportes...')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS));
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Error al cargar reportes');
+    expect(banner).toHaveTextContent('El servidor no respondió a tiempo.');
+    expect(screen.queryByText('Cargando reportes...')).not.toBeInTheDocument();
+
+    api.on('GET /api/reports', ok(makeReport()));
+    fireEvent.click(within(banner).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Total de llamadas')).toBeInTheDocument();
+    expect(screen.queryByText('Error al cargar reportes')).not.toBeInTheDocument();
   });
 
   it('refreshes with a success toast, and an error toast when the refresh fails', async () => {

@@ -1,11 +1,11 @@
 import { defaultWorkingHours, type SalonProfile } from '@belleza/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_STORAGE_KEY } from '@/lib/api-client';
+import { REQUEST_TIMEOUT_MS, TOKEN_STORAGE_KEY } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
 import { makeAdvisor } from '@/test/fixtures';
-import { mockFetch, ok } from '@/test/fetch-mock';
+import { hang, mockFetch, ok, type MockAnswer } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
 const admin = makeAdvisor({ advisorId: 'adv_admin', name: 'Rosa Dueña', isAdmin: true });
@@ -26,13 +26,14 @@ const fresh: SalonProfile = {
   updatedAt: null,
 };
 
-function openPage(profile: SalonProfile = fresh) {
+function openPage(profile: SalonProfile = fresh, overrides: Record<string, MockAnswer> = {}) {
   window.localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-admin');
   authStore.reload();
   const api = mockFetch({
     'GET /api/advisors/me': ok(admin),
     'GET /api/salon': ok(profile),
     'PUT /api/salon': ok({ ...profile, name: 'Salón Rosa', whatsapp: '+51 987 654 321' }),
+    ...overrides,
   });
   renderApp('/admin/salon');
   return api;
@@ -43,7 +44,26 @@ const puts = (api: ReturnType<typeof mockFetch>) =>
 
 describe('Mi salón', () => {
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
+  });
+
+  it('says so when the profile does not arrive, and loads it again on retry', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = openPage(fresh, { 'GET /api/salon': hang });
+    expect(await screen.findByText('Cargando los datos de tu salón…')).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No pudimos cargar los datos de tu salón.');
+    expect(alert).toHaveTextContent('El servidor no respondió a tiempo.');
+    expect(screen.queryByText('Cargando los datos de tu salón…')).toBeNull();
+
+    api.on('GET /api/salon', ok({ ...fresh, name: 'Salón Rosa' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('textbox', { name: 'Nombre del salón' })).toHaveValue(
+      'Salón Rosa',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says which fields are wrong and sends nothing', async () => {

@@ -1,8 +1,9 @@
 import { defaultSettings, type Settings, type SystemStatus } from '@belleza/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, jsonResponse, mockFetch, ok } from '@/test/fetch-mock';
+import { REQUEST_TIMEOUT_MS } from '@/lib/api-client';
+import { fail, hang, jsonResponse, mockFetch, ok } from '@/test/fetch-mock';
 import { AdminSettingsPage } from '../AdminSettingsPage';
 import { SETTINGS_STORAGE_KEY } from '../utils/local-copy';
 import { renderPage } from '@/test/render-page';
@@ -89,6 +90,7 @@ const puts = (api: ReturnType<typeof mockFetch>) =>
 
 describe('AdminSettingsPage', () => {
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
@@ -161,6 +163,23 @@ describe('AdminSettingsPage', () => {
     await waitFor(() => expect(line).toHaveTextContent('No se pudo comprobar el servidor TURN'));
     await user.click(screen.getByRole('radio', { name: /Daily\.co/ }));
     expect(screen.queryByRole('status', { name: 'Servidor TURN' })).not.toBeInTheDocument();
+  });
+
+  it('says when the TURN check does not answer in time, and checks again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api } = setup({ 'GET /api/system/status': hang });
+    const line = await screen.findByRole('status', { name: 'Servidor TURN' });
+    await act(() => vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS));
+    await waitFor(() => expect(line).toHaveTextContent('No se pudo comprobar el servidor TURN'));
+
+    api.on('GET /api/system/status', ok(noTurn));
+    fireEvent.click(within(line).getByRole('button', { name: 'Volver a comprobar' }));
+    await waitFor(() =>
+      expect(line).toHaveTextContent(
+        'Sin servidor TURN: las clientas en datos móviles pueden no conectar',
+      ),
+    );
+    expect(within(line).queryByRole('button', { name: 'Volver a comprobar' })).toBeNull();
   });
 
   it('shows the range messages and does not save invalid settings', async () => {
@@ -558,6 +577,36 @@ describe('AdminSettingsPage', () => {
     expect(within(audit).getByText(/30 → 45/)).toBeInTheDocument();
     expect(within(audit).getByText(/\(vacío\) → ••••/)).toBeInTheDocument();
     expect(within(audit).getAllByRole('time')).toHaveLength(1);
+  });
+
+  it('says when the settings history does not arrive in time, and loads it on retry', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answering = false;
+    setup({
+      'GET /api/audit': (url, init) => {
+        if (url.searchParams.get('action') === 'auth.under_attack')
+          return jsonResponse(200, { success: true, data: attackEntries });
+        if (answering) return jsonResponse(200, { success: true, data: [auditEntry] });
+        // The history's request stays unanswered until the client gives up on it.
+        return new Promise<Response>((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () =>
+            reject(new DOMException('The operation was aborted.', 'AbortError')),
+          ),
+        );
+      },
+    });
+    const audit = (await screen.findByRole('heading', { name: 'Historial de cambios' })).closest(
+      'section',
+    )!;
+    await act(() => vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS));
+    const alert = await within(audit).findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudo cargar el historial de cambios.');
+    expect(alert).toHaveTextContent('El servidor no respondió a tiempo.');
+
+    answering = true;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(audit).findByText(/Ana Admin/)).toBeInTheDocument();
+    expect(within(audit).queryByRole('alert')).toBeNull();
   });
 
   it('lists the sign-in alerts: which account, when, and what happened', async () => {

@@ -1,12 +1,15 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Card, Spinner } from '@/components/ui';
+import { useTranslation } from 'react-i18next';
+import { Button, Card, Spinner } from '@/components/ui';
+import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 
 export type AuditCardProps<T extends { id: string; createdAt: string }> = {
   title: string;
   /** a line under the title, before the entries */
   intro?: string;
-  query: { isPending: boolean; isError: boolean; data?: T[] | undefined };
+  query: UseQueryResult<T[]>;
   loadFailed: string;
   empty: string;
   /** who the entry is about or by, after its time */
@@ -15,7 +18,10 @@ export type AuditCardProps<T extends { id: string; createdAt: string }> = {
   children: (entry: T) => ReactNode;
 };
 
-/** A card listing audit entries, newest first: when · who, then what; or why there are none. */
+/**
+ * A card listing audit entries, newest first: when · who, then what; or why there are none, or
+ * why they could not be read, with a retry.
+ */
 export function AuditCard<T extends { id: string; createdAt: string }>({
   title,
   intro,
@@ -25,6 +31,7 @@ export function AuditCard<T extends { id: string; createdAt: string }>({
   who,
   children,
 }: AuditCardProps<T>) {
+  const { t } = useTranslation('common');
   const entries = query.data ?? [];
   return (
     <Card title={title} aria-label={title} className="settings-section settings-audit">
@@ -32,7 +39,19 @@ export function AuditCard<T extends { id: string; createdAt: string }>({
       {query.isPending ? (
         <Spinner />
       ) : query.isError ? (
-        <p className="settings-muted">{loadFailed}</p>
+        <div className="settings-banner settings-banner--error" role="alert">
+          <p>
+            <strong>{loadFailed}</strong> {errorMessage(query.error)}
+          </p>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={query.isFetching}
+            onClick={() => void query.refetch()}
+          >
+            {t('actions.retry')}
+          </Button>
+        </div>
       ) : entries.length === 0 ? (
         <p className="settings-muted">{empty}</p>
       ) : (

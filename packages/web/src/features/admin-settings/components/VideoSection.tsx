@@ -79,6 +79,18 @@ function TurnStatus() {
         <span>{line.text}</span>
       </span>
       {line.hint && <p className="settings-muted">{line.hint}</p>}
+      {status.isError && !status.data && (
+        <div>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={status.isFetching}
+            onClick={() => void status.refetch()}
+          >
+            {t('turn.retry')}
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

@@ -2,9 +2,10 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui';
+import { REQUEST_TIMEOUT_MS } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
 import type * as SocketModule from '@/lib/socket';
-import { fail, jsonResponse, ok } from '@/test/fetch-mock';
+import { fail, hang, jsonResponse, ok } from '@/test/fetch-mock';
 import { makeAdvisor } from '@/test/fixtures';
 import { NOTIFICATION_CLOSE_MS, RING_START_DELAY_MS } from '../hooks/use-incoming-call-alert';
 import { SOUND_STORAGE_KEY } from '../hooks/use-sound-setting';
@@ -193,6 +194,26 @@ describe('advisor dashboard: page', () => {
     fireEvent.pointerDown(document.body);
     await tick();
     expect(screen.queryByText(/El navegador bloqueó el sonido/)).not.toBeInTheDocument();
+  });
+
+  it('says when the panel does not load in time, and loads it on retry', async () => {
+    server.answers = { 'GET /api/advisors/adv_1/dashboard': hang };
+    const { api } = await renderDashboard();
+    expect(screen.getByText('Cargando panel...')).toBeInTheDocument();
+    // (the request left a moment after the first render)
+    await tick(REQUEST_TIMEOUT_MS + 1_000);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('No se pudo cargar el panel');
+    expect(alert).toHaveTextContent('El servidor no respondió a tiempo.');
+    expect(screen.queryByText('Cargando panel...')).toBeNull();
+
+    api.on('GET /api/advisors/adv_1/dashboard', () =>
+      jsonResponse(200, { success: true, data: server.dashboard }),
+    );
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    await tick();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('No hay llamadas pendientes ni activas')).toBeInTheDocument();
   });
 
   it('reverts the status selector when the server refuses, showing the error; banner dismissible', async () => {

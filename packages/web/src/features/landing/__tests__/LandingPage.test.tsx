@@ -592,6 +592,30 @@ describe("the salon's own content", () => {
 });
 
 describe('from request to rating', () => {
+  it('accepted while she waits but the video does not open: the dialog says so and retries', async () => {
+    const api = mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'POST /api/calls/request': ok(createdCall(), 201),
+      'GET /api/calls/call_1/status': ok(statusData({ queuePosition: 1 })),
+      'GET /api/calls/call_1/token': fail(503, 'INTERNAL_ERROR', 'Video unavailable'),
+    });
+    const dialog = await openForm();
+    fillForm(dialog);
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Solicitar consulta' }));
+    const waiting = await screen.findByRole('dialog', { name: 'Tu consulta' }, SLOW);
+    await waitFor(() => expect(lastSocket()).toBeDefined());
+    act(() => lastSocket().serverEmit('call:accepted', callData({ status: 'active' })));
+    // Not "Abriendo la videollamada..." for ever: why it failed, and a way to try again.
+    expect(
+      await within(waiting).findByText(/^No se pudo abrir la videollamada\./, {}, SLOW),
+    ).toBeVisible();
+    expect(within(waiting).queryByText('Abriendo la videollamada...')).toBeNull();
+    api.on('GET /api/calls/call_1/token', ok(clientToken));
+    fireEvent.click(within(waiting).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('dialog', { name: 'Videollamada' }, SLOW)).toBeVisible();
+  });
+
   it('requests, waits with live updates, opens the video when accepted, then rates once', async () => {
     const api = mockFetch({
       'GET /api/availability': ok(openAvailability),
@@ -993,6 +1017,27 @@ describe('recovery after closing or reloading', () => {
       expect(api.requests.some((r) => r.path === '/api/calls/call_1/summary-link')).toBe(true),
     );
     expect(within(card).queryByRole('link', { name: 'Ver mi resumen' })).toBeNull();
+  });
+
+  it('says when the summary link did not arrive, and asks again on retry', async () => {
+    const api = mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /api/calls/call_1/summary-link': fail(503, 'INTERNAL_ERROR', 'down'),
+    });
+    savePendingRating({ callId: 'call_1', clientKey: 'k' });
+    await openLanding();
+    const card = await screen.findByRole('region', { name: '¿Cómo fue tu consulta?' }, SLOW);
+    const alert = await within(card).findByRole('alert');
+    expect(alert).toHaveTextContent('No pudimos traer el enlace a tu resumen.');
+    expect(alert).toHaveTextContent('Error interno del servidor.');
+
+    api.on(
+      'GET /api/calls/call_1/summary-link',
+      ok({ path: '/resumen/call_1#sum-key', expiresAt: '2026-12-26T15:00:00.000Z' }),
+    );
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(card).findByRole('link', { name: 'Ver mi resumen' })).toBeVisible();
+    expect(within(card).queryByRole('alert')).toBeNull();
   });
 
   it('closing the rating card forgets it; an expired one is never offered', async () => {

@@ -60,6 +60,8 @@ export function ConsultationLayer({
         onClose={state.closeModal}
         onSubmit={state.submitRequest}
         onCancelCall={state.cancel}
+        videoError={state.videoError}
+        onRetryVideo={state.resume}
         media={media}
         onMediaChosen={(choice) => saved && setChecked({ callId: saved.callId, media: choice })}
       />

@@ -35,6 +35,9 @@ export type ConsultationModalProps = {
   onClose: () => void;
   onSubmit: (body: CallRequestBody, subject: CallSubject) => Promise<boolean>;
   onCancelCall: () => Promise<void>;
+  /** why the accepted call's video did not open (shown with a retry), or null */
+  videoError?: string | null;
+  onRetryVideo?: () => void;
   /** The camera/microphone the visitor checked while waiting (used when the video opens). */
   media: MediaChoice | null;
   onMediaChosen: (choice: MediaChoice) => void;
@@ -54,7 +57,7 @@ function viewOf(saved: SavedCall | null, availability: Availability | null): Vie
 export function ConsultationModal(props: ConsultationModalProps) {
   const { open, subject, message, availability, saved, busy, onClose, onSubmit, onCancelCall } =
     props;
-  const { media, onMediaChosen } = props;
+  const { media, onMediaChosen, videoError = null, onRetryVideo } = props;
   const { t } = useTranslation('consultation');
   const view = viewOf(saved, availability);
   // The booking step replaces the closed or request view until she goes back or closes.
@@ -136,12 +139,20 @@ export function ConsultationModal(props: ConsultationModalProps) {
           onMediaChosen={onMediaChosen}
         />
       )}
-      {view === 'connecting' && (
-        <div className="consult-waiting" role="status">
-          <Spinner decorative />
-          <p className="consult-waiting__heading">{t('waiting.connecting')}</p>
-        </div>
-      )}
+      {view === 'connecting' &&
+        (videoError && busy !== 'video' ? (
+          <div className="consult-waiting">
+            <p className="consult-waiting__heading" role="alert">
+              {t('waiting.videoFailed', { reason: videoError })}
+            </p>
+            <Button onClick={onRetryVideo}>{t('waiting.videoRetry')}</Button>
+          </div>
+        ) : (
+          <div className="consult-waiting" role="status">
+            <Spinner decorative />
+            <p className="consult-waiting__heading">{t('waiting.connecting')}</p>
+          </div>
+        ))}
       {view === 'maintenance' && <p className="consult-note">{t('maintenance.message')}</p>}
       {view === 'closed' && !bookingShown && (
         <div className="consult-closed">

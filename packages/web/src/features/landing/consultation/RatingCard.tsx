@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui';
 import { toast } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, isClientError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { dateFormatter } from '@/lib/format';
 import { fetchSummaryLink, rateCall, type CallCredentials } from './consultation.api';
@@ -136,7 +136,8 @@ const SUMMARY_UNTIL: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long
 
 /**
  * Her summary (docs/product.md#the-visitors-summary): opened here, or sent to herself (or anyone)
- * on WhatsApp. Nothing shows for a call that never connected, which has no summary.
+ * on WhatsApp. Nothing shows for a call that never connected, which has no summary (the server
+ * refuses the link); a link that did not arrive says so, with a retry.
  */
 function SummaryLinkBlock({ call }: { call: CallCredentials }) {
   const { t } = useTranslation('consultation');
@@ -146,6 +147,24 @@ function SummaryLinkBlock({ call }: { call: CallCredentials }) {
     retry: false,
     staleTime: Infinity,
   });
+  if (link.isError && !isClientError(link.error))
+    return (
+      <div className="rating-card__summary" role="alert">
+        <p>
+          {t('rating.summary.loadFailed')} {errorMessage(link.error)}
+        </p>
+        <div className="rating-card__summary-actions">
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={link.isFetching}
+            onClick={() => void link.refetch()}
+          >
+            {t('rating.summary.retry')}
+          </Button>
+        </div>
+      </div>
+    );
   if (!link.data) return null;
   const url = new URL(link.data.path, window.location.origin).href;
   return (

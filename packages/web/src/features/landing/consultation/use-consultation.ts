@@ -94,6 +94,8 @@ export function useConsultation(refreshAvailability: () => void) {
     subject: request.preset.subject,
     message: request.preset.message,
     video,
+    /** why the accepted call's video did not open; 'Reintentar' is `resume` */
+    videoError: live.videoError,
     /** the visitor's socket for the call's chat, once it joined the call */
     chat: live.chat,
     rating,

@@ -61,6 +61,8 @@ export function useLiveCall({
   /** the saved call as last stored: requests that finish between renders read it */
   const savedRef = useRef(saved);
   const [video, setVideo] = useState<VideoSession | null>(null);
+  /** why the accepted call's video did not open (its token was refused or never came), if so */
+  const [videoError, setVideoError] = useState<string | null>(null);
   /** her own 'Cancelar' is in flight: its cancellation is announced as hers */
   const cancelledByVisitorRef = useRef(false);
 
@@ -78,6 +80,7 @@ export function useLiveCall({
   const openVideo = useCallback(
     async (call: SavedCall) => {
       setBusy('video');
+      setVideoError(null);
       try {
         const room = await fetchClientToken(call);
         setModalOpen(false);
@@ -88,7 +91,10 @@ export function useLiveCall({
           userName: call.userName,
         });
       } catch (error) {
-        toast.error(t('toasts.videoErrorTitle'), errorMessage(error, t('toasts.videoError')));
+        const message = errorMessage(error, t('toasts.videoError'));
+        // The dialog that said "Abriendo la videollamada..." now says why not, with a retry.
+        setVideoError(message);
+        toast.error(t('toasts.videoErrorTitle'), message);
         void queryClient.invalidateQueries({ queryKey: ['consultation', 'status', call.callId] });
       } finally {
         setBusy(null);
@@ -233,6 +239,7 @@ export function useLiveCall({
     video,
     setVideo,
     openVideo,
+    videoError,
     apply,
     cancelledByVisitorRef,
     /** the visitor's socket for the call's chat, once it joined the call */

@@ -1,10 +1,11 @@
 import type { CallSummary, ChatMessage } from '@belleza/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { fail, hang, mockFetch, ok } from '@/test/fetch-mock';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
+import { REQUEST_TIMEOUT_MS } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { SummaryPage } from '../SummaryPage';
 
@@ -93,6 +94,7 @@ describe('SummaryPage', () => {
     });
   });
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
     Reflect.deleteProperty(URL, 'createObjectURL');
     Reflect.deleteProperty(URL, 'revokeObjectURL');
@@ -261,6 +263,27 @@ describe('SummaryPage', () => {
       await screen.findByRole('heading', { name: 'Este resumen no está disponible' }),
     ).toBeVisible();
     expect(api.requests).toHaveLength(1);
+  });
+
+  it('says the summary did not load when the server does not answer, and loads it on retry', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = mockFetch({ 'GET /api/summaries/42': hang });
+    renderSummary();
+    expect(await screen.findByText('Cargando tu resumen…')).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS));
+    expect(
+      await screen.findByRole('heading', { name: 'No pudimos cargar tu resumen' }),
+    ).toBeVisible();
+    // Not "not available": the link may well be right.
+    expect(screen.queryByRole('heading', { name: 'Este resumen no está disponible' })).toBeNull();
+    expect(screen.getByRole('alert')).toHaveTextContent('El servidor no respondió a tiempo.');
+
+    api.on('GET /api/summaries/42', ok(summary()));
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /^Resumen de tu consulta/ }),
+    ).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('asks nothing without a key in the address', async () => {

@@ -55,6 +55,32 @@ test.describe('a visitor in Firefox', () => {
     await firefox?.close();
     await server?.stop();
   });
+  // Playwright keeps the Chromium side of a failure (trace, screenshots); this keeps her side: each
+  // of her pages as she saw it, and its text. Then her contexts close, passed or failed.
+  test.afterEach(async ({}, testInfo) => {
+    const failed = testInfo.status !== testInfo.expectedStatus;
+    const pages = failed ? await firefox.pages() : [];
+    for (const [i, page] of pages.entries()) {
+      const shot = testInfo.outputPath(`firefox-page-${i + 1}.png`);
+      const text = await page.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+      if (
+        await page.screenshot({ path: shot }).then(
+          () => true,
+          () => false,
+        )
+      )
+        await testInfo.attach(`firefox page ${i + 1}: ${page.url()}`, {
+          path: shot,
+          contentType: 'image/png',
+        });
+      await testInfo.attach(`firefox page ${i + 1} text`, {
+        body: text,
+        contentType: 'text/plain',
+      });
+    }
+    for (const context of firefox.browserContexts())
+      if (context !== firefox.defaultBrowserContext()) await context.close().catch(() => undefined);
+  });
 
   // First, while nobody is signed in: the landing offers the booking instead of a call.
   test('books from the landing, then moves and cancels it on her manage page', async () => {
@@ -140,6 +166,9 @@ test.describe('a visitor in Firefox', () => {
   }, testInfo) => {
     test.setTimeout(180_000);
     const adminApi = await Api.login(server.url);
+    // She checks her devices while the stylist is rung; on a busy machine that takes longer than
+    // the default 30 s ring, after which an unanswered request ends ("nadie respondió").
+    await adminApi.setCallTimeout(300);
     const email = uniqueEmail('fx-stylist');
     const flor = await adminApi.createAdvisor({
       name: 'Flor Zorro',
@@ -173,6 +202,8 @@ test.describe('a visitor in Firefox', () => {
         ),
       )
       .toBe(true);
+    // Both devices work: the check offers to use them (not a failure with its retry).
+    await expect.poll(() => shows(page, 'Listo, usar estos dispositivos')).toBe(true);
     await page.locator(aria('Listo, usar estos dispositivos', 'button')).click();
     await expect
       .poll(() => shows(page, 'Cámara y micrófono listos para la videollamada.'))

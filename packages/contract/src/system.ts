@@ -75,3 +75,28 @@ export const loginAttackDetailsSchema = z.discriminatedUnion('reason', [
   }),
 ]);
 export type LoginAttackDetails = z.infer<typeof loginAttackDetailsSchema>;
+
+/** `GET /healthz`: the process is up and answering (nothing is checked). */
+export const healthSchema = z.object({ status: z.literal('ok') });
+export type Health = z.infer<typeof healthSchema>;
+
+/** One dependency of `GET /readyz`: whether it answered, and if not, why (never its address). */
+export const readinessCheckSchema = z.object({
+  ok: z.boolean(),
+  reason: z.enum(['unreachable', 'timeout']).nullable(),
+});
+
+/**
+ * `GET /readyz` (200 ready, 503 unavailable): the database, and Redis when REDIS_URL is set, each
+ * answered a trivial request. `turn` reports the last TURN check the status panel made (none
+ * before the first); it never makes the instance unready.
+ */
+export const readinessSchema = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  checks: z.object({
+    database: readinessCheckSchema,
+    redis: readinessCheckSchema.optional(),
+    turn: z.object({ ok: z.boolean(), checkedAt: z.string() }).optional(),
+  }),
+});
+export type Readiness = z.infer<typeof readinessSchema>;

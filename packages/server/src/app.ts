@@ -31,6 +31,8 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { salonRoutes } from './modules/salon/salon.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { healthRoutes } from './modules/system/health.routes.js';
+import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { videoRoutes } from './modules/video/video.routes.js';
 import { mediaStatsRoutes } from './modules/video/media-stats.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
@@ -44,6 +46,8 @@ import { createSocketNotifier, fanOutNotifier } from './modules/realtime/realtim
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { slowRequestsPlugin } from './plugins/slow-requests.js';
+import { httpMetricsPlugin } from './plugins/http-metrics.js';
+import { createMetrics } from './lib/metrics.js';
 import { landingPageFile } from './plugins/landing-page.js';
 import { createDocumentSender, siteIdentityOf } from './plugins/site-documents.js';
 import { corsOptions } from './plugins/cors.js';
@@ -76,6 +80,12 @@ const REDACTED_LOG_PATHS = [
   '*.config.smtp.url',
   'SMTP_URL',
   '*.SMTP_URL',
+  'metricsToken',
+  '*.metricsToken',
+  'config.metricsToken',
+  '*.config.metricsToken',
+  'METRICS_TOKEN',
+  '*.METRICS_TOKEN',
 ];
 
 export type App = FastifyInstance & { container: Container; realtime: Realtime };
@@ -130,6 +140,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
+  // This app's own registry (apps built side by side never share a metric); see lib/metrics.ts.
+  const metrics = createMetrics();
+
   // Services emit through one notifier: Socket.IO (bound below) plus the caller's (tests record).
   const socketNotifier = createSocketNotifier();
   const container = createContainer({
@@ -141,11 +154,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     instanceId: options.instanceId ?? randomUUID(),
     log: app.log,
     limitStore,
+    metrics,
   });
   app.decorate('container', container);
 
   await app.register(errorHandlerPlugin);
   await app.register(slowRequestsPlugin);
+  await app.register(httpMetricsPlugin, { metrics });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -198,6 +213,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     resolveSession: (token: string) => resolveSession(container, token),
   });
 
+  // The operator's probes and metrics, at the root; open but for the metrics' own guard.
+  await app.register(healthRoutes, { system: container.system });
+  await app.register(metricsRoutes, { metrics: container.metricsService });
+
   await app.register(
     async (api) => {
       // Each plugin gets only the services it uses.
@@ -247,6 +266,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // would otherwise keep it open). The sweeper runs only when configured (tests drive it by hand).
   const realtime = attachRealtime(app.server, { ...container, config });
   socketNotifier.bind(realtime.io);
+  container.metricsService.countSocketsWith(() => realtime.io.of('/').sockets.size);
   app.decorate('realtime', realtime);
   app.addHook('preClose', async () => {
     await container.sweeper.stop();

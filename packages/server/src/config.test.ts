@@ -144,3 +144,18 @@ describe('loadConfig: SMTP', () => {
     );
   });
 });
+
+describe('loadConfig: METRICS_TOKEN', () => {
+  it('has no token by default, and reads one', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    const token = 'prometheus-0123456789abcdef';
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+  });
+
+  it('refuses a short token or one with spaces, without echoing it', () => {
+    for (const bad of ['short-token', 'with a space in the token'])
+      expect(failure({ METRICS_TOKEN: bad })).toMatch(/^Invalid configuration: METRICS_TOKEN /);
+    expect(failure({ METRICS_TOKEN: 'short-token' })).not.toContain('short-token');
+  });
+});

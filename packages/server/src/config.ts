@@ -160,6 +160,16 @@ const configSchema = z
       .optional(),
     /** The sender address, e.g. `avisos@salon.pe` (the name shown is the site name). */
     SMTP_FROM: z.email('must be an e-mail address').optional(),
+    /**
+     * The bearer token a scraper sends to GET /metrics. Without it the metrics are answered only
+     * to this host (a loopback peer, nothing forwarded).
+     */
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'must have at least 16 characters')
+      .max(512, 'must have at most 512 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
   })
   .superRefine((c, ctx) => {
     if (c.TURN_URLS && !c.TURN_SECRET)
@@ -240,6 +250,8 @@ export type Config = {
   stunUrls: string[];
   /** undefined when SMTP_URL is not set: no e-mail is sent */
   smtp: SmtpConfig | undefined;
+  /** METRICS_TOKEN: undefined when not set (GET /metrics then answers loopback only) */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -297,5 +309,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtp: c.SMTP_URL
       ? { url: c.SMTP_URL, from: c.SMTP_FROM ?? `no-reply@${new URL(c.PUBLIC_URL).hostname}` }
       : undefined,
+    metricsToken: c.METRICS_TOKEN,
   };
 }

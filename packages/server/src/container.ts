@@ -19,6 +19,7 @@ import { createPasswordReset } from './modules/auth/password-reset.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { createSystemService } from './modules/system/system.service.js';
+import { createMetricsService } from './modules/metrics/metrics.service.js';
 import { createVideoService } from './modules/video/video.service.js';
 import { createMediaStatsService } from './modules/video/media-stats.service.js';
 import { createCallsService } from './modules/calls/calls.service.js';
@@ -90,6 +91,8 @@ export function createContainer(deps: Deps) {
   // -- reports, system
   const reports = createReportsService(deps);
   const system = createSystemService({ ...deps, settings });
+  // -- the operator's metrics: the gauges read at scrape time, and who may scrape
+  const metricsService = createMetricsService({ ...deps, calls, system });
   // The visitor's call and callback requests, counted together over HTTP and the socket.
   const requestLimits = createVisitorRequestLimits(deps.config, deps.limitStore);
   return {
@@ -120,6 +123,7 @@ export function createContainer(deps: Deps) {
     sweeper,
     reports,
     system,
+    metricsService,
     requestLimits,
     passwordReset,
   };

@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/kysely.js';
 import type { Clock } from './lib/clock.js';
+import type { Metrics } from './lib/metrics.js';
 import type { Notifier } from './lib/notifier.js';
 
 export type Deps = {
@@ -21,4 +22,6 @@ export type Deps = {
   log: FastifyBaseLogger;
   /** Where limits counted by services live (REDIS_URL): shared by every instance; null: per process. */
   limitStore: Redis | null;
+  /** This app's Prometheus metrics (one registry per app: never prom-client's global one). */
+  metrics: Metrics;
 };

@@ -2,6 +2,7 @@
 import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap/first-admin.js';
 import { ConfigError, loadConfig } from './config.js';
+import { listeningAddress } from './lib/listening-address.js';
 import { noTurnWarning } from './modules/video/turn/startup-warning.js';
 
 async function main(): Promise<void> {
@@ -27,7 +28,10 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Belleza en Vivo on ${config.publicUrl}`);
+  // PUBLIC_URL is where users come in (often a proxy); this is where this process really listens.
+  app.log.info(
+    `Belleza en Vivo on ${config.publicUrl} (listening on ${listeningAddress(app.server)})`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -474,6 +474,13 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/audit': { allow: ADMIN, query: () => ({ limit: '10' }) },
   'GET /api/reports': { allow: ADMIN, query: () => ({ months: '3' }) },
   'GET /api/system/status': { allow: ADMIN },
+  // ---------------------------------------------------------------- operations (at the root)
+  // The probes are open. The metrics need METRICS_TOKEN (none set here) or a loopback peer, and
+  // every request here comes from an address of its own in 10/8: refused for every role, staff
+  // tokens included (metrics.test.ts covers the token and loopback).
+  'GET /healthz': { allow: ALL },
+  'GET /readyz': { allow: ALL },
+  'GET /metrics': { allow: [] },
 };
 
 type Outcome = 'allowed' | 'refused' | 'other';

@@ -4,10 +4,11 @@
  * calls, one over HTTP and one over the socket, an advisor accepts, both sides join the video room,
  * notes, typing, the chat and its photos, the end, the rating, the visitor's summary, a booking
  * and its manage page, a callback, a logout) runs while every HTTP response body, every socket
- * payload received by every client, every log line and every audit row is captured. Then, scanning
- * them as strings: no password hash (nor password), no session token but the requester's own, no
- * raw Daily API key, no TURN secret, no client key, summary key or booking key but the visitor's
- * own, nothing of a photo's metadata (EXIF, XMP) as the visitor's phone wrote it. And at rest: no
+ * payload received by every client, every log line and every audit row is captured (a scrape of
+ * the metrics and the probes too). Then, scanning them as strings: no password hash (nor
+ * password), no session token but the requester's own, no raw Daily API key, no TURN secret, no
+ * metrics token, no client key, summary key or booking key but the visitor's own, nothing of a
+ * photo's metadata (EXIF, XMP) as the visitor's phone wrote it. And at rest: no
  * password, session token, client key, summary key or booking key anywhere in the database.
  */
 import { randomUUID } from 'node:crypto';
@@ -31,6 +32,7 @@ import {
 import { freshPhone } from './scenario.js';
 
 const TURN_SECRET = 'turn-secret-xyz-123';
+const METRICS_TOKEN = 'metrics-token-0123456789';
 const ICE_CREDENTIAL = 'ice-cred-secret-456';
 const ADMIN_PASSWORD = 'Admin-pass-789';
 const PASSWORDS = { sofia: 'Sofia-pass-123', eva: 'Eva-pass-456' };
@@ -65,6 +67,7 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
         logLevel: 'trace',
         dailyApiUrl: fake.url,
         turn: { urls: ['turn:127.0.0.1:3478'], secret: TURN_SECRET, credentialTtlMs: 600_000 },
+        metricsToken: METRICS_TOKEN,
       },
     });
   });
@@ -442,6 +445,9 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
       '/api/advisors/me',
     ])
       expect((await http('admin', 'GET', url, { token: admin })).status, url).toBe(200);
+    // The operator's probes and a scrape: open, or with the metrics token, and telling nothing.
+    for (const url of ['/healthz', '/readyz', '/metrics'])
+      expect((await http('operator', 'GET', url, { token: METRICS_TOKEN })).status, url).toBe(200);
     await http('advisor', 'GET', `/api/advisors/${v1.data.advisorId}/dashboard`, {
       token: advisor1,
     });
@@ -607,6 +613,7 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
       ]),
       ['Daily API key', dailyKey],
       ['TURN secret', TURN_SECRET],
+      ['metrics token', METRICS_TOKEN],
       ['photo EXIF', METADATA_MARKS.copyright],
       ['photo XMP', METADATA_MARKS.xmp],
     ];

@@ -15,6 +15,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * No session is looked up for this route (the probes and the metrics): it never signs anyone
+     * in, so it answers without the database, and a scraper's bearer token is not a session's.
+     */
+    sessionless?: boolean;
+  }
 }
 
 export type SessionResolver = (token: string) => Promise<AuthUser | null>;
@@ -33,6 +40,8 @@ export const authPlugin = fp<{ resolveSession: SessionResolver }>(
   async (app: FastifyInstance, opts) => {
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (req) => {
+      // (`config` is missing on contexts Fastify makes itself, e.g. before a route is found.)
+      if (req.routeOptions.config?.sessionless) return;
       const token = bearerToken(req.headers.authorization);
       req.user = token ? await opts.resolveSession(token) : null;
     });

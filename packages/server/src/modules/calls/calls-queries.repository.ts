@@ -1,6 +1,6 @@
 /**
  * Read-only lists and aggregates of calls: an advisor's history, the admin's pages, the
- * statistics and an advisor's day.
+ * statistics, an advisor's day and the open calls by state (the metrics).
  */
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/kysely.js';
@@ -186,4 +186,29 @@ export async function advisorDayStats(
     averageDurationSeconds: num(row?.avg_duration),
     averageRating: num(row?.avg_rating),
   };
+}
+
+export type OpenCallCounts = { queued: number; ringing: number; active: number };
+
+/**
+ * The calls still open: waiting in the queue (pending, offered to nobody), ringing an advisor
+ * (pending, offered) and active. Reads the (status, requested_at) index's open part only.
+ */
+export async function openCallCounts(db: Db): Promise<OpenCallCounts> {
+  const row = await db
+    .selectFrom('calls')
+    .select([
+      sql<
+        number | string | null
+      >`sum(case when advisor_id is null and status = 'pending' then 1 else 0 end)`.as('queued'),
+      sql<
+        number | string | null
+      >`sum(case when advisor_id is not null and status = 'pending' then 1 else 0 end)`.as(
+        'ringing',
+      ),
+      sql<number | string | null>`sum(case when status = 'active' then 1 else 0 end)`.as('active'),
+    ])
+    .where('status', 'in', ['pending', 'active'])
+    .executeTakeFirst();
+  return { queued: num(row?.queued), ringing: num(row?.ringing), active: num(row?.active) };
 }

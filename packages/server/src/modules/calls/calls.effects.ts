@@ -1,8 +1,8 @@
 /**
  * After the commit: what a transition tells the world, in the order it happened (socket events,
- * the video room, e-mails, the missed-offer streak). The room is created before `call:accepted`
- * goes out, because that event carries its URL. Applying effects never touches the queue: it
- * reports whether the queue changed, and the caller drains or announces it.
+ * the video room, e-mails, the missed-offer streak, the wait metrics). The room is created before
+ * `call:accepted` goes out, because that event carries its URL. Applying effects never touches the
+ * queue: it reports whether the queue changed, and the caller drains or announces it.
  */
 import {
   IN_CALL_STATUS_REASON,
@@ -11,6 +11,7 @@ import {
   type Call,
   type CallQueueUpdated,
 } from '@belleza/contract';
+import { secondsBetween } from '../../lib/metrics.js';
 import type { VideoRoom } from '../video/video.provider.js';
 import { notActive } from './calls.access.js';
 import { clientView, roomOf, toCallDto } from './calls.dto.js';
@@ -29,9 +30,19 @@ export type QueueChange = {
 export type CallEffects = ReturnType<typeof createCallEffects>;
 
 export function createCallEffects(
-  deps: Pick<CallsServiceDeps, 'db' | 'clock' | 'notifier' | 'log' | 'advisors' | 'video' | 'mail'>,
+  deps: Pick<
+    CallsServiceDeps,
+    'db' | 'clock' | 'notifier' | 'log' | 'metrics' | 'advisors' | 'video' | 'mail'
+  >,
 ) {
-  const { db, clock, notifier, log, advisors, video, mail } = deps;
+  const { db, clock, notifier, log, metrics, advisors, video, mail } = deps;
+
+  /** How long the visitor waited for her first ring and, once taken, for the stylist. */
+  function measureWait(call: CallRecord, firstRingAt: string | null, accepted: boolean): void {
+    if (firstRingAt) metrics.callFirstRing.observe(secondsBetween(call.requestedAt, firstRingAt));
+    if (accepted && call.acceptedAt)
+      metrics.callAccept.observe(secondsBetween(call.requestedAt, call.acceptedAt));
+  }
 
   /** The call's room, created on first use; the first writer wins when two instances race. */
   async function ensureRoom(call: CallRecord): Promise<VideoRoom> {
@@ -72,6 +83,8 @@ export function createCallEffects(
 
   async function offered(effect: Extract<Effect, { kind: 'offered' }>): Promise<void> {
     const call = await findCall(db, effect.callId);
+    // The ring happened whatever became of the call since.
+    if (call) measureWait(call, effect.firstRingAt, false);
     // Offered meanwhile elsewhere, cancelled, or accepted: the offer is no longer news.
     if (!call || call.status !== 'pending' || call.advisorId !== effect.advisorId) return;
     const dto = toCallDto(call);
@@ -84,6 +97,7 @@ export function createCallEffects(
   async function accepted(effect: Extract<Effect, { kind: 'accepted' }>): Promise<void> {
     let call = await findCall(db, effect.callId);
     if (!call) return;
+    measureWait(call, effect.firstRingAt, true);
     if (call.status === 'active') {
       try {
         const room = await ensureRoom(call);

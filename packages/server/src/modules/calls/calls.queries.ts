@@ -1,6 +1,6 @@
 /**
  * Reading calls: a call's status, an advisor's lists and dashboard, the admin's pages, statistics
- * and details, and the public availability.
+ * and details, the public availability, and the open calls by state (the metrics).
  */
 import {
   type AdvisorDashboard,
@@ -25,8 +25,10 @@ import {
   advisorDayStats,
   callAggregate,
   historyOfAdvisor,
+  openCallCounts,
   pageOfCalls,
   recentCalls,
+  type OpenCallCounts,
 } from './calls-queries.repository.js';
 import { findNotes } from './notes.repository.js';
 import { offersOfCall } from './offers.repository.js';
@@ -160,6 +162,9 @@ export function createCallQueries(
         totalDuration: round2(calls.totalDurationSeconds / 60),
       };
     },
+
+    /** Calls queued, ringing and active right now, over every instance (the metrics' gauge). */
+    openCounts: (): Promise<OpenCallCounts> => openCallCounts(db),
 
     async recent(): Promise<Call[]> {
       return (await recentCalls(db, RECENT_CALLS)).map(toCallDto);

@@ -18,10 +18,10 @@ import {
 } from './calls-timers.repository.js';
 
 export function createCallTimers(
-  deps: Pick<CallsServiceDeps, 'db' | 'clock' | 'notifier' | 'settings'>,
+  deps: Pick<CallsServiceDeps, 'db' | 'clock' | 'notifier' | 'settings' | 'metrics'>,
   parts: { transitions: CallTransitions; queue: CallQueue },
 ) {
-  const { db, clock, notifier, settings } = deps;
+  const { db, clock, notifier, settings, metrics } = deps;
   const { transitions, queue } = parts;
 
   return {
@@ -40,6 +40,7 @@ export function createCallTimers(
         );
         if (applied) {
           done += 1;
+          metrics.offersExpired.inc();
           await queue.commit(effects, { drain: false });
         }
       }

@@ -31,7 +31,7 @@ import type {
   WithdrawReason,
 } from './calls.types.js';
 import { isVisitorAway } from './calls-visitors.repository.js';
-import { insertOffer, resolveOffer, withdrawOffers } from './offers.repository.js';
+import { hasOffers, insertOffer, resolveOffer, withdrawOffers } from './offers.repository.js';
 import {
   advisorState,
   findFreeCandidate,
@@ -88,6 +88,7 @@ export function createCallTransitions(
       }
       const expiresAt = new Date(now.getTime() + current.system.callTimeout * 1000).toISOString();
       if (!(await assignOffer(trx, callId, candidate.id, expiresAt, nowIso))) return 'not_queued';
+      const firstRingAt = (await hasOffers(trx, callId)) ? null : nowIso;
       await insertOffer(trx, {
         id: newOfferId(now),
         call_id: callId,
@@ -98,10 +99,13 @@ export function createCallTransitions(
         outcome: 'pending',
       });
       if (candidate.autoAcceptCalls) {
-        await acceptInTx(trx, callId, candidate.id, candidate.id, now, effects, { auto: true });
+        await acceptInTx(trx, callId, candidate.id, candidate.id, now, effects, {
+          auto: true,
+          firstRingAt,
+        });
         return 'accepted';
       }
-      effects.push({ kind: 'offered', callId, advisorId: candidate.id });
+      effects.push({ kind: 'offered', callId, advisorId: candidate.id, firstRingAt });
       return 'offered';
     }
     if (await hasUnofferedRoutableAdvisor(trx, callId, since)) {
@@ -125,7 +129,7 @@ export function createCallTransitions(
     offeredTo: string | null,
     now: Date,
     effects: Effect[],
-    opts: { auto?: boolean } = {},
+    opts: { auto?: boolean; firstRingAt?: string | null } = {},
   ): Promise<boolean> {
     const nowIso = now.toISOString();
     if (!(await acceptCall(trx, { callId, advisorId, offeredTo, now: nowIso }))) return false;
@@ -153,6 +157,7 @@ export function createCallTransitions(
       advisorId,
       statusChanged: !(before?.status === 'busy' && before.status_reason === IN_CALL_STATUS_REASON),
       auto: opts.auto ?? false,
+      firstRingAt: opts.firstRingAt ?? null,
     });
     return true;
   }

@@ -33,7 +33,13 @@ export type WithdrawReason = 'timeout' | 'taken' | 'cancelled' | 'declined' | 'u
  * transaction runs; the effects step applies them only after it commits.
  */
 export type Effect =
-  | { kind: 'offered'; callId: string; advisorId: string }
+  | {
+      kind: 'offered';
+      callId: string;
+      advisorId: string;
+      /** the offer's instant when it is the call's first (its ring time is measured); else null */
+      firstRingAt: string | null;
+    }
   | { kind: 'queued'; callId: string }
   | { kind: 'withdrawn'; callId: string; advisorId: string; reason: WithdrawReason }
   | {
@@ -43,6 +49,8 @@ export type Effect =
       statusChanged: boolean;
       /** accepted by the server for the advisor (autoAcceptCalls): she must be alerted */
       auto: boolean;
+      /** auto-accepted at the call's first offer: that instant (its ring time); else null */
+      firstRingAt: string | null;
     }
   | { kind: 'cancelled'; callId: string }
   | { kind: 'ended'; callId: string; advisorId: string; room: VideoRoom | null; freed: boolean }
@@ -53,7 +61,7 @@ export type Effect =
 export type RouteResult = 'offered' | 'accepted' | 'queued' | 'no_answer' | 'not_queued';
 
 /** What the calls service is built from; each part takes the slice it uses. */
-export type CallsServiceDeps = Pick<Deps, 'db' | 'clock' | 'notifier' | 'log'> & {
+export type CallsServiceDeps = Pick<Deps, 'db' | 'clock' | 'notifier' | 'log' | 'metrics'> & {
   config: Pick<
     Deps['config'],
     | 'callRequestGlobalLimit'

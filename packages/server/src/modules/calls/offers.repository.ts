@@ -16,6 +16,17 @@ export type OfferRecord = {
   outcome: OfferOutcomeValue;
 };
 
+/** Whether the call has rung anyone yet (any offer, whatever its outcome). */
+export async function hasOffers(db: Db, callId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('call_offers')
+    .select('id')
+    .where('call_id', '=', callId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertOffer(db: Db, row: CallOffersTable): Promise<void> {
   await db.insertInto('call_offers').values(row).execute();
 }

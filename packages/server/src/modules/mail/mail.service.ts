@@ -96,7 +96,10 @@ const REMINDERS: Record<ReminderKind, { opens: number; closes: number }> = {
 
 export type MailService = ReturnType<typeof createMailService>;
 
-export type MailServiceDeps = Pick<Deps, 'config' | 'db' | 'clock' | 'log' | 'instanceId'> &
+export type MailServiceDeps = Pick<
+  Deps,
+  'config' | 'db' | 'clock' | 'log' | 'instanceId' | 'metrics'
+> &
   Partial<Pick<Deps, 'limitStore'>> & {
     settings: Pick<SettingsService, 'get'>;
     /** the salon's name as the reader sees it and its contacts */
@@ -162,9 +165,16 @@ export function createMailService(deps: MailServiceDeps) {
     };
   }
 
+  /** Every e-mail goes out here: the metrics count what the server accepted and refused. */
   async function deliver(ctx: MailContext, message: MailMessage): Promise<void> {
     if (!transport) throw new AppError('EMAIL_NOT_CONFIGURED', 409, 'SMTP_URL is not set');
-    await transport.send({ name: ctx.siteName, address: fromAddress }, message);
+    try {
+      await transport.send({ name: ctx.siteName, address: fromAddress }, message);
+    } catch (err) {
+      deps.metrics.emailsFailed.inc();
+      throw err;
+    }
+    deps.metrics.emailsSent.inc();
   }
 
   const sendDailySummary = createDailySummary(deps, { contextOf, deliver });

@@ -11,6 +11,7 @@ import type { Db, Dialect } from '../../db/kysely.js';
 import type { AdvisorsTable, CallOffersTable, CallsTable } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashSecret, newId, newSecret } from '../../lib/ids.js';
+import { createMetrics } from '../../lib/metrics.js';
 import { nullNotifier } from '../../lib/notifier.js';
 import { authPlugin, type AuthUser } from '../../plugins/auth.js';
 import { errorHandlerPlugin } from '../../plugins/error-handler.js';
@@ -186,6 +187,7 @@ export async function buildRoutesHarness(options: {
     instanceId: 'harness',
     log: app.log,
     limitStore: null,
+    metrics: createMetrics(),
   });
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, {

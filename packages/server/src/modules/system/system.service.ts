@@ -14,6 +14,8 @@ import {
   type TurnProbeOptions,
   type TurnProbeResult,
 } from '../video/turn/turn-probe.js';
+import type { Deps } from '../../deps.js';
+import { createReadiness } from './readiness.js';
 import { probeRedis } from './redis-probe.js';
 import { pingDatabase, presenceCounts } from './system.repository.js';
 
@@ -31,7 +33,14 @@ export type SystemDeps = {
   turnTimeoutMs?: number;
   /** The TURN allocation check (tests may replace it). */
   probeTurn?: (options: TurnProbeOptions) => Promise<TurnProbeResult>;
+  /** The limits' Redis connection (readiness PINGs it); without it readiness probes REDIS_URL. */
+  limitStore?: Deps['limitStore'];
+  /** Where failed readiness checks are logged (their details never reach the open route). */
+  log?: Pick<Deps['log'], 'warn'>;
 };
+
+/** A finished TURN check: whether the allocation succeeded, on which URL, when it started. */
+export type LastTurnCheck = { ok: boolean; url: string; at: string };
 
 const REDIS_TIMEOUT_MS = 1500;
 const TURN_TIMEOUT_MS = 3000;
@@ -60,6 +69,8 @@ export function createSystemService(deps: SystemDeps) {
   const redisTimeoutMs = deps.redisTimeoutMs ?? REDIS_TIMEOUT_MS;
   const probeTurn = deps.probeTurn ?? realProbeTurn;
   let turnCheck: { at: number; result: Promise<TurnProbeResult> } | undefined;
+  /** The last TURN check that finished: what readiness and the metrics report, never re-checked. */
+  let lastTurn: LastTurnCheck | null = null;
 
   /** One real allocation against the first TURN URL, with a credential minted for the check. */
   function checkTurn(turn: NonNullable<Config['turn']>): Promise<TurnProbeResult> {
@@ -84,6 +95,12 @@ export function createSystemService(deps: SystemDeps) {
           detail: `not a TURN URL: ${url}`,
         });
     turnCheck = { at: now.getTime(), result };
+    void result.then(
+      (r) => {
+        lastTurn = { ok: r.ok, url: r.url, at: now.toISOString() };
+      },
+      () => undefined,
+    );
     return result;
   }
 
@@ -207,7 +224,22 @@ export function createSystemService(deps: SystemDeps) {
     };
   }
 
-  return { getStatus };
+  const readiness = createReadiness({
+    db,
+    redisUrl: config.redisUrl,
+    limitStore: deps.limitStore ?? null,
+    log: deps.log ?? { warn: () => undefined },
+    timeoutMs: redisTimeoutMs,
+    lastTurnCheck: () => lastTurn,
+  });
+
+  return {
+    getStatus,
+    /** Whether this instance may take traffic (GET /readyz); see readiness.ts. */
+    readiness,
+    /** The last finished TURN check of the status panel, or null: read, never made, here. */
+    lastTurnCheck: (): LastTurnCheck | null => lastTurn,
+  };
 }
 
 export type SystemService = ReturnType<typeof createSystemService>;

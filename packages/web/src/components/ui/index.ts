@@ -21,5 +21,6 @@ export {
   type SkeletonProps,
   type TableSkeletonProps,
 } from './Skeleton';
+export { LoadFailed, type LoadFailedProps } from './LoadFailed';
 export { Spinner, type SpinnerProps } from './Spinner';
 export * from './toast';

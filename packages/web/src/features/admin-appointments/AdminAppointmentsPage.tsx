@@ -7,7 +7,7 @@ import type { StaffAppointment } from '@belleza/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Button, PageHeader, TableSkeleton, toast } from '@/components/ui';
+import { Button, LoadFailed, PageHeader, TableSkeleton, toast } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { useCancelAppointment } from './api/cancel-appointment';
@@ -97,20 +97,12 @@ export function AdminAppointmentsPage() {
       />
 
       {advisors.isError && !advisors.data && (
-        <div className="admin-error" role="alert">
-          <p>
-            <strong>{t('admin-appointments:advisors.loadError')}</strong>{' '}
-            {errorMessage(advisors.error)}
-          </p>
-          <Button
-            size="sm"
-            variant="secondary"
-            loading={advisors.isFetching}
-            onClick={() => void advisors.refetch()}
-          >
-            {t('admin-appointments:actions.retry')}
-          </Button>
-        </div>
+        <LoadFailed
+          what={t('admin-appointments:advisors.loadError')}
+          error={advisors.error}
+          retrying={advisors.isFetching}
+          onRetry={() => void advisors.refetch()}
+        />
       )}
       {list.isError && (
         <div className="admin-error" role="alert">

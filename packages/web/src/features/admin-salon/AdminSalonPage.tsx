@@ -17,7 +17,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhotoField } from '@/components/advisor-photo';
-import { Button, Field, PageHeader, TextField, toast } from '@/components/ui';
+import { Button, LoadFailed, Field, PageHeader, TextField, toast } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import {
   SALON_LOGO_BASE,
@@ -46,19 +46,12 @@ export function AdminSalonPage() {
           {t('loading')}
         </p>
       ) : profile.isError ? (
-        <div className="admin-error" role="alert">
-          <p>
-            <strong>{t('loadFailed')}</strong> {errorMessage(profile.error)}
-          </p>
-          <Button
-            size="sm"
-            variant="secondary"
-            loading={profile.isFetching}
-            onClick={() => void profile.refetch()}
-          >
-            {t('actions.retry', { ns: 'common' })}
-          </Button>
-        </div>
+        <LoadFailed
+          what={t('loadFailed')}
+          error={profile.error}
+          retrying={profile.isFetching}
+          onRetry={() => void profile.refetch()}
+        />
       ) : (
         <SalonForm profile={profile.data} onLogoChange={() => void profile.refetch()} />
       )}

@@ -10,7 +10,7 @@ import type { Call } from '@belleza/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Spinner, toast } from '@/components/ui';
+import { Button, LoadFailed, Spinner, toast } from '@/components/ui';
 import { useAuth } from '@/lib/auth-store';
 import { errorMessage } from '@/lib/errors';
 import { useVisitorAwayAtOpen } from './api/call-presence';
@@ -178,19 +178,13 @@ export function AdvisorDashboardPage() {
       {dashboard.isPending && advisorId ? (
         <Spinner label={t('dashboard.loading')} />
       ) : dashboard.isError && !data ? (
-        <div className="advisor-past-calls__error" role="alert">
-          <p>
-            <strong>{t('dashboard.loadFailed')}</strong> {errorMessage(dashboard.error)}
-          </p>
-          <Button
-            size="sm"
-            variant="secondary"
-            loading={dashboard.isFetching}
-            onClick={() => void dashboard.refetch()}
-          >
-            {t('common:actions.retry')}
-          </Button>
-        </div>
+        <LoadFailed
+          className="advisor-past-calls__error"
+          what={t('dashboard.loadFailed')}
+          error={dashboard.error}
+          retrying={dashboard.isFetching}
+          onRetry={() => void dashboard.refetch()}
+        />
       ) : (
         <CallsPanel
           activeCalls={activeCalls}

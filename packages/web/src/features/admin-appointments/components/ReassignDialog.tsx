@@ -2,7 +2,7 @@ import type { Advisor, StaffAppointment } from '@belleza/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Field, Modal, Spinner, toast } from '@/components/ui';
+import { Button, LoadFailed, Field, Modal, Spinner, toast } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { useReassignAppointment } from '../api/reassign-appointment';
@@ -90,19 +90,12 @@ export function ReassignDialog({ appointment, advisors, onClose }: ReassignDialo
         {advisors.isPending ? (
           <Spinner label={t('advisors.loading')} />
         ) : advisors.isError && !advisors.data ? (
-          <div className="admin-error" role="alert">
-            <p>
-              <strong>{t('reassign.loadError')}</strong> {errorMessage(advisors.error)}
-            </p>
-            <Button
-              size="sm"
-              variant="secondary"
-              loading={advisors.isFetching}
-              onClick={() => void advisors.refetch()}
-            >
-              {t('actions.retry')}
-            </Button>
-          </div>
+          <LoadFailed
+            what={t('reassign.loadError')}
+            error={advisors.error}
+            retrying={advisors.isFetching}
+            onRetry={() => void advisors.refetch()}
+          />
         ) : choices.length === 0 ? (
           <p className="aa-muted">{t('reassign.noOthers')}</p>
         ) : (

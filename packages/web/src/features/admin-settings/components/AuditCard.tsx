@@ -1,8 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button, Card, Spinner } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
+import { Card, LoadFailed, Spinner } from '@/components/ui';
 import { formatDateTime } from '@/lib/format';
 
 export type AuditCardProps<T extends { id: string; createdAt: string }> = {
@@ -31,7 +29,6 @@ export function AuditCard<T extends { id: string; createdAt: string }>({
   who,
   children,
 }: AuditCardProps<T>) {
-  const { t } = useTranslation('common');
   const entries = query.data ?? [];
   return (
     <Card title={title} aria-label={title} className="settings-section settings-audit">
@@ -39,19 +36,13 @@ export function AuditCard<T extends { id: string; createdAt: string }>({
       {query.isPending ? (
         <Spinner />
       ) : query.isError ? (
-        <div className="settings-banner settings-banner--error" role="alert">
-          <p>
-            <strong>{loadFailed}</strong> {errorMessage(query.error)}
-          </p>
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={query.isFetching}
-            onClick={() => void query.refetch()}
-          >
-            {t('actions.retry')}
-          </Button>
-        </div>
+        <LoadFailed
+          className="settings-banner settings-banner--error"
+          what={loadFailed}
+          error={query.error}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
       ) : entries.length === 0 ? (
         <p className="settings-muted">{empty}</p>
       ) : (

@@ -12,6 +12,30 @@ export const num = (v: unknown): number => (v === null || v === undefined ? 0 : 
 export const numOrNull = (v: unknown): number | null =>
   v === null || v === undefined ? null : Number(v);
 
+/** One rendition of a photo as every photo table stores it (advisors, catalogue, the salon's logo). */
+export type PhotoRenditionRow = {
+  size: number;
+  format: 'avif' | 'webp';
+  content_type: 'image/avif' | 'image/webp';
+  data: Buffer;
+};
+
+/** The stored rows of a photo's renditions: each with the photo's version, its bytes' size and when. */
+export const renditionRows = (
+  renditions: readonly PhotoRenditionRow[],
+  version: string,
+  now: string,
+) =>
+  renditions.map(({ size, format, content_type, data }) => ({
+    size,
+    format,
+    version,
+    content_type,
+    size_bytes: data.length,
+    data,
+    created_at: now,
+  }));
+
 /**
  * Touches the `settings` row `section` (made on first use) inside the caller's transaction: on
  * PostgreSQL its row lock makes every other transaction touching it wait until this one ends, so a

@@ -3,6 +3,7 @@
  * removed together. Reads of the bytes name the one rendition they serve.
  */
 import type { Db } from '../../db/kysely.js';
+import { renditionRows } from '../../db/rows.js';
 import type { AdvisorPhotosTable } from '../../db/schema.js';
 
 export type PhotoRenditionRow = Pick<
@@ -22,16 +23,7 @@ export async function replacePhoto(
   await db
     .insertInto('advisor_photos')
     .values(
-      renditions.map((r) => ({
-        advisor_id: advisorId,
-        size: r.size,
-        format: r.format,
-        version,
-        content_type: r.content_type,
-        size_bytes: r.data.length,
-        data: r.data,
-        created_at: now,
-      })),
+      renditionRows(renditions, version, now).map((row) => ({ ...row, advisor_id: advisorId })),
     )
     .execute();
 }

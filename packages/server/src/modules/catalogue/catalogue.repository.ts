@@ -9,7 +9,7 @@ import type {
   SalonServicesTable,
   TestimonialsTable,
 } from '../../db/schema.js';
-import { affected } from '../../db/rows.js';
+import { affected, renditionRows } from '../../db/rows.js';
 
 export type ServiceRow = SalonServicesTable;
 export type TestimonialRow = Omit<TestimonialsTable, 'call_id'>;
@@ -185,18 +185,7 @@ export async function replaceCataloguePhoto(
   await deleteCataloguePhoto(db, ownerId);
   await db
     .insertInto('catalogue_photos')
-    .values(
-      renditions.map((r) => ({
-        owner_id: ownerId,
-        size: r.size,
-        format: r.format,
-        version,
-        content_type: r.content_type,
-        size_bytes: r.data.length,
-        data: r.data,
-        created_at: now,
-      })),
-    )
+    .values(renditionRows(renditions, version, now).map((row) => ({ ...row, owner_id: ownerId })))
     .execute();
 }
 

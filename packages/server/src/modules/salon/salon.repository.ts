@@ -2,6 +2,7 @@
  * The SQL of the salon's profile: its one row (id 'salon') and its logo's renditions.
  */
 import type { Db } from '../../db/kysely.js';
+import { renditionRows } from '../../db/rows.js';
 import type { SalonLogoTable, SalonProfileTable } from '../../db/schema.js';
 
 export const SALON_ROW_ID = 'salon';
@@ -52,17 +53,7 @@ export async function replaceSalonLogo(
   await deleteSalonLogo(db);
   await db
     .insertInto('salon_logo')
-    .values(
-      renditions.map((r) => ({
-        size: r.size,
-        format: r.format,
-        version,
-        content_type: r.content_type,
-        size_bytes: r.data.length,
-        data: r.data,
-        created_at: now,
-      })),
-    )
+    .values(renditionRows(renditions, version, now))
     .execute();
 }
 

@@ -12,6 +12,13 @@ import { CHROMIUM_PATH, LOOPBACK_VIDEO_ARGS } from './support/chromium.js';
  */
 const NAT_SPEC = /video-nat\.spec\.ts$/;
 
+/**
+ * The app behind a TLS proxy (Caddy) on names of its own, with browsers in namespaces of their
+ * own: a topology like the behind-NAT spec's, so it runs like it, in a namespace of its own
+ * (`node run.mjs`: after the behind-NAT spec, in its lane).
+ */
+const HTTPS_SPEC = /https\.spec\.ts$/;
+
 /** Specs whose tests wait for decoded remote video (WebRTC with fake camera frames). */
 const VIDEO_SPECS = [
   /video\.spec\.ts$/,
@@ -76,7 +83,7 @@ export default defineConfig({
     // The rest share the other core with a video call: budgets for a busy machine, too.
     {
       name: 'app',
-      testIgnore: [...VIDEO_SPECS, ...DEVICE_SPECS, NAT_SPEC],
+      testIgnore: [...VIDEO_SPECS, ...DEVICE_SPECS, NAT_SPEC, HTTPS_SPEC],
       grepInvert: IDLE_TAG,
       workers: 1,
       timeout: 90_000,
@@ -85,7 +92,7 @@ export default defineConfig({
     // Waiting, not computing: beside the other two lanes, with the video budgets.
     {
       name: 'idle',
-      testIgnore: [NAT_SPEC, ...DEVICE_SPECS],
+      testIgnore: [NAT_SPEC, HTTPS_SPEC, ...DEVICE_SPECS],
       grep: IDLE_TAG,
       workers: 1,
       timeout: 120_000,
@@ -99,6 +106,16 @@ export default defineConfig({
       testMatch: DEVICE_SPECS,
       workers: 1,
       timeout: 180_000,
+      expect: { timeout: 25_000 },
+    },
+    {
+      name: 'https',
+      testMatch: HTTPS_SPEC,
+      // In one namespace with every other spec (a plain `npx playwright test`), last: its topology
+      // would abort the other browsers' requests. `node run.mjs` gives it a namespace of its own.
+      dependencies: ['video', 'app', 'idle', 'nat'],
+      workers: 1,
+      timeout: 120_000,
       expect: { timeout: 25_000 },
     },
     {

@@ -7,9 +7,10 @@
 // behind-NAT spec builds its topology (veths, a public address) in the namespace its browsers
 // share, and Chromium aborts what any browser there has in flight when it hears the network
 // change (net::ERR_NETWORK_CHANGED). In a namespace of its own it disturbs nobody, so it no longer
-// has to wait until every other spec is done. After it, in that lane, the visitor in Firefox and
-// on a phone, in a namespace of their own too (FIREFOX_NET below). Their output is printed whole
-// when they end.
+// has to wait until every other spec is done. After it, in that lane, the app behind its TLS proxy
+// (the HTTPS spec, which builds namespaces of its own too), then the visitor in Firefox and on a
+// phone, in a namespace of their own too (FIREFOX_NET below). Their output is printed whole when
+// they end.
 import { spawn, spawnSync } from 'node:child_process';
 
 /** @param {string} a */
@@ -72,7 +73,7 @@ if (given.length > 0) {
 }
 
 const outputDir = process.env.E2E_OUTPUT_DIR ?? '../test-results';
-const [rest, [nat, devices]] = await Promise.all([
+const [rest, [nat, https, devices]] = await Promise.all([
   run(['--project', 'video', '--project', 'app', '--project', 'idle']),
   // Beside them, one after the other, each in a namespace of its own and with its own output
   // directory (each run empties its own when it starts): the behind-NAT spec, then Firefox.
@@ -80,6 +81,10 @@ const [rest, [nat, devices]] = await Promise.all([
     await run(['--project', 'nat', '--no-deps'], {
       capture: true,
       env: { E2E_OUTPUT_DIR: `${outputDir}-nat` },
+    }),
+    await run(['--project', 'https', '--no-deps'], {
+      capture: true,
+      env: { E2E_OUTPUT_DIR: `${outputDir}-https` },
     }),
     await run(['--project', 'devices'], {
       capture: true,
@@ -90,6 +95,8 @@ const [rest, [nat, devices]] = await Promise.all([
 ]);
 console.log('\n=== the behind-NAT spec, run beside the others in a namespace of its own:');
 process.stdout.write(nat.output);
+console.log('\n=== the app behind its TLS proxy, after it, in a namespace of its own:');
+process.stdout.write(https.output);
 console.log('\n=== the visitor in Firefox and on a phone, after it, in a namespace of their own:');
 process.stdout.write(devices.output);
-process.exit([rest, nat, devices].find((r) => r.code !== 0)?.code ?? 0);
+process.exit([rest, nat, https, devices].find((r) => r.code !== 0)?.code ?? 0);

@@ -2,7 +2,8 @@
  * A salon's own website for the widget's e2e: a plain page on another site (another loopback
  * address), with a careless theme's CSS and its analytics listening for the widget's events.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { WIDGET_EVENTS } from '@belleza/contract';
 
 /**
@@ -45,16 +46,23 @@ function hostPage(appUrl: string, url: URL): string {
 </html>`;
 }
 
-/** Serves the host page on `host:port`. */
-export async function startHostSite(host: string, port: number, appUrl: string): Promise<Server> {
-  const site = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', `http://${host}:${port}`);
+/** Serves the host page on `host:port`; over HTTPS with `tls` (a certificate for its name). */
+export async function startHostSite(
+  host: string,
+  port: number,
+  appUrl: string,
+  tls?: { cert: string; key: string },
+): Promise<Server> {
+  const scheme = tls ? 'https' : 'http';
+  const listener: RequestListener = (req, res) => {
+    const url = new URL(req.url ?? '/', `${scheme}://${req.headers.host ?? `${host}:${port}`}`);
     if (url.pathname !== '/') {
       res.writeHead(404).end();
       return;
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(hostPage(appUrl, url));
-  });
+  };
+  const site = tls ? createTlsServer(tls, listener) : createServer(listener);
   await new Promise<void>((resolve) => site.listen(port, host, resolve));
   return site;
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { LanguageToggle } from '@/components/language-toggle';
-import { i18n, LANGUAGE_STORAGE_KEY, readStoredLanguage } from './i18n';
+import { i18n, LANGUAGE_STORAGE_KEY, languageCookie, readStoredLanguage } from './i18n';
 
 function Sample() {
   const { t } = useTranslation('common');
@@ -48,6 +48,16 @@ describe('i18n', () => {
     expect(await screen.findByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('es');
     expect(document.cookie).toContain('preferred-language=es');
+  });
+
+  it('marks the language cookie Secure on an HTTPS site, so it never travels over plain HTTP', () => {
+    expect(languageCookie('en', 'https:')).toBe(
+      'preferred-language=en; Path=/; Max-Age=31536000; SameSite=Lax; Secure',
+    );
+    // On plain HTTP (localhost, a salon's LAN address) a Secure cookie would not be kept at all.
+    expect(languageCookie('es', 'http:')).toBe(
+      'preferred-language=es; Path=/; Max-Age=31536000; SameSite=Lax',
+    );
   });
 
   it('writes no language cookie from a framed page (the widget on a salon site, the video page)', async () => {

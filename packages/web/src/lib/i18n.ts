@@ -28,6 +28,11 @@ export const LANGUAGE_STORAGE_KEY = 'preferred-language';
 /** Same name as the storage key; the server picks the landing page's prerendered language by it. */
 export const LANGUAGE_COOKIE = 'preferred-language';
 const LANGUAGE_COOKIE_MAX_AGE_S = 31_536_000;
+
+/** The language cookie for a page served over `protocol`: Secure on HTTPS, so it never goes out in the clear. */
+export const languageCookie = (language: Language, protocol: string): string =>
+  `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax` +
+  (protocol === 'https:' ? '; Secure' : '');
 export const DEFAULT_LANGUAGE: Language = 'es';
 export const FALLBACK_LANGUAGE: Language = 'en';
 /** Every contract language, exactly once (the Record type rejects a missing or unknown one). */
@@ -147,7 +152,7 @@ export function initI18n(namespaces: readonly string[] = CORE_NAMESPACES): Promi
     // `/`, and a browser refuses a SameSite=Lax cookie from a cross-site frame, loudly (Firefox
     // reports each refusal as an error).
     if (window.top !== window.self) return;
-    document.cookie = `${LANGUAGE_COOKIE}=${lng}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+    document.cookie = languageCookie(lng, window.location.protocol);
   });
   const initial = readStoredLanguage();
   if (initial === FALLBACK_LANGUAGE) fallbackWanted = true;

@@ -166,6 +166,15 @@ export const rtcJoinSchema = z.object({
   token: z.string().min(1).max(2000),
   /** 'participant' when absent */
   role: rtcRoleSchema.optional(),
+  /**
+   * Joining again after the signalling connection dropped (a server restart, a network blip): the
+   * peer id and key of the last join. When the key proves the id is this participant's, she keeps
+   * it and the others keep their links to her (their media never stopped); otherwise she gets a
+   * new id, as on any join.
+   */
+  resume: z
+    .object({ peerId: z.string().min(1).max(100), key: z.string().min(1).max(200) })
+    .optional(),
 });
 export const rtcPeerSchema = z.object({
   callId: idSchema,
@@ -174,6 +183,11 @@ export const rtcPeerSchema = z.object({
   userType: participantTypeSchema,
   /** present (true) while the peer is a silent supervisor: no media from her, not a participant */
   supervisor: z.literal(true).optional(),
+  /**
+   * present (true) on `rtc:peer-joined` when she came back as the same peer after a dropped
+   * connection: her link to each of the others is still open (the media never stopped)
+   */
+  resumed: z.literal(true).optional(),
 });
 export type RtcPeer = z.infer<typeof rtcPeerSchema>;
 /** `rtc:speak`: a supervisor starts to speak (she becomes a participant, her media may flow). */
@@ -223,6 +237,8 @@ export type RtcSignalFrom = z.infer<typeof rtcSignalFromSchema>;
 /** Ack of `rtc:join`: who I am, who is already there, and the ICE servers to use (from settings). */
 export const rtcJoinedSchema = z.object({
   peerId: z.string(),
+  /** Proof that `peerId` is this participant's in this call: sent back in `resume` to keep it. */
+  resumeKey: z.string(),
   peers: z.array(rtcPeerSchema),
   iceServers: z.array(iceServerSchema),
   /**

@@ -7,7 +7,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import {
+  connect as connectTcp,
+  createServer,
+  type Server,
+  type Socket as TcpSocket,
+} from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -254,6 +259,11 @@ export class ServerProcess {
     return this.child?.pid;
   }
 
+  /** How the last run ended: its exit code, or null while running or when killed by a signal. */
+  get exitCode(): number | null {
+    return this.child?.exitCode ?? null;
+  }
+
   get running(): boolean {
     return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
   }
@@ -346,6 +356,70 @@ export class ServerProcess {
       child.once('exit', () => done());
       child.kill(sig);
     });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The proxy in front of several instances
+
+/**
+ * A TCP proxy in front of app instances, as a load balancer without sticky sessions would be: each
+ * new connection goes to the first upstream that accepts it (the next one when it refuses), and an
+ * upstream that closes a connection closes it for the client too.
+ */
+export class FailoverProxy {
+  readonly url: string;
+  private server: Server | undefined;
+  private readonly open = new Set<TcpSocket>();
+
+  constructor(
+    readonly port: number,
+    private readonly upstreams: number[],
+  ) {
+    this.url = `http://127.0.0.1:${port}`;
+  }
+
+  start(): Promise<void> {
+    const server = createServer((client) => {
+      this.open.add(client);
+      client.once('close', () => this.open.delete(client));
+      client.on('error', () => client.destroy());
+      client.pause();
+      const tryFrom = (i: number) => {
+        if (i >= this.upstreams.length) {
+          client.destroy();
+          return;
+        }
+        const upstream = connectTcp(this.upstreams[i]!, '127.0.0.1');
+        let connected = false;
+        upstream.once('error', () => {
+          if (!connected) tryFrom(i + 1);
+        });
+        upstream.once('connect', () => {
+          connected = true;
+          this.open.add(upstream);
+          upstream.once('close', () => {
+            this.open.delete(upstream);
+            client.destroy();
+          });
+          client.once('close', () => upstream.destroy());
+          upstream.on('error', () => upstream.destroy());
+          client.pipe(upstream);
+          upstream.pipe(client);
+          client.resume();
+        });
+      };
+      tryFrom(0);
+    });
+    this.server = server;
+    return new Promise((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+  }
+
+  async stop(): Promise<void> {
+    for (const s of this.open) s.destroy();
+    await new Promise<void>((resolve) =>
+      this.server ? this.server.close(() => resolve()) : resolve(),
+    );
   }
 }
 

@@ -56,6 +56,9 @@ export function registerCallsHandlers(ctx: SocketContext, deps: CallsSocketDeps)
     await calls.visitorConnected(callId);
   };
   socket.on('disconnect', () => {
+    // This instance is shutting down under her: her page joins again (elsewhere), and until then
+    // her row simply ages out like a dead instance's.
+    if (ctx.isClosed()) return;
     presence
       .visitorLeft(socket.id)
       .catch((err: unknown) => deps.log.error({ err }, 'visitor presence not saved'));

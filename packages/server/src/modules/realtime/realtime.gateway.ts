@@ -26,8 +26,7 @@ import type { ChatService } from '../chat/chat.service.js';
 import { registerChatHandlers } from '../chat/chat.socket.js';
 import { registerMediaStatsHandlers } from '../video/media-stats.socket.js';
 import type { MediaStatsService } from '../video/media-stats.service.js';
-import { registerRtcHandlers } from '../video/video.socket.js';
-import type { VideoService } from '../video/video.service.js';
+import { registerRtcHandlers, type RtcSocketDeps } from '../video/video.socket.js';
 import type { PresenceService } from './presence.service.js';
 import { createEventLimit, limitConnections } from './realtime.limits.js';
 import type { TypedServer } from './realtime.notifier.js';
@@ -43,12 +42,15 @@ export type RealtimeDeps = {
   advisors: Pick<AdvisorsService, 'setStatus' | 'findActiveRow'>;
   calls: CallsService;
   presence: PresenceService;
-  video: Pick<VideoService, 'verifyRoomToken' | 'rtcSettings' | 'onRoomClosed'>;
+  video: RtcSocketDeps['video'];
   mediaStats: Pick<MediaStatsService, 'record'>;
   chat: Pick<ChatService, 'history' | 'send'>;
   /** the visitor's call requests, counted with the HTTP ones */
   requestLimits: VisitorRequestLimits;
 };
+
+/** How long a shutdown waits for the requests in flight before it closes their connections. */
+export const DRAIN_MS = 10_000;
 
 export type Realtime = { io: TypedServer; close: () => Promise<void> };
 
@@ -120,6 +122,7 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
       // An admin's token lets her in only while she is an admin (a demotion outlives no token).
       mayJoin: async (claims) =>
         claims.type !== 'admin' || (await deps.advisors.findActiveRow(claims.id))?.isAdmin === true,
+      isClosing: () => closed,
     });
     registerMediaStatsHandlers(socket, { mediaStats: deps.mediaStats, clock: deps.clock, log });
   });
@@ -129,8 +132,23 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     async close() {
       closed = true;
       // Not io.close(): that would also close Fastify's HTTP server, which Fastify closes itself.
-      io.local.disconnectSockets(true);
+      // The transports close, not the sockets: each page hears a lost connection (not a server's
+      // "disconnect", after which Socket.IO never reconnects) and joins again at once, on another
+      // instance or on this one when it is back; meanwhile nothing here tells anybody it left.
+      // First no new connection (a page joining again must not land here), then the transports;
+      // requests in flight end (Fastify answers new ones on open connections 503 and closes them),
+      // at most DRAIN_MS, before the adapter and Redis go.
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       io.engine.close();
+      let bound: NodeJS.Timeout | undefined;
+      await Promise.race([
+        drained,
+        new Promise<void>((resolve) => {
+          bound = setTimeout(resolve, DRAIN_MS);
+        }),
+      ]);
+      clearTimeout(bound);
+      server.closeAllConnections();
       await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
       if (redis) {
         await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);

@@ -14,7 +14,13 @@ import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { newSecret } from '../../lib/ids.js';
 import { createBuiltinProvider } from './builtin/builtin.provider.js';
-import { verifyRoomToken, type RoomTokenClaims, type TokenRefusal } from './builtin/room-token.js';
+import {
+  isPeerResumeKey,
+  peerResumeKey,
+  verifyRoomToken,
+  type RoomTokenClaims,
+  type TokenRefusal,
+} from './builtin/room-token.js';
 import { createDailyProvider, type DailyProviderOptions } from './daily/daily.provider.js';
 import { iceServersFor } from './turn/turn-credentials.js';
 import { findVideoSecret, insertVideoSecretIfAbsent } from './video.repository.js';
@@ -169,6 +175,19 @@ export function createVideoService(deps: VideoServiceDeps) {
           reason: result.reason,
         });
       return result.claims;
+    },
+
+    /** The key a participant shows to keep `peerId` when she joins the call's room again. */
+    async peerResumeKey(p: { callId: string; participant: string; peerId: string }) {
+      return peerResumeKey(await secret(), p);
+    },
+
+    /** Whether `key` proves `peerId` was given to this participant in this call. */
+    async isPeerResumeKey(
+      p: { callId: string; participant: string; peerId: string },
+      key: string,
+    ): Promise<boolean> {
+      return isPeerResumeKey(await secret(), p, key);
     },
 
     /**

@@ -15,7 +15,7 @@ import {
 } from '@belleza/contract';
 import { Server } from 'socket.io';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../../db/kysely.js';
 import { ManualClock } from '../../lib/clock.js';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/helpers.js';
@@ -37,6 +37,8 @@ let settings: Settings;
 let video: VideoService;
 const openRooms = new Set<string>();
 const clients: Client[] = [];
+/** what the rtc handlers hear from `isClosing`: this instance shutting down */
+let closing = false;
 
 beforeAll(async () => {
   db = await createTestDatabase('sqlite');
@@ -56,6 +58,7 @@ beforeAll(async () => {
       clock,
       log: silentLog,
       isRoomOpen: (callId) => Promise.resolve(openRooms.has(callId)),
+      isClosing: () => closing,
     }),
   );
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -71,6 +74,7 @@ beforeEach(() => {
   settings = structuredClone(defaultSettings);
   clock.set('2026-11-20T15:00:00.000Z');
   openRooms.clear();
+  closing = false;
 });
 
 afterEach(() => {
@@ -97,11 +101,27 @@ function join(
   callId: string,
   token: string,
   role?: RtcRole,
+  resume?: { peerId: string; key: string },
 ): Promise<AckResult<RtcJoined>> {
   return new Promise((resolve) =>
-    c.emit('rtc:join', { callId, token, ...(role ? { role } : {}) }, resolve),
+    c.emit(
+      'rtc:join',
+      { callId, token, ...(role ? { role } : {}), ...(resume ? { resume } : {}) },
+      resolve,
+    ),
   );
 }
+
+/**
+ * Resolves once `c` has received everything the server sent it so far: an `rtc:ice` round trip,
+ * answered after whatever the server emitted to it before.
+ */
+const roundTrip = (c: Client, callId: string) =>
+  new Promise((resolve) => c.emit('rtc:ice', { callId }, resolve));
+
+/** Until the server has let go of every socket but `count`. */
+const serverSockets = (count: number) =>
+  vi.waitFor(() => expect(io.of('/').sockets.size).toBe(count), { timeout: 5_000 });
 
 function speak(c: Client, callId: string): Promise<AckResult<{ peerId: string }>> {
   return new Promise((resolve) => c.emit('rtc:speak', { callId }, resolve));
@@ -112,8 +132,9 @@ async function joined(
   callId: string,
   token: string,
   role?: RtcRole,
+  resume?: { peerId: string; key: string },
 ): Promise<RtcJoined> {
-  const r = await join(c, callId, token, role);
+  const r = await join(c, callId, token, role, resume);
   if (!r.ok) throw new Error(`join failed: ${r.error.code}`);
   return r.data;
 }
@@ -431,6 +452,83 @@ describe('rtc signalling', () => {
     const refused = next(ana, 'error');
     ana.emit('rtc:signal', { callId: 'call_f', to: fresh.peerId, description: offer });
     expect(await refused).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('lets a participant back after a dropped connection keep her peer id: nobody hears she left', async () => {
+    const room = await roomFor('call_r');
+    const [ana, eva] = [await client(), await client()];
+    const token = await tokenFor(room, CLIENT);
+    const before = await joined(ana, 'call_r', token);
+    await joined(eva, 'call_r', await tokenFor(room, ADVISOR));
+    const atEva = record(eva);
+    const atOld = record(ana);
+
+    // Her page's new connection, while the old one has not timed out yet.
+    const back = await client();
+    const returned = next(eva, 'rtc:peer-joined');
+    const again = await joined(back, 'call_r', token, undefined, {
+      peerId: before.peerId,
+      key: before.resumeKey,
+    });
+    expect(again.peerId).toBe(before.peerId);
+    expect(again.peers.map((p) => p.userName)).toEqual(['Eva']);
+    expect(await returned).toEqual({
+      callId: 'call_r',
+      peerId: before.peerId,
+      userName: 'Ana',
+      userType: 'client',
+      resumed: true,
+    });
+    // The old connection goes at last: still nothing for Eva, and the old page was not replaced.
+    ana.disconnect();
+    await serverSockets(2);
+    await roundTrip(eva, 'call_r');
+    expect(atEva.map((e) => e.event)).toEqual(['rtc:peer-joined']);
+    expect(atOld.map((e) => e.event)).toEqual([]);
+
+    // Eva's signals to that peer reach the new connection.
+    const atBack = next(back, 'rtc:signal');
+    eva.emit('rtc:signal', { callId: 'call_r', to: before.peerId, description: offer });
+    expect(await atBack).toMatchObject({ to: before.peerId, userName: 'Eva' });
+  });
+
+  it("gives a new peer id to a resume with another participant's key or a forged one", async () => {
+    const room = await roomFor('call_s');
+    const [ana, eva] = [await client(), await client()];
+    const a = await joined(ana, 'call_s', await tokenFor(room, CLIENT));
+    const evaToken = await tokenFor(room, ADVISOR);
+    // Eva claims Ana's peer with Ana's own key: the key is Ana's, not hers.
+    const stolen = await joined(eva, 'call_s', evaToken, undefined, {
+      peerId: a.peerId,
+      key: a.resumeKey,
+    });
+    expect(stolen.peerId).not.toBe(a.peerId);
+    expect(stolen.peers.map((p) => p.peerId)).toEqual([a.peerId]);
+    // Her own peer with a made-up key: a new peer too (her page there is replaced as on a reload).
+    const evaAgain = await client();
+    const forged = await joined(evaAgain, 'call_s', evaToken, undefined, {
+      peerId: stolen.peerId,
+      key: 'not-the-key',
+    });
+    expect(forged.peerId).not.toBe(stolen.peerId);
+    // Signals to Ana's peer still reach only Ana.
+    const atAna = next(ana, 'rtc:signal');
+    evaAgain.emit('rtc:signal', { callId: 'call_s', to: a.peerId, description: offer });
+    expect(await atAna).toMatchObject({ from: forged.peerId });
+  });
+
+  it('tells nobody a peer left when the instance is shutting down under her', async () => {
+    const room = await roomFor('call_t');
+    const [ana, eva] = [await client(), await client()];
+    await joined(ana, 'call_t', await tokenFor(room, CLIENT));
+    await joined(eva, 'call_t', await tokenFor(room, ADVISOR));
+    const atEva = record(eva);
+    closing = true;
+    ana.disconnect();
+    await serverSockets(1);
+    closing = false;
+    await roundTrip(eva, 'call_t');
+    expect(atEva).toEqual([]);
   });
 
   it('tells the others when a peer disconnects or leaves', async () => {

@@ -50,7 +50,10 @@ export type RtcMembership = {
 type RtcData = { rtc?: Record<string, RtcMembership> };
 
 export type RtcSocketDeps = {
-  video: Pick<VideoService, 'verifyRoomToken' | 'rtcSettings' | 'onRoomClosed'>;
+  video: Pick<
+    VideoService,
+    'verifyRoomToken' | 'rtcSettings' | 'onRoomClosed' | 'peerResumeKey' | 'isPeerResumeKey'
+  >;
   clock: Clock;
   log: FastifyBaseLogger;
   /** Whether the call still has this room open (active call); refuses joins after the end. */
@@ -60,6 +63,11 @@ export type RtcSocketDeps = {
    * no longer an admin may not): read at every join, since a token outlives a demotion.
    */
   mayJoin?: (claims: { type: ParticipantType; id: string }) => Promise<boolean>;
+  /**
+   * Whether this instance is shutting down: its sockets then close under their members, who join
+   * again elsewhere keeping their peer ids, so the others are not told they left.
+   */
+  isClosing?: () => boolean;
 };
 
 export const rtcRoom = (callId: string) => `rtc:${callId}`;
@@ -148,7 +156,7 @@ export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): voi
     try {
       const parsed = rtcJoinSchema.safeParse(payload);
       if (!parsed.success) throw new AppError('VALIDATION_ERROR', 400, 'Invalid rtc:join payload');
-      const { callId, token, role = 'participant' } = parsed.data;
+      const { callId, token, role = 'participant', resume } = parsed.data;
       const claims = await deps.video.verifyRoomToken(token, callId);
       if (role === 'supervisor' && claims.type !== 'admin')
         throw new AppError('FORBIDDEN', 403, 'Only an admin may supervise a call');
@@ -159,13 +167,23 @@ export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): voi
       }
       const { iceServers, iceServersTtlMs, maxParticipants, screenShare } =
         await deps.video.rtcSettings(claims);
-      leave(callId);
+      const participant = `${claims.type}:${claims.id}`;
+      // Back after a dropped connection with the key of her last join: the same peer for the
+      // others, whose links to her never closed.
+      const resumed =
+        resume !== undefined &&
+        (await deps.video.isPeerResumeKey(
+          { callId, participant, peerId: resume.peerId },
+          resume.key,
+        ));
+      const peerId = resumed ? resume.peerId : randomUUID();
+      if (memberships(data)[callId]?.peerId !== peerId) leave(callId);
 
       const me: RtcMembership = {
-        peerId: randomUUID(),
+        peerId,
         userName: claims.name,
         userType: claims.type,
-        participant: `${claims.type}:${claims.id}`,
+        participant,
         holder: { type: claims.type, id: claims.id, room: claims.room },
         exp: claims.exp * 1000,
         screenShare,
@@ -181,6 +199,12 @@ export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): voi
         if (other.id === socket.id) continue;
         const theirs = memberships(other.data)[callId];
         if (!theirs) continue;
+        if (theirs.participant === me.participant && theirs.peerId === me.peerId) {
+          // Her own previous connection, not yet timed out: it goes, the peer stays.
+          other.leave(rtcRoom(callId));
+          other.leave(rtcPeerRoom(callId, theirs.peerId));
+          continue;
+        }
         if (theirs.participant === me.participant) {
           // Same person again (reload, new tab): the newest wins, the old peer is dropped.
           other.emit('rtc:closed', { callId, reason: 'replaced' });
@@ -203,10 +227,13 @@ export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): voi
           `This room allows ${maxParticipants} participants`,
         );
       }
-      socket.to(rtcRoom(callId)).emit('rtc:peer-joined', toPeer(callId, me));
+      socket
+        .to(rtcRoom(callId))
+        .emit('rtc:peer-joined', { ...toPeer(callId, me), ...(resumed ? { resumed } : {}) });
+      const resumeKey = await deps.video.peerResumeKey({ callId, participant, peerId });
       ack?.({
         ok: true,
-        data: { peerId: me.peerId, peers, iceServers, iceServersTtlMs, screenShare },
+        data: { peerId: me.peerId, resumeKey, peers, iceServers, iceServersTtlMs, screenShare },
       });
     } catch (err) {
       if (!(err instanceof AppError)) deps.log.error({ err }, 'rtc:join failed');
@@ -328,7 +355,10 @@ export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): voi
   });
 
   socket.on('disconnecting', () => {
+    if (deps.isClosing?.()) return;
     for (const [callId, mine] of Object.entries(memberships(data))) {
+      // Out of the room already: her new connection took the peer over (a resumed join).
+      if (!socket.rooms.has(rtcRoom(callId))) continue;
       socket.to(rtcRoom(callId)).emit('rtc:peer-left', { callId, peerId: mine.peerId });
     }
   });

@@ -56,6 +56,13 @@ export type MeshPeers = {
   /** The peer's link, opened now (and the peer known) if it has none. */
   ensureLink(peerId: string, userName: string, userType: ParticipantType): PeerLink;
   has(peerId: string): boolean;
+  /** The peer's open link, if it has one. */
+  linkOf(peerId: string): PeerLink | null;
+  /**
+   * The peer's link closes and the next `ensureLink` opens a new one; the peer stays known (its
+   * tile stays), e.g. when it comes back with a connection of its own.
+   */
+  resetLink(peerId: string): void;
   /** The peer says what its video shows now. */
   setVideoSource(
     peerId: string,
@@ -185,6 +192,14 @@ export function createMeshPeers(options: MeshPeersOptions): MeshPeers {
     },
     ensureLink,
     has: (peerId) => links.has(peerId),
+    linkOf: (peerId) => links.get(peerId)?.link ?? null,
+    resetLink(peerId) {
+      const entry = links.get(peerId);
+      if (!entry?.link) return;
+      closeEntry(entry);
+      entry.link = null;
+      entry.monitor = null;
+    },
     setVideoSource(peerId, userName, userType, source) {
       // Only news about the picture: the peer is known, the link opens with its offer as usual.
       const entry = ensurePeer(peerId, userName, userType);

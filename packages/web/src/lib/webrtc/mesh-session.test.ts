@@ -104,6 +104,9 @@ class FakePc {
     this.signalingState = d.type === 'offer' ? 'have-remote-offer' : 'stable';
     return Promise.resolve();
   }
+  get remoteDescription() {
+    return this.remote.at(-1) ?? null;
+  }
   addIceCandidate(c: unknown) {
     this.candidates.push(c);
     return Promise.resolve();
@@ -163,7 +166,7 @@ function setup(
       iceServers: [],
       iceServersTtlMs: null,
     },
-  ) => socket.ackJoin({ peerId: myPeer, peers, screenShare, ...ice });
+  ) => socket.ackJoin({ peerId: myPeer, resumeKey: `key-${myPeer}`, peers, screenShare, ...ice });
   return { socket, pcs, events, session, join };
 }
 
@@ -320,7 +323,7 @@ describe('mesh session', () => {
     }
   });
 
-  it('closes the link of a peer that left, and starts over after a reconnect', () => {
+  it('closes the link of a peer that left, and starts over when a reconnect gives another id', () => {
     const { socket, pcs, events, join } = setup();
     join([peer('p-a')]);
     socket.deliver('rtc:peer-left', { callId: 'call_1', peerId: 'p-a' });
@@ -334,8 +337,85 @@ describe('mesh session', () => {
       description: { type: 'offer', sdp: 'y' },
     });
     socket.deliver('connect');
+    const joins = socket.emitted.filter((e) => e.event === 'rtc:join');
+    expect(joins).toHaveLength(2);
+    expect(joins[1]!.payload).toMatchObject({ resume: { peerId: 'p-b', key: 'key-p-b' } });
+    // The server refused to keep the id: this side is a newcomer, its old links go.
+    socket.ackJoin({
+      peerId: 'p-new',
+      resumeKey: 'key-p-new',
+      peers: [],
+      iceServers: [],
+      iceServersTtlMs: null,
+      screenShare: false,
+    });
     expect(pcs[1]!.closed).toBe(true);
-    expect(socket.emitted.filter((e) => e.event === 'rtc:join')).toHaveLength(2);
+  });
+
+  it('keeps its links and their media across a reconnect that keeps its peer id', () => {
+    const { socket, pcs, events, join } = setup();
+    join([peer('p-a')]);
+    expect(pcs).toHaveLength(1);
+    const before = events.length;
+    socket.deliver('disconnect');
+    socket.deliver('connect');
+    const last = socket.emitted.filter((e) => e.event === 'rtc:join').at(-1)!;
+    expect(last.payload).toMatchObject({ resume: { peerId: 'p-b', key: 'key-p-b' } });
+    // No new join on the page: its tiles stay while the server answers.
+    expect(events.slice(before).some((e) => e.type === 'joining')).toBe(false);
+    join([peer('p-a')]);
+    expect(pcs).toHaveLength(1);
+    expect(pcs[0]!.closed).toBe(false);
+    expect(events.at(-1)).toMatchObject({ type: 'joined', peers: [{ peerId: 'p-a' }] });
+    // Signals still reach the same link.
+    socket.deliver('rtc:signal', {
+      ...peer('p-a'),
+      from: 'p-a',
+      to: 'p-b',
+      candidate: { candidate: 'candidate:1', sdpMid: '0', sdpMLineIndex: 0 },
+    });
+    expect(pcs).toHaveLength(1);
+  });
+
+  it('offers to a peer back as the same peer when this side had closed its link to her', () => {
+    const { socket, pcs, join } = setup();
+    join([peer('p-a')]);
+    socket.deliver('rtc:peer-left', { callId: 'call_1', peerId: 'p-a' });
+    expect(pcs[0]!.closed).toBe(true);
+    // She kept her link to us and will not offer: we do, on a new link.
+    socket.deliver('rtc:peer-joined', { ...peer('p-a'), resumed: true });
+    expect(pcs).toHaveLength(2);
+    expect(pcs[1]!.closed).toBe(false);
+    // A resumed peer we still have a link to keeps it.
+    socket.deliver('rtc:peer-joined', { ...peer('p-a'), resumed: true });
+    expect(pcs).toHaveLength(2);
+  });
+
+  it('answers an offer from a new connection of a known peer on a new link', async () => {
+    const { socket, pcs, join } = setup();
+    join([]);
+    const from = (fingerprint: string) => ({
+      ...peer('p-a'),
+      from: 'p-a',
+      to: 'p-b',
+      description: {
+        type: 'offer' as const,
+        sdp: `v=0\r\na=fingerprint:sha-256 ${fingerprint}\r\n`,
+      },
+    });
+    socket.deliver('rtc:signal', from('AA:AA'));
+    await flush();
+    expect(pcs).toHaveLength(1);
+    // The same connection renegotiating (same certificate) stays on its link.
+    socket.deliver('rtc:signal', from('AA:AA'));
+    await flush();
+    expect(pcs).toHaveLength(1);
+    // Another certificate: her old connection is gone; ours to it is closed, a new one answers.
+    socket.deliver('rtc:signal', from('BB:BB'));
+    await flush();
+    expect(pcs).toHaveLength(2);
+    expect(pcs[0]!.closed).toBe(true);
+    expect(pcs[1]!.remote.at(-1)?.sdp).toContain('BB:BB');
   });
 
   it('ignores events of other calls', () => {
@@ -359,6 +439,7 @@ describe('mesh session', () => {
     session.rejoin();
     socket.ackJoin({
       peerId: 'p-b',
+      resumeKey: 'key-p-b',
       peers: [peer('p-a')],
       iceServers: [],
       iceServersTtlMs: null,
@@ -487,6 +568,7 @@ describe('mesh session', () => {
       expect(events.at(-1)).toMatchObject({ type: 'error', code: 'TIMEOUT', fatal: false });
       socket.ackJoin({
         peerId: 'p-b',
+        resumeKey: 'key-p-b',
         peers: [peer('p-a')],
         iceServers: [],
         iceServersTtlMs: null,

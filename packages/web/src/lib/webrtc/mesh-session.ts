@@ -1,8 +1,9 @@
 /**
  * A built-in video room: joins the call's rtc room over Socket.IO with the room token, keeps one
  * perfect-negotiation link per other participant (mesh), and re-joins after the signalling socket
- * reconnects. The same participant joining again (a reloaded page) replaces its old peer on the
- * server, so the remaining side simply sees "left" then "joined" and negotiates afresh.
+ * reconnects, as the same peer (its links and their media never stop for a signalling outage). The
+ * same participant joining again from a new page (a reload) replaces its old peer on the server, so
+ * the remaining side simply sees "left" then "joined" and negotiates afresh.
  *
  * The newcomer offers; members already in the room open their link on the newcomer's first
  * signal. Both ends offering at once is handled by perfect negotiation, but avoiding that glare
@@ -16,6 +17,7 @@ import type {
   IceServer,
   ParticipantType,
   RtcJoined,
+  RtcPeer,
   RtcPeerStats,
   RtcRole,
   RtcSignalFrom,
@@ -24,7 +26,7 @@ import { createIceRenewal } from './mesh-ice';
 import { createMeshPeers, type LinkMonitorOverrides } from './mesh-peers';
 import { createStatsReporter } from './mesh-stats';
 import type { MeshEvent, RemotePeer, SignalingSocket } from './mesh-types';
-import type { PeerLinkOptions } from './perfect-negotiation';
+import type { PeerLink, PeerLinkOptions } from './perfect-negotiation';
 
 export type { MeshEvent, RemotePeer, SignalingSocket } from './mesh-types';
 export { ICE_RENEW_AT, ICE_RENEW_RETRY_MS } from './mesh-ice';
@@ -82,10 +84,24 @@ const FATAL_CODES = new Set([
 
 type PeerToOffer = { peerId: string; userName: string; userType: ParticipantType };
 
+const fingerprintOf = (sdp: string | undefined) => /^a=fingerprint:(.+)$/m.exec(sdp ?? '')?.[1];
+
+/**
+ * Whether `offer` comes from another peer connection than the one `link` talks to: its DTLS
+ * certificate (fingerprint) is not the one of the link's remote description.
+ */
+function isOtherConnection(link: PeerLink, offer: { sdp?: string | undefined }): boolean {
+  const known = fingerprintOf(link.pc.remoteDescription?.sdp);
+  const offered = fingerprintOf(offer.sdp);
+  return Boolean(known && offered && known.trim() !== offered.trim());
+}
+
 export function createMeshSession(options: MeshSessionOptions): MeshSession {
   const { socket, callId, token, onEvent } = options;
   let role: RtcRole = options.role ?? 'participant';
   let myPeerId: string | null = null;
+  /** proof that `myPeerId` is ours (the last join's ack), shown to keep it on a join after a drop */
+  let resumeKey: string | null = null;
   let iceServers: IceServer[] = [];
   let left = false;
   let joinSeq = 0;
@@ -136,10 +152,16 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
     inRoom: () => !left && Boolean(myPeerId),
   });
 
-  function join(): void {
+  /**
+   * Joins the room. After a dropped signalling connection (`resume`) it asks to keep its peer id:
+   * the links to the others, and the media on them, go on as if nothing happened, and the page
+   * shows no new join. If the server gives another id, this side starts over.
+   */
+  function join(resume = false): void {
     if (left) return;
     const seq = ++joinSeq;
-    onEvent({ type: 'joining' });
+    const keep = resume && myPeerId && resumeKey ? { peerId: myPeerId, key: resumeKey } : null;
+    if (!keep) onEvent({ type: 'joining' });
     const unanswered = setTimeout(() => {
       if (left || seq !== joinSeq) return;
       joinSeq++; // a late answer to this join is ignored
@@ -152,7 +174,12 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
     }, JOIN_ACK_TIMEOUT_MS);
     socket.emit(
       'rtc:join',
-      { callId, token, ...(role === 'supervisor' ? { role } : {}) },
+      {
+        callId,
+        token,
+        ...(role === 'supervisor' ? { role } : {}),
+        ...(keep ? { resume: keep } : {}),
+      },
       (res) => {
         clearTimeout(unanswered);
         if (left || seq !== joinSeq) return;
@@ -166,7 +193,10 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
           return;
         }
         const data: RtcJoined = res.data;
+        // Not the peer we were (a fresh join, or a resume refused): the others see a newcomer.
+        if (myPeerId !== null && data.peerId !== myPeerId) startOver();
         myPeerId = data.peerId;
+        resumeKey = data.resumeKey;
         iceServers = data.iceServers;
         ice.start(data.iceServersTtlMs);
         for (const p of data.peers) {
@@ -195,6 +225,7 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
   function startOver(): void {
     ice.stop();
     myPeerId = null;
+    resumeKey = null;
     early = [];
     offerTo = [];
     spokeEarly.clear();
@@ -203,20 +234,19 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
 
   const handlers = {
     connect: () => {
-      // A reconnected socket is a new member for the server: start over.
-      startOver();
-      join();
+      // A reconnected socket is a new member for the server; it asks to stay the same peer.
+      join(true);
     },
-    peerJoined: (p: {
-      callId: string;
-      peerId: string;
-      userName: string;
-      userType: ParticipantType;
-      supervisor?: true;
-    }) => {
+    peerJoined: (p: RtcPeer) => {
       if (p.callId !== callId || !myPeerId || p.peerId === myPeerId) return;
       // The newcomer offers; our link opens on its first signal.
       peers.ensurePeer(p.peerId, p.userName, p.userType, silent(p));
+      // Back after a dropped connection, keeping her link to us; if we closed ours meanwhile (we
+      // were told she left), she will not offer: we do.
+      if (p.resumed && !peers.linkOf(p.peerId)) {
+        if (localStream !== undefined) peers.ensureLink(p.peerId, p.userName, p.userType);
+        else offerTo.push(p);
+      }
     },
     peerSpeaks: (p: { callId: string; peerId: string }) => {
       if (p.callId !== callId) return;
@@ -234,6 +264,11 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
       }
       if (s.videoSource) peers.setVideoSource(s.from, s.userName, s.userType, s.videoSource);
       if (!s.description && s.candidate === undefined) return;
+      // An offer from another connection than our link's (the peer closed hers and opened a new
+      // one while we kept ours): ours can never reach it again; a new link answers.
+      const current = peers.linkOf(s.from);
+      if (current && s.description?.type === 'offer' && isOtherConnection(current, s.description))
+        peers.resetLink(s.from);
       // A peer we have not heard of yet (it joined while we were joining) is created on its first
       // signal.
       const link = peers.ensureLink(s.from, s.userName, s.userType);

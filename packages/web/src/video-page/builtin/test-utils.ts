@@ -47,6 +47,7 @@ export class FakeSocket {
     if (!join?.ack) throw new Error('the page did not join');
     const data: RtcJoined = {
       peerId: 'p-1',
+      resumeKey: 'key-p-1',
       peers: [
         {
           callId: 'call_1',

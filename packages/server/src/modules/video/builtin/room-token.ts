@@ -76,3 +76,22 @@ export function verifyRoomToken(
   if (claims.data.exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, claims: claims.data };
 }
+
+/**
+ * The key that lets a participant keep her peer id when she joins the call's room again (her
+ * signalling connection dropped; her media links did not): HMAC of the call, the participant
+ * (`type:id`) and the peer id under the video secret, so any instance checks it with no state.
+ */
+export const peerResumeKey = (
+  secret: string,
+  p: { callId: string; participant: string; peerId: string },
+): string =>
+  createHmac('sha256', secret)
+    .update(`peer-resume.${p.callId}.${p.participant}.${p.peerId}`)
+    .digest('base64url');
+
+export const isPeerResumeKey = (
+  secret: string,
+  p: { callId: string; participant: string; peerId: string },
+  key: string,
+): boolean => safeEqual(peerResumeKey(secret, p), key);

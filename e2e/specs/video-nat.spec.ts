@@ -19,6 +19,8 @@
  * Prints the figures the closing note quotes (click → first frame through TURN, time to the
  * failure, time to recover). Needs root and e2e/run.mjs's private namespace (as CI has).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   chromium,
   expect,
@@ -55,16 +57,13 @@ const FAILURE_BOUND_MS = 35_000;
 const POLL = { timeout: 30_000, intervals: [100, 250, 500] };
 /** TURN_CREDENTIAL_TTL of the server with TURN: the least it allows, so they expire mid-call. */
 const TURN_TTL_S = 10;
-/** README › Video on real networks: the relay never reaches private networks. */
-const README_DENIED_PEER_IPS = [
-  '0.0.0.0-0.255.255.255',
-  '10.0.0.0-10.255.255.255',
-  '100.64.0.0-100.127.255.255',
-  '127.0.0.0-127.255.255.255',
-  '169.254.0.0-169.254.255.255',
-  '172.16.0.0-172.31.255.255',
-  '192.168.0.0-192.168.255.255',
-];
+/** docs/deploy.md's coturn configuration: the relay never reaches private networks. */
+const DEPLOYED_DENIED_PEER_IPS = readFileSync(
+  join(import.meta.dirname, '..', '..', 'deploy', 'turnserver.conf'),
+  'utf8',
+)
+  .split('\n')
+  .flatMap((line) => /^denied-peer-ip=(\S+)$/.exec(line)?.slice(1) ?? []);
 
 type Participant = { context: BrowserContext; page: Page };
 
@@ -112,7 +111,7 @@ test.describe('video behind NAT (network namespaces, coturn)', () => {
   const coturnOptions = () => ({
     secret: TURN_SECRET,
     host: net!.publicIp,
-    deniedPeerIps: README_DENIED_PEER_IPS,
+    deniedPeerIps: DEPLOYED_DENIED_PEER_IPS,
   });
 
   test.beforeAll(async () => {

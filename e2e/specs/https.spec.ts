@@ -307,6 +307,18 @@ test.describe('HTTPS behind the TLS proxy (deploy/Caddyfile)', () => {
     expect(strangerStatuses).toEqual(refusedAfterLimit);
     expect(await signInsFrom(stylist.page, 1)).toEqual([401]);
 
+    // The operator's probes through the proxy, as the deploy guide's monitor reads them: ready,
+    // and the metrics refused to a forwarded request without the token.
+    const probes = await visitor.page.evaluate(async () => {
+      const ready = await fetch('/readyz');
+      const metrics = await fetch('/metrics');
+      return {
+        ready: [ready.status, ((await ready.json()) as { status: string }).status],
+        metrics: metrics.status,
+      };
+    });
+    expect(probes).toEqual({ ready: [200, 'ready'], metrics: 403 });
+
     // Plain HTTP to the site's name answers only a redirect to HTTPS.
     const redirect = await new Promise<{ status?: number; location?: string }>(
       (resolve, reject) => {

@@ -54,13 +54,13 @@ export const DRAIN_MS = 10_000;
 
 export type Realtime = { io: TypedServer; close: () => Promise<void> };
 
-type RedisPair = { pub: Redis; sub: Redis };
+type RedisClients = { pub: Redis; sub: Redis; adapterPub: Redis };
 
 /** The Socket.IO server, and the Redis clients of its adapter when REDIS_URL is set. */
 function createServer(
   server: HttpServer,
   deps: RealtimeDeps,
-): { io: TypedServer; redis: RedisPair | null } {
+): { io: TypedServer; redis: RedisClients | null } {
   const io: TypedServer = new Server<ClientToServerEvents, ServerToClientEvents>(server, {
     path: '/socket.io',
     serveClient: false,
@@ -71,12 +71,24 @@ function createServer(
     pingTimeout: 10_000,
   });
   if (!deps.config.redisUrl) return { io, redis: null };
+  // The limits' client: its commands fail after a few retries, and the limits skip on errors.
   const pub = new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 3 });
-  const sub = pub.duplicate();
-  for (const client of [pub, sub])
+  // The adapter calls its clients without awaiting them: a command that failed while Redis is away
+  // would reject with nobody to catch it, and end the process. Its subscriber waits for Redis
+  // however long it takes (and subscribes again after each reconnection); its publisher drops what
+  // cannot be sent and says so (the pages catch up on reconnect, as after any lost event).
+  const sub = pub.duplicate({ maxRetriesPerRequest: null });
+  const adapterPub = pub.duplicate();
+  const publish = adapterPub.publish.bind(adapterPub);
+  adapterPub.publish = ((channel: string, message: string | Buffer) =>
+    publish(channel, message).catch((err: unknown) => {
+      deps.log.warn({ err }, 'redis (socket.io adapter) publish failed');
+      return 0;
+    }));
+  for (const client of [pub, sub, adapterPub])
     client.on('error', (err) => deps.log.warn({ err }, 'redis (socket.io adapter) error'));
-  io.adapter(createAdapter(pub, sub));
-  return { io, redis: { pub, sub } };
+  io.adapter(createAdapter(adapterPub, sub));
+  return { io, redis: { pub, sub, adapterPub } };
 }
 
 export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime {
@@ -151,7 +163,7 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
       server.closeAllConnections();
       await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
       if (redis) {
-        await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+        await Promise.allSettled([redis.pub.quit(), redis.sub.quit(), redis.adapterPub.quit()]);
       }
     },
   };

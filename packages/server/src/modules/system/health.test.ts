@@ -162,6 +162,45 @@ describe('GET /readyz with REDIS_URL', () => {
   );
 });
 
+describe('an instance started while Redis is away', () => {
+  it.runIf(withRedis)(
+    'keeps running (nothing of the adapter rejects unhandled) and subscribes once Redis is there',
+    async () => {
+      const relay = await startRelay(new URL(REDIS_URL));
+      await relay.cut();
+      const unhandled: unknown[] = [];
+      const onUnhandled = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', onUnhandled);
+      let t: TestApp | undefined;
+      try {
+        t = await createTestApp({ config: { redisUrl: relay.url } });
+        const adapter = t.app.realtime.io.of('/').adapter as unknown as {
+          subClient: { on(event: 'reconnecting', listener: () => void): void };
+        };
+        // Past the retries a command gets (3): a subscribe or publish given up on would reject.
+        let retries = 0;
+        adapter.subClient.on('reconnecting', () => (retries += 1));
+        // Something to publish meanwhile: the admins' room hears of a callback request.
+        const asked = await api(t.app, 'POST', '/api/callbacks', {
+          body: { name: 'Sin Redis', phone: '+51 999 888 777', consent: true },
+        });
+        expect(asked.status).toBe(201);
+        await expect.poll(() => retries, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
+        expect((await readyz(t)).status).toBe(503);
+        await relay.restore();
+        await adapterSubscribed(t);
+        await expect.poll(async () => (await readyz(t!)).status, { timeout: 5000 }).toBe(200);
+        expect(unhandled).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', onUnhandled);
+        await relay.restore();
+        await t?.close();
+        await relay.close();
+      }
+    },
+  );
+});
+
 describe('the TURN check in readiness and metrics', () => {
   let t: TestApp;
   afterEach(async () => {

@@ -35,6 +35,62 @@ async function newParticipant(
   return { context, page: await context.newPage() };
 }
 
+type FrameWatch = { longestGapMs: number; joins: number };
+
+/**
+ * From now on, the page samples its decoded remote frames every 50 ms (the longest stretch with no
+ * new frame is kept) and counts the `rtc:join`s its sockets send.
+ */
+async function watchFrames(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as {
+      __rtcProbe: { pcs: RTCPeerConnection[] };
+      __frames?: FrameWatch;
+    };
+    const watch: FrameWatch = { longestGapMs: 0, joins: 0 };
+    w.__frames = watch;
+    let last = 0;
+    let lastAt = performance.now();
+    setInterval(() => {
+      void (async () => {
+        let frames = 0;
+        for (const pc of w.__rtcProbe.pcs) {
+          if (pc.connectionState === 'closed') continue;
+          (await pc.getStats()).forEach(
+            (s: { type: string; kind?: string; framesDecoded?: number }) => {
+              if (s.type === 'inbound-rtp' && s.kind === 'video') frames += s.framesDecoded ?? 0;
+            },
+          );
+        }
+        const now = performance.now();
+        if (frames > last) {
+          last = frames;
+          lastAt = now;
+        } else watch.longestGapMs = Math.max(watch.longestGapMs, Math.round(now - lastAt));
+      })();
+    }, 50);
+    // Joins are seen on the wire: every WebSocket frame the page sends that carries rtc:join.
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (this: WebSocket, data) {
+      if (typeof data === 'string' && data.includes('"rtc:join"')) watch.joins += 1;
+      return send.call(this, data);
+    };
+  });
+}
+
+/** Whether the page has sent an `rtc:join` since `watchFrames` (its socket came back and rejoined). */
+const rejoined = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { __frames: FrameWatch }).__frames.joins ?? 0) > 0);
+
+/** RTCPeerConnections the page ever created. */
+const createdConnections = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { __rtcProbe: { pcs: unknown[] } }).__rtcProbe.pcs.length,
+  );
+
+const longestFrameGap = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __frames: FrameWatch }).__frames.longestGapMs);
+
 test.describe('built-in video call', () => {
   // A private server: calls are routed to this spec's advisors only (no other spec's advisor online).
   test.describe.configure({ mode: 'serial' });
@@ -114,6 +170,48 @@ test.describe('built-in video call', () => {
     const after = await rtcFacts(visitor.page);
     console.log(
       `[video] reload → first decoded remote frame again: ${Math.round(after.firstFrameAt! - reloadedAt)} ms`,
+    );
+    await visitor.context.close();
+    await advisor.context.close();
+  });
+
+  test('the server restarts mid-call (SIGTERM, back on the same database): the video never stops', async ({
+    browser,
+  }) => {
+    const visitor = await newParticipant(browser, server.url);
+    const advisor = await newParticipant(browser, server.url);
+    call = await arrangeActiveCall(server.url, adminApi, 'Rita Reinicio');
+    const [clientTok, advisorTok] = await Promise.all([
+      callToken(server.url, call, 'client'),
+      callToken(server.url, call, 'advisor'),
+    ]);
+    await visitor.page.goto(videoPagePath(clientTok, call.callId, 'Rita Reinicio', 'client'));
+    await advisor.page.goto(videoPagePath(advisorTok, call.callId, call.advisorName, 'advisor'));
+    await expectRemoteVideo(visitor.page);
+    await expectRemoteVideo(advisor.page);
+    for (const p of [visitor.page, advisor.page]) await watchFrames(p);
+
+    await server.kill('SIGTERM');
+    // While no server runs at all, the media goes on: it never went through the server.
+    const whileDown = await rtcFacts(visitor.page);
+    await expect
+      .poll(async () => (await rtcFacts(visitor.page)).framesDecoded, POLL)
+      .toBeGreaterThan(whileDown.framesDecoded + 10);
+    await server.start();
+    // Both pages join the room again over their new sockets, as the same peers: nobody's link
+    // closes, none opens, and each decodes the other as before.
+    for (const p of [visitor.page, advisor.page]) {
+      await expect.poll(() => rejoined(p), POLL).toBe(true);
+      const facts = await rtcFacts(p);
+      expect(facts.openConnections).toBe(1);
+      expect(await createdConnections(p)).toBe(1);
+      await expect(p.getByTestId('remote-video')).toHaveCount(1);
+      const now = facts.framesDecoded;
+      await expect.poll(async () => (await rtcFacts(p)).framesDecoded, POLL).toBeGreaterThan(now);
+    }
+    const gaps = await Promise.all([visitor.page, advisor.page].map(longestFrameGap));
+    console.log(
+      `[video] server restart mid-call: longest time without a new decoded frame: visitor ${gaps[0]} ms, advisor ${gaps[1]} ms`,
     );
     await visitor.context.close();
     await advisor.context.close();

@@ -239,15 +239,19 @@ const migrationViews = new WeakMap<Db, Db>();
 /** The names of every migration, in order (what a database at the latest has recorded). */
 export const migrationNames: readonly string[] = Object.keys(migrations);
 
-export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
-  const migrator = new Migrator({
+/** The app's migrator on `db` (the upgrade-path test also moves it to an earlier version). */
+export function createMigrator(db: Db, schema?: string): Migrator {
+  return new Migrator({
     db: migrationViews.get(db) ?? db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
     // In a schema of its own, the bookkeeping tables are looked for there only (Kysely otherwise
     // looks in every schema, and another schema's tables make it skip creating its own).
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
+  const { error, results } = await createMigrator(db, schema).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(

@@ -17,10 +17,7 @@
  * veths go with them) and the wrappers; namespaces left by a run that was killed are removed by the
  * next one.
  */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { ip, namespaces, requireIsolatedNetns, run } from './netns-kit.js';
 
 export const PUBLIC_IP = '203.0.113.10';
 
@@ -43,35 +40,8 @@ export type NatTopology = { publicIp: string; sides: Record<Side, NatSide>; dest
 
 const PREFIX = 'bev-nat';
 
-function run(command: string, args: string[]): string {
-  try {
-    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr ?? '';
-    throw new Error(`${command} ${args.join(' ')} failed: ${stderr.trim() || String(error)}`);
-  }
-}
-const ip = (...args: string[]) => run('ip', args);
 const inNs = (netns: string, command: string, ...args: string[]) =>
   run('ip', ['netns', 'exec', netns, command, ...args]);
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Namespaces of earlier runs whose process is gone (a run killed before its cleanup). */
-function removeStale(): void {
-  for (const line of ip('netns', 'list').split('\n')) {
-    const name = line.split(' ')[0] ?? '';
-    const owner = new RegExp(`^${PREFIX}(\\d+)-`).exec(name);
-    if (owner && !alive(Number(owner[1]))) ip('netns', 'delete', name);
-  }
-}
 
 /**
  * Builds the topology in the current network namespace, which must be a private one (run.mjs sets
@@ -79,24 +49,9 @@ function removeStale(): void {
  * added to the machine's own namespace.
  */
 export function createNatTopology(): NatTopology {
-  if (process.env.E2E_ISOLATED_NETNS !== '1')
-    throw new Error(
-      'the behind-NAT spec needs e2e/run.mjs (Playwright in its own network namespace, as root): ' +
-        'it will not add addresses or routes to this machine’s network',
-    );
-  removeStale();
-  const dir = mkdtempSync(join(tmpdir(), 'belleza-netns-'));
-  const made: string[] = [];
-  const destroy = () => {
-    for (const netns of made.splice(0).reverse()) {
-      try {
-        ip('netns', 'delete', netns);
-      } catch (error) {
-        console.warn(`[netns] ${String(error)}`);
-      }
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
+  requireIsolatedNetns('behind-NAT');
+  const spaces = namespaces(PREFIX);
+  const destroy = () => spaces.destroy();
 
   try {
     ip('link', 'set', 'lo', 'up');
@@ -104,13 +59,9 @@ export function createNatTopology(): NatTopology {
     run('sysctl', ['-qw', 'net.ipv4.ip_forward=0']);
 
     const side = (name: Side, n: number): NatSide => {
-      const router = `${PREFIX}${process.pid}-${name}-router`;
-      const client = `${PREFIX}${process.pid}-${name}`;
-      for (const netns of [router, client]) {
-        ip('netns', 'add', netns);
-        made.push(netns);
-        ip('-n', netns, 'link', 'set', 'lo', 'up');
-      }
+      const router = spaces.add(`${name}-router`);
+      const client = spaces.add(name);
+      for (const netns of [router, client]) ip('-n', netns, 'link', 'set', 'lo', 'up');
       // The router's uplink: 198.51.100.(4n-3) here, .(4n-2) on the router.
       const uplink = `nat-${name.slice(0, 1)}`;
       const here = `198.51.100.${4 * n - 3}`;
@@ -158,16 +109,10 @@ export function createNatTopology(): NatTopology {
         '--random-fully',
       );
 
-      const chromium = join(dir, `chromium-${name}`);
-      writeFileSync(
-        chromium,
-        `#!/bin/sh\nexec ip netns exec ${client} ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'} "$@"\n`,
-      );
-      chmodSync(chromium, 0o755);
       return {
         netns: client,
         address,
-        chromium,
+        chromium: spaces.chromiumIn(client),
         cut: () => ip('-n', router, 'link', 'set', 'lan', 'down'),
         restore: () => ip('-n', router, 'link', 'set', 'lan', 'up'),
       };

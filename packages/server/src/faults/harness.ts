@@ -344,9 +344,9 @@ export class ServerProcess {
     return this.signal('SIGKILL');
   }
 
-  /** Graceful stop (SIGTERM), `kill -9` if it does not exit within 5 s. */
-  async stop(): Promise<void> {
-    await within('server to stop', this.signal('SIGTERM'), 5000).catch(() => this.kill9());
+  /** Graceful stop (SIGTERM), `kill -9` if it does not exit within `timeoutMs`. */
+  async stop(timeoutMs = 5000): Promise<void> {
+    await within('server to stop', this.signal('SIGTERM'), timeoutMs).catch(() => this.kill9());
   }
 
   private signal(sig: NodeJS.Signals): Promise<void> {

@@ -3,6 +3,7 @@
  * runs it) while the app serves consultations and photos, the restore into a fresh directory,
  * and the restore's refusals (a running server, a file that is no Belleza database).
  */
+import type { Db } from '../db/kysely.js';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -90,6 +91,16 @@ const photoNumber = (n: number): Promise<Buffer> =>
   })
     .jpeg()
     .toBuffer();
+
+/** An advisor's stored portrait renditions, in a stable order. */
+const portraitRows = (db: Db, advisorId: string) =>
+  db
+    .selectFrom('advisor_photos')
+    .select(['size', 'format', 'data'])
+    .where('advisor_id', '=', advisorId)
+    .orderBy('size')
+    .orderBy('format')
+    .execute();
 
 describe('backup and restore (SQLite files)', () => {
   let dir: string;
@@ -239,13 +250,7 @@ describe('backup and restore (SQLite files)', () => {
       const before = done.filter((c) => c.finished === 'before');
       const after = done.filter((c) => c.started === 'after');
       expect(after.length).toBeGreaterThanOrEqual(2);
-      const livePortrait = await t.db.db
-        .selectFrom('advisor_photos')
-        .select(['size', 'format', 'data'])
-        .where('advisor_id', '=', eva.id)
-        .orderBy('size')
-        .orderBy('format')
-        .execute();
+      const livePortrait = await portraitRows(t.db.db, eva.id);
       expect(livePortrait.length).toBeGreaterThan(0);
       for (const app of apps.splice(0)) await app.close();
 
@@ -280,13 +285,7 @@ describe('backup and restore (SQLite files)', () => {
         expect(sha(served.rawPayload)).toBe(c.photo);
       }
       for (const c of after) expect(calls.has(c.callId), c.callId).toBe(false);
-      const restoredPortrait = await r.db.db
-        .selectFrom('advisor_photos')
-        .select(['size', 'format', 'data'])
-        .where('advisor_id', '=', eva.id)
-        .orderBy('size')
-        .orderBy('format')
-        .execute();
+      const restoredPortrait = await portraitRows(r.db.db, eva.id);
       expect(restoredPortrait.map((p) => [p.size, p.format, sha(p.data)])).toEqual(
         livePortrait.map((p) => [p.size, p.format, sha(p.data)]),
       );

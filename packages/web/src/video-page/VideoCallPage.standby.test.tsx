@@ -27,12 +27,12 @@ function framed() {
   return parent;
 }
 
-function fromParent(parent: object, data: unknown) {
+function fromParent(parent: object, data: unknown, origin = window.location.origin) {
   act(() => {
     window.dispatchEvent(
       new MessageEvent('message', {
         data,
-        origin: window.location.origin,
+        origin,
         source: parent as MessageEventSource,
       }),
     );
@@ -68,15 +68,20 @@ describe('video page in standby', () => {
       audioDeviceId: undefined,
     });
 
-    // A malformed join and one from another window are ignored.
+    // A malformed join is ignored; so is a well-formed one from another window of the same
+    // origin (another tab, a popup) or from the parent's place in another origin (a site that
+    // framed the page): only the parent frame of our own origin drives the call page.
     fromParent(parent, { type: VIDEO_PAGE_CONTROL_TYPE, action: 'join', join: { roomUrl: '' } });
-    expect(screen.queryByText(/^room/)).not.toBeInTheDocument();
-    fromParent(parent, {
+    const join = (callId: string) => ({
       type: VIDEO_PAGE_CONTROL_TYPE,
       action: 'join',
-      join: { roomUrl: '/rtc/call_7', token: 'tok-7', callId: 'call_7', userName: 'Eva' },
+      join: { roomUrl: `/rtc/${callId}`, token: `tok-${callId}`, callId, userName: 'Eva' },
     });
-    expect(screen.getByText('room call_7 tok-7 advisor')).toBeInTheDocument();
+    fromParent({ postMessage: vi.fn() }, join('call_other_window'));
+    fromParent(parent, join('call_other_origin'), 'https://another-site.example');
+    expect(screen.queryByText(/^room/)).not.toBeInTheDocument();
+    fromParent(parent, join('call_7'));
+    expect(screen.getByText('room call_7 tok-call_7 advisor')).toBeInTheDocument();
   });
 
   it("opens the camera while waiting only when asked to (the visitor's device check)", () => {

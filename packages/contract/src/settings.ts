@@ -12,6 +12,21 @@ import { DEFAULT_RETENTION_DAYS, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from '
 
 /** Prefix of a masked secret as returned by GET /api/settings; sending it back keeps the stored value. */
 export const SECRET_MASK = '••••';
+/** The most of a secret any mask shows: its last characters, so an admin can tell two keys apart. */
+export const MASK_VISIBLE_TAIL = 4;
+/** Secrets shorter than this show no tail at all: four characters of a short one are too much of it. */
+const MIN_LENGTH_TO_SHOW_TAIL = 12;
+
+/**
+ * The one mask of a stored secret (the Daily API key, an ICE credential) wherever it is shown: the
+ * admin's settings, audit rows, the settings page's local copy.
+ */
+export function maskSecret(secret: string): string {
+  if (!secret) return '';
+  return secret.length >= MIN_LENGTH_TO_SHOW_TAIL
+    ? `${SECRET_MASK}${secret.slice(-MASK_VISIBLE_TAIL)}`
+    : SECRET_MASK;
+}
 
 export const videoProviderSchema = z.enum(['builtin', 'daily']);
 export type VideoProvider = z.infer<typeof videoProviderSchema>;

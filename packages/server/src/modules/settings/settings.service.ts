@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import {
   SECRET_MASK,
+  maskSecret,
   appointmentSettingsSchema,
   dailySettingsSchema,
   defaultSettings,
@@ -46,16 +47,6 @@ const sectionSchemas: { [S in Section]: z.ZodType<Settings[S]> } = {
   appointments: appointmentSettingsSchema,
   embed: embedSettingsSchema,
 };
-
-/** Keys shorter than this show no tail at all: four characters of a short key are too much of it. */
-const MIN_LENGTH_TO_SHOW_TAIL = 12;
-
-export function maskSecret(secret: string): string {
-  if (!secret) return '';
-  return secret.length >= MIN_LENGTH_TO_SHOW_TAIL
-    ? `${SECRET_MASK}${secret.slice(-4)}`
-    : SECRET_MASK;
-}
 
 function masked(s: Settings): Settings {
   return {

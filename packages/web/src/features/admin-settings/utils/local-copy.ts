@@ -6,6 +6,7 @@
 import {
   SECRET_MASK,
   defaultSettings,
+  maskSecret,
   settingsResponseSchema,
   type Settings,
 } from '@belleza/contract';
@@ -14,16 +15,15 @@ export const SETTINGS_STORAGE_KEY = 'settings';
 
 export type LocalCopy = { settings: Settings; lastSaved: string };
 
-const MIN_LENGTH_TO_SHOW_TAIL = 12;
-
-function maskKey(key: string): string {
-  if (!key || key.startsWith(SECRET_MASK)) return key;
-  return key.length >= MIN_LENGTH_TO_SHOW_TAIL ? `${SECRET_MASK}${key.slice(-4)}` : SECRET_MASK;
-}
+/** The key as the server answered it is masked already; one typed here since is masked now. */
+const maskedKey = (key: string) => (key.startsWith(SECRET_MASK) ? key : maskSecret(key));
 
 export function writeLocalCopy(settings: Settings, now: Date = new Date()): LocalCopy {
   const copy: LocalCopy = {
-    settings: { ...settings, daily: { ...settings.daily, apiKey: maskKey(settings.daily.apiKey) } },
+    settings: {
+      ...settings,
+      daily: { ...settings.daily, apiKey: maskedKey(settings.daily.apiKey) },
+    },
     lastSaved: now.toISOString(),
   };
   try {

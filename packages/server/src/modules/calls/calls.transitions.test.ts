@@ -1,7 +1,8 @@
 /**
  * Every transition and every refusal of the call lifecycle (docs/product.md), as one table, on SQLite and PostgreSQL:
  * a call is brought into a state, one actor does one thing over HTTP, and both the answer and the
- * stored result are checked.
+ * stored result are checked: a transition by its row's `after`, every refusal by comparing all that
+ * is stored about the call, its advisors and the audit trail before and after (nothing changed).
  */
 import {
   DEFAULT_ADMIN_CANCEL_REASON,
@@ -826,8 +827,48 @@ describe.each(await dialects())('call transitions and refusals (%s)', (dialect) 
     }
   }
 
+  /**
+   * Everything a request about the call could have stored: its row and every row hanging off it,
+   * the four advisors of the world, the audit trail.
+   */
+  async function stored(w: World) {
+    const db = t.db.db;
+    const ofCall = (
+      table:
+        | 'call_offers'
+        | 'call_notes'
+        | 'call_messages'
+        | 'call_images'
+        | 'call_media_stats'
+        | 'call_summaries'
+        | 'summary_keys'
+        | 'visitor_connections'
+        | 'testimonials',
+    ) => db.selectFrom(table).selectAll().where('call_id', '=', w.callId).execute();
+    return {
+      call: await db.selectFrom('calls').selectAll().where('id', '=', w.callId).execute(),
+      offers: await ofCall('call_offers'),
+      notes: await ofCall('call_notes'),
+      messages: await ofCall('call_messages'),
+      images: await ofCall('call_images'),
+      mediaStats: await ofCall('call_media_stats'),
+      summaries: await ofCall('call_summaries'),
+      summaryKeys: await ofCall('summary_keys'),
+      visitorConnections: await ofCall('visitor_connections'),
+      testimonials: await ofCall('testimonials'),
+      advisors: await db
+        .selectFrom('advisors')
+        .selectAll()
+        .where('id', 'in', [w.ringing.id, w.next.id, w.other.id, w.admin.id])
+        .orderBy('id')
+        .execute(),
+      audit: await db.selectFrom('audit_log').selectAll().orderBy('id').execute(),
+    };
+  }
+
   it.each(cases)('$name ($state, $actor → $status $code)', async (c) => {
     const w = await arrange(c.state);
+    const before = await stored(w);
     const res = await api(t.app, c.method, `/api/calls/${w.callId}${c.path}`, {
       ...credentials(c.actor, w),
       ...(c.body === undefined ? {} : { body: c.body }),
@@ -836,6 +877,8 @@ describe.each(await dialects())('call transitions and refusals (%s)', (dialect) 
       status: c.status,
       code: c.code,
     });
+    // A refusal stores nothing: the call, what hangs off it and its advisors are as they were.
+    if (c.status >= 400) expect(await stored(w)).toEqual(before);
     if (c.after) {
       const d = await api<CallDetails>(t.app, 'GET', `/api/calls/${w.callId}`, {
         token: w.admin.token,

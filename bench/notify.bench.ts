@@ -7,7 +7,13 @@
  * against a plain Socket.IO server living in the same server process (no HTTP, no database).
  *
  *   npm run bench:notify          (BENCH_ADVISORS, BENCH_REQUESTS, BENCH_RATE per second to vary;
- *                                  BENCH_CPU_PROF=<dir> profiles the server process)
+ *                                  BENCH_CPU_PROF=<dir> profiles the server process;
+ *                                  BENCH_SMOKE=1: 20 advisors, 20 requests, a few seconds)
+ *
+ * Each advisor socket connects from its own loopback address (bench/support/loopback.ts), so the
+ * per-address connection limit stays at its default; the call-request limits are raised through
+ * their settings (CALL_REQUEST_*), since thousands of requests from one visitor is the load here.
+ * It exits non-zero when a request fails or a call never rings (timings never fail it).
  *
  * The advisors behave like the dashboard: heartbeat every 5 s; on 'call:new' they accept and end
  * the call at once (socket events), so the global maxConcurrentCalls is never the bottleneck.
@@ -34,11 +40,13 @@ import { loadConfig } from '../packages/server/src/config.js';
 import { migrateToLatest, openDatabase } from '../packages/server/src/db/kysely.js';
 import type { AdvisorSessionsTable, AdvisorsTable } from '../packages/server/src/db/schema.js';
 import { hashSecret, newSecret } from '../packages/server/src/lib/ids.js';
+import { fromAddress, loopbackAddress } from './support/loopback.js';
+import { setting, SMOKE } from './support/smoke.js';
 
-const ADVISORS = Number(process.env.BENCH_ADVISORS ?? 500);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
-const RATE = Number(process.env.BENCH_RATE ?? 50);
-const WARMUP = 50;
+const ADVISORS = setting('BENCH_ADVISORS', 500, 20);
+const REQUESTS = setting('BENCH_REQUESTS', 2000, 20);
+const RATE = setting('BENCH_RATE', 50, 50);
+const WARMUP = SMOKE ? 5 : 50;
 const MAX_IN_FLIGHT = 200;
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -182,8 +190,9 @@ function startServer(databaseUrl: string): Promise<{ child: ChildProcess; ready:
   });
 }
 
-function open(url: string, token?: string): Promise<Client> {
+function open(url: string, token?: string, address?: string): Promise<Client> {
   const socket: Client = connect(url, {
+    ...(address ? fromAddress(address) : {}),
     transports: ['websocket'],
     forceNew: true,
     reconnection: false,
@@ -216,7 +225,9 @@ async function main(): Promise<void> {
     const connectStart = performance.now();
     const arrivals = new Map<string, number>();
     for (let i = 0; i < tokens.length; i += 50) {
-      const batch = await Promise.all(tokens.slice(i, i + 50).map((tk) => open(base, tk)));
+      const batch = await Promise.all(
+        tokens.slice(i, i + 50).map((tk, j) => open(base, tk, loopbackAddress(i + j))),
+      );
       sockets.push(...batch);
     }
     console.log(
@@ -328,6 +339,12 @@ async function main(): Promise<void> {
     console.log(
       `  ratio                              ${(pct(latencies, 50) / pct(floor, 50)).toFixed(1).padStart(7)}×     ${(pct(latencies, 95) / pct(floor, 95)).toFixed(1).padStart(7)}×     ${(pct(latencies, 99) / pct(floor, 99)).toFixed(1).padStart(7)}×`,
     );
+    if (failures > 0 || missing > 0 || latencies.length === 0) {
+      console.error(
+        `!!! bench:notify broken: ${failures} failed requests, ${missing} calls never rang`,
+      );
+      process.exitCode = 1;
+    }
     console.log(
       `\n  load average ${loadavg()
         .map((n) => n.toFixed(2))

@@ -3,7 +3,10 @@
  * on SQLite (temp file) and on PostgreSQL (a throwaway database) when it is reachable.
  * Prints the median of RUNS requests per endpoint next to a baseline measured in the same run.
  *
- *   npm run bench:reports                 (BENCH_CALLS=200000 for a quicker pass)
+ *   npm run bench:reports                 (BENCH_CALLS=200000 for a quicker pass;
+ *                                          BENCH_SMOKE=1: 2,000 calls, one run each)
+ *
+ * It exits non-zero when an endpoint answers anything but 200 or a database cannot be loaded.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -35,6 +38,7 @@ import {
   limaMonthStartUtc,
 } from '../packages/server/src/modules/reports/reports.service.js';
 import { ManualClock } from '../packages/server/src/lib/clock.js';
+import { setting, SMOKE } from './support/smoke.js';
 import {
   callPartials,
   clientAggregate,
@@ -42,10 +46,10 @@ import {
   offerPartials,
 } from '../packages/server/src/modules/reports/reports.repository.js';
 
-const CALLS = Number(process.env.BENCH_CALLS ?? 1_000_000);
+const CALLS = setting('BENCH_CALLS', 1_000_000, 2_000);
 const ADVISORS = 50;
 const MONTHS = 12;
-const RUNS = 7;
+const RUNS = SMOKE ? 1 : 7;
 /** Keep the SQLite file and PostgreSQL database afterwards (to look at query plans). */
 const KEEP = process.env.BENCH_KEEP === '1';
 const CHUNK = 10_000;
@@ -174,26 +178,31 @@ async function loadSqlite(file: string) {
   return counts;
 }
 
-const PG_INT_COLUMNS = new Set([
-  'duration_seconds',
-  'rating',
-  'estimated_wait_seconds',
-  'is_admin',
-  'auto_accept_calls',
-  'max_concurrent_calls',
-  'missed_offers_in_row',
-]);
-
-/** PostgreSQL: 10,000 rows per INSERT … SELECT FROM unnest(one array per column). */
+/**
+ * PostgreSQL: 10,000 rows per INSERT … SELECT FROM unnest(one array per column). Each array is
+ * cast to its column's type as the catalogue gives it, so a column added by a migration loads
+ * without touching this file.
+ */
 async function loadPostgres(handle: DatabaseHandle) {
+  const { rows: columns } = await sql<{
+    table_name: string;
+    column_name: string;
+    udt_name: string;
+  }>`
+    select table_name, column_name, udt_name from information_schema.columns
+     where table_schema = current_schema() and table_name in ('advisors', 'calls', 'call_offers')`.execute(
+    handle.db,
+  );
+  const typeOf = new Map(columns.map((c) => [`${c.table_name}.${c.column_name}`, c.udt_name]));
   const insert = async (table: 'advisors' | 'calls' | 'call_offers', rows: Row[]) => {
     const first = rows[0];
     if (!first) return;
     const cols = Object.keys(first);
-    const arrays = cols.map(
-      (c) =>
-        sql`${rows.map((r) => r[c] ?? null)}::${sql.raw(PG_INT_COLUMNS.has(c) ? 'integer' : 'text')}[]`,
-    );
+    const arrays = cols.map((c) => {
+      const type = typeOf.get(`${table}.${c}`);
+      if (!type) throw new Error(`bench row has ${table}.${c}, which the schema lacks`);
+      return sql`${rows.map((r) => r[c] ?? null)}::${sql.raw(type)}[]`;
+    });
     await sql`insert into ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))}) select * from unnest(${sql.join(arrays)})`.execute(
       handle.db,
     );
@@ -252,7 +261,8 @@ async function measure(
     const probe = await app.inject({ method: 'GET', url, headers });
     const name = `GET ${url}`.padEnd(72);
     if (probe.statusCode !== 200) {
-      console.log(`  ${name}     n/a (not built yet: HTTP ${probe.statusCode})`);
+      console.error(`  ${name}  !!! HTTP ${probe.statusCode}: ${probe.body.slice(0, 200)}`);
+      process.exitCode = 1;
       continue;
     }
     const t = await timeRuns(() => app.inject({ method: 'GET', url, headers }));
@@ -383,7 +393,8 @@ async function main() {
   }
 
   if (!(await postgresReachable())) {
-    console.log(`\nPostgreSQL at ${PG_URL} unreachable: skipped`);
+    console.log(`\n!!! PostgreSQL at ${PG_URL} unreachable: skipped`);
+    if (process.env.CI === 'true') process.exitCode = 1;
     return;
   }
   // A database of its own rather than a schema: Kysely's migrator looks for its lock table in every

@@ -1,5 +1,9 @@
 import {
   SNAPSHOT_ANSWER_TIMEOUT_MS,
+  callNotesSchema,
+  notesBodySchema,
+  recommendationsBodySchema,
+  recommendationsSchema,
   type Call,
   type ChatMessage,
   type Recommendations,
@@ -12,8 +16,11 @@ import { ADVISOR_LOAD_TIMEOUT_MS, AdvisorCallScreen, RETRY_RESTART_MS } from '..
 import { NOTES_AUTOSAVE_MS } from '../use-call-notes';
 import type { ReactElement } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { contractAnswer, expectNoContractViolations } from '@/test/contract-fetch';
+import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { I18nextProvider } from 'react-i18next';
 import type { ChatSocket } from '../use-call-chat';
+import type * as VideoCallApi from '../video-call.api';
 import { advance, FakeChatSocket, postFromFrame, renderWithI18n, testI18n } from './test-utils';
 
 const toasts = vi.hoisted(() => ({
@@ -24,18 +31,18 @@ const toasts = vi.hoisted(() => ({
 }));
 vi.mock('../use-video-toasts', () => ({ useVideoToasts: () => toasts }));
 
+// The room token, the snapshot request and the photos' bytes are the screen's own business here;
+// the notes and the recommendations go through the real API module to the contract's fake server.
 const api = vi.hoisted(() => ({
   fetchCallToken:
     vi.fn<(callId: string, userType: string) => Promise<{ token: string; roomUrl: string }>>(),
-  saveCallNotes: vi.fn<(callId: string, notes: string) => Promise<void>>(),
-  fetchCallNotes: vi.fn<(callId: string) => Promise<string>>(),
-  fetchRecommendations: vi.fn<(callId: string) => Promise<Recommendations>>(),
-  saveRecommendations:
-    vi.fn<(callId: string, body: RecommendationsBody) => Promise<Recommendations>>(),
   requestSnapshot: vi.fn<(callId: string) => Promise<SnapshotRequest>>(),
   fetchChatImage: vi.fn<() => Promise<Blob>>(),
 }));
-vi.mock('../video-call.api', () => api);
+vi.mock('../video-call.api', async (importOriginal) => ({
+  ...(await importOriginal<typeof VideoCallApi>()),
+  ...api,
+}));
 
 const baseCall: Call = {
   callId: 'call_9',
@@ -75,6 +82,82 @@ const emptyRecommendations: Recommendations = {
   editableUntil: null,
 };
 
+/**
+ * What the server keeps of call_9 and what it was asked, answered through `mockFetch` with the
+ * contract's schemas: a body the real server would refuse is a 400 and fails the test.
+ */
+type FakeServer = {
+  notes: string;
+  /** the notes of every save the server read (a failed one too) */
+  savedNotes: string[];
+  notesReads: number;
+  /** the next save of the notes fails as if the network were down */
+  failNextNotesSave: boolean;
+  recommendations: Recommendations;
+  savedRecommendations: RecommendationsBody[];
+  /** the 24 h after the call have passed: saving is refused */
+  recommendationsClosed: boolean;
+};
+let server: FakeServer;
+
+function serveCall9(): void {
+  server = {
+    notes: '',
+    savedNotes: [],
+    notesReads: 0,
+    failNextNotesSave: false,
+    recommendations: emptyRecommendations,
+    savedRecommendations: [],
+    recommendationsClosed: false,
+  };
+  const notes = () => ({ callId: 'call_9', notes: server.notes, updatedAt: null });
+  mockFetch({
+    'GET /api/calls/call_9/notes': contractAnswer({ response: callNotesSchema }, () => {
+      server.notesReads += 1;
+      return notes();
+    }),
+    'POST /api/calls/call_9/notes': contractAnswer(
+      { body: notesBodySchema, response: callNotesSchema },
+      ({ body }) => {
+        server.savedNotes.push(body.notes);
+        if (server.failNextNotesSave) {
+          server.failNextNotesSave = false;
+          return Promise.reject(new TypeError('Failed to fetch'));
+        }
+        server.notes = body.notes;
+        return notes();
+      },
+    ),
+    'GET /api/calls/call_9/recommendations': contractAnswer(
+      { response: recommendationsSchema },
+      () => server.recommendations,
+    ),
+    'PUT /api/calls/call_9/recommendations': contractAnswer(
+      { body: recommendationsBodySchema, response: recommendationsSchema },
+      ({ body }) => {
+        server.savedRecommendations.push(body);
+        if (server.recommendationsClosed)
+          return jsonResponse(409, {
+            success: false,
+            error: { code: 'RECOMMENDATIONS_CLOSED', message: 'closed' },
+          });
+        server.recommendations = {
+          ...server.recommendations,
+          text: body.text,
+          items: body.items.map((item) => ({
+            name: item.name,
+            note: item.note ?? '',
+            url: item.url ?? null,
+            pricePen: item.pricePen ?? null,
+          })),
+          updatedAt: baseCall.startedAt,
+        };
+        return server.recommendations;
+      },
+    ),
+  });
+}
+
 async function setup(
   call: Partial<Call> = {},
   advisorName: string | undefined = 'Eva Ruiz',
@@ -103,17 +186,12 @@ beforeEach(() => {
   localStorage.clear();
   for (const fn of Object.values(toasts)) fn.mockReset();
   api.fetchCallToken.mockReset().mockResolvedValue({ token: 'tok-adv', roomUrl: '/rtc/call_9' });
-  api.saveCallNotes.mockReset().mockResolvedValue(undefined);
-  api.fetchCallNotes.mockReset().mockResolvedValue('');
-  api.fetchRecommendations.mockReset().mockResolvedValue(emptyRecommendations);
-  api.saveRecommendations
-    .mockReset()
-    .mockImplementation((callId, body) =>
-      Promise.resolve({ ...emptyRecommendations, callId, ...body, updatedAt: baseCall.startedAt }),
-    );
+  serveCall9();
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
+  expectNoContractViolations();
 });
 
 /** The room token of a video page address: in its fragment, never its query. */
@@ -348,12 +426,12 @@ describe('AdvisorCallScreen notes', () => {
     advance(NOTES_AUTOSAVE_MS - 500);
     fireEvent.change(notesBox(), { target: { value: 'Cabello seco, puntas' } });
     advance(NOTES_AUTOSAVE_MS - 1);
-    expect(api.saveCallNotes).not.toHaveBeenCalled();
+    expect(server.savedNotes).toEqual([]);
     expect(localStorage.getItem('call_notes_call_9')).toBeNull();
     advance(1);
     await flush();
-    expect(api.saveCallNotes).toHaveBeenCalledTimes(1);
-    expect(api.saveCallNotes).toHaveBeenCalledWith('call_9', 'Cabello seco, puntas');
+    expect(server.savedNotes).toEqual(['Cabello seco, puntas']);
+    expect(server.notes).toBe('Cabello seco, puntas');
     expect(localStorage.getItem('call_notes_call_9')).toBe('Cabello seco, puntas');
     expect(screen.getByText('Guardado')).toBeInTheDocument();
   });
@@ -363,7 +441,7 @@ describe('AdvisorCallScreen notes', () => {
     fireEvent.change(notesBox(), { target: { value: '   ' } });
     advance(NOTES_AUTOSAVE_MS * 2);
     await flush();
-    expect(api.saveCallNotes).not.toHaveBeenCalled();
+    expect(server.savedNotes).toEqual([]);
     expect(localStorage.getItem('call_notes_call_9')).toBeNull();
   });
 
@@ -372,7 +450,7 @@ describe('AdvisorCallScreen notes', () => {
     fireEvent.change(notesBox(), { target: { value: 'Recomendar mascarilla' } });
     fireEvent.click(screen.getByRole('button', { name: 'Minimizar (la llamada sigue activa)' }));
     await flush();
-    expect(api.saveCallNotes).toHaveBeenCalledWith('call_9', 'Recomendar mascarilla');
+    expect(server.notes).toBe('Recomendar mascarilla');
     expect(onClose).toHaveBeenCalled();
   });
 
@@ -380,7 +458,7 @@ describe('AdvisorCallScreen notes', () => {
     localStorage.setItem('call_notes_call_9', 'Notas previas');
     await setup();
     expect(notesBox()).toHaveValue('Notas previas');
-    expect(api.fetchCallNotes).not.toHaveBeenCalled();
+    expect(server.notesReads).toBe(0);
     const confirm = vi
       .spyOn(window, 'confirm')
       .mockReturnValueOnce(false)
@@ -396,18 +474,18 @@ describe('AdvisorCallScreen notes', () => {
     expect(screen.getByRole('button', { name: 'Limpiar' })).toBeDisabled();
     await flush();
     // Saved at once on the server too, so the cleared notes do not come back from there.
-    expect(api.saveCallNotes).toHaveBeenCalledTimes(1);
-    expect(api.saveCallNotes).toHaveBeenCalledWith('call_9', '');
+    expect(server.savedNotes).toEqual(['']);
     expect(screen.getByText('Guardado')).toBeInTheDocument();
     advance(NOTES_AUTOSAVE_MS);
     await flush();
-    expect(api.saveCallNotes).toHaveBeenCalledTimes(1);
+    expect(server.savedNotes).toEqual(['']);
     confirm.mockRestore();
   });
 
   it('retries saving cleared notes when the screen is closed after the first try failed', async () => {
     localStorage.setItem('call_notes_call_9', 'Notas previas');
-    api.saveCallNotes.mockRejectedValueOnce(new Error('offline'));
+    server.notes = 'Notas previas';
+    server.failNextNotesSave = true;
     const { onClose } = await setup();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     fireEvent.click(screen.getByRole('button', { name: 'Limpiar' }));
@@ -415,20 +493,20 @@ describe('AdvisorCallScreen notes', () => {
     expect(screen.getByText('No se pudieron guardar las notas')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Minimizar (la llamada sigue activa)' }));
     await flush();
-    expect(api.saveCallNotes).toHaveBeenCalledTimes(2);
-    expect(api.saveCallNotes).toHaveBeenLastCalledWith('call_9', '');
+    expect(server.savedNotes).toEqual(['', '']);
+    expect(server.notes).toBe('');
     expect(onClose).toHaveBeenCalled();
     confirm.mockRestore();
   });
 
   it("starts from the server's notes when this browser has none, without saving them back", async () => {
-    api.fetchCallNotes.mockResolvedValueOnce('Desde otro equipo');
+    server.notes = 'Desde otro equipo';
     await setup();
-    expect(api.fetchCallNotes).toHaveBeenCalledWith('call_9');
+    expect(server.notesReads).toBe(1);
     expect(notesBox()).toHaveValue('Desde otro equipo');
     advance(NOTES_AUTOSAVE_MS);
     await flush();
-    expect(api.saveCallNotes).not.toHaveBeenCalled();
+    expect(server.savedNotes).toEqual([]);
   });
 
   it("the panel's 'Cerrar' hides it and a button brings it back", async () => {
@@ -508,7 +586,7 @@ describe('AdvisorCallScreen in standby (warmed up while the call rings)', () => 
     expect(screen.getByRole('dialog', { hidden: true })).not.toBeVisible();
     // Nothing is asked of the server for a call that only rings.
     expect(api.fetchCallToken).not.toHaveBeenCalled();
-    expect(api.fetchCallNotes).not.toHaveBeenCalled();
+    expect(server.notesReads).toBe(0);
     const page = frame();
     expect(Object.fromEntries(new URL(page.src).searchParams)).toEqual({
       standby: '1',
@@ -580,14 +658,15 @@ describe('AdvisorCallScreen recommendations for the client', () => {
       target: { value: '39,90' },
     });
     advance(1999);
-    expect(api.saveRecommendations).not.toHaveBeenCalled();
+    expect(server.savedRecommendations).toEqual([]);
     advance(1);
     await flush();
-    expect(api.saveRecommendations).toHaveBeenCalledTimes(1);
-    expect(api.saveRecommendations).toHaveBeenCalledWith('call_9', {
-      text: 'Champú sin sulfatos',
-      items: [{ name: 'Ampolla de keratina', note: '', url: null, pricePen: 39.9 }],
-    });
+    expect(server.savedRecommendations).toEqual([
+      {
+        text: 'Champú sin sulfatos',
+        items: [{ name: 'Ampolla de keratina', note: '', url: null, pricePen: 39.9 }],
+      },
+    ]);
     expect(screen.getByText('Guardado: la clienta lo verá en su resumen')).toBeInTheDocument();
   });
 
@@ -606,7 +685,7 @@ describe('AdvisorCallScreen recommendations for the client', () => {
     });
     advance(2000);
     await flush();
-    expect(api.saveRecommendations).not.toHaveBeenCalled();
+    expect(server.savedRecommendations).toEqual([]);
     expect(screen.getByRole('textbox', { name: 'Precio (S/)' })).toHaveAttribute(
       'aria-invalid',
       'true',
@@ -623,18 +702,20 @@ describe('AdvisorCallScreen recommendations for the client', () => {
     expect(screen.queryByText(/Escribe un precio en soles/)).toBeNull();
     advance(2000);
     await flush();
-    expect(api.saveRecommendations).toHaveBeenCalledWith('call_9', {
-      text: '',
-      items: [{ name: 'Tinte', note: '', url: 'https://tienda.pe/tinte', pricePen: 12.35 }],
-    });
+    expect(server.savedRecommendations).toEqual([
+      {
+        text: '',
+        items: [{ name: 'Tinte', note: '', url: 'https://tienda.pe/tinte', pricePen: 12.35 }],
+      },
+    ]);
   });
 
   it('shows what was already written, and saves a pending edit when the call is ended', async () => {
-    api.fetchRecommendations.mockResolvedValue({
+    server.recommendations = {
       ...emptyRecommendations,
       text: 'Hidratación semanal',
       updatedAt: baseCall.startedAt,
-    });
+    };
     const { onEnd } = await setup();
     fireEvent.click(screen.getByRole('tab', { name: 'Para la clienta' }));
     const text = screen.getByRole('textbox', { name: 'Recomendaciones' });
@@ -644,18 +725,15 @@ describe('AdvisorCallScreen recommendations for the client', () => {
     const dialog = screen.getByRole('alertdialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Finalizar para ambos' }));
     await flush();
-    expect(api.saveRecommendations).toHaveBeenCalledWith('call_9', {
-      text: 'Hidratación semanal y protector térmico',
-      items: [],
-    });
+    expect(server.savedRecommendations).toEqual([
+      { text: 'Hidratación semanal y protector térmico', items: [] },
+    ]);
     expect(onEnd).toHaveBeenCalled();
   });
 
   it('is read only once the 24 h after the call have passed', async () => {
-    api.fetchRecommendations.mockResolvedValue({ ...emptyRecommendations, text: 'Corte' });
-    api.saveRecommendations.mockRejectedValue(
-      new ApiError(409, 'RECOMMENDATIONS_CLOSED', 'closed'),
-    );
+    server.recommendations = { ...emptyRecommendations, text: 'Corte' };
+    server.recommendationsClosed = true;
     await setup();
     fireEvent.click(screen.getByRole('tab', { name: 'Para la clienta' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Recomendaciones' }), {

@@ -2,7 +2,6 @@ import {
   MAX_REPORT_MONTHS,
   REPORT_MONTHS,
   type AdvisorReportRow,
-  type MonthReportRow,
   type ReportFigures,
 } from '@belleza/contract';
 import type { Db, Dialect } from '../../db/kysely.js';
@@ -12,7 +11,6 @@ import type { Clock } from '../../lib/clock.js';
 import {
   appointmentPartials,
   callPartials,
-  clientAggregate,
   countCallsRequested,
   fingerprints,
   liveAdvisors,
@@ -24,6 +22,22 @@ import {
   type OfferPartial,
   type ReportWindow,
 } from './reports.repository.js';
+import { createClientCounter } from './reports-clients.js';
+import {
+  addAppointments,
+  addSums,
+  answerRateOf,
+  growth,
+  minutes,
+  percent,
+  ratio,
+  round,
+  toMonthRow,
+  zeroAppointments,
+  zeroSums,
+  type AppointmentSums,
+} from './reports.figures.js';
+import { pruneRollups, readRollups, writeRollup } from './reports-rollups.repository.js';
 
 export type ReportsDeps = {
   db: Db;
@@ -32,15 +46,6 @@ export type ReportsDeps = {
   /** where a failed background refresh is reported */
   log?: Pick<FastifyBaseLogger, 'warn'>;
 };
-
-const round = (value: number, decimals = 2): number => {
-  const f = 10 ** decimals;
-  return Math.round((value + Number.EPSILON) * f) / f;
-};
-/** A ratio that is 0 (not NaN) when there is nothing to divide. */
-const ratio = (part: number, whole: number): number => (whole > 0 ? part / whole : 0);
-const percent = (part: number, whole: number): number => round(ratio(part, whole) * 100);
-const minutes = (seconds: number): number => seconds / 60;
 
 /** 'YYYY-MM' keys of the last `count` Lima months ending with the one `now` falls in, oldest first. */
 export function limaMonthKeys(now: Date, count: number): string[] {
@@ -82,87 +87,6 @@ export const HISTORY_RECHECK_MS = 60_000;
 /** The returning-clients share needs the whole window at once; it is recomputed at most this often. */
 export const RETURNING_CLIENTS_TTL_MS = 60_000;
 
-const zeroSums = (): CallSums => ({
-  calls: 0,
-  completedCalls: 0,
-  cancelledCalls: 0,
-  pendingCalls: 0,
-  answeredCalls: 0,
-  answerSeconds: 0,
-  ratedCalls: 0,
-  ratingSum: 0,
-  durationCount: 0,
-  durationSeconds: 0,
-  missedCalls: 0,
-  abandonedCalls: 0,
-});
-
-/** Adds up partial sums; every average is then derived from sums and counts, never averaged twice. */
-function addSums(into: CallSums, part: CallSums): CallSums {
-  into.calls += part.calls;
-  into.completedCalls += part.completedCalls;
-  into.cancelledCalls += part.cancelledCalls;
-  into.pendingCalls += part.pendingCalls;
-  into.answeredCalls += part.answeredCalls;
-  into.answerSeconds += part.answerSeconds;
-  into.ratedCalls += part.ratedCalls;
-  into.ratingSum += part.ratingSum;
-  into.durationCount += part.durationCount;
-  into.durationSeconds += part.durationSeconds;
-  into.missedCalls += part.missedCalls;
-  into.abandonedCalls += part.abandonedCalls;
-  return into;
-}
-
-/** A month's or the window's bookings by status (see AppointmentPartial). */
-type AppointmentSums = Omit<AppointmentPartial, 'month' | 'advisorId'>;
-
-const zeroAppointments = (): AppointmentSums => ({
-  booked: 0,
-  attended: 0,
-  noShow: 0,
-  cancelled: 0,
-});
-
-function addAppointments(into: AppointmentSums, part: AppointmentSums): AppointmentSums {
-  into.booked += part.booked;
-  into.attended += part.attended;
-  into.noShow += part.noShow;
-  into.cancelled += part.cancelled;
-  return into;
-}
-
-/** Answered share of the calls that are no longer waiting (a call still pending has no outcome yet). */
-const answerRateOf = (m: CallSums): number => percent(m.answeredCalls, m.calls - m.pendingCalls);
-
-function toMonthRow(month: string, m: CallSums, a: AppointmentSums): MonthReportRow {
-  return {
-    month,
-    calls: m.calls,
-    completedCalls: m.completedCalls,
-    satisfaction: m.ratedCalls > 0 ? round(m.ratingSum / m.ratedCalls) : null,
-    duration: round(minutes(m.durationSeconds)),
-    missedCalls: m.missedCalls,
-    abandonedCalls: m.abandonedCalls,
-    averageTimeToAnswer: round(ratio(m.answerSeconds, m.answeredCalls)),
-    answerRate: answerRateOf(m),
-    appointmentsBooked: a.booked,
-    appointmentsAttended: a.attended,
-    appointmentsNoShow: a.noShow,
-    appointmentsCancelled: a.cancelled,
-  };
-}
-
-/**
- * Month-over-month change in percent, like with like: this month so far against the same stretch
- * of the month before (on the 24th at 10:00, the 1st–24th 10:00 of each; a longer month is cut at
- * the shorter one's end). From an empty stretch any call counts as +100 %.
- */
-function growth(current: number, previous: number): number {
-  if (previous > 0) return round(((current - previous) / previous) * 100);
-  return current > 0 ? 100 : 0;
-}
-
 /**
  * Calls by handling advisor, decided offers by advisor and bookings by booked advisor, tagged with
  * their Lima month (a booking's is the month it starts in).
@@ -196,6 +120,7 @@ export function createReportsService(deps: ReportsDeps) {
   const segments = new Map<string, Figures & { fingerprint: string }>();
   let checkedAt = Number.NEGATIVE_INFINITY;
   let returning: { window: string; at: number; value: ClientAggregate } | null = null;
+  const countClients = createClientCounter({ db, clock });
 
   async function readSegment(segment: Segment): Promise<Figures> {
     const [calls, offers, appointments] = await Promise.all([
@@ -218,16 +143,55 @@ export function createReportsService(deps: ReportsDeps) {
     jobs.set(name, job);
   }
 
+  /** Reads a segment and keeps its figures, here and as a rollup other processes can start from. */
+  async function readAndKeep(segment: Segment, fingerprint: string): Promise<void> {
+    const figures = await readSegment(segment);
+    segments.set(segment.key, { ...figures, fingerprint });
+    const key = `segment:${segment.key}`;
+    await writeRollup(db, key, fingerprint, figures, clock.now().toISOString());
+    // This month's "days before today" segment of an earlier day is never asked for again.
+    if (segment.key.includes('/'))
+      await pruneRollups(db, `segment:${segment.key.split('/')[0]}/`, [key]);
+  }
+
   /**
-   * Fingerprints the segments and re-reads those that are new or whose fingerprint moved. One
-   * segment at a time, so that on SQLite's single connection a report can get in between.
+   * Fingerprints the segments and re-reads those whose fingerprint moved. One segment at a time,
+   * so that on SQLite's single connection a report can get in between (background re-checks).
    */
   async function refresh(toCheck: readonly Segment[]): Promise<void> {
     for (const segment of toCheck) {
       // Fingerprint first: a change made while the figures are read shows up at the next check.
       const [fingerprint = ''] = await fingerprints(db, [segment.range]);
       if (segments.get(segment.key)?.fingerprint === fingerprint) continue;
-      segments.set(segment.key, { ...(await readSegment(segment)), fingerprint });
+      await readAndKeep(segment, fingerprint);
+    }
+  }
+
+  /**
+   * Segments this process has not read yet (its first report, a new day), while a request waits:
+   * all fingerprinted in one round trip, then taken from the rollups where theirs still match, so
+   * a process that starts reads months of calls only when they changed since any instance last
+   * read them.
+   */
+  async function load(missing: readonly Segment[]): Promise<void> {
+    const [prints, kept] = await Promise.all([
+      fingerprints(
+        db,
+        missing.map((s) => s.range),
+      ),
+      readRollups(
+        db,
+        missing.map((s) => `segment:${s.key}`),
+      ),
+    ]);
+    for (const [i, segment] of missing.entries()) {
+      const fingerprint = prints[i] ?? '';
+      const stored = kept.get(`segment:${segment.key}`);
+      if (stored?.fingerprint === fingerprint) {
+        segments.set(segment.key, { ...(stored.figures as Figures), fingerprint });
+        continue;
+      }
+      await readAndKeep(segment, fingerprint);
     }
   }
 
@@ -239,7 +203,7 @@ export function createReportsService(deps: ReportsDeps) {
     const missing = wanted.filter((s) => !segments.has(s.key));
     const due = nowMs - checkedAt >= HISTORY_RECHECK_MS;
     if (due) checkedAt = nowMs;
-    if (missing.length > 0) await refresh(missing);
+    if (missing.length > 0) await load(missing);
     const known = wanted.filter((s) => !missing.includes(s));
     if (due && known.length > 0) later.push({ name: 'history', work: () => refresh(known) });
     // Drop what no window can ask for any more: earlier days' "this month so far" segments and
@@ -255,12 +219,18 @@ export function createReportsService(deps: ReportsDeps) {
 
   async function returningClients(
     window: ReportWindow,
+    history: ReportWindow,
+    historyPrint: () => string,
     nowMs: number,
     later: Job[],
   ): Promise<ClientAggregate> {
     const key = `${window.start}/${window.end}`;
     const compute = async () => {
-      returning = { window: key, at: nowMs, value: await clientAggregate(db, window) };
+      returning = {
+        window: key,
+        at: nowMs,
+        value: await countClients(window, history, historyPrint()),
+      };
     };
     if (returning?.window !== key) {
       await compute();
@@ -296,10 +266,17 @@ export function createReportsService(deps: ReportsDeps) {
       start: new Date(previousStart).toISOString(),
       end: new Date(Math.min(previousStart + (nowMs - currentStart), currentStart)).toISOString(),
     };
-    const [history, today, clients, advisorList, previousToDate] = await Promise.all([
-      cachedFigures(cached, nowMs, later),
+    // The window's days before today, and the fingerprints of the segments that cover them.
+    const beforeToday = { start: window.start, end: live.range.start };
+    const inHistory = cached.filter((s) => keys.includes(s.key.slice(0, 7)));
+    const historyPrint = () =>
+      inHistory.map((s) => segments.get(s.key)?.fingerprint ?? '?').join(';');
+    const [[history, clients], today, advisorList, previousToDate] = await Promise.all([
+      cachedFigures(cached, nowMs, later).then(
+        async (h) =>
+          [h, await returningClients(window, beforeToday, historyPrint, nowMs, later)] as const,
+      ),
       readSegment(live),
-      returningClients(window, nowMs, later),
       liveAdvisors(db),
       countCallsRequested(db, sameStretch),
     ]);

@@ -1,6 +1,6 @@
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import SQLite from "better-sqlite3";
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
 import {
   Kysely,
   Migrator,
@@ -14,36 +14,36 @@ import {
   type SchemaMetadata,
   type SqliteDialectConfig,
   type TableMetadata,
-} from "kysely";
-import pg from "pg";
-import * as initial from "./migrations/2026-11-22-001-initial.js";
-import * as reportIndexes from "./migrations/2026-11-22-002-report-indexes.js";
-import * as statsIndexes from "./migrations/2026-11-23-003-stats-indexes.js";
-import * as auditActionIndex from "./migrations/2026-11-23-004-audit-action-index.js";
-import * as callMediaStats from "./migrations/2026-11-24-005-call-media-stats.js";
-import * as callEndWarnings from "./migrations/2026-11-24-007-call-end-warnings.js";
-import * as dropSmsAndRegistration from "./migrations/2026-11-24-008-drop-sms-and-registration.js";
-import * as dailySummaryMails from "./migrations/2026-11-25-009-daily-summary-mails.js";
-import * as advisorOnLanding from "./migrations/2026-11-26-010-advisor-on-landing.js";
-import * as callMessages from "./migrations/2026-11-26-011-call-messages.js";
-import * as callImages from "./migrations/2026-11-26-012-call-images.js";
-import * as callSummaries from "./migrations/2026-11-26-013-call-summaries.js";
-import * as screenShareSetting from "./migrations/2026-11-26-014-screen-share-setting.js";
-import * as imageKind from "./migrations/2026-11-26-015-image-kind.js";
-import * as appointments from "./migrations/2026-11-26-016-appointments.js";
-import * as advisorPhotos from "./migrations/2026-11-26-017-advisor-photos.js";
-import * as requesterCaps from "./migrations/2026-11-28-018-requester-caps.js";
-import * as advisorSuspension from "./migrations/2026-11-28-019-advisor-suspension.js";
-import * as passwordResets from "./migrations/2026-11-28-020-password-resets.js";
-import * as hashedLinkKeys from "./migrations/2026-12-01-021-hashed-link-keys.js";
-import * as emailConfirmations from "./migrations/2026-12-01-022-email-confirmations.js";
-import * as visitorPresence from "./migrations/2026-12-02-023-visitor-presence.js";
-import * as salonCatalogue from "./migrations/2026-12-02-025-salon-catalogue.js";
-import * as salonProfile from "./migrations/2026-12-02-026-salon-profile.js";
-import * as reportRollups from "./migrations/2026-12-04-028-report-rollups.js";
-import type { Database } from "./schema.js";
+} from 'kysely';
+import pg from 'pg';
+import * as initial from './migrations/2026-11-22-001-initial.js';
+import * as reportIndexes from './migrations/2026-11-22-002-report-indexes.js';
+import * as statsIndexes from './migrations/2026-11-23-003-stats-indexes.js';
+import * as auditActionIndex from './migrations/2026-11-23-004-audit-action-index.js';
+import * as callMediaStats from './migrations/2026-11-24-005-call-media-stats.js';
+import * as callEndWarnings from './migrations/2026-11-24-007-call-end-warnings.js';
+import * as dropSmsAndRegistration from './migrations/2026-11-24-008-drop-sms-and-registration.js';
+import * as dailySummaryMails from './migrations/2026-11-25-009-daily-summary-mails.js';
+import * as advisorOnLanding from './migrations/2026-11-26-010-advisor-on-landing.js';
+import * as callMessages from './migrations/2026-11-26-011-call-messages.js';
+import * as callImages from './migrations/2026-11-26-012-call-images.js';
+import * as callSummaries from './migrations/2026-11-26-013-call-summaries.js';
+import * as screenShareSetting from './migrations/2026-11-26-014-screen-share-setting.js';
+import * as imageKind from './migrations/2026-11-26-015-image-kind.js';
+import * as appointments from './migrations/2026-11-26-016-appointments.js';
+import * as advisorPhotos from './migrations/2026-11-26-017-advisor-photos.js';
+import * as requesterCaps from './migrations/2026-11-28-018-requester-caps.js';
+import * as advisorSuspension from './migrations/2026-11-28-019-advisor-suspension.js';
+import * as passwordResets from './migrations/2026-11-28-020-password-resets.js';
+import * as hashedLinkKeys from './migrations/2026-12-01-021-hashed-link-keys.js';
+import * as emailConfirmations from './migrations/2026-12-01-022-email-confirmations.js';
+import * as visitorPresence from './migrations/2026-12-02-023-visitor-presence.js';
+import * as salonCatalogue from './migrations/2026-12-02-025-salon-catalogue.js';
+import * as salonProfile from './migrations/2026-12-02-026-salon-profile.js';
+import * as reportRollups from './migrations/2026-12-04-028-report-rollups.js';
+import type { Database } from './schema.js';
 
-export type Dialect = "sqlite" | "postgres";
+export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
 export type DatabaseHandle = {
   db: Db;
@@ -55,31 +55,31 @@ export type DatabaseHandle = {
 
 /** Migrations in order; a new one is appended here (no filesystem scanning, so builds stay simple). */
 const migrations: Record<string, Migration> = {
-  "2026-11-22-001-initial": initial,
-  "2026-11-22-002-report-indexes": reportIndexes,
-  "2026-11-23-003-stats-indexes": statsIndexes,
-  "2026-11-23-004-audit-action-index": auditActionIndex,
-  "2026-11-24-005-call-media-stats": callMediaStats,
-  "2026-11-24-007-call-end-warnings": callEndWarnings,
-  "2026-11-24-008-drop-sms-and-registration": dropSmsAndRegistration,
-  "2026-11-25-009-daily-summary-mails": dailySummaryMails,
-  "2026-11-26-010-advisor-on-landing": advisorOnLanding,
-  "2026-11-26-011-call-messages": callMessages,
-  "2026-11-26-012-call-images": callImages,
-  "2026-11-26-013-call-summaries": callSummaries,
-  "2026-11-26-014-screen-share-setting": screenShareSetting,
-  "2026-11-26-015-image-kind": imageKind,
-  "2026-11-26-016-appointments": appointments,
-  "2026-11-26-017-advisor-photos": advisorPhotos,
-  "2026-11-28-018-requester-caps": requesterCaps,
-  "2026-11-28-019-advisor-suspension": advisorSuspension,
-  "2026-11-28-020-password-resets": passwordResets,
-  "2026-12-01-021-hashed-link-keys": hashedLinkKeys,
-  "2026-12-01-022-email-confirmations": emailConfirmations,
-  "2026-12-02-023-visitor-presence": visitorPresence,
-  "2026-12-02-025-salon-catalogue": salonCatalogue,
-  "2026-12-02-026-salon-profile": salonProfile,
-  "2026-12-04-028-report-rollups": reportRollups,
+  '2026-11-22-001-initial': initial,
+  '2026-11-22-002-report-indexes': reportIndexes,
+  '2026-11-23-003-stats-indexes': statsIndexes,
+  '2026-11-23-004-audit-action-index': auditActionIndex,
+  '2026-11-24-005-call-media-stats': callMediaStats,
+  '2026-11-24-007-call-end-warnings': callEndWarnings,
+  '2026-11-24-008-drop-sms-and-registration': dropSmsAndRegistration,
+  '2026-11-25-009-daily-summary-mails': dailySummaryMails,
+  '2026-11-26-010-advisor-on-landing': advisorOnLanding,
+  '2026-11-26-011-call-messages': callMessages,
+  '2026-11-26-012-call-images': callImages,
+  '2026-11-26-013-call-summaries': callSummaries,
+  '2026-11-26-014-screen-share-setting': screenShareSetting,
+  '2026-11-26-015-image-kind': imageKind,
+  '2026-11-26-016-appointments': appointments,
+  '2026-11-26-017-advisor-photos': advisorPhotos,
+  '2026-11-28-018-requester-caps': requesterCaps,
+  '2026-11-28-019-advisor-suspension': advisorSuspension,
+  '2026-11-28-020-password-resets': passwordResets,
+  '2026-12-01-021-hashed-link-keys': hashedLinkKeys,
+  '2026-12-01-022-email-confirmations': emailConfirmations,
+  '2026-12-02-023-visitor-presence': visitorPresence,
+  '2026-12-02-025-salon-catalogue': salonCatalogue,
+  '2026-12-02-026-salon-profile': salonProfile,
+  '2026-12-04-028-report-rollups': reportRollups,
 };
 
 export type DatabaseOptions = {
@@ -108,10 +108,7 @@ export type LongWait = { waitedMs: number; waiting: number; heldMs: number };
 class WatchedSqliteDialect extends SqliteDialect {
   readonly #onLongWait: (wait: LongWait) => void;
 
-  constructor(
-    config: SqliteDialectConfig,
-    onLongWait: (wait: LongWait) => void,
-  ) {
+  constructor(config: SqliteDialectConfig, onLongWait: (wait: LongWait) => void) {
     super(config);
     this.#onLongWait = onLongWait;
   }
@@ -152,57 +149,43 @@ const defaultConnectionError = (err: Error): void => {
 };
 
 const defaultLongWait = (wait: LongWait): void => {
-  console.warn(
-    `a query waited ${wait.waitedMs} ms for the SQLite connection`,
-    wait,
-  );
+  console.warn(`a query waited ${wait.waitedMs} ms for the SQLite connection`, wait);
 };
 
-export function openDatabase(
-  url: string,
-  options: DatabaseOptions = {},
-): DatabaseHandle {
-  if (url.startsWith("postgres:") || url.startsWith("postgresql:")) {
+export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
+  if (url.startsWith('postgres:') || url.startsWith('postgresql:')) {
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
-      ...(options.schema
-        ? { options: `-c search_path=${options.schema}` }
-        : {}),
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     // The pool drops the dead client and opens a new one on the next query. The pool's listener
     // covers idle clients; a client checked out at that moment (mid-transaction) emits on itself,
     // and its query fails on its own (answered 503 by the error handler).
-    const onError = (err: Error) =>
-      (options.onConnectionError ?? defaultConnectionError)(err);
-    pool.on("error", onError);
-    pool.on("connect", (client) => client.on("error", onError));
+    const onError = (err: Error) => (options.onConnectionError ?? defaultConnectionError)(err);
+    pool.on('error', onError);
+    pool.on('connect', (client) => client.on('error', onError));
     const dialect = new PostgresDialect({ pool });
     const db = new Kysely<Database>({ dialect });
-    if (options.schema)
-      migrationViews.set(db, scopedMigrationDb(dialect, options.schema));
+    if (options.schema) migrationViews.set(db, scopedMigrationDb(dialect, options.schema));
     return {
       db,
-      dialect: "postgres",
+      dialect: 'postgres',
       close: () => db.destroy(),
       ...(options.schema ? { schema: options.schema } : {}),
     };
   }
-  const file = url.replace(/^sqlite:(\/\/)?/, "");
-  if (file !== ":memory:")
-    mkdirSync(dirname(resolve(file)), { recursive: true });
+  const file = url.replace(/^sqlite:(\/\/)?/, '');
+  if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({
-    dialect: new WatchedSqliteDialect(
-      { database: sqlite },
-      options.onLongWait ?? defaultLongWait,
-    ),
+    dialect: new WatchedSqliteDialect({ database: sqlite }, options.onLongWait ?? defaultLongWait),
   });
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
 /**
@@ -232,9 +215,7 @@ class SchemaIntrospector extends PostgresIntrospector {
     const { rows } = await sql<{ name: string; isView: boolean }>`
       select c.relname as name, c.relkind = 'v' as "isView"
       from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = ${this.schema} and c.relkind in ('r', 'v', 'p')`.execute(
-      this.db,
-    );
+      where n.nspname = ${this.schema} and c.relkind in ('r', 'v', 'p')`.execute(this.db);
     return rows.map((r) => ({ ...r, schema: this.schema, columns: [] }));
   }
 
@@ -273,10 +254,10 @@ export function createMigrator(db: Db, schema?: string): Migrator {
 
 export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
   const { error, results } = await createMigrator(db, schema).migrateToLatest();
-  const failed = results?.find((r) => r.status === "Error");
+  const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(
-      `Migration failed${failed ? ` at ${failed.migrationName}` : ""}: ${String(error)}`,
+      `Migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`,
     );
   }
 }

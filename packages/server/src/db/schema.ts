@@ -2,14 +2,14 @@
  * Row types of every table (snake_case, as stored). Timestamps are UTC ISO-8601 strings and
  * booleans are 0/1 integers on both SQLite and PostgreSQL; repositories normalise them.
  */
-import type { Generated } from "kysely";
+import type { Generated } from 'kysely';
 
 export type AdvisorsTable = {
   id: string;
   name: string;
   email: string;
   password_hash: string;
-  status: "available" | "busy" | "offline";
+  status: 'available' | 'busy' | 'offline';
   status_reason: string | null;
   is_admin: number;
   /** 1 when an admin lists the advisor in the landing's team */
@@ -65,7 +65,7 @@ export type VisitorConnectionsTable = {
 
 export type CallsTable = {
   id: string;
-  status: "pending" | "active" | "completed" | "cancelled";
+  status: 'pending' | 'active' | 'completed' | 'cancelled';
   /** the advisor the call is offered to (pending) or handled by (active/completed); null while queued */
   advisor_id: string | null;
   client_id: string;
@@ -80,7 +80,7 @@ export type CallsTable = {
   subject: string;
   message: string;
   source: string;
-  language: "es" | "en";
+  language: 'es' | 'en';
   consent_at: string | null;
   requested_at: string;
   /** deadline of the current offer; null when not offered */
@@ -93,7 +93,7 @@ export type CallsTable = {
   rating_comment: string | null;
   rated_at: string | null;
   reason: string | null;
-  ended_by: "client" | "advisor" | "admin" | "system" | null;
+  ended_by: 'client' | 'advisor' | 'admin' | 'system' | null;
   room_provider: string | null;
   room_name: string | null;
   room_url: string | null;
@@ -117,7 +117,7 @@ export type CallOffersTable = {
   offered_at: string;
   expires_at: string;
   responded_at: string | null;
-  outcome: "pending" | "accepted" | "declined" | "timeout" | "withdrawn";
+  outcome: 'pending' | 'accepted' | 'declined' | 'timeout' | 'withdrawn';
 };
 
 export type CallNotesTable = {
@@ -151,7 +151,7 @@ export type CallbacksTable = {
   phone: string;
   preferred_time: string;
   message: string;
-  status: "open" | "done";
+  status: 'open' | 'done';
   consent_at: string;
   created_at: string;
   done_at: string | null;
@@ -161,15 +161,15 @@ export type CallbacksTable = {
 /** One row per participant of a call: the last figures its page reported (`rtc:stats`). */
 export type CallMediaStatsTable = {
   call_id: string;
-  participant_type: "client" | "advisor" | "admin";
+  participant_type: 'client' | 'advisor' | 'admin';
   /** clientId, advisorId or the admin's advisorId (as in the room token) */
   participant_id: string;
   participant_name: string;
-  quality: "good" | "weak" | "bad";
+  quality: 'good' | 'weak' | 'bad';
   /** the worst quality reported during the call */
-  worst_quality: "good" | "weak" | "bad";
-  local_candidate_type: "host" | "srflx" | "prflx" | "relay" | null;
-  remote_candidate_type: "host" | "srflx" | "prflx" | "relay" | null;
+  worst_quality: 'good' | 'weak' | 'bad';
+  local_candidate_type: 'host' | 'srflx' | 'prflx' | 'relay' | null;
+  remote_candidate_type: 'host' | 'srflx' | 'prflx' | 'relay' | null;
   rtt_ms: number | null;
   packet_loss_pct: number | null;
   bitrate_kbps: number | null;
@@ -188,7 +188,7 @@ export type CallMessagesTable = {
   call_id: string;
   /** the sender's UUID for the message: unique within the call */
   id: string;
-  sender_type: "client" | "advisor" | "admin";
+  sender_type: 'client' | 'advisor' | 'admin';
   /** the advisor's id (advisor or admin), or the call's client_id for the visitor */
   sender_id: string;
   sender_name: string;
@@ -211,12 +211,12 @@ export type CallImagesTable = {
   /** `img_…` (newId): random, and every read checks the call anyway */
   id: string;
   call_id: string;
-  uploader_type: "client" | "advisor" | "admin";
+  uploader_type: 'client' | 'advisor' | 'admin';
   /** the advisor's id (advisor or admin), or the call's client_id for the visitor */
   uploader_id: string;
   /** 'photo' (sent from a device) or 'snapshot' (a still of the visitor's video, by the advisor) */
-  kind: "photo" | "snapshot";
-  content_type: "image/jpeg";
+  kind: 'photo' | 'snapshot';
+  content_type: 'image/jpeg';
   width: number;
   height: number;
   size_bytes: number;
@@ -234,10 +234,10 @@ export type AdvisorPhotosTable = {
   advisor_id: string;
   /** the square's edge in pixels (ADVISOR_PHOTO_SIZES) */
   size: number;
-  format: "avif" | "webp";
+  format: 'avif' | 'webp';
   /** the same for every rendition of one photo; a new upload gets a new one */
   version: string;
-  content_type: "image/avif" | "image/webp";
+  content_type: 'image/avif' | 'image/webp';
   size_bytes: number;
   /** BLOB on SQLite, bytea on PostgreSQL */
   data: Buffer;
@@ -302,12 +302,12 @@ export type AppointmentsTable = {
   /** `apt_…` (newId) */
   id: string;
   advisor_id: string;
-  status: "booked" | "cancelled" | "attended" | "no_show";
+  status: 'booked' | 'cancelled' | 'attended' | 'no_show';
   starts_at: string;
   ends_at: string;
   /** ends_at plus the buffer in force when booked: the advisor is not bookable before it */
   held_until: string;
-  subject: "skin_care" | "makeup" | "hair_care" | "nail_care" | "general";
+  subject: 'skin_care' | 'makeup' | 'hair_care' | 'nail_care' | 'general';
   client_name: string;
   client_phone: string;
   /** the phone's digits: the same person however she types it */
@@ -316,12 +316,12 @@ export type AppointmentsTable = {
   client_address_hash: string | null;
   client_email: string;
   message: string;
-  language: "es" | "en";
+  language: 'es' | 'en';
   /** the visitor's time zone for her e-mails (America/Lima when unknown) */
   time_zone: string;
   /** the call she entered with */
   call_id: string | null;
-  cancelled_by: "client" | "advisor" | "admin" | null;
+  cancelled_by: 'client' | 'advisor' | 'admin' | null;
   created_at: string;
   updated_at: string;
   /** when the 24 h / 1 h reminder was claimed */
@@ -391,7 +391,7 @@ export type TestimonialsTable = {
   first_name: string;
   rating: number;
   comment: string | null;
-  source: "visitor" | "manual";
+  source: 'visitor' | 'manual';
   /** 0 | 1 */
   published: number;
   created_at: string;
@@ -410,9 +410,7 @@ export type GalleryItemsTable = {
 };
 
 /** Renditions of a service's or a gallery item's photo (as advisor_photos, keyed by the owner). */
-export type CataloguePhotosTable = Omit<AdvisorPhotosTable, "advisor_id"> & {
-  owner_id: string;
-};
+export type CataloguePhotosTable = Omit<AdvisorPhotosTable, 'advisor_id'> & { owner_id: string };
 
 /** The salon's profile ("Mi salón"): one row, id 'salon'; '' = a field the salon left out. */
 export type SalonProfileTable = {
@@ -436,7 +434,7 @@ export type SalonProfileTable = {
 };
 
 /** Renditions of the salon's logo (as advisor_photos, one logo). */
-export type SalonLogoTable = Omit<AdvisorPhotosTable, "advisor_id">;
+export type SalonLogoTable = Omit<AdvisorPhotosTable, 'advisor_id'>;
 
 /** The admin report's rollups (modules/reports): figures of finished history, by what they cover. */
 export type ReportRollupsTable = {

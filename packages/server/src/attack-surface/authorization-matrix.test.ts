@@ -1,8 +1,12 @@
 /**
  * Who may call what (docs/product.md#security-and-limits). Every operation of the OpenAPI document
  * is sent by every role with a request that is otherwise valid, and the outcome class (allowed:
- * 2xx; refused: 401, 403 or 404) must match ONE expectation table, EXPECTED below. An operation
- * missing from the table fails the suite, so a new endpoint has to be classified before it ships.
+ * 2xx; refused: 401 or 403; not found: 404) must match ONE expectation table, EXPECTED below. A
+ * 404 is a refusal only where the row says so (a resource opened by a key of its own, which the
+ * server does not admit exists to whoever lacks it); such a row names the key's holder, who must
+ * get a 2xx, and every row lets someone through: a route that is broken for everyone fails. An
+ * operation missing from the table fails the suite, so a new endpoint has to be classified before
+ * it ships.
  * The second half does the same for the Socket.IO client events of the contract
  * (ClientToServerEvents).
  *
@@ -12,7 +16,13 @@
  * advisor id; also the "advisor on admin routes" case, as is `owner`) and `admin`.
  */
 import { randomUUID } from 'node:crypto';
-import { defaultSettings, defaultWorkingHours, type ClientToServerEvents } from '@belleza/contract';
+import {
+  APPOINTMENT_KEY_HEADER,
+  SUMMARY_KEY_HEADER,
+  defaultSettings,
+  defaultWorkingHours,
+  type ClientToServerEvents,
+} from '@belleza/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDaily, type FakeDaily } from '../modules/video/daily/fake-daily.js';
 import { api, insertAppointment } from '../test/fixtures.js';
@@ -54,6 +64,19 @@ type Row = {
   query?: (c: Cast, role: Role) => Record<string, string>;
   /** what an allowed role gets when 2xx is impossible in a test (e.g. no SMTP configured) */
   allowedStatus?: number;
+  /**
+   * A resource the server hides (404) from the roles in `from`: it opens with a key of its own
+   * (a summary's, a booking's) or is shown only when public. `holder` makes the request of whoever
+   * may see it (her key's header, the peer address), who must be answered like an allowed role.
+   */
+  hidden?: {
+    from: readonly Role[];
+    holder?: (
+      c: Cast,
+      app: Harness['app'],
+      params: Record<string, string>,
+    ) => Promise<{ headers?: Record<string, string>; remoteAddress?: string }>;
+  };
 };
 
 const ALL = ROLES;
@@ -160,16 +183,38 @@ async function salonLogo(c: Cast, app: Harness['app']): Promise<Record<string, s
 }
 
 /**
- * A booking with C's owner: `appointmentId` of the booking routes. Its manage key is one no role
- * holds, so the key routes refuse every role.
+ * A booking with C's owner: `appointmentId` of the booking routes, and its manage key, which no
+ * role holds (the key routes answer every role 404) but its client (`bookingHolder`).
  */
 async function bookingOfOwner(c: Cast, app: Harness['app']): Promise<Record<string, string>> {
-  const { id } = await insertAppointment(app.container.db, {
+  const { id, key } = await insertAppointment(app.container.db, {
     advisorId: c.owner.id,
     startsAt: '2030-01-07T15:00:00.000Z',
   });
-  return { appointmentId: id };
+  return { appointmentId: id, appointmentKey: key };
 }
+
+/** The booking's client: her manage key, kept by `bookingOfOwner`. */
+const bookingHolder: NonNullable<NonNullable<Row['hidden']>['holder']> = async (_c, _app, p) => ({
+  headers: { [APPOINTMENT_KEY_HEADER]: p.appointmentKey ?? '' },
+});
+
+/** C's visitor with her summary's key: the fragment of the link her call key opens. */
+const summaryHolder: NonNullable<NonNullable<Row['hidden']>['holder']> = async (c, app) => {
+  const res = await send(app, 'GET', `/api/calls/${c.callId}/summary-link`, {
+    clientKey: c.clientKey,
+  });
+  const key = (res.body as { data?: { path?: string } }).data?.path?.split('#')[1];
+  if (!key) throw new Error(`no summary key: ${res.status} ${res.text}`);
+  return { headers: { [SUMMARY_KEY_HEADER]: key } };
+};
+/** Hidden from every role: only the key's holder opens it. */
+const byKeyOnly = (holder: NonNullable<NonNullable<Row['hidden']>['holder']>) => ({
+  from: ALL,
+  holder,
+});
+/** No credentials of staff: the roles a signed-in-only resource is hidden from. */
+const NOT_SIGNED_IN: readonly Role[] = ['anonymous', 'visitor', 'visitorWrongKey'];
 
 /** THE expectation table: `METHOD /path` as in OpenAPI → roles allowed. */
 const EXPECTED: Record<string, Row> = {
@@ -213,10 +258,27 @@ const EXPECTED: Record<string, Row> = {
     rawBody: () => ({ contentType: 'image/jpeg', bytes: photo }),
   },
   'DELETE /api/advisors/{advisorId}/photo': { allow: OWNER_OR_ADMIN },
-  'GET /api/advisors/{advisorId}/photo/{file}': { allow: SIGNED_IN, params: photoOfOwner },
-  // Only of an advisor the landing shows; B is off it, so no one reads hers (shown advisors:
-  // advisor-availability.test.ts).
-  'GET /api/advisors/{advisorId}/availability': { allow: [] },
+  'GET /api/advisors/{advisorId}/photo/{file}': {
+    allow: SIGNED_IN,
+    params: photoOfOwner,
+    hidden: { from: NOT_SIGNED_IN },
+  },
+  // Only of an advisor the landing shows; B is off it, so no one reads hers (404), until the
+  // landing shows her (advisor-availability.test.ts).
+  'GET /api/advisors/{advisorId}/availability': {
+    allow: [],
+    hidden: {
+      from: ALL,
+      holder: async (c, app) => {
+        await app.container.db
+          .updateTable('advisors')
+          .set({ show_on_landing: 1 })
+          .where('id', '=', c.owner.id)
+          .execute();
+        return {};
+      },
+    },
+  },
   'GET /api/team': { allow: ALL },
   // ---------------------------------------------------------------- the salon's catalogue
   // Public reads (only what the landing shows: catalogue.test.ts); every write is an admin's.
@@ -372,18 +434,28 @@ const EXPECTED: Record<string, Row> = {
   // The visitor's summary: its link with her call key; the summary itself only with the summary
   // key, which none of these roles holds (the call key, a session or an admin's opens nothing).
   'GET /api/calls/{callId}/summary-link': { allow: ['visitor'], state: 'completed' },
-  'GET /api/summaries/{callId}': { allow: [], state: 'completed' },
+  'GET /api/summaries/{callId}': {
+    allow: [],
+    state: 'completed',
+    hidden: byKeyOnly(summaryHolder),
+  },
   'GET /api/summaries/{callId}/images/{imageId}': {
     allow: [],
     state: 'completed',
     params: photoOfCompletedC,
+    hidden: byKeyOnly(summaryHolder),
   },
   'DELETE /api/summaries/{callId}/images/{imageId}': {
     allow: [],
     state: 'completed',
     params: photoOfCompletedC,
+    hidden: byKeyOnly(summaryHolder),
   },
-  'DELETE /api/summaries/{callId}/messages': { allow: [], state: 'completed' },
+  'DELETE /api/summaries/{callId}/messages': {
+    allow: [],
+    state: 'completed',
+    hidden: byKeyOnly(summaryHolder),
+  },
   'GET /api/calls': { allow: ADMIN, query: () => ({ limit: '5', page: '1' }) },
   'GET /api/calls/stats': { allow: ADMIN },
   'GET /api/calls/recent': { allow: ADMIN },
@@ -399,6 +471,8 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/settings/public': { allow: ALL },
   'GET /api/privacy': { allow: ALL },
   'GET /api/settings': { allow: ADMIN },
+  // The colour chart: every signed-in stylist (the hair colour preview in her calls) and admins.
+  'GET /api/settings/colour-chart': { allow: SIGNED_IN },
   'PUT /api/settings': {
     allow: ADMIN,
     body: () => ({
@@ -436,20 +510,38 @@ const EXPECTED: Record<string, Row> = {
     }),
     allowedStatus: 409,
   },
-  // The manage key is held by none of these roles.
-  'GET /api/appointments/{appointmentId}': { allow: [], params: bookingOfOwner },
-  'GET /api/appointments/{appointmentId}/slots': { allow: [], params: bookingOfOwner },
+  // The manage key is held by none of these roles: only the booking's client.
+  'GET /api/appointments/{appointmentId}': {
+    allow: [],
+    params: bookingOfOwner,
+    hidden: byKeyOnly(bookingHolder),
+  },
+  'GET /api/appointments/{appointmentId}/slots': {
+    allow: [],
+    params: bookingOfOwner,
+    hidden: byKeyOnly(bookingHolder),
+  },
+  // The key's holder gets past the key to the booking's rules: that slot is not free (409), and a
+  // booking in 2030 does not open yet (409).
   'POST /api/appointments/{appointmentId}/reschedule': {
     allow: [],
     params: bookingOfOwner,
     body: () => ({ startsAt: '2030-01-07T15:25:00.000Z' }),
+    hidden: byKeyOnly(bookingHolder),
+    allowedStatus: 409,
   },
-  // With a session: the booking's advisor or an admin; without one, the (missing) key is refused.
+  // With a session: the booking's advisor or an admin; without one, the (missing) key is 404.
   'POST /api/appointments/{appointmentId}/cancel': {
     allow: OWNER_OR_ADMIN,
     params: bookingOfOwner,
+    hidden: { from: NOT_SIGNED_IN, holder: bookingHolder },
   },
-  'POST /api/appointments/{appointmentId}/enter': { allow: [], params: bookingOfOwner },
+  'POST /api/appointments/{appointmentId}/enter': {
+    allow: [],
+    params: bookingOfOwner,
+    hidden: byKeyOnly(bookingHolder),
+    allowedStatus: 409,
+  },
   'GET /api/appointments': { allow: SIGNED_IN },
   'POST /api/appointments/{appointmentId}/reassign': {
     allow: ADMIN,
@@ -480,16 +572,21 @@ const EXPECTED: Record<string, Row> = {
   // tokens included (metrics.test.ts covers the token and loopback).
   'GET /healthz': { allow: ALL },
   'GET /readyz': { allow: ALL },
-  'GET /metrics': { allow: [] },
+  'GET /metrics': {
+    allow: [],
+    hidden: { from: [], holder: async () => ({ remoteAddress: '127.0.0.1' }) },
+  },
 };
 
-type Outcome = 'allowed' | 'refused' | 'other';
+type Outcome = 'allowed' | 'refused' | 'not found' | 'other';
 const classify = (status: number, allowedStatus?: number): Outcome =>
   (status >= 200 && status < 300) || status === allowedStatus
     ? 'allowed'
-    : [401, 403, 404].includes(status)
+    : [401, 403].includes(status)
       ? 'refused'
-      : 'other';
+      : status === 404
+        ? 'not found'
+        : 'other';
 
 function headersFor(role: Role, c: Cast): { token?: string; clientKey?: string } {
   switch (role) {
@@ -535,6 +632,7 @@ describe('authorization matrix over HTTP (every OpenAPI operation × every role)
   it('answers every role as the table says: no refused role gets a 2xx, no allowed role is refused', async () => {
     const mismatches: string[] = [];
     let cells = 0;
+    let holders = 0;
     for (const op of ops) {
       const row = EXPECTED[op.key];
       if (!row) continue; // reported by the test above
@@ -561,7 +659,11 @@ describe('authorization matrix over HTTP (every OpenAPI operation × every role)
           ...(raw ? { rawBody: raw.bytes, contentType: raw.contentType } : {}),
         });
         cells += 1;
-        const expected: Outcome = row.allow.includes(role) ? 'allowed' : 'refused';
+        const expected: Outcome = row.allow.includes(role)
+          ? 'allowed'
+          : row.hidden?.from.includes(role)
+            ? 'not found'
+            : 'refused';
         const got = classify(res.status, row.allowedStatus);
         if (res.status >= 500 || got !== expected) {
           mismatches.push(
@@ -569,10 +671,36 @@ describe('authorization matrix over HTTP (every OpenAPI operation × every role)
           );
         }
       }
+      const holder = row.hidden?.holder;
+      if (holder) {
+        const cast = await newCast(h.app, h.db.db, row.state ?? 'pending', h.clock.now());
+        const params = row.params ? await row.params(cast, h.app) : {};
+        const url =
+          fillPath(op.path, {
+            advisorId: cast.owner.id,
+            callId: cast.callId,
+            callbackId: cast.callbackId,
+            ...params,
+          }) + queryString(row.query?.(cast, 'anonymous'));
+        const raw = row.rawBody?.();
+        const res = await send(h.app, op.method, url, {
+          ...(await holder(cast, h.app, params)),
+          ...(row.body ? { body: row.body(cast, fake) } : {}),
+          ...(raw ? { rawBody: raw.bytes, contentType: raw.contentType } : {}),
+        });
+        holders += 1;
+        if (classify(res.status, row.allowedStatus) !== 'allowed')
+          mismatches.push(
+            `${op.key} as its key's holder: expected allowed, got ${res.status} ${res.text.slice(0, 200)}`,
+          );
+      }
+      if (row.allow.length === 0 && !holder)
+        mismatches.push(`${op.key}: no one may use it (a row must let someone through)`);
     }
     expect(cells).toBe(ops.length * ROLES.length);
+    expect(holders).toBeGreaterThanOrEqual(11);
     expect(mismatches).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });
 
 function queryString(q: Record<string, string> | undefined): string {

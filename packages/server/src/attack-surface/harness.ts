@@ -236,6 +236,8 @@ export async function send(
     /** the body's content type (JSON's by default); null sends the body without one */
     contentType?: string | null;
     remoteAddress?: string;
+    /** more headers (a summary's or a booking's key) */
+    headers?: Record<string, string>;
   } = {},
 ): Promise<Sent> {
   const hasBody = opts.body !== undefined || opts.rawBody !== undefined;
@@ -249,6 +251,7 @@ export async function send(
       ...(hasBody && opts.contentType !== null
         ? { 'content-type': opts.contentType ?? 'application/json' }
         : {}),
+      ...opts.headers,
     },
     ...(hasBody ? { payload: opts.rawBody ?? JSON.stringify(opts.body) } : {}),
   });

@@ -203,8 +203,6 @@ export type TurnConfig = {
 /** Where e-mail goes out: the SMTP server (its URL holds the password: never log it) and the sender. */
 export type SmtpConfig = { url: string; from: string };
 
-export type Env = z.input<typeof configSchema>;
-
 export type Config = {
   port: number;
   host: string;

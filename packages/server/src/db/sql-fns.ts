@@ -15,14 +15,6 @@ export function limaMonth(dialect: Dialect, column: string): RawBuilder<string> 
     : sql<string>`to_char((${ref})::timestamptz at time zone 'America/Lima', 'YYYY-MM')`;
 }
 
-/** 'YYYY-MM-DD' of a timestamp column in Lima time. */
-export function limaDay(dialect: Dialect, column: string): RawBuilder<string> {
-  const ref = sql.ref(column);
-  return dialect === 'sqlite'
-    ? sql<string>`strftime('%Y-%m-%d', ${ref}, '-5 hours')`
-    : sql<string>`to_char((${ref})::timestamptz at time zone 'America/Lima', 'YYYY-MM-DD')`;
-}
-
 /** Seconds between two timestamp columns (b - a), as a float. */
 export function secondsBetween(dialect: Dialect, a: string, b: string): RawBuilder<number> {
   const ra = sql.ref(a);

@@ -22,5 +22,3 @@ export const advisorSuspended = () =>
   new AppError('ADVISOR_SUSPENDED', 409, 'An admin suspended this account; ask them to lift it');
 export const conflict = (code: ErrorCode, message: string, details?: unknown) =>
   new AppError(code, 409, message, details);
-export const badRequest = (code: ErrorCode, message: string, details?: unknown) =>
-  new AppError(code, 400, message, details);

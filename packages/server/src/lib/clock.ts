@@ -19,5 +19,3 @@ export class ManualClock implements Clock {
     this.t += ms;
   }
 }
-
-export const iso = (d: Date): string => d.toISOString();

@@ -64,8 +64,6 @@ export type SweeperDeps = {
   intervalMs?: number;
 };
 
-export type Sweeper = ReturnType<typeof createSweeper>;
-
 export function createSweeper(deps: SweeperDeps) {
   const intervalMs = deps.intervalMs ?? 1000;
   let timer: NodeJS.Timeout | null = null;

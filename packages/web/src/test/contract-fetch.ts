@@ -2,7 +2,7 @@
  * Answers for `mockFetch` typed by the contract, so a fake API cannot agree with a page the real
  * server would refuse. What the page sends is parsed with the schema the server validates that
  * body with: a wrong or missing field answers 400 VALIDATION_ERROR, as the server does, and is
- * kept in `contractViolations`. What the test answers is typed by the response schema and checked
+ * kept among the violations. What the test answers is typed by the response schema and checked
  * against it when answered (a mismatch is kept there too, and answers 500).
  * `expectNoContractViolations()` in an `afterEach` fails the test that caused either.
  */
@@ -21,10 +21,8 @@ type BodyOf<B> = B extends z.ZodType ? z.output<B> : undefined;
 /** What the fake was sent, as the server would have read it. */
 export type ContractRequest<B> = { body: B; url: URL };
 
-const violations: string[] = [];
-
 /** Requests the server would have refused, and answers the server could not have given. */
-export const contractViolations: readonly string[] = violations;
+const violations: string[] = [];
 
 export function expectNoContractViolations(): void {
   const found = violations.splice(0);

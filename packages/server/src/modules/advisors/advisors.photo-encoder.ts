@@ -13,11 +13,7 @@ import {
   unsupportedPhoto as unsupported,
   type PhotoUpload,
 } from '../../lib/photo-input.js';
-import {
-  renderSquarePhoto,
-  type RenderedSquarePhoto,
-  type SquareRendition,
-} from '../../lib/square-photo.js';
+import { renderSquarePhoto, type RenderedSquarePhoto } from '../../lib/square-photo.js';
 
 export const ADVISOR_PHOTO_UPLOAD: PhotoUpload = {
   maxBytes: ADVISOR_PHOTO_MAX_BYTES,
@@ -27,7 +23,6 @@ export const ADVISOR_PHOTO_UPLOAD: PhotoUpload = {
 export const photoTooLarge = () => tooLarge(ADVISOR_PHOTO_UPLOAD);
 export const unsupportedPhoto = () => unsupported(ADVISOR_PHOTO_UPLOAD);
 
-export type PhotoRendition = SquareRendition;
 export type RenderedPhoto = RenderedSquarePhoto;
 
 /**

@@ -41,8 +41,7 @@ import { createAdvisorStatus } from './advisor-status.service.js';
 import { createMissedOffers } from './missed-offers.service.js';
 
 export type { AdvisorRecord } from './advisors.repository.js';
-export type { Actor, CreateAdvisorInput, UpdateAdvisorInput } from './advisors.types.js';
-export { MISSED_OFFERS_LIMIT, MISSED_OFFERS_REASON } from './missed-offers.service.js';
+export type { Actor } from './advisors.types.js';
 
 export type AdvisorsService = ReturnType<typeof createAdvisorsService>;
 

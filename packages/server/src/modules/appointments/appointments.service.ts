@@ -33,8 +33,6 @@ import { createAppointmentSlots } from './appointment-slots.service.js';
 import { createStaffAppointments } from './staff-appointments.service.js';
 import { createVisitorAppointments } from './visitor-appointments.service.js';
 
-export { toAppointment } from './appointments.dto.js';
-
 export type AppointmentsService = ReturnType<typeof createAppointmentsService>;
 
 export function createAppointmentsService(

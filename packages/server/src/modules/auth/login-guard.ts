@@ -65,8 +65,6 @@ function createCounter(name: string, durationSeconds: number, redis: Redis | nul
   };
 }
 
-export type LoginGuard = ReturnType<typeof createLoginGuard>;
-
 export function createLoginGuard(
   deps: Pick<Deps, 'limitStore' | 'config'>,
   services: { audit: AuditService },

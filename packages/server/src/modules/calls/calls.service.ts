@@ -20,7 +20,7 @@ import { createCallTransitions } from './calls.transitions.js';
 import { createVisitorWatch } from './calls.visitors.js';
 import type { CallsServiceDeps } from './calls.types.js';
 
-export type { CallActor, CallsServiceDeps, ChatParticipant, UserActor } from './calls.types.js';
+export type { CallsServiceDeps, UserActor } from './calls.types.js';
 
 export type CallsService = ReturnType<typeof createCallsService>;
 

@@ -40,7 +40,7 @@ import { createChatRetention } from './chat-retention.service.js';
 import { createChatSnapshots } from './chat-snapshots.service.js';
 import type { ChatServiceDeps } from './chat.types.js';
 
-export type { ChatImageFile, ChatSendResult, ChatServiceDeps } from './chat.types.js';
+export type { ChatImageFile, ChatServiceDeps } from './chat.types.js';
 
 export type ChatService = ReturnType<typeof createChatService>;
 

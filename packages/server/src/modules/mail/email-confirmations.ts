@@ -143,5 +143,3 @@ export function createEmailConfirmations(
     },
   };
 }
-
-export type EmailConfirmations = ReturnType<typeof createEmailConfirmations>;

@@ -74,12 +74,7 @@ import {
 } from './mail-appointment.js';
 import { claimReminder, unremindedStartingBetween } from './reminders.repository.js';
 
-export {
-  toMailAppointment,
-  type CancelledBy,
-  type MailAppointment,
-  type MailAppointmentRow,
-} from './mail-appointment.js';
+export { toMailAppointment, type CancelledBy, type MailAppointment } from './mail-appointment.js';
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;

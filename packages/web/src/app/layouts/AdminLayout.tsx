@@ -87,7 +87,7 @@ const SIDEBAR_ID = 'admin-sidebar';
 const SALON_GROUP_ID = 'admin-nav-salon';
 
 /** Admin area: sidebar with the admin pages + header; pages render in the main region. */
-export function AdminLayout() {
+function AdminLayout() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);

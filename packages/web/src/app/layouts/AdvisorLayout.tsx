@@ -4,7 +4,7 @@ import { AppHeader } from './AppHeader';
 import './layouts.css';
 
 /** Advisor area: the same header as the admin area, its one page (the dashboard) below. */
-export function AdvisorLayout() {
+function AdvisorLayout() {
   const { t } = useTranslation('common');
   return (
     <div className="staff-layout staff-layout--advisor">

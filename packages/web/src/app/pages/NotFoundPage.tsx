@@ -24,5 +24,3 @@ export function NotFoundPage() {
     </main>
   );
 }
-
-export default NotFoundPage;

@@ -1,3 +1,2 @@
-export { AdvisorPhotoField, type AdvisorPhotoFieldProps } from './AdvisorPhotoField';
-export { PhotoField, type PhotoFieldProps } from './PhotoField';
-export { advisorPhotoSizeFor, advisorPhotoSrcSet, advisorPhotoUrl } from './photo-url';
+export { AdvisorPhotoField } from './AdvisorPhotoField';
+export { PhotoField } from './PhotoField';

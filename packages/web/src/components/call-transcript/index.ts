@@ -1,11 +1,2 @@
-export {
-  CallChatTranscript,
-  type CallChatTranscriptProps,
-  type CallTranscriptTexts,
-} from './CallChatTranscript';
-export {
-  callMessagesKey,
-  callMessagesQueryOptions,
-  fetchCallMessages,
-  useCallMessages,
-} from './call-messages.api';
+export { CallChatTranscript } from './CallChatTranscript';
+export { useCallMessages } from './call-messages.api';

@@ -1,26 +1,13 @@
 import './ui.css';
 
-export { Badge, type BadgeProps, type BadgeTone } from './Badge';
-export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button';
-export { Card, type CardProps } from './Card';
-export {
-  Field,
-  TextField,
-  type FieldControlProps,
-  type FieldProps,
-  type TextFieldProps,
-} from './Field';
-export { Modal, type ModalProps } from './Modal';
-export { PasswordField, type PasswordFieldProps } from './PasswordField';
-export { PageHeader, type PageHeaderProps } from './PageHeader';
-export {
-  CardsSkeleton,
-  Skeleton,
-  TableSkeleton,
-  type CardsSkeletonProps,
-  type SkeletonProps,
-  type TableSkeletonProps,
-} from './Skeleton';
-export { LoadFailed, type LoadFailedProps } from './LoadFailed';
-export { Spinner, type SpinnerProps } from './Spinner';
+export { Badge, type BadgeTone } from './Badge';
+export { Button } from './Button';
+export { Card } from './Card';
+export { Field, TextField } from './Field';
+export { Modal } from './Modal';
+export { PasswordField } from './PasswordField';
+export { PageHeader } from './PageHeader';
+export { CardsSkeleton, Skeleton, TableSkeleton } from './Skeleton';
+export { LoadFailed } from './LoadFailed';
+export { Spinner } from './Spinner';
 export * from './toast';

@@ -24,7 +24,6 @@ import { VIDEO_FRAME_ALLOW } from './use-video-page-messages';
 import './video-call.css';
 
 export { ADVISOR_LOAD_TIMEOUT_MS, RETRY_RESTART_MS } from './use-advisor-frame';
-export { formatStartTime } from './AdvisorCallHeader';
 
 export type AdvisorCallScreenProps = {
   call: Call;

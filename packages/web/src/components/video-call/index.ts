@@ -8,7 +8,7 @@
  */
 import './video-call.css';
 
-export { AdvisorCallScreen, type AdvisorCallScreenProps } from './AdvisorCallScreen';
+export { AdvisorCallScreen } from './AdvisorCallScreen';
 export { CallChatPanel, ChatToggle } from './CallChatPanel';
 export { useCallChat, type ChatLink } from './use-call-chat';
 export { useVideoPageMessages, VIDEO_FRAME_ALLOW } from './use-video-page-messages';
@@ -16,5 +16,4 @@ export { fetchCallToken } from './video-call.api';
 // Exported here as it always was, though the landing loads it through `visitor.ts`: the staff's
 // screens share the modal's chat and dialog parts, and while the modal is reachable from here the
 // bundler keeps those parts inside the modal's own chunk, so the visitor fetches it as one file.
-export { ClientVideoModal, type ClientVideoModalProps, type MediaChoice } from './ClientVideoModal';
-export type { PrejoinCheckProps } from './PrejoinCheck';
+export { ClientVideoModal } from './ClientVideoModal';

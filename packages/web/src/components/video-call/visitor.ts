@@ -9,7 +9,6 @@ export { PhotoInput, photoRefusal } from './PhotoInput';
 export { newMessageId, type ChatLink } from './use-call-chat';
 export { postChatMessage, uploadChatImage } from './video-call.api';
 export type { ClientVideoModalProps, MediaChoice } from './ClientVideoModal';
-export type { PrejoinCheckProps } from './PrejoinCheck';
 
 /** The video modal's code (`ClientVideoModal`), fetched once a consultation is under way. */
 export const loadClientVideoModal = () => import('./ClientVideoModal');

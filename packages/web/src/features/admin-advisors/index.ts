@@ -1,3 +1,2 @@
-export { AdminAdvisorsPage } from './AdminAdvisorsPage';
-// Default export: the module the router loads lazily.
+// The module the router loads lazily: its page as the default export.
 export { AdminAdvisorsPage as default } from './AdminAdvisorsPage';

@@ -1,3 +1,2 @@
-export { AdminDashboardPage } from './AdminDashboardPage';
-// Default export: the module the router loads lazily.
+// The module the router loads lazily: its page as the default export.
 export { AdminDashboardPage as default } from './AdminDashboardPage';

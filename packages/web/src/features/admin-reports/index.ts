@@ -1,3 +1,2 @@
-export { AdminReportsPage } from './AdminReportsPage';
-// Default export: the module the router loads lazily.
+// The module the router loads lazily: its page as the default export.
 export { AdminReportsPage as default } from './AdminReportsPage';

@@ -1,3 +1,2 @@
-export { AdminSettingsPage } from './AdminSettingsPage';
-// Default export: the module the router loads lazily.
+// The module the router loads lazily: its page as the default export.
 export { AdminSettingsPage as default } from './AdminSettingsPage';

@@ -1,3 +1,2 @@
-export { AdvisorDashboardPage } from './AdvisorDashboardPage';
-// Default export: the module the router loads lazily.
+// The module the router loads lazily: its page as the default export.
 export { AdvisorDashboardPage as default } from './AdvisorDashboardPage';

@@ -193,5 +193,3 @@ function AppointmentDetails({
     </>
   );
 }
-
-export default AppointmentPage;

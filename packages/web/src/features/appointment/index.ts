@@ -1,3 +1,2 @@
-export { AppointmentPage } from './AppointmentPage';
-// Default export: the module the router loads lazily.
+// The module the router loads lazily: its page as the default export.
 export { AppointmentPage as default } from './AppointmentPage';

@@ -1,3 +1,2 @@
-export { EmailConfirmPage } from './EmailConfirmPage';
-// Default export: the module the router loads lazily.
+// The module the router loads lazily: its page as the default export.
 export { EmailConfirmPage as default } from './EmailConfirmPage';

@@ -52,5 +52,3 @@ export function PrivacyPage() {
     </main>
   );
 }
-
-export default PrivacyPage;

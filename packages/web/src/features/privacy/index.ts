@@ -1,3 +1,2 @@
-export { PrivacyPage } from './PrivacyPage';
-// Default export: the module the router loads lazily.
+// The module the router loads lazily: its page as the default export.
 export { PrivacyPage as default } from './PrivacyPage';

@@ -1,3 +1,2 @@
-export { SummaryPage } from './SummaryPage';
-// Default export: the module the router loads lazily.
+// The module the router loads lazily: its page as the default export.
 export { SummaryPage as default } from './SummaryPage';

@@ -13,12 +13,5 @@ export {
   type RemotePeer,
   type SignalingSocket,
 } from './mesh-session';
-export {
-  CONNECT_DEADLINE_MS,
-  RECONNECT_DEADLINE_MS,
-  type LinkHealth,
-  type LinkPhase,
-} from './link-health';
-export { classifyQuality, type LinkFigures } from './link-stats';
-export { createPeerLink, isPolite, toRtcIceServers, type PeerLink } from './perfect-negotiation';
+export { CONNECT_DEADLINE_MS, RECONNECT_DEADLINE_MS } from './link-health';
 export { connectSignaling } from './signaling-socket';

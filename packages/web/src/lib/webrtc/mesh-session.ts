@@ -29,8 +29,8 @@ import type { MeshEvent, RemotePeer, SignalingSocket } from './mesh-types';
 import type { PeerLink, PeerLinkOptions } from './perfect-negotiation';
 
 export type { MeshEvent, RemotePeer, SignalingSocket } from './mesh-types';
-export { ICE_RENEW_AT, ICE_RENEW_RETRY_MS } from './mesh-ice';
-export { STATS_REPORT_MS, worstLink } from './mesh-stats';
+export { ICE_RENEW_RETRY_MS } from './mesh-ice';
+export { STATS_REPORT_MS } from './mesh-stats';
 
 export type MeshSessionOptions = {
   socket: SignalingSocket;

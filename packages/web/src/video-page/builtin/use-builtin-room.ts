@@ -23,13 +23,7 @@ import { initialRoomState, type BuiltinRoomState } from './room-state';
 import { endScreenShare, useScreenShare } from './use-screen-share';
 import { takeWarmMedia, takeWarmSocket } from './warm-room';
 
-export {
-  ownQuality,
-  summarizeMedia,
-  type BuiltinRoomState,
-  type MediaState,
-  type RoomStage,
-} from './room-state';
+export { ownQuality, type BuiltinRoomState } from './room-state';
 
 export type BuiltinRoomOptions = {
   callId: string;

@@ -54,8 +54,6 @@ export function backoffDelay(
   return Math.min(wanted, MAX_DELAY_MS);
 }
 
-export type DailyClient = ReturnType<typeof createDailyClient>;
-
 export function createDailyClient(options: DailyClientOptions) {
   const doFetch = options.fetch ?? fetch;
   const timeoutSignal = options.timeoutSignal ?? (() => AbortSignal.timeout(DAILY_TIMEOUT_MS));

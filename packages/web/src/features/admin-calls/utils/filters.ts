@@ -16,8 +16,6 @@ export type CallFilters = {
 
 export type CallsView = 'calls' | 'callbacks';
 
-export const emptyFilters: CallFilters = { status: '', startDate: '', endDate: '', search: '' };
-
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const isDay = (value: string | null): value is string =>

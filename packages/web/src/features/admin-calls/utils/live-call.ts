@@ -1,5 +1,4 @@
-/** The admin's live-call screen: its address, opened by 'Unirse' in a new tab. */
-export const LIVE_CALL_ROUTE = '/admin/calls/:callId/live';
+/** The admin's live-call screen (the router's `/admin/calls/:callId/live`), opened by 'Unirse'. */
 export const ADMIN_CALLS_PATH = '/admin/calls';
 
 export const liveCallPath = (callId: string): string =>

@@ -43,10 +43,3 @@ export function subjectLabel(subject: string | null | undefined, fallback: strin
   if (!raw) return fallback;
   return (callSubjects as readonly string[]).includes(raw) ? t(`calls.subjects.${raw}`) : raw;
 }
-
-/** Hour and minute in Lima time ('' when unknown). */
-export function formatClock(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormatter(HOUR_MINUTE).format(date);
-}

@@ -6,7 +6,8 @@
  * and `VACUUM INTO` (SQLite's other consistent copy, which rewrites every table and index).
  * The median of RUNS runs each; the restored database is verified by its row counts.
  *
- *   npm run bench:backup                 (BENCH_CALLS=20000 for a quicker pass)
+ *   npm run bench:backup                 (BENCH_CALLS=20000 for a quicker pass; BENCH_SMOKE=1:
+ *                                         1,000 calls, 20 photos, one run)
  */
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -20,14 +21,15 @@ import { ManualClock } from '../packages/server/src/lib/clock.js';
 import { generateCalls } from '../packages/server/src/modules/demo/demo.generator.js';
 import { createRng } from '../packages/server/src/modules/demo/demo.random.js';
 import { backupDatabase, checkBackup, restoreDatabase } from '../packages/server/src/ops/backup.js';
+import { setting, SMOKE } from './support/smoke.js';
 
-const CALLS = Number(process.env.BENCH_CALLS ?? 100_000);
-const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 1_000);
+const CALLS = setting('BENCH_CALLS', 100_000, 1_000);
+const PHOTOS = setting('BENCH_PHOTOS', 1_000, 20);
 /** bytes of one stored chat photo: about what a re-encoded phone photo weighs */
 const PHOTO_BYTES = 60_000;
 const ADVISORS = 20;
 const MONTHS = 12;
-const RUNS = 5;
+const RUNS = SMOKE ? 1 : 5;
 const CHUNK = 10_000;
 
 type Row = Record<string, string | number | Buffer | null>;

@@ -14,7 +14,8 @@
  * are printed but not counted (BENCH_WARMUP=0 to skip).
  *
  *   npm run bench:join            (builds first; BENCH_CONSULTATIONS, BENCH_PORT to vary,
- *                                  BENCH_TRACE=1 prints every recorded step, not just the main ones)
+ *                                  BENCH_TRACE=1 prints every recorded step, not just the main ones;
+ *                                  BENCH_SMOKE=1: one consultation and one floor, no warm-up)
  *
  * Runs itself in a network namespace with only loopback (`unshare -n`), so nothing leaves the
  * machine; where that is not permitted it says so loudly and runs on the host's loopback. It stops
@@ -42,9 +43,10 @@ import {
 } from '../e2e/support/screens.js';
 import { CHROMIUM_PATH, LOOPBACK_VIDEO_ARGS } from '../e2e/support/chromium.js';
 import { installRtcProbe } from '../e2e/support/video.js';
+import { setting, SMOKE } from './support/smoke.js';
 
-const CONSULTATIONS = Number(process.env.BENCH_CONSULTATIONS ?? 10);
-const WARMUP = process.env.BENCH_WARMUP === '0' ? 0 : 1;
+const CONSULTATIONS = setting('BENCH_CONSULTATIONS', 10, 1);
+const WARMUP = process.env.BENCH_WARMUP === '0' || SMOKE ? 0 : 1;
 const PORT = Number(process.env.BENCH_PORT ?? 4820);
 const TRACE_ALL = process.env.BENCH_TRACE === '1';
 /** Writes every consultation's and floor repetition's steps there (JSON), for a closer look. */

@@ -35,7 +35,8 @@
  *
  *   npm run bench:load        (builds first; BENCH_LOAD_SECONDS (60) shortens the load phase,
  *                              keeping the rate: 200 arrivals a minute, BENCH_LOAD_VISITORS to
- *                              override; BENCH_PORT (4830); BENCH_SERVER_LOGS=1 echoes the server)
+ *                              override; BENCH_PORT (4830); BENCH_SERVER_LOGS=1 echoes the server;
+ *                              BENCH_SMOKE=1: 4 stylists, 1 + 3 + 10 visitors in a few seconds)
  *
  * The server is always stopped (SIGTERM, then SIGKILL) and its temp directory removed, also on
  * Ctrl-C or a crash of this process; the whole bench stops itself after SECONDS + 5 minutes.
@@ -56,16 +57,17 @@ import type {
   ServerToClientEvents,
 } from '@belleza/contract';
 import { io as connect, type Socket } from 'socket.io-client';
+import { setting } from './support/smoke.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4830);
-const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const SECONDS = setting('BENCH_LOAD_SECONDS', 60, 3);
 const ARRIVALS = Number(process.env.BENCH_LOAD_VISITORS ?? Math.round((200 * SECONDS) / 60));
-const BASELINE_VISITORS = Number(process.env.BENCH_BASELINE_VISITORS ?? 20);
+const BASELINE_VISITORS = setting('BENCH_BASELINE_VISITORS', 20, 3);
 /** Mean spacing of the calm phase's arrivals, ms. */
 const BASELINE_GAP_MS = 1000;
 /** Visitors sent first and not counted (a cold server's first calls), BENCH_WARMUP=0 to skip. */
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
-const STYLISTS = Number(process.env.BENCH_STYLISTS ?? 20);
+const WARMUP = setting('BENCH_WARMUP', 5, 1);
+const STYLISTS = setting('BENCH_STYLISTS', 20, 4);
 const PATIENCE_MS = 20_000;
 const RING_MS: [number, number] = [
   Number(process.env.BENCH_RING_MS_MIN ?? 150),

@@ -25,8 +25,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
 import { CHROMIUM_PATH, QUIET_ARGS } from '../e2e/support/chromium.js';
+import { setting } from './support/smoke.js';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = setting('BENCH_RUNS', 3, 1);
 const PORT = Number(process.env.BENCH_PORT ?? 4590);
 const root = resolve(import.meta.dirname, '..');
 

@@ -2,7 +2,6 @@
  * Row types of every table (snake_case, as stored). Timestamps are UTC ISO-8601 strings and
  * booleans are 0/1 integers on both SQLite and PostgreSQL; repositories normalise them.
  */
-import type { Generated } from 'kysely';
 
 export type AdvisorsTable = {
   id: string;
@@ -478,6 +477,3 @@ export type Database = {
   salon_logo: SalonLogoTable;
   report_rollups: ReportRollupsTable;
 };
-
-// Kysely's Generated is not needed: every id and timestamp is app-generated.
-export type { Generated };

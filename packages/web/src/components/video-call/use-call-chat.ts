@@ -26,7 +26,6 @@ import { deleteChatImage } from './video-call.api';
 
 export {
   CHAT_ACK_TIMEOUT_MS,
-  LOST,
   newMessageId,
   type ChatEntry,
   type ChatLink,

@@ -1,3 +1,2 @@
 export { LANDING_NAMESPACES, LandingRoot } from './LandingRoot';
-export { LandingPage } from './LandingPage';
 export { embeddedSalonProfile, salonChangesLanding } from './hooks/use-salon-profile';

@@ -291,8 +291,6 @@ function SummaryBody({ summary, access, address }: BodyProps) {
   );
 }
 
-export default SummaryPage;
-
 /** How to reach the salon, as its owner entered it in "Mi salón" (nothing she left out). */
 function SalonContacts({
   site,

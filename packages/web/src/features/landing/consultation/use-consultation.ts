@@ -16,9 +16,6 @@ import { clearPendingRating, loadPendingRating } from './saved-call';
 import { useCallRequest } from './use-call-request';
 import { useLiveCall } from './use-live-call';
 
-export { REQUEST_ERROR_TOAST_MS } from './use-call-request';
-export { FINISHED_TOAST_MS, type VideoSession } from './use-live-call';
-
 export type ConsultationState = ReturnType<typeof useConsultation>;
 
 /**

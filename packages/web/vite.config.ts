@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { createServer, defaultClientConditions, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { visionAssetsPlugin } from './build/vision-assets.js';
 
 const backend = 'http://localhost:3000';
 
@@ -157,7 +158,7 @@ function landingInDev(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), landingInDev(), prerenderLanding(), precompress()],
+  plugins: [react(), landingInDev(), prerenderLanding(), visionAssetsPlugin(), precompress()],
   resolve,
   server: {
     proxy: {

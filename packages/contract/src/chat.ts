@@ -37,11 +37,12 @@ export const CHAT_IMAGE_RATE_MAX = 10;
 export const CHAT_IMAGE_RATE_WINDOW_S = 60;
 
 /**
- * What a photo is (docs/product.md#snapshots): sent from a device or drawn on (`photo`), or a still
+ * What a photo is (docs/product.md#snapshots): sent from a device or drawn on (`photo`), a still
  * of the visitor's video the advisor asked for (`snapshot`), which the visitor is told about and
- * may delete.
+ * may delete, or the stylist's hair colour preview on a still of her, before and after side by
+ * side (`preview`, docs/product.md#hair-colour-preview), which she may delete too.
  */
-export const chatImageKindSchema = z.enum(['photo', 'snapshot']);
+export const chatImageKindSchema = z.enum(['photo', 'snapshot', 'preview']);
 export type ChatImageKind = z.infer<typeof chatImageKindSchema>;
 /**
  * POST /api/calls/{callId}/images?kind=snapshot: the call's advisor (a still of the remote video,

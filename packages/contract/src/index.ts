@@ -11,6 +11,7 @@ export * from './summary.js';
 export * from './appointments.js';
 export * from './mail.js';
 export * from './embed.js';
+export * from './colour-chart.js';
 export * from './settings.js';
 export * from './reports.js';
 export * from './video.js';

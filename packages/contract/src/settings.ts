@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appointmentSettingsSchema, defaultAppointmentSettings } from './appointments.js';
+import { colourChartSettingsSchema, defaultColourChart } from './colour-chart.js';
 import { languageSchema } from './common.js';
 import { defaultEmbedSettings, embedSettingsSchema } from './embed.js';
 import {
@@ -116,6 +117,8 @@ const settingsObject = z.object({
   appointments: appointmentSettingsSchema,
   /** the widget on the salon's own website: which sites may embed it */
   embed: embedSettingsSchema,
+  /** the salon's colour chart, for the hair colour preview (docs/product.md#colour-chart) */
+  colourChart: colourChartSettingsSchema,
 });
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -196,6 +199,7 @@ export const defaultSettings: Settings = {
   },
   appointments: defaultAppointmentSettings,
   embed: defaultEmbedSettings,
+  colourChart: defaultColourChart,
 };
 
 /** GET /api/privacy: the admin's privacy policy; empty when the built-in text applies. */

@@ -165,7 +165,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://*.daily.co'],
+        // 'wasm-unsafe-eval': the on-device vision runtime (WebAssembly, served from here) may be
+        // compiled; JavaScript's eval stays refused (docs/architecture.md#on-device-vision).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://*.daily.co'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:', 'data:'],

@@ -40,6 +40,7 @@ import * as emailConfirmations from './migrations/2026-12-01-022-email-confirmat
 import * as visitorPresence from './migrations/2026-12-02-023-visitor-presence.js';
 import * as salonCatalogue from './migrations/2026-12-02-025-salon-catalogue.js';
 import * as salonProfile from './migrations/2026-12-02-026-salon-profile.js';
+import * as colourChart from './migrations/2026-12-04-027-colour-chart.js';
 import * as reportRollups from './migrations/2026-12-04-028-report-rollups.js';
 import type { Database } from './schema.js';
 
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-02-023-visitor-presence': visitorPresence,
   '2026-12-02-025-salon-catalogue': salonCatalogue,
   '2026-12-02-026-salon-profile': salonProfile,
+  '2026-12-04-027-colour-chart': colourChart,
   '2026-12-04-028-report-rollups': reportRollups,
 };
 

@@ -214,7 +214,7 @@ export type CallImagesTable = {
   /** the advisor's id (advisor or admin), or the call's client_id for the visitor */
   uploader_id: string;
   /** 'photo' (sent from a device) or 'snapshot' (a still of the visitor's video, by the advisor) */
-  kind: 'photo' | 'snapshot';
+  kind: 'photo' | 'snapshot' | 'preview';
   content_type: 'image/jpeg';
   width: number;
   height: number;

@@ -42,7 +42,7 @@ describe('security headers', () => {
     async (url) => {
       const h = await headersOf('https://citas.salon.pe', url);
       const csp = directives(h['content-security-policy']);
-      expect(csp.get('script-src')).toBe("'self' https://*.daily.co");
+      expect(csp.get('script-src')).toBe("'self' 'wasm-unsafe-eval' https://*.daily.co");
       expect(csp.get('script-src-attr')).toBe("'none'");
       expect(csp.get('default-src')).toBe("'self'");
       expect(csp.get('object-src')).toBe("'none'");

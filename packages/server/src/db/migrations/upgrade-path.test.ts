@@ -222,6 +222,9 @@ function settingsRows(level: number): Row[] {
     if (before) sections[legacy.section]![legacy.key] = legacy.value;
     if (before && legacy.key === 'enableScreenShare') delete sections.video!.enableScreenShare;
   }
+  // The colour chart is a row migration 027 writes itself (the default chart), never one a salon
+  // saved before it.
+  delete sections.colourChart;
   return Object.entries(sections).map(([section, value]) => ({
     section,
     value: JSON.stringify(value),
@@ -260,7 +263,7 @@ const VALUES: Record<string, readonly unknown[]> = {
   worst_quality: ['bad', 'weak', 'good'],
   local_candidate_type: ['host', 'srflx', 'relay'],
   remote_candidate_type: ['relay', 'host', 'srflx'],
-  kind: ['photo', 'snapshot'],
+  kind: ['photo', 'snapshot', 'preview'],
   format: ['webp'],
   content_type: ['image/webp'],
   subject: ['hair_care', 'skin_care', 'makeup', 'general'],

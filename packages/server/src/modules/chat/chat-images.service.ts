@@ -46,10 +46,15 @@ import type { ChatImageFile, ChatServiceDeps } from './chat.types.js';
 
 /**
  * Who may delete a photo of the call: the visitor the photos she sent and every snapshot of her
- * video (pictures of her she did not choose to send, so hers to remove); the call's advisor and admins any photo.
+ * video and every colour preview of her (pictures of her she did not choose to send, so hers to remove); the call's advisor and admins any photo.
  */
 function mayDelete(by: ChatSenderType, image: ChatImageMeta): boolean {
-  return by !== 'client' || image.uploader_type === 'client' || image.kind === 'snapshot';
+  return (
+    by !== 'client' ||
+    image.uploader_type === 'client' ||
+    image.kind === 'snapshot' ||
+    image.kind === 'preview'
+  );
 }
 
 export function createChatImages(deps: ChatServiceDeps) {
@@ -114,6 +119,13 @@ export function createChatImages(deps: ChatServiceDeps) {
     kind: ChatImageKind,
   ): Promise<ChatParticipant> {
     const sender = await calls.chatParticipant(actor, callId);
+    // A colour preview is the call's stylist's work on a still of the visitor, in the call.
+    if (kind === 'preview') {
+      if (sender.type !== 'advisor')
+        throw forbidden("Only the call's advisor adds a colour preview of the visitor");
+      requireActive(sender);
+      return sender;
+    }
     if (kind === 'snapshot') {
       if (sender.type === 'admin')
         throw forbidden("Only the call's advisor or the visitor adds snapshots of her video");

@@ -1,4 +1,5 @@
 import {
+  colourChartSchema,
   ok,
   privacyPolicySchema,
   publicSettingsSchema,
@@ -6,7 +7,7 @@ import {
   settingsSchema,
 } from '@belleza/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOnly, requireAdmin } from '../../plugins/auth.js';
+import { adminOnly, advisorOnly, requireAdmin, requireAdvisor } from '../../plugins/auth.js';
 import { auditRoutes, type AuditRoutesOptions } from '../audit/audit.routes.js';
 import type { SettingsService } from './settings.service.js';
 
@@ -41,6 +42,24 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
       success: true as const,
       data: { text: (await settings.get()).system.privacyPolicy },
     }),
+  );
+
+  app.get(
+    '/settings/colour-chart',
+    {
+      onRequest: advisorOnly,
+      schema: {
+        tags: ['settings'],
+        security: [{ bearer: [] }],
+        summary:
+          "The salon's colour chart, for the hair colour preview in a call (any stylist or admin)",
+        response: { 200: ok(colourChartSchema) },
+      },
+    },
+    async (req) => {
+      requireAdvisor(req);
+      return { success: true as const, data: await settings.colourChart() };
+    },
   );
 
   app.get(

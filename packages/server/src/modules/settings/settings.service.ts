@@ -12,6 +12,7 @@ import {
   SECRET_MASK,
   maskSecret,
   appointmentSettingsSchema,
+  colourChartSettingsSchema,
   dailySettingsSchema,
   defaultSettings,
   embedSettingsSchema,
@@ -19,6 +20,7 @@ import {
   settingsSchema,
   systemSettingsSchema,
   videoSettingsSchema,
+  type ColourChartSettings,
   type PublicSettings,
   type Settings,
 } from '@belleza/contract';
@@ -38,6 +40,7 @@ const sections: readonly Section[] = [
   'notifications',
   'appointments',
   'embed',
+  'colourChart',
 ];
 const sectionSchemas: { [S in Section]: z.ZodType<Settings[S]> } = {
   system: systemSettingsSchema,
@@ -46,6 +49,7 @@ const sectionSchemas: { [S in Section]: z.ZodType<Settings[S]> } = {
   notifications: notificationSettingsSchema,
   appointments: appointmentSettingsSchema,
   embed: embedSettingsSchema,
+  colourChart: colourChartSettingsSchema,
 };
 
 function masked(s: Settings): Settings {
@@ -67,6 +71,14 @@ function auditView(s: Settings): Record<string, unknown> {
   flat['system.privacyPolicy'] = {
     characters: policy.length,
     sha256: createHash('sha256').update(policy).digest('hex').slice(0, 12),
+  };
+  // The chart likewise: how many shades, and a fingerprint of them.
+  flat['colourChart.shades'] = {
+    shades: s.colourChart.shades.length,
+    sha256: createHash('sha256')
+      .update(JSON.stringify(s.colourChart.shades))
+      .digest('hex')
+      .slice(0, 12),
   };
   flat['video.iceServers'] = s.video.iceServers.map((ice) =>
     ice.credential === undefined ? ice : { ...ice, credential: maskSecret(ice.credential) },
@@ -149,6 +161,11 @@ export function createSettingsService(
         updatedAt: clock.now().toISOString(),
         updatedBy: actor.advisorId,
       });
+    },
+
+    /** The salon's colour chart, for the staff in a call (the hair colour preview). */
+    async colourChart(): Promise<ColourChartSettings> {
+      return (await get()).colourChart;
     },
 
     async getMasked(): Promise<Settings> {

@@ -76,7 +76,7 @@ export function CallChatPanel({ chat }: Props) {
   const deletable = (m: ChatEntry) =>
     m.state === 'sent' &&
     m.image !== null &&
-    (m.image.kind === 'snapshot' || (chat.me === 'client' && m.mine));
+    (m.image.kind === 'snapshot' || m.image.kind === 'preview' || (chat.me === 'client' && m.mine));
   /**
    * A drawn copy of a still of her video is still her face: the stylist who took the call sends it
    * as a still too, so the visitor is told and may delete it like the original. (An admin's copy is
@@ -147,6 +147,9 @@ export function CallChatPanel({ chat }: Props) {
                     : t('snapshot.taken')}
                 </p>
               )}
+              {(m.image?.kind === 'preview' || m.photoKind === 'preview') && (
+                <p className="vc-chat__snapshot">{t('chat.previewLabel')}</p>
+              )}
               {(m.image || m.preview) && (
                 <ChatPhoto
                   callId={chat.callId}
@@ -159,6 +162,12 @@ export function CallChatPanel({ chat }: Props) {
                     chat.me === 'client'
                       ? undefined
                       : (drawn) => chat.sendPhoto(drawn, drawnKind(m))
+                  }
+                  // The call's stylist tries a colour on a still of her (not on a preview).
+                  onColourPreview={
+                    chat.me === 'advisor' && m.image?.kind !== 'preview'
+                      ? (preview, caption) => chat.sendPhoto(preview, 'preview', caption)
+                      : undefined
                   }
                 />
               )}

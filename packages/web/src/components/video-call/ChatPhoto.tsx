@@ -4,12 +4,15 @@
  * press. Her own photo shows from her device until the server has it.
  */
 import type { ChatImage } from '@belleza/contract';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusTrap } from '@/lib/use-focus-trap';
 import { PhotoMarkup } from './PhotoMarkup';
 import { fetchChatImage, type ChatAuth } from './video-call.api';
 import './video-call.css';
+
+/** The hair colour preview, fetched when a stylist first opens it. */
+const ColourPreview = lazy(() => import('@/components/colour-preview'));
 
 type Props = {
   callId: string;
@@ -23,14 +26,26 @@ type Props = {
   load?: ((imageId: string) => Promise<Blob>) | undefined;
   /** offered in the full-size view: draw on the photo and send the drawn copy */
   onMarkup?: ((drawn: Blob) => void) | undefined;
+  /** offered in the full-size view: try a colour on her hair, send the before/after */
+  onColourPreview?: ((preview: Blob, caption: string) => void) | undefined;
 };
 
-export function ChatPhoto({ callId, image, auth, preview, from, load, onMarkup }: Props) {
+export function ChatPhoto({
+  callId,
+  image,
+  auth,
+  preview,
+  from,
+  load,
+  onMarkup,
+  onColourPreview,
+}: Props) {
   const { t } = useTranslation('video');
   const [loaded, setLoaded] = useState<{ id: string; url: string } | null>(null);
   const [failed, setFailed] = useState(false);
   const [full, setFull] = useState(false);
   const [marking, setMarking] = useState(false);
+  const [trying, setTrying] = useState(false);
   const clientKey = auth?.clientKey;
   const imageId = image?.id;
   const loadRef = useRef(load);
@@ -80,13 +95,27 @@ export function ChatPhoto({ callId, image, auth, preview, from, load, onMarkup }
           <span className="vc-spinner" aria-hidden="true" />
         )}
       </button>
-      {full && src && !marking && (
+      {full && src && !marking && !trying && (
         <PhotoViewer
           src={src}
           alt={alt}
           onClose={() => setFull(false)}
           onMarkup={onMarkup ? () => setMarking(true) : undefined}
+          onColourPreview={onColourPreview ? () => setTrying(true) : undefined}
         />
+      )}
+      {trying && src && onColourPreview && (
+        <Suspense fallback={<span className="vc-spinner" role="status" aria-label="…" />}>
+          <ColourPreview
+            src={src}
+            alt={alt}
+            onSend={onColourPreview}
+            onClose={() => {
+              setTrying(false);
+              setFull(false);
+            }}
+          />
+        </Suspense>
       )}
       {marking && src && onMarkup && (
         <PhotoMarkup
@@ -109,9 +138,10 @@ type ViewerProps = {
   alt: string;
   onClose: () => void;
   onMarkup?: (() => void) | undefined;
+  onColourPreview?: (() => void) | undefined;
 };
 
-function PhotoViewer({ src, alt, onClose, onMarkup }: ViewerProps) {
+function PhotoViewer({ src, alt, onClose, onMarkup, onColourPreview }: ViewerProps) {
   const { t } = useTranslation('video');
   const ref = useRef<HTMLDivElement>(null);
   useFocusTrap(ref, true);
@@ -134,6 +164,11 @@ function PhotoViewer({ src, alt, onClose, onMarkup }: ViewerProps) {
         {onMarkup && (
           <button type="button" className="vc-button" onClick={onMarkup}>
             {t('markup.open')}
+          </button>
+        )}
+        {onColourPreview && (
+          <button type="button" className="vc-button" onClick={onColourPreview}>
+            {t('chat.tryColour')}
           </button>
         )}
         <button type="button" className="vc-button" data-autofocus="" onClick={onClose}>

@@ -175,9 +175,9 @@ export function useCallChat(
 
   /** Shows a photo at once from the device (under its message id), then uploads and sends it. */
   const queuePhoto = useCallback(
-    (id: string, photo: Blob, kind: ChatImageKind) => {
+    (id: string, photo: Blob, kind: ChatImageKind, body = '') => {
       const entry = ownEntry(id, {
-        body: '',
+        body,
         photo,
         photoKind: kind,
         preview: URL.createObjectURL(photo),
@@ -194,11 +194,12 @@ export function useCallChat(
   );
 
   /**
-   * A photo from the camera or the gallery (or drawn on, or a still of the visitor's video): shown
-   * at once from the device, then uploaded.
+   * A photo from the camera or the gallery (or drawn on, a still of the visitor's video, or a
+   * colour preview with its shade as the text): shown at once from the device, then uploaded.
    */
   const sendPhoto = useCallback(
-    (photo: Blob, kind: ChatImageKind = 'photo') => queuePhoto(newMessageId(), photo, kind),
+    (photo: Blob, kind: ChatImageKind = 'photo', body = '') =>
+      queuePhoto(newMessageId(), photo, kind, body),
     [queuePhoto],
   );
 

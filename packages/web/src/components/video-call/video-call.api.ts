@@ -79,7 +79,7 @@ export function uploadChatImage(
   return api.post(`${callPath(callId)}/images`, photo, {
     schema: chatImageSchema,
     headers: keyHeaders(auth),
-    ...(kind === 'snapshot' ? { query: { kind } } : {}),
+    ...(kind !== 'photo' ? { query: { kind } } : {}),
   });
 }
 

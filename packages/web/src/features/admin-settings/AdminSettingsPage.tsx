@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useSaveSettings, useSettings, useTestDaily } from './api/settings';
 import { AppointmentsSection } from './components/AppointmentsSection';
+import { ColourChartSection } from './components/ColourChartSection';
 import { AuditLog } from './components/AuditLog';
 import { LoginAttacks } from './components/LoginAttacks';
 import type { FieldBinding } from './components/controls';
@@ -265,6 +266,11 @@ export function AdminSettingsPage() {
             onChange={sectionChange('appointments')}
           />
           <EmbedSection values={form.embed} bind={bind} onChange={sectionChange('embed')} />
+          <ColourChartSection
+            values={form.colourChart}
+            bind={bind}
+            onChange={sectionChange('colourChart')}
+          />
         </form>
       )}
 

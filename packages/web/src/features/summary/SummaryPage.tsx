@@ -112,9 +112,12 @@ function SummaryBody({ summary, access, address }: BodyProps) {
   });
 
   const { recommendations: rec, advisor } = summary;
-  const photos = summary.messages.filter(
+  const withImage = summary.messages.filter(
     (m): m is ChatMessage & { image: NonNullable<ChatMessage['image']> } => m.image !== null,
   );
+  // The stylist's colour previews have a section of their own, labelled as what they are.
+  const previews = withImage.filter((m) => m.image.kind === 'preview');
+  const photos = withImage.filter((m) => m.image.kind !== 'preview');
   const shareText = `${t('share.text', { site: summary.siteName })} ${address}`;
   const load = (imageId: string) => fetchSummaryImage(access, imageId);
 
@@ -200,6 +203,38 @@ function SummaryBody({ summary, access, address }: BodyProps) {
           </ul>
         )}
       </section>
+
+      {previews.length > 0 && (
+        <section aria-labelledby="summary-previews" className="summary-page__section">
+          <h2 id="summary-previews">{t('previews.title')}</h2>
+          <p className="summary-page__text">{t('previews.note')}</p>
+          <ul className="summary-page__photos">
+            {previews.map((m) => (
+              <li key={m.id}>
+                <figure className="summary-page__preview">
+                  <ChatPhoto
+                    callId={summary.callId}
+                    image={m.image}
+                    auth={null}
+                    from={m.senderName}
+                    load={load}
+                  />
+                  <figcaption>
+                    {m.body ? t('previews.shade', { shade: m.body }) : t('previews.title')}
+                  </figcaption>
+                </figure>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => setPending({ kind: 'photo', imageId: m.image.id })}
+                >
+                  {t('photos.delete')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section aria-labelledby="summary-chat" className="summary-page__section">
         <h2 id="summary-chat">{t('chat.title')}</h2>

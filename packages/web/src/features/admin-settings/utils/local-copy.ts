@@ -80,6 +80,8 @@ export function readLocalCopy(): LocalCopy | null {
       appointments: section('appointments'),
       // Copies from before the widget have no widget section: no site may embed it.
       embed: section('embed'),
+      // Copies from before the colour chart: the default chart.
+      colourChart: section('colourChart'),
     });
     if (!parsed.success) return null;
     const lastSaved = typeof value.lastSaved === 'string' ? value.lastSaved : '';

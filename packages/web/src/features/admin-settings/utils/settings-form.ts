@@ -53,7 +53,11 @@ export type SettingsForm = {
   };
   /** `allowedOrigins`: one origin a line, as typed */
   embed: { allowedOrigins: string };
+  /** the salon's shades, the level as typed */
+  colourChart: { shades: ShadeForm[] };
 };
+
+export type ShadeForm = { level: string; tone: string; name: string; hex: string };
 
 /** Field path → translated message; paths as in the contract ('system.callTimeout', 'video.iceServers.0.urls'). */
 export type FieldErrors = Record<string, string>;
@@ -88,6 +92,9 @@ export function toForm(s: Settings): SettingsForm {
       minNoticeMinutes: String(s.appointments.minNoticeMinutes),
     },
     embed: { allowedOrigins: s.embed.allowedOrigins.join('\n') },
+    colourChart: {
+      shades: s.colourChart.shades.map((shade) => ({ ...shade, level: String(shade.level) })),
+    },
   };
 }
 
@@ -131,6 +138,14 @@ export function toSettings(form: SettingsForm): Settings {
       minNoticeMinutes: toNumber(form.appointments.minNoticeMinutes),
     },
     embed: { allowedOrigins: originLines(form.embed.allowedOrigins).map((line) => line.text) },
+    colourChart: {
+      shades: form.colourChart.shades.map((shade) => ({
+        level: toNumber(shade.level),
+        tone: shade.tone.trim(),
+        name: shade.name.trim(),
+        hex: shade.hex,
+      })),
+    },
   };
 }
 

@@ -1,0 +1,97 @@
+/**
+ * On-device vision (docs/architecture.md#on-device-vision): MediaPipe Tasks in the page, its
+ * runtime and models served from this origin under `/vision/` (build/vision-assets.ts), loaded
+ * on first use. Nothing leaves the device and nothing is fetched from anywhere else.
+ */
+import type * as TasksVision from '@mediapipe/tasks-vision';
+import type { FaceLandmarker, ImageSegmenter, NormalizedLandmark } from '@mediapipe/tasks-vision';
+
+export const VISION_BASE = '/vision';
+
+/** A still or a frame the models can read. */
+export type VisionImage = HTMLCanvasElement | HTMLImageElement | HTMLVideoElement | ImageBitmap;
+
+/** Why vision is not offered here: the browser lacks what the runtime needs, or it failed to load. */
+export class VisionUnavailable extends Error {
+  constructor(
+    readonly reason: 'unsupported' | 'failed',
+    cause?: unknown,
+  ) {
+    super(`on-device vision unavailable: ${reason}`, { cause });
+  }
+}
+
+type Tasks = typeof TasksVision;
+let tasks: Promise<Tasks> | null = null;
+
+async function loadTasks(): Promise<Tasks> {
+  // The SIMD build only (every browser the app supports runs it); without SIMD: unsupported.
+  if (typeof WebAssembly !== 'object') throw new VisionUnavailable('unsupported');
+  const module = await import('@mediapipe/tasks-vision');
+  if (!(await module.FilesetResolver.isSimdSupported())) throw new VisionUnavailable('unsupported');
+  return module;
+}
+
+function loaded(): Promise<Tasks> {
+  tasks ??= loadTasks().catch((error: unknown) => {
+    tasks = null;
+    throw error instanceof VisionUnavailable ? error : new VisionUnavailable('failed', error);
+  });
+  return tasks;
+}
+
+const fileset = {
+  wasmLoaderPath: `${VISION_BASE}/vision_wasm_internal.js`,
+  wasmBinaryPath: `${VISION_BASE}/vision_wasm_internal.wasm`,
+};
+
+/**
+ * A person segmenter: per pixel, how sure the model is that it shows the person (0…1). `video`
+ * mode keeps state between frames (the background blur); `image` mode is for stills.
+ */
+export async function createPersonSegmenter(mode: 'image' | 'video'): Promise<ImageSegmenter> {
+  const { ImageSegmenter } = await loaded();
+  try {
+    return await ImageSegmenter.createFromOptions(fileset, {
+      baseOptions: { modelAssetPath: `${VISION_BASE}/selfie_segmenter.tflite`, delegate: 'CPU' },
+      runningMode: mode === 'video' ? 'VIDEO' : 'IMAGE',
+      outputConfidenceMasks: true,
+      outputCategoryMask: false,
+    });
+  } catch (error) {
+    throw new VisionUnavailable('failed', error);
+  }
+}
+
+export async function createFaceLandmarker(): Promise<FaceLandmarker> {
+  const { FaceLandmarker } = await loaded();
+  try {
+    return await FaceLandmarker.createFromOptions(fileset, {
+      baseOptions: { modelAssetPath: `${VISION_BASE}/face_landmarker.task`, delegate: 'CPU' },
+      runningMode: 'IMAGE',
+      numFaces: 1,
+    });
+  } catch (error) {
+    throw new VisionUnavailable('failed', error);
+  }
+}
+
+/** The person mask of a still, at the still's own size (row-major, 0…1). */
+export function personMask(segmenter: ImageSegmenter, image: VisionImage): Float32Array {
+  const result = segmenter.segment(image);
+  try {
+    const mask = result.confidenceMasks?.[0];
+    if (!mask) throw new VisionUnavailable('failed');
+    return mask.getAsFloat32Array().slice();
+  } finally {
+    result.close();
+  }
+}
+
+/** The face's landmarks in the still (0…1 of its width and height), or null without a face. */
+export function faceLandmarks(
+  landmarker: FaceLandmarker,
+  image: VisionImage,
+): NormalizedLandmark[] | null {
+  return landmarker.detect(image).faceLandmarks[0] ?? null;
+}

@@ -158,7 +158,6 @@ async function useTheControls(
 }
 
 test.describe('the call screens at every window size', () => {
-  test.describe.configure({ mode: 'serial' });
   let server: ServerHandle;
   test.beforeAll(async ({}, workerInfo) => {
     // Private server: this spec's stylist is the only one who can be rung.
@@ -168,80 +167,77 @@ test.describe('the call screens at every window size', () => {
     await server.stop();
   });
 
-  // Three calls, each over part of the sizes, so that none runs out of its budget on a busy
-  // machine (each size reloads nothing but takes a dozen real clicks and two screenshots: 5 s
-  // alone, over a minute beside another video spec and the axe scans).
-  const groups = [
-    { label: 'phones', sizes: SIZES.slice(0, 2), stylist: 'Sara Tamaños' },
-    { label: 'a phone on its side and tablets', sizes: SIZES.slice(2, 5), stylist: 'Sol Medidas' },
-    { label: 'laptops and desktops', sizes: SIZES.slice(5), stylist: 'Sonia Pantallas' },
-  ];
-  for (const group of groups) {
-    test(`mute, camera and leave take real clicks on both sides: ${group.label}`, async ({
+  // One call through every size: the sizes change the window, never the call, so a call per
+  // group of sizes only repeated its setting up (a sign-in, a request, the video's first frames).
+  // The ringing popup is looked at in a window of each kind (a phone upright, one on its side, a
+  // laptop) while it rings.
+  const RINGING_SIZES = [SIZES[0]!, SIZES[2]!, SIZES[5]!];
+  test('mute, camera and leave take real clicks on both sides at every size', async ({
+    browser,
+  }, testInfo) => {
+    // Each size takes a dozen real clicks and two screenshots on each side: 5 s alone, over a
+    // minute beside another video spec and the axe scans on a slow day (2 cores, both busy).
+    test.setTimeout(900_000);
+    const firstSize = SIZES[0]!;
+    const { stylist, visitor } = await stylistTakesVisitor(
       browser,
-    }, testInfo) => {
-      // Over 7 min measured for the four small sizes in one call on a slow day (2 cores, both
-      // workers busy); 36 s alone.
-      test.setTimeout(420_000);
-      const firstSize = group.sizes[0]!;
-      const { stylist, visitor } = await stylistTakesVisitor(
-        browser,
-        server.url,
-        group.stylist,
-        { name: 'Inés Pantalla', phone: '+51 999 333 444', message: LONG_MESSAGE },
-        {
-          stylistViewport: firstSize,
-          // Her ringing popup, with the long message, fits her window; 'Aceptar llamada' too.
-          whileRinging: async (page) => {
+      server.url,
+      'Sara Tamaños',
+      { name: 'Inés Pantalla', phone: '+51 999 333 444', message: LONG_MESSAGE },
+      {
+        stylistViewport: firstSize,
+        // Her ringing popup, with the long message, fits her window; 'Aceptar llamada' too.
+        whileRinging: async (page) => {
+          for (const size of RINGING_SIZES) {
+            await page.setViewportSize(size);
             await expectToFit(page, 'body');
             const popup = page.getByRole('alertdialog', { name: 'Llamada entrante' });
             await expect(popup.getByText(LONG_MESSAGE, { exact: false })).toBeVisible();
             await expect(popup.getByRole('button', { name: 'Aceptar llamada' })).toBeInViewport({
               ratio: 1,
             });
-          },
+          }
+          await page.setViewportSize(firstSize);
         },
-      );
-      await expectRemoteVideo(visitor.page, VISITOR_FRAME);
-      await expectRemoteVideo(stylist.page, ADVISOR_FRAME);
-      // The chat open on both sides for every size: it takes its room, never the controls'. The
-      // stylist's notes stay open beside it, with a product to fill in.
-      await visitor.page.setViewportSize(firstSize);
-      for (const page of [visitor.page, stylist.page])
-        await page.getByRole('button', { name: 'Chat', exact: true }).click();
-      const screen = stylist.page.getByRole('dialog', { name: 'Videollamada activa' });
-      await screen.getByRole('tab', { name: 'Para la clienta' }).click();
-      await screen.getByRole('button', { name: 'Añadir producto o servicio' }).click();
+      },
+    );
+    await expectRemoteVideo(visitor.page, VISITOR_FRAME);
+    await expectRemoteVideo(stylist.page, ADVISOR_FRAME);
+    // The chat open on both sides for every size: it takes its room, never the controls'. The
+    // stylist's notes stay open beside it, with a product to fill in.
+    await visitor.page.setViewportSize(firstSize);
+    for (const page of [visitor.page, stylist.page])
+      await page.getByRole('button', { name: 'Chat', exact: true }).click();
+    const screen = stylist.page.getByRole('dialog', { name: 'Videollamada activa' });
+    await screen.getByRole('tab', { name: 'Para la clienta' }).click();
+    await screen.getByRole('button', { name: 'Añadir producto o servicio' }).click();
 
-      for (const size of group.sizes) {
-        await visitor.page.setViewportSize(size);
-        await stylist.page.setViewportSize(size);
-        await useTheControls(visitor.page, VISITOR_FRAME, testInfo, 'visitor');
-        await useTheControls(stylist.page, ADVISOR_FRAME, testInfo, 'stylist');
-      }
+    for (const size of SIZES) {
+      await visitor.page.setViewportSize(size);
+      await stylist.page.setViewportSize(size);
+      await useTheControls(visitor.page, VISITOR_FRAME, testInfo, 'visitor');
+      await useTheControls(stylist.page, ADVISOR_FRAME, testInfo, 'stylist');
+    }
 
-      // 'Minimizar' goes back to the dashboard; 'Volver a la llamada' reopens the call (once:
-      // each reopening joins the video again).
-      await screen.getByRole('button', { name: 'Minimizar (la llamada sigue activa)' }).click();
-      await expect(screen).toBeHidden();
-      await stylist.page.getByRole('button', { name: 'Volver a la llamada' }).click();
-      await expect(screen).toBeVisible();
+    // 'Minimizar' goes back to the dashboard; 'Volver a la llamada' reopens the call (once:
+    // each reopening joins the video again).
+    await screen.getByRole('button', { name: 'Minimizar (la llamada sigue activa)' }).click();
+    await expect(screen).toBeHidden();
+    await stylist.page.getByRole('button', { name: 'Volver a la llamada' }).click();
+    await expect(screen).toBeVisible();
 
-      // The stylist ends it for both, and is told once.
-      const toasts = await recordToasts(stylist.page);
-      await stylist.page.getByRole('button', { name: 'Finalizar llamada' }).click();
-      await stylist.page.getByRole('button', { name: 'Finalizar para ambos' }).click();
-      await expect(visitor.page.getByText('Consulta finalizada', { exact: true })).toBeVisible();
-      const saying = async (text: string) => (await toasts()).filter((t) => t.includes(text));
-      await expect
-        .poll(async () => (await saying('Llamada finalizada exitosamente')).length)
-        .toBe(1);
-      expect(await saying('La consulta ha finalizado.')).toEqual([]);
-      // Signed out (offline), so the next call rings only the next group's stylist.
-      await stylist.page.getByRole('button', { name: 'Cerrar sesión' }).click();
-      await expect(stylist.page).toHaveURL(/\/advisor\/login$/);
-      await visitor.context.close();
-      await stylist.context.close();
-    });
-  }
+    // The stylist ends it for both, and is told once.
+    const toasts = await recordToasts(stylist.page);
+    await stylist.page.getByRole('button', { name: 'Finalizar llamada' }).click();
+    await stylist.page.getByRole('button', { name: 'Finalizar para ambos' }).click();
+    await expect(visitor.page.getByText('Consulta finalizada', { exact: true })).toBeVisible();
+    const saying = async (text: string) => (await toasts()).filter((t) => t.includes(text));
+    await expect.poll(async () => (await saying('Llamada finalizada exitosamente')).length).toBe(1);
+    expect(await saying('La consulta ha finalizado.')).toEqual([]);
+    // Her way out of the panel works after a call.
+    await stylist.page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(stylist.page).toHaveURL(/\/advisor\/login$/);
+    await visitor.context.close();
+    await stylist.context.close();
+  });
 });

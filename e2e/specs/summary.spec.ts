@@ -1,7 +1,8 @@
 /**
  * Recommendations and the visitor's summary (docs/product.md#the-visitors-summary), through the
- * real screens: the stylist writes recommendations in the call's second tab and finishes them on
- * her dashboard after the end; the visitor, who left her e-mail, gets the summary's link by e-mail
+ * real screens: the stylist writes her private notes and, in the call's second tab,
+ * recommendations, finishes them on her dashboard after the end and reads her notes back from the
+ * server in the past call's details; the visitor, who left her e-mail, gets the summary's link by e-mail
  * and on her rating card, opens it, finds who and when, the recommendations, her photo and the
  * chat, deletes the photo and then the conversation. The same address with another key shows
  * nothing.
@@ -68,6 +69,11 @@ test.describe("the visitor's summary", () => {
     await box.press('Enter');
     await expect(visitorScreen.getByRole('log').getByText('Enviando...')).toHaveCount(0);
 
+    // Her private notes first: saved to the server a moment after she stops typing.
+    const notes = 'Raíces 3 cm, base 6; probar matiz ceniza.';
+    await stylistScreen.getByRole('textbox', { name: 'Notas de la llamada' }).fill(notes);
+    await expect(stylistScreen.getByText('Guardado', { exact: true })).toBeVisible();
+
     // The stylist writes recommendations in their tab, beside her private notes.
     await stylistScreen.getByRole('tab', { name: 'Para la clienta' }).click();
     await stylistScreen
@@ -94,6 +100,17 @@ test.describe("the visitor's summary", () => {
     await after.getByLabel('Producto o servicio').nth(1).fill('Corte de puntas');
     await after.getByRole('button', { name: 'Listo' }).click();
     await expect(after).toBeHidden();
+
+    // Her notes come back from the server in the past call's details (not from this browser's
+    // copy: the dialog reads the call as the server stored it).
+    await stylist.page
+      .getByRole('region', { name: 'Mis consultas recientes' })
+      .getByRole('button', { name: /Marta Flores/ })
+      .click();
+    const past = stylist.page.getByRole('dialog', { name: 'Consulta con Marta Flores' });
+    await expect(past.getByText(notes)).toBeVisible();
+    await stylist.page.keyboard.press('Escape');
+    await expect(past).toBeHidden();
 
     // The visitor: her rating card links to the summary, and the e-mail brings the same summary
     // with a key of its own (each link handed out has its own; only their hashes are kept).

@@ -14,8 +14,8 @@ import {
   idSchema,
   isoDateTime,
   languageSchema,
-  phoneSchema,
-  singleLine,
+  visitorContactFields,
+  visitorEmailSchema,
 } from './common.js';
 import { advisorPhotoSchema } from './advisors.js';
 import { visitorMailSchema } from './mail.js';
@@ -113,14 +113,6 @@ export const slotsResponseSchema = z.object({
 });
 export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
 
-const phone = phoneSchema;
-const email = z
-  .union([
-    z.literal(''),
-    z.string().trim().toLowerCase().pipe(z.email('validation.email').max(254)),
-  ])
-  .default('');
-
 /** POST /api/appointments */
 export const bookAppointmentBodySchema = z
   .object({
@@ -128,9 +120,8 @@ export const bookAppointmentBodySchema = z
     /** a chosen stylist; null/absent: any qualified stylist free then */
     advisorId: idSchema.nullable().default(null),
     subject: callSubjectSchema.default('general'),
-    name: singleLine(120).min(1, 'validation.required'),
-    phone,
-    email,
+    ...visitorContactFields,
+    email: visitorEmailSchema,
     message: z.string().trim().max(2000).default(''),
     consent: z.literal(true, { error: 'validation.consent' }),
     language: languageSchema.default('es'),

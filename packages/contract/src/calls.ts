@@ -7,8 +7,9 @@ import {
   isoDateTime,
   languageSchema,
   paged,
-  phoneSchema,
   singleLine,
+  visitorContactFields,
+  visitorEmailSchema,
 } from './common.js';
 import { callTokenSchema } from './video.js';
 
@@ -138,14 +139,8 @@ export type CallDetails = z.infer<typeof callDetailsSchema>;
 /** POST /api/calls/request — the visitor's details (docs/product.md#request-form) plus consent. */
 export const callRequestBodySchema = z
   .object({
-    name: singleLine(120).min(1, 'validation.required'),
-    phone: phoneSchema,
-    email: z
-      .union([
-        z.literal(''),
-        z.string().trim().toLowerCase().pipe(z.email('validation.email').max(254)),
-      ])
-      .default(''),
+    ...visitorContactFields,
+    email: visitorEmailSchema,
     subject: singleLine(2500).default(''),
     message: z.string().trim().max(2000).default(''),
     company: z.string().max(200).default(''),
@@ -318,8 +313,7 @@ export type Availability = z.infer<typeof availabilitySchema>;
 export const callbackStatusSchema = z.enum(['open', 'done']);
 export const callbackRequestBodySchema = z
   .object({
-    name: singleLine(120).min(1, 'validation.required'),
-    phone: phoneSchema,
+    ...visitorContactFields,
     preferredTime: singleLine(120).default(''),
     message: z.string().trim().max(2000).default(''),
     consent: z.literal(true, { error: 'validation.consent' }),

@@ -43,6 +43,21 @@ export const phoneSchema = z
   .refine(isPhoneNumber, 'validation.phone');
 
 /**
+ * Who the visitor is, as every form of hers asks it (a call, a callback, a booking): her name and
+ * phone, required; her e-mail, optional ('' when she left none).
+ */
+export const visitorContactFields = {
+  name: singleLine(120).min(1, 'validation.required'),
+  phone: phoneSchema,
+};
+export const visitorEmailSchema = z
+  .union([
+    z.literal(''),
+    z.string().trim().toLowerCase().pipe(z.email('validation.email').max(254)),
+  ])
+  .default('');
+
+/**
  * Whether `YYYY-MM-DD` names a day that exists: the regex lets 2026-13-45 and 2026-02-30 through,
  * and Date would roll them over into another day. Years 2000 to 2999: no salon day lies outside.
  */

@@ -31,6 +31,7 @@ const VIDEO_SPECS = [
   /screen-share\.spec\.ts$/,
   /summary\.spec\.ts$/,
   /snapshot\.spec\.ts$/,
+  /colour-preview\.spec\.ts$/,
   /appointments\.spec\.ts$/,
   /widget\.spec\.ts$/,
 ];

@@ -1,5 +1,6 @@
 import type { Advisor, AdvisorAvailability, AuditEntry, TeamMember } from '@belleza/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { activeCallRow } from '../../test/fixtures.js';
 import { createTestApp, dialects, type TestApp } from '../../test/helpers.js';
 import { CURRENT_PASSWORD_CHECKS } from './advisor-accounts.service.js';
 import {
@@ -27,38 +28,17 @@ const insertCall = async (
   await t.db.db
     .insertInto('calls')
     .values({
-      id,
+      ...activeCallRow(id, now),
       status: fields.status,
       advisor_id: advisorId,
-      client_id: 'client-1',
-      client_key_hash: 'x',
       client_name: 'Cliente',
-      client_email: '',
       client_phone: '999 888 777',
       client_phone_normalized: '999888777',
-      subject: '',
-      message: '',
-      source: 'website',
-      language: 'es',
-      consent_at: now,
-      requested_at: now,
-      offer_expires_at: null,
       // Active and completed calls were answered; a pending or cancelled one only rang.
       accepted_at: fields.status === 'active' || fields.status === 'completed' ? now : null,
       started_at: null,
-      ended_at: null,
       duration_seconds: fields.durationSeconds ?? null,
       rating: fields.rating ?? null,
-      rating_comment: null,
-      rated_at: null,
-      reason: null,
-      ended_by: null,
-      room_provider: null,
-      room_name: null,
-      room_url: null,
-      room_expires_at: null,
-      estimated_wait_seconds: null,
-      updated_at: now,
     })
     .execute();
   return id;

@@ -4,6 +4,7 @@
  * empty states; 'Cancelar' with its confirmation; 'Reasignar' (success, and a 409 SLOT_UNAVAILABLE
  * said in the dialog); live changes from `appointment:changed`.
  */
+import type { ServerToClientEvents } from '@belleza/contract';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,12 +12,12 @@ import { REQUEST_TIMEOUT_MS } from '@/lib/api-client';
 import type * as SocketModule from '@/lib/socket';
 import { fail, hang, jsonResponse, ok } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
-import { fireToAdmins, sockets } from './fake-socket';
+import { sockets } from '@/test/fake-socket';
 import { admin, lucia, makeAppointment, marta, pairs, signInAdmin } from './helpers';
 
 vi.mock('@/lib/socket', async (importOriginal) => {
   const actual = await importOriginal<typeof SocketModule>();
-  const { FakeSocket, sockets: created } = await import('./fake-socket');
+  const { FakeSocket, sockets: created } = await import('@/test/fake-socket');
   return {
     ...actual,
     createSocket: () => {
@@ -26,6 +27,25 @@ vi.mock('@/lib/socket', async (importOriginal) => {
     },
   };
 });
+
+/** What the server sends to the admins' room (or socket.io fires): every open admin socket hears it. */
+function fireToAdmins<E extends keyof ServerToClientEvents>(
+  event: E,
+  ...args: Parameters<ServerToClientEvents[E]>
+): void;
+function fireToAdmins(event: 'connect' | 'disconnect'): void;
+function fireToAdmins(
+  event: keyof ServerToClientEvents | 'connect' | 'disconnect',
+  payload?: unknown,
+) {
+  act(() => {
+    for (const s of sockets) {
+      if (event === 'connect' || event === 'disconnect') s.fire(event);
+      // The overloads above typed the payload by the event.
+      else s.fire(event, payload as never);
+    }
+  });
+}
 
 // The route loads the page lazily; warming the module keeps the first test within findBy's timeout.
 beforeAll(async () => {

@@ -23,7 +23,7 @@ import {
 
 vi.mock('@/lib/socket', async (importOriginal) => {
   const actual = await importOriginal<typeof SocketModule>();
-  const { FakeSocket, sockets: created } = await import('./fake-socket');
+  const { FakeSocket, sockets: created } = await import('@/test/fake-socket');
   return {
     ...actual,
     createSocket: () => {

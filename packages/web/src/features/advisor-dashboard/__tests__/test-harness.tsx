@@ -21,9 +21,9 @@ import { makeAdvisor } from '@/test/fixtures';
 import { AdvisorDashboardPage } from '../AdvisorDashboardPage';
 import { makeDashboard } from './fixtures';
 
-import { lastSocket } from './fake-socket';
+import { lastSocket } from '@/test/fake-socket';
 
-export { lastSocket, sockets } from './fake-socket';
+export { lastSocket, sockets } from '@/test/fake-socket';
 
 /** Fires a typed server event inside act() and lets the cache notify the page. */
 export async function serverEmit<E extends keyof ServerToClientEvents>(

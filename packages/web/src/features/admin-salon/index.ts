@@ -1,2 +1,0 @@
-/** Admin → Salón → Mi salón: the salon's own profile (name, logo, texts, contacts, hours). */
-export { AdminSalonPage } from './AdminSalonPage';

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every check — typecheck, lint and structure (no import cycles, no issue/SPEC
-// citations) side by side, then unit + integration (Vitest), build, e2e (Playwright).
+// `npm test`: every check — typecheck, lint, unused code and structure (no import cycles, no
+// issue/SPEC citations) side by side, then unit + integration (Vitest), the fault suites, build,
+// the benchmarks' smoke runs, e2e (Playwright).
 // Outside CI a missing Chromium skips e2e with one loud line; with CI=true it is a failure.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -99,9 +100,15 @@ async function together(steps) {
   console.log(`=== ${steps.map((s) => s.name).join(' + ')} ok (${secs}s)`);
 }
 
+// `npm run typecheck` and `npm run lint` in their parts, so that no one part holds the phase up
+// while the other core idles: the type-aware lint of the web alone and of the rest each take about
+// as long as a typecheck.
 await together([
-  { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'] },
-  { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
+  { name: 'typecheck (server)', cmd: 'npm', args: ['run', 'typecheck:server'] },
+  { name: 'typecheck (web, e2e, bench)', cmd: 'npm', args: ['run', 'typecheck:web'] },
+  { name: 'lint (web)', cmd: 'npm', args: ['run', 'lint:web'] },
+  { name: 'lint (the rest)', cmd: 'npm', args: ['run', 'lint:rest'] },
+  { name: 'unused code', cmd: 'npx', args: ['knip', '--no-progress'] },
   { name: 'structure', cmd: 'npm', args: ['run', 'check:structure'] },
 ]);
 // Most suites wait on PostgreSQL, Redis and sockets more than on a core: two workers. The fault
@@ -111,6 +118,10 @@ step('unit+integration', 'npx', ['vitest', 'run', '--maxWorkers=2', '--exclude',
 step('fault tests', 'npx', ['vitest', 'run', '--maxWorkers=1', FAULTS]);
 step('build', 'npm', ['run', 'build']);
 if (existsSync(chromium)) {
+  // Every benchmark in its smoke mode (a handful of iterations, figures printed, never judged): a
+  // product change that breaks a benchmark fails here, not months later. (Three of them drive
+  // Chromium, hence inside this branch.)
+  step('benchmarks (smoke)', 'npm', ['run', 'bench:smoke']);
   step('e2e', 'npm', ['test', '-w', '@belleza/e2e']);
 } else if (ci) {
   console.error(`\n!!! Chromium not found at ${chromium}: e2e cannot run under CI=true`);

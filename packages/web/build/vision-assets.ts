@@ -2,7 +2,7 @@
  * The on-device vision assets, served from the app's own origin under `/vision/` (nothing is ever
  * fetched from elsewhere; the CSP allows only 'self' plus 'wasm-unsafe-eval'): MediaPipe Tasks'
  * SIMD wasm runtime from `@mediapipe/tasks-vision`, the person segmenter from
- * `@mediapipe/selfie_segmentation` and the face detector and landmarker from `@mediapipe/face_mesh`
+ * `@mediapipe/selfie_segmentation` and the face detector from `@mediapipe/face_mesh`
  * (unpacked from its packed assets), given the metadata the Tasks runtime reads (tflite-metadata.ts).
  * Written into the build's `vision/` folder, and served from memory by `vite` in development.
  * See docs/architecture.md#on-device-vision.
@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { storedZip, withInputNormalisation } from './tflite-metadata.js';
+import { withInputNormalisation } from './tflite-metadata.js';
 
 /** The URL folder the assets are served under. */
 export const VISION_BASE = '/vision';
@@ -46,24 +46,11 @@ export function visionAssets(): Map<string, Uint8Array> {
     if (!file) throw new Error(`@mediapipe/face_mesh: no ${name} in its packed assets`);
     return file;
   };
-  // The numbers the old graphs gave each model's input: 0…1 for the segmenter and the landmarker,
-  // −1…1 for the detector.
+  // The numbers the old graphs gave each model's input: 0…1 for the segmenter, −1…1 for the
+  // detector. (The mesh's landmark model is not shipped: under the Tasks graph its points come out
+  // scrambled; the detector's box and keypoints outline the face instead.)
   const unit = { mean: 0, std: 255 };
   const signed = { mean: 127.5, std: 127.5 };
-  const landmarker = storedZip([
-    {
-      name: 'face_detector.tflite',
-      data: withInputNormalisation(
-        need('face_detection_short_range.tflite'),
-        'face detector',
-        signed,
-      ),
-    },
-    {
-      name: 'face_landmarks_detector.tflite',
-      data: withInputNormalisation(need('face_landmark.tflite'), 'face landmarks', unit),
-    },
-  ]);
   return new Map([
     ['vision_wasm_internal.js', read(join(tasks, 'vision_wasm_internal.js'))],
     ['vision_wasm_internal.wasm', read(join(tasks, 'vision_wasm_internal.wasm'))],
@@ -71,7 +58,10 @@ export function visionAssets(): Map<string, Uint8Array> {
       'selfie_segmenter.tflite',
       withInputNormalisation(read(join(selfie, 'selfie_segmentation.tflite')), 'selfie', unit),
     ],
-    ['face_landmarker.task', landmarker],
+    [
+      'face_detector.tflite',
+      withInputNormalisation(need('face_detection_short_range.tflite'), 'face detector', signed),
+    ],
   ]);
 }
 
@@ -79,7 +69,6 @@ const TYPES: Record<string, string> = {
   js: 'text/javascript',
   wasm: 'application/wasm',
   tflite: 'application/octet-stream',
-  task: 'application/octet-stream',
 };
 
 /** Writes the assets into `<outDir>/vision/` (with `.br`/`.gz` beside the big ones), or serves them in dev. */

@@ -4,7 +4,7 @@
  * given as the models would give them. Hair is kept; the face, the skin, the neck and the
  * background are not.
  */
-import { CHEEKS, FACE_OVAL, growMask, hairMask, type Point } from './hair-mask';
+import { CHEEKS, FACE_OVAL, faceFromDetection, growMask, hairMask, type Point } from './hair-mask';
 
 const W = 120;
 const H = 160;
@@ -75,6 +75,29 @@ describe('hairMask', () => {
     expect(share(mask, truth, 1)).toBeGreaterThan(0.9);
     expect(share(mask, truth, 2)).toBe(0);
     expect(share(mask, truth, 3)).toBeLessThan(0.05);
+    expect(share(mask, truth, 0)).toBe(0);
+  });
+
+  it("finds the same hair from the detector's box and keypoints", () => {
+    const { pixels, person, truth } = portrait();
+    // The box as the detector draws it: the face's width, from the brows to the chin.
+    const face = faceFromDetection(
+      {
+        x: (FACE.cx - FACE.rx) / W,
+        y: (FACE.cy - FACE.ry * 0.6) / H,
+        width: (2 * FACE.rx) / W,
+        height: (FACE.ry * 1.6) / H,
+      },
+      [
+        { x: (FACE.cx - 9) / W, y: (FACE.cy - 8) / H },
+        { x: (FACE.cx + 9) / W, y: (FACE.cy - 8) / H },
+        { x: FACE.cx / W, y: FACE.cy / H },
+        { x: FACE.cx / W, y: (FACE.cy + 14) / H },
+      ],
+    );
+    const mask = hairMask({ width: W, height: H, pixels, person, face });
+    expect(share(mask, truth, 1)).toBeGreaterThan(0.8);
+    expect(share(mask, truth, 2)).toBe(0);
     expect(share(mask, truth, 0)).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 /**
  * The hair in a still (docs/product.md#hair-colour-preview): the person segmenter's mask, kept
- * where it is hair and not face or skin, using the face's landmarks: inside the face's outline is
+ * where it is hair and not face or skin, using the face's outline (faceFromDetection): inside the face's outline is
  * never hair, nor is anything the colour of her skin (sampled on her cheeks), nor her neck and
  * chest below the chin; what is left near her head and close to the colour of the hair above her
  * forehead is hair. A first guess the stylist corrects with the brush; never a verdict.
@@ -20,6 +20,38 @@ const TOP = 10;
 const CHIN = 152;
 const LEFT = 234;
 const RIGHT = 454;
+
+/** A face as the detector gives it: its box and keypoints (0…1 of the still). */
+export type DetectedFace = { x: number; y: number; width: number; height: number };
+
+/**
+ * The face mesh's outline, cheeks, forehead top, chin and sides (the points hairMask reads), drawn
+ * from the detector's box and keypoints: an ellipse as wide as the box and a quarter taller
+ * (the box stops at the brows; the forehead goes on above), cheeks between each eye and the mouth.
+ * The other points sit at the face's centre. Keypoints: right eye, left eye, nose, mouth, ears.
+ */
+export function faceFromDetection(box: DetectedFace, keypoints: readonly Point[]): Point[] {
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height * 0.5;
+  const rx = box.width * 0.5;
+  const ry = box.height * 0.62;
+  const points: Point[] = Array.from({ length: 468 }, () => ({ x: cx, y: cy }));
+  FACE_OVAL.forEach((index, k) => {
+    const angle = -Math.PI / 2 + (2 * Math.PI * k) / FACE_OVAL.length;
+    points[index] = { x: cx + rx * Math.cos(angle), y: cy + ry * Math.sin(angle) };
+  });
+  points[LEFT] = { x: cx - rx, y: cy };
+  points[RIGHT] = { x: cx + rx, y: cy };
+  const [eyeA, eyeB, , mouth] = keypoints;
+  const cheek = (eye: Point | undefined, side: number): Point =>
+    eye && mouth
+      ? { x: eye.x, y: (eye.y + mouth.y) / 2 }
+      : { x: cx + side * rx * 0.45, y: cy + ry * 0.15 };
+  CHEEKS.forEach((index, k) => {
+    points[index] = cheek(k % 2 === 0 ? eyeA : eyeB, k % 2 === 0 ? -1 : 1);
+  });
+  return points;
+}
 
 /** How close to the skin's colour a pixel must be to count as skin (ΔE OK). */
 export const SKIN_DISTANCE = 0.07;

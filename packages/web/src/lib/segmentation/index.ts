@@ -5,9 +5,9 @@
  */
 import { growMask, hairMask } from './hair-mask';
 import {
-  createFaceLandmarker,
+  createFaceDetector,
   createPersonSegmenter,
-  faceLandmarks,
+  faceOutline,
   personMask,
   VisionUnavailable,
 } from './vision';
@@ -17,13 +17,13 @@ export { VisionUnavailable, createPersonSegmenter, VISION_BASE } from './vision'
 
 type StillModels = {
   segmenter: Awaited<ReturnType<typeof createPersonSegmenter>>;
-  landmarker: Awaited<ReturnType<typeof createFaceLandmarker>>;
+  detector: Awaited<ReturnType<typeof createFaceDetector>>;
 };
 let stillModels: Promise<StillModels> | null = null;
 
 function models(): Promise<StillModels> {
-  stillModels ??= Promise.all([createPersonSegmenter('image'), createFaceLandmarker()]).then(
-    ([segmenter, landmarker]) => ({ segmenter, landmarker }),
+  stillModels ??= Promise.all([createPersonSegmenter('image'), createFaceDetector()]).then(
+    ([segmenter, detector]) => ({ segmenter, detector }),
     (error: unknown) => {
       stillModels = null;
       throw error;
@@ -44,10 +44,10 @@ export async function detectHair(
   canvas: HTMLCanvasElement,
   image: ImageData,
 ): Promise<HairDetection> {
-  const { segmenter, landmarker } = await models();
+  const { segmenter, detector } = await models();
   const person = personMask(segmenter, canvas);
   if (person.length !== image.width * image.height) throw new VisionUnavailable('failed');
-  const face = faceLandmarks(landmarker, canvas);
+  const face = faceOutline(detector, canvas);
   const mask = hairMask({
     width: image.width,
     height: image.height,

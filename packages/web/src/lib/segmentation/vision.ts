@@ -4,7 +4,8 @@
  * on first use. Nothing leaves the device and nothing is fetched from anywhere else.
  */
 import type * as TasksVision from '@mediapipe/tasks-vision';
-import type { FaceLandmarker, ImageSegmenter, NormalizedLandmark } from '@mediapipe/tasks-vision';
+import type { FaceDetector, ImageSegmenter } from '@mediapipe/tasks-vision';
+import { faceFromDetection, type Point } from './hair-mask';
 
 export const VISION_BASE = '/vision';
 
@@ -63,13 +64,13 @@ export async function createPersonSegmenter(mode: 'image' | 'video'): Promise<Im
   }
 }
 
-export async function createFaceLandmarker(): Promise<FaceLandmarker> {
-  const { FaceLandmarker } = await loaded();
+/** The face detector (box and six keypoints: eyes, nose, mouth, ears). */
+export async function createFaceDetector(): Promise<FaceDetector> {
+  const { FaceDetector } = await loaded();
   try {
-    return await FaceLandmarker.createFromOptions(fileset, {
-      baseOptions: { modelAssetPath: `${VISION_BASE}/face_landmarker.task`, delegate: 'CPU' },
+    return await FaceDetector.createFromOptions(fileset, {
+      baseOptions: { modelAssetPath: `${VISION_BASE}/face_detector.tflite`, delegate: 'CPU' },
       runningMode: 'IMAGE',
-      numFaces: 1,
     });
   } catch (error) {
     throw new VisionUnavailable('failed', error);
@@ -88,10 +89,33 @@ export function personMask(segmenter: ImageSegmenter, image: VisionImage): Float
   }
 }
 
-/** The face's landmarks in the still (0…1 of its width and height), or null without a face. */
-export function faceLandmarks(
-  landmarker: FaceLandmarker,
-  image: VisionImage,
-): NormalizedLandmark[] | null {
-  return landmarker.detect(image).faceLandmarks[0] ?? null;
+/**
+ * The face's outline points in the still (0…1 of its width and height, in the face mesh's
+ * numbering that hair-mask.ts reads), from the detector's box and keypoints; null without a face.
+ */
+export function faceOutline(detector: FaceDetector, image: VisionImage): Point[] | null {
+  const width =
+    'naturalWidth' in image
+      ? image.naturalWidth
+      : 'videoWidth' in image
+        ? image.videoWidth
+        : image.width;
+  const height =
+    'naturalHeight' in image
+      ? image.naturalHeight
+      : 'videoHeight' in image
+        ? image.videoHeight
+        : image.height;
+  const face = detector.detect(image).detections[0];
+  const box = face?.boundingBox;
+  if (!face || !box || width === 0 || height === 0) return null;
+  return faceFromDetection(
+    {
+      x: box.originX / width,
+      y: box.originY / height,
+      width: box.width / width,
+      height: box.height / height,
+    },
+    face.keypoints.map((k) => ({ x: k.x, y: k.y })),
+  );
 }

@@ -115,7 +115,7 @@ await together([
 // suites restart Redis and kill processes under running apps, so they run after, by themselves.
 const FAULTS = 'packages/server/src/faults';
 step('unit+integration', 'npx', ['vitest', 'run', '--maxWorkers=2', '--exclude', '**/faults/**']);
-step('fault tests', 'npx', ['vitest', 'run', '--maxWorkers=1', FAULTS]);
+step('fault tests', 'npx', ['vitest', 'run', '--maxWorkers=1', '--isolate', FAULTS]);
 step('build', 'npm', ['run', 'build']);
 if (existsSync(chromium)) {
   // Every benchmark in its smoke mode (a handful of iterations, figures printed, never judged): a

@@ -181,6 +181,7 @@ export const TABLES: Array<keyof Database> = [
   'catalogue_photos',
   'salon_profile',
   'salon_logo',
+  'report_rollups',
 ];
 
 /** Application tables as SQLite lists them (migration bookkeeping excluded). */

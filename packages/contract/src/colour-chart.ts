@@ -82,6 +82,3 @@ export const defaultColourChart: ColourChartSettings = {
     { level: 10, tone: '2', name: 'Rubio clarísimo perla', hex: '#d3c4db' },
   ],
 };
-
-/** GET /api/settings/colour-chart: the chart, for the staff in a call. */
-export const colourChartSchema = colourChartSettingsSchema;

@@ -1,5 +1,5 @@
 import {
-  colourChartSchema,
+  colourChartSettingsSchema,
   ok,
   privacyPolicySchema,
   publicSettingsSchema,
@@ -53,7 +53,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
         security: [{ bearer: [] }],
         summary:
           "The salon's colour chart, for the hair colour preview in a call (any stylist or admin)",
-        response: { 200: ok(colourChartSchema) },
+        response: { 200: ok(colourChartSettingsSchema) },
       },
     },
     async (req) => {

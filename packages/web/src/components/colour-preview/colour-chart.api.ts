@@ -1,5 +1,5 @@
 /** GET /api/settings/colour-chart: the salon's shades, for the stylist in a call. */
-import { colourChartSchema } from '@belleza/contract';
+import { colourChartSettingsSchema } from '@belleza/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -8,7 +8,7 @@ export const colourChartQueryKey = ['settings', 'colour-chart'] as const;
 export function useColourChart() {
   return useQuery({
     queryKey: colourChartQueryKey,
-    queryFn: () => api.get('/api/settings/colour-chart', { schema: colourChartSchema }),
+    queryFn: () => api.get('/api/settings/colour-chart', { schema: colourChartSettingsSchema }),
     staleTime: 60_000,
   });
 }

@@ -3,4 +3,4 @@
  * load it on demand (`lazy(() => import('@/components/colour-preview'))`): none of it, nor the
  * vision runtime it fetches, rides along in the visitor's chunks.
  */
-export { ColourPreview as default, type ColourPreviewProps } from './ColourPreview';
+export { ColourPreview as default } from './ColourPreview';

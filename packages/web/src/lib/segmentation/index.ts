@@ -12,8 +12,7 @@ import {
   VisionUnavailable,
 } from './vision';
 
-export { growMask, hairMask } from './hair-mask';
-export { VisionUnavailable, createPersonSegmenter, VISION_BASE } from './vision';
+export { VisionUnavailable } from './vision';
 
 type StillModels = {
   segmenter: Awaited<ReturnType<typeof createPersonSegmenter>>;

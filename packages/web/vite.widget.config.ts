@@ -31,8 +31,9 @@ export const widgetBuildConfig = (): UserConfig => ({
     rolldownOptions: {
       // The contract's modules build zod schemas at their top level, which the bundler must assume
       // have side effects; the widget uses none of them (only constants and `isCallSubject`), so
-      // calls on `z` are declared pure and zod is left out.
-      treeshake: { manualPureFunctions: ['z'] },
+      // calls on `z`, and on the contract's own schema helpers used at top level, are declared
+      // pure and zod is left out.
+      treeshake: { manualPureFunctions: ['z', 'singleLine'] },
     },
   },
 });

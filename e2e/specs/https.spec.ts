@@ -182,7 +182,7 @@ test.describe('HTTPS behind the TLS proxy (deploy/Caddyfile)', () => {
     );
     expect(csp).toMatchObject({
       'default-src': "'self'",
-      'script-src': "'self' https://*.daily.co",
+      'script-src': "'self' 'wasm-unsafe-eval' https://*.daily.co",
       'script-src-attr': "'none'",
       'frame-ancestors': "'self'",
       'upgrade-insecure-requests': '',

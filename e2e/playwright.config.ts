@@ -63,6 +63,8 @@ export default defineConfig({
   workers: 3,
   retries: 0,
   reporter: [['list']],
+  // Every run ends with its ten slowest spec files (over 30 s), so the suite's time is in sight.
+  reportSlowTests: { max: 10, threshold: 30_000 },
   // Overridable so several runs at once (one per developer checkout or helper) keep their own.
   outputDir: process.env.E2E_OUTPUT_DIR ?? '../test-results',
   // Specs that decode real video never run two at a time: on 2 cores, two WebRTC calls with fake

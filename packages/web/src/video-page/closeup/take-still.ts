@@ -1,9 +1,11 @@
 /**
- * The close-up's still at the camera's full resolution (docs/product.md#close-up-photos):
- * `ImageCapture.takePhoto()` where the browser has it (the camera's photo mode, often larger than
- * any video frame), else one frame of the track itself at its largest settings — never the video
- * element the call shows, which the browser may scale down. Then prepared for sending: a JPEG of
- * at most CLOSEUP_IMAGE_MAX_EDGE on its longer side, and the lighting check on a small copy.
+ * The close-up's still at the camera's full resolution (docs/product.md#close-up-photos): with
+ * the track at its largest settings for that moment, `ImageCapture.takePhoto()` at the largest
+ * photo size the camera offers where the browser has it (a phone's photo mode, larger than any
+ * video frame; some cameras give the current frame's size, hence the largest settings), else one
+ * frame of the track itself — never the video element the call shows, which the browser may scale
+ * down. Then prepared for sending: a JPEG of at most CLOSEUP_IMAGE_MAX_EDGE on its longer side,
+ * and the lighting check on a small copy.
  */
 import { CLOSEUP_IMAGE_MAX_EDGE } from '@belleza/contract';
 import { grabFrame } from '../snapshot';
@@ -14,7 +16,11 @@ const QUALITY = 0.92;
 /** The lighting is read on a copy this wide at most: the same means, a fraction of the work. */
 const CHECK_EDGE = 512;
 
-type PhotoTaker = { takePhoto(): Promise<Blob> };
+type PhotoSize = { imageWidth?: { max?: number }; imageHeight?: { max?: number } };
+type PhotoTaker = {
+  takePhoto(settings?: { imageWidth?: number; imageHeight?: number }): Promise<Blob>;
+  getPhotoCapabilities?: () => Promise<PhotoSize>;
+};
 type ImageCaptureConstructor = new (track: MediaStreamTrack) => PhotoTaker;
 
 /** The browser's ImageCapture, when it has one (Chrome; not Safari or Firefox). */
@@ -36,16 +42,24 @@ export async function takeFullStill(
   sources: StillSources = {},
 ): Promise<Blob | null> {
   const Capture = sources.imageCapture === undefined ? imageCapture() : sources.imageCapture;
-  if (Capture) {
-    try {
-      const photo = await new Capture(track).takePhoto();
-      if (photo.size > 0) return photo;
-    } catch {
-      // Some cameras have no photo mode (or refuse it while streaming): a frame instead.
-    }
-  }
   const grab = sources.grab ?? grabFrame;
-  return atLargestFrame(track, () => grab(new MediaStream([track]))).catch(() => null);
+  return atLargestFrame(track, async () => {
+    if (Capture) {
+      try {
+        const capture = new Capture(track);
+        const size = await capture.getPhotoCapabilities?.().catch(() => null);
+        const imageWidth = size?.imageWidth?.max;
+        const imageHeight = size?.imageHeight?.max;
+        const photo = await capture.takePhoto(
+          imageWidth && imageHeight ? { imageWidth, imageHeight } : undefined,
+        );
+        if (photo.size > 0) return photo;
+      } catch {
+        // Some cameras have no photo mode (or refuse it while streaming): a frame instead.
+      }
+    }
+    return grab(new MediaStream([track]));
+  }).catch(() => null);
 }
 
 export type PreparedStill = {

@@ -42,7 +42,13 @@ class Track {
 }
 
 class Stream {
-  constructor(private readonly tracks: Track[]) {}
+  constructor(private tracks: Track[]) {}
+  removeTrack(track: Track) {
+    this.tracks = this.tracks.filter((t) => t !== track);
+  }
+  addTrack(track: Track) {
+    this.tracks = [...this.tracks, track];
+  }
   getVideoTracks() {
     return this.tracks;
   }
@@ -100,12 +106,13 @@ function setup({
     Promise.resolve({ image, width: 4032, height: 3024, lighting }),
   );
   const startRef: Harness['startRef'] = { current: null };
+  const localStream = new Stream([front]);
   renderWithI18n(
     <Harness
       onPost={onPost}
       onShow={onShow}
       startRef={startRef}
-      localStream={new Stream([front]) as unknown as MediaStream}
+      localStream={localStream as unknown as MediaStream}
       cameraOn={cameraOn}
       media={{ getUserMedia }}
       takeStill={takeStill}
@@ -113,7 +120,7 @@ function setup({
     />,
   );
   const ask = () => act(() => startRef.current?.('Eva Estilista'));
-  return { front, rear, posted, shown, getUserMedia, takeStill, image, ask };
+  return { front, rear, posted, shown, getUserMedia, takeStill, image, ask, localStream };
 }
 
 beforeEach(() => {
@@ -177,7 +184,7 @@ describe('the close-up on the visitor’s page', () => {
     // The front camera goes back on the links, the torch off, the rear camera closed.
     expect(shown).toEqual([
       ['rear', 'closeup'],
-      [null, 'camera'],
+      ['front', 'camera'],
     ]);
     expect(track.applied.at(-1)).toEqual({ advanced: [{ torch: false }] });
     expect(track.readyState).toBe('ended');
@@ -243,10 +250,38 @@ describe('the close-up on the visitor’s page', () => {
     await waitFor(() =>
       expect(c.shown).toEqual([
         ['rear', 'closeup'],
-        [null, 'camera'],
+        ['front', 'camera'],
       ]),
     );
     expect((c.rear as Track).readyState).toBe('ended');
+  });
+
+  it('on a phone that opens one camera at a time, stops the front one for the rear, then opens it again in its place', async () => {
+    const user = userEvent.setup();
+    const c = setup();
+    const rear = c.rear as Track;
+    const reopened = new Track('front again');
+    let calls = 0;
+    c.getUserMedia.mockImplementation(() => {
+      calls += 1;
+      if (calls === 1) return Promise.reject(new DOMException('busy', 'NotReadableError'));
+      return Promise.resolve(new Stream([calls === 2 ? rear : reopened]) as unknown as MediaStream);
+    });
+    await c.ask();
+    expect(c.front.readyState).toBe('ended');
+    expect(c.posted).toEqual([['rear-camera', false]]);
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() =>
+      expect(c.shown).toEqual([
+        ['rear', 'closeup'],
+        ['front again', 'camera'],
+      ]),
+    );
+    // Opened as it was, and in the call's stream in place of the stopped one.
+    const asked = c.getUserMedia.mock.calls[2] as unknown as [MediaStreamConstraints];
+    expect(asked[0].video).toEqual({ width: { ideal: 640 }, height: { ideal: 480 } });
+    expect(c.localStream.getVideoTracks()).toEqual([reopened]);
+    expect(rear.readyState).toBe('ended');
   });
 
   it('with her camera off, answers camera-off and shows nothing', async () => {

@@ -70,9 +70,48 @@ const REAR_CAMERA: MediaTrackConstraints = {
 };
 
 /** No rear camera at all (a desktop, a laptop): the current one takes the close-up. */
+const errorName = (err: unknown): unknown =>
+  typeof err === 'object' && err !== null ? Reflect.get(err, 'name') : null;
 function noRearCamera(err: unknown): boolean {
-  const name: unknown = typeof err === 'object' && err !== null ? Reflect.get(err, 'name') : null;
+  const name = errorName(err);
   return name === 'OverconstrainedError' || name === 'NotFoundError';
+}
+/** Many Android phones open one camera at a time: the rear one is busy while the front streams. */
+const cameraBusy = (err: unknown) => {
+  const name = errorName(err);
+  return name === 'NotReadableError' || name === 'AbortError';
+};
+
+/** The front camera as the call had it, to open it again after a close-up that had to stop it. */
+type FrontCamera = { stream: MediaStream; old: Track; constraints: MediaTrackConstraints };
+
+function frontCameraOf(stream: MediaStream, track: Track): FrontCamera {
+  const { deviceId, width, height } = track.getSettings();
+  return {
+    stream,
+    old: track,
+    constraints: {
+      ...(deviceId ? { deviceId: { exact: deviceId } } : {}),
+      ...(width ? { width: { ideal: width } } : {}),
+      ...(height ? { height: { ideal: height } } : {}),
+    },
+  };
+}
+
+/**
+ * Opens the front camera again as it was and puts it in place of the stopped one: in the call's
+ * stream (the self-view and the toggles read it) and on every link.
+ */
+async function reopenFront(front: FrontCamera, options: CloseupOptions): Promise<void> {
+  const media = options.media ?? navigator.mediaDevices;
+  const stream = await media
+    .getUserMedia({ video: front.constraints, audio: false })
+    .catch(() => null);
+  const track = stream?.getVideoTracks()[0];
+  if (!track) return;
+  front.stream.removeTrack(front.old);
+  front.stream.addTrack(track);
+  await options.showVideo(track, 'camera').catch(() => undefined);
 }
 
 export function useCloseup(options: CloseupOptions) {
@@ -82,9 +121,15 @@ export function useCloseup(options: CloseupOptions) {
     optionsRef.current = options;
   });
   /** what is open now, for the way back: the rear stream, and the zoom the track had */
-  const openRef = useRef<{ track: Track; rear: MediaStream | null; zoomBefore: number | null }>(
-    null,
-  );
+  const openRef = useRef<{
+    track: Track;
+    rear: MediaStream | null;
+    zoomBefore: number | null;
+    /** the track the call sent before (her front camera), put back on the links after */
+    callTrack: Track;
+    /** a phone that opens one camera at a time: the front one was stopped, to reopen so */
+    front: FrontCamera | null;
+  }>(null);
   /** one per request: a step that resolves after its request ended does nothing */
   const runRef = useRef(0);
   const viewRef = useRef(view);
@@ -106,9 +151,14 @@ export function useCloseup(options: CloseupOptions) {
     setView(IDLE);
     if (!open) return;
     if (torchOn) await setTorch(open.track, false);
-    if (open.rear) {
+    if (open.front) {
+      // Stopped for the rear one: opened again and put in its place, in the call and the preview.
+      stopStream(open.rear);
+      await reopenFront(open.front, optionsRef.current);
+    } else if (open.rear) {
       // The front camera goes back on every link first: nobody is left with a frozen picture.
-      await optionsRef.current.showVideo(null, 'camera').catch(() => undefined);
+      // Named, not null: a link's own idea of "the camera" may be a track a close-up replaced.
+      await optionsRef.current.showVideo(open.callTrack, 'camera').catch(() => undefined);
       stopStream(open.rear);
     } else if (open.zoomBefore !== null) {
       const range = closeupControls(open.track).zoom;
@@ -129,13 +179,28 @@ export function useCloseup(options: CloseupOptions) {
       setView({ ...IDLE, phase: 'opening', requestedBy });
       const media = optionsRef.current.media ?? navigator.mediaDevices;
       let rear: MediaStream | null = null;
+      let front: FrontCamera | null = null;
+      const openRear = () => media.getUserMedia({ video: REAR_CAMERA, audio: false });
+      const failed = () => {
+        setView((v) => ({ ...v, phase: 'failed' }));
+        tell('failed');
+      };
       try {
-        rear = await media.getUserMedia({ video: REAR_CAMERA, audio: false });
+        rear = await openRear();
       } catch (err) {
         if (runRef.current !== run) return;
-        if (!noRearCamera(err)) {
-          setView((v) => ({ ...v, phase: 'failed' }));
-          tell('failed');
+        if (cameraBusy(err) && localStream) {
+          front = frontCameraOf(localStream, current);
+          current.stop();
+          rear = await openRear().catch(() => null);
+          if (runRef.current !== run || !rear) {
+            stopStream(rear);
+            await reopenFront(front, optionsRef.current);
+            if (runRef.current === run) failed();
+            return;
+          }
+        } else if (!noRearCamera(err)) {
+          failed();
           return;
         }
       }
@@ -151,6 +216,8 @@ export function useCloseup(options: CloseupOptions) {
         track,
         rear: rearTrack ? rear : null,
         zoomBefore: rearTrack ? null : (controls.zoom?.value ?? null),
+        callTrack: current,
+        front,
       };
       if (rearTrack) {
         // A close-up, not a mirror: the rear camera goes out as it sees.

@@ -32,6 +32,7 @@ const VIDEO_SPECS = [
   /summary\.spec\.ts$/,
   /snapshot\.spec\.ts$/,
   /colour-preview\.spec\.ts$/,
+  /closeup\.spec\.ts$/,
   /appointments\.spec\.ts$/,
   /widget\.spec\.ts$/,
 ];

@@ -349,9 +349,12 @@ export async function stylistTakesVisitor(
   {
     stylistViewport,
     whileRinging,
+    visitorBrowser = browser,
   }: {
     /** her window's size from the sign-in on */
     stylistViewport?: { width: number; height: number };
+    /** the visitor in a browser of her own (another camera), else the stylist's */
+    visitorBrowser?: Browser;
     /** looks at her ringing popup before she accepts */
     whileRinging?: (page: Page) => Promise<void>;
   } = {},
@@ -363,7 +366,7 @@ export async function stylistTakesVisitor(
   const stylist = await participant(browser, baseURL);
   if (stylistViewport) await stylist.page.setViewportSize(stylistViewport);
   await signInAvailable(stylist.page, email, password);
-  const asking = await participant(browser, baseURL);
+  const asking = await participant(visitorBrowser, baseURL);
   await requestConsultation(asking.page, visitor);
   if (whileRinging) {
     await stylist.page

@@ -39,10 +39,12 @@ export const CHAT_IMAGE_RATE_WINDOW_S = 60;
 /**
  * What a photo is (docs/product.md#snapshots): sent from a device or drawn on (`photo`), a still
  * of the visitor's video the advisor asked for (`snapshot`), which the visitor is told about and
- * may delete, or the stylist's hair colour preview on a still of her, before and after side by
- * side (`preview`, docs/product.md#hair-colour-preview), which she may delete too.
+ * may delete, the stylist's hair colour preview on a still of her, before and after side by
+ * side (`preview`, docs/product.md#hair-colour-preview), which she may delete too, or a
+ * full-resolution close-up her own phone took when the stylist asked (`closeup`,
+ * docs/product.md#close-up-photos).
  */
-export const chatImageKindSchema = z.enum(['photo', 'snapshot', 'preview']);
+export const chatImageKindSchema = z.enum(['photo', 'snapshot', 'preview', 'closeup']);
 export type ChatImageKind = z.infer<typeof chatImageKindSchema>;
 /**
  * POST /api/calls/{callId}/images?kind=snapshot: the call's advisor (a still of the remote video,

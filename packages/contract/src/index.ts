@@ -7,6 +7,7 @@ export * from './catalogue.js';
 export * from './salon.js';
 export * from './calls.js';
 export * from './chat.js';
+export * from './closeup.js';
 export * from './summary.js';
 export * from './appointments.js';
 export * from './mail.js';

@@ -11,6 +11,11 @@ import type {
   snapshotFailedSchema,
   snapshotRequestSchema,
 } from './chat.js';
+import type {
+  closeupRequestPayload,
+  closeupRequestSchema,
+  closeupStatusPayload,
+} from './closeup.js';
 import { idSchema, languageSchema } from './common.js';
 import type {
   rtcClosedSchema,
@@ -175,6 +180,13 @@ export type ServerToClientEvents = {
   'chat:snapshot-requested': (p: z.infer<typeof snapshotRequestSchema>) => void;
   /** To the call's chat room: the visitor's device could not take the still asked for. */
   'chat:snapshot-failed': (p: z.infer<typeof snapshotFailedSchema>) => void;
+  /**
+   * To the call's own sockets (its visitor's): its stylist asks her phone for a close-up
+   * (`closeup:request`). Nobody else hears it.
+   */
+  'closeup:requested': (p: z.infer<typeof closeupRequestSchema>) => void;
+  /** To the call's chat room: where the visitor's device is with a close-up request. */
+  'closeup:state': (p: z.infer<typeof closeupStatusPayload>) => void;
   'calls:pending': (calls: z.infer<typeof callSchema>[]) => void;
   'advisor:connected': (p: z.infer<typeof advisorConnectedPayload>) => void;
   'advisor:status:updated': (p: z.infer<typeof advisorStatusUpdatedPayload>) => void;
@@ -212,6 +224,16 @@ export type ClientToServerEvents = {
     p: z.infer<typeof chatSendPayload>,
     ack?: Ack<z.infer<typeof chatMessageSchema>>,
   ) => void;
+  /**
+   * The call's stylist asks the visitor's phone for a close-up (only her, only while the call is
+   * active); answers the request the visitor's screen hears.
+   */
+  'closeup:request': (
+    p: z.infer<typeof closeupRequestPayload>,
+    ack?: Ack<z.infer<typeof closeupRequestSchema>>,
+  ) => void;
+  /** The visitor's screen says where her device is with a request (only she, while active). */
+  'closeup:status': (p: z.infer<typeof closeupStatusPayload>, ack?: Ack<unknown>) => void;
   'rtc:join': (
     p: z.infer<typeof rtcJoinSchema>,
     ack?: Ack<z.infer<typeof rtcJoinedSchema>>,

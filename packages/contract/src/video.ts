@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { snapshotFailureReasonSchema } from './chat.js';
+import { closeupStateSchema } from './closeup.js';
 import { idSchema } from './common.js';
 import { iceServerSchema, videoProviderSchema } from './settings.js';
 
@@ -59,6 +60,11 @@ export const videoPageActionSchema = z.enum([
    */
   'snapshot',
   /**
+   * a close-up request's progress on the visitor's page (`closeupState`), and with 'sent' its
+   * full-resolution still (`image`)
+   */
+  'closeup',
+  /**
    * a page whose parent hosts the call's control bar (`bar=parent`): its microphone, camera and
    * screen share as they are now (`media`), or none (absent) while it is not in the room
    */
@@ -104,6 +110,8 @@ export const videoPageMessageSchema = z.object({
    * with 'snapshot' and no image: the camera is off (or no video arrived yet), or taking it failed
    */
   snapshotError: snapshotFailureReasonSchema.optional(),
+  /** with 'closeup': where the close-up is; 'sent' comes with its `image` */
+  closeupState: closeupStateSchema.optional(),
   /** what failed, for parents that word it themselves (the advisor call screen's error texts) */
   errorCode: z
     .enum([
@@ -135,6 +143,9 @@ export const videoPageControlSchema = z.object({
    * 'prepare': a standby page opens the camera and microphone now (the call is being accepted);
    * 'snapshot': take a still of the client's video and answer with a 'snapshot' message (the
    * built-in room draws the remote client video; a visitor's Daily room captures her own camera);
+   * 'closeup': the stylist asked for a close-up (`closeup` says who); the visitor's built-in page
+   * turns to the rear camera and answers with 'closeup' messages; 'closeup-cancel': the request
+   * is over (the call screen closed), the camera goes back;
    * 'toggle-mic', 'toggle-camera', 'toggle-share': the parent's control bar was pressed
    */
   action: z.enum([
@@ -144,12 +155,16 @@ export const videoPageControlSchema = z.object({
     'join',
     'prepare',
     'snapshot',
+    'closeup',
+    'closeup-cancel',
     'toggle-mic',
     'toggle-camera',
     'toggle-share',
   ]),
   /** with 'join' */
   join: videoPageJoinSchema.optional(),
+  /** with 'closeup': the stylist who asked, as the chat names her */
+  closeup: z.object({ requestedBy: z.string().max(200) }).optional(),
 });
 export type VideoPageControl = z.infer<typeof videoPageControlSchema>;
 
@@ -195,10 +210,11 @@ export const rtcSpeakSchema = z.object({ callId: idSchema });
 /** To the room: that supervisor is a participant from now on (her tile, the count, her media). */
 export const rtcPeerSpeaksSchema = z.object({ callId: idSchema, peerId: z.string() });
 /**
- * What a participant's video shows: her camera, or a window or tab she shares
- * (docs/product.md#screen-sharing).
+ * What a participant's video shows: her camera, a window or tab she shares
+ * (docs/product.md#screen-sharing), or the visitor's rear camera while she takes a close-up
+ * (docs/product.md#close-up-photos).
  */
-export const videoSourceSchema = z.enum(['camera', 'screen']);
+export const videoSourceSchema = z.enum(['camera', 'screen', 'closeup']);
 export type VideoSource = z.infer<typeof videoSourceSchema>;
 export const rtcSignalSchema = z.object({
   callId: idSchema,

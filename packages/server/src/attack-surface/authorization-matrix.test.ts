@@ -819,6 +819,17 @@ const SOCKET_EXPECTED: Record<keyof ClientToServerEvents, SocketRow> = {
     state: 'active',
     payload: ({ cast }) => ({ callId: cast.callId, id: randomUUID(), body: 'Hola' }),
   },
+  // A close-up: only the call's stylist asks; only its visitor's screen answers.
+  'closeup:request': {
+    allow: ['owner'],
+    state: 'active',
+    payload: ({ cast }) => ({ callId: cast.callId }),
+  },
+  'closeup:status': {
+    allow: ['visitor'],
+    state: 'active',
+    payload: ({ cast }) => ({ callId: cast.callId, requestId: 'closeup_1', state: 'rear-camera' }),
+  },
   // Refused roles present the best token they can hold: their own call's (D) or a forged one.
   'rtc:join': {
     allow: CALL_PARTIES,

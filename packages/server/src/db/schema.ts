@@ -213,8 +213,8 @@ export type CallImagesTable = {
   uploader_type: 'client' | 'advisor' | 'admin';
   /** the advisor's id (advisor or admin), or the call's client_id for the visitor */
   uploader_id: string;
-  /** 'photo' (sent from a device) or 'snapshot' (a still of the visitor's video, by the advisor) */
-  kind: 'photo' | 'snapshot' | 'preview';
+  /** what it is (docs/product.md#photos): photo, snapshot, preview or closeup */
+  kind: 'photo' | 'snapshot' | 'preview' | 'closeup';
   content_type: 'image/jpeg';
   width: number;
   height: number;

@@ -263,7 +263,7 @@ const VALUES: Record<string, readonly unknown[]> = {
   worst_quality: ['bad', 'weak', 'good'],
   local_candidate_type: ['host', 'srflx', 'relay'],
   remote_candidate_type: ['relay', 'host', 'srflx'],
-  kind: ['photo', 'snapshot', 'preview'],
+  kind: ['photo', 'snapshot', 'preview', 'closeup'],
   format: ['webp'],
   content_type: ['image/webp'],
   subject: ['hair_care', 'skin_care', 'makeup', 'general'],

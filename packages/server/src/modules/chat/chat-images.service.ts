@@ -9,7 +9,9 @@
 import {
   CHAT_IMAGE_RATE_MAX,
   CHAT_IMAGE_RATE_WINDOW_S,
+  CHAT_IMAGE_MAX_EDGE,
   CHAT_IMAGE_WAITING_MAX,
+  CLOSEUP_IMAGE_MAX_EDGE,
   type ChatDeleted,
   type ChatImage,
   type ChatImageKind,
@@ -90,7 +92,11 @@ export function createChatImages(deps: ChatServiceDeps) {
     kind: ChatImageKind,
     upload: Buffer,
   ): Promise<ChatImage> {
-    const photo = await reencodePhoto(upload);
+    // A close-up is kept at the resolution her phone took it (docs/product.md#close-up-photos).
+    const photo = await reencodePhoto(
+      upload,
+      kind === 'closeup' ? CLOSEUP_IMAGE_MAX_EDGE : CHAT_IMAGE_MAX_EDGE,
+    );
     const row: ChatImageRow = {
       id: newId('img'),
       call_id: callId,
@@ -111,7 +117,7 @@ export function createChatImages(deps: ChatServiceDeps) {
   /**
    * Who may add a photo: exactly who may write now. A snapshot: the advisor who took the call or
    * the visitor (her own camera, sent by her device), while the call is active; an admin watching
-   * never (403 whatever the call's state).
+   * never (403 whatever the call's state). A close-up: the visitor alone, while active.
    */
   async function imageUploader(
     actor: CallActor,
@@ -123,6 +129,13 @@ export function createChatImages(deps: ChatServiceDeps) {
     if (kind === 'preview') {
       if (sender.type !== 'advisor')
         throw forbidden("Only the call's advisor adds a colour preview of the visitor");
+      requireActive(sender);
+      return sender;
+    }
+    // A close-up is taken by her own phone when the stylist asked, in the call.
+    if (kind === 'closeup') {
+      if (sender.type !== 'client')
+        throw forbidden('Only the visitor sends a close-up, from her own camera');
       requireActive(sender);
       return sender;
     }

@@ -34,18 +34,22 @@ export const photoTooLarge = () => tooLarge(CHAT_UPLOAD);
 export const unsupportedPhoto = () => unsupported(CHAT_UPLOAD);
 
 /**
- * The upload decoded, turned upright (EXIF orientation applied), shrunk to at most
- * CHAT_IMAGE_MAX_EDGE on its longer side and written as a fresh JPEG. Throws 413 IMAGE_TOO_LARGE
- * for too many pixels, 415 UNSUPPORTED_IMAGE for anything that is not a readable photo.
+ * The upload decoded, turned upright (EXIF orientation applied), shrunk to at most `maxEdge`
+ * (CHAT_IMAGE_MAX_EDGE unless told: a close-up keeps more) on its longer side and written as a
+ * fresh JPEG. Throws 413 IMAGE_TOO_LARGE for too many pixels, 415 UNSUPPORTED_IMAGE for anything
+ * that is not a readable photo.
  */
-export async function reencodePhoto(input: Buffer): Promise<EncodedPhoto> {
+export async function reencodePhoto(
+  input: Buffer,
+  maxEdge: number = CHAT_IMAGE_MAX_EDGE,
+): Promise<EncodedPhoto> {
   const image = await openPhoto(input, CHAT_UPLOAD);
   try {
     const { data, info } = await image
       .rotate()
       .resize({
-        width: CHAT_IMAGE_MAX_EDGE,
-        height: CHAT_IMAGE_MAX_EDGE,
+        width: maxEdge,
+        height: maxEdge,
         fit: 'inside',
         withoutEnlargement: true,
       })

@@ -28,12 +28,17 @@
  * may read and delete her call's chat after it): transcript(callId), imageFile(callId, imageId),
  * deleteVisitorImage, deleteChat and the retention purge, purgeEndedBefore(cutoff).
  *
- * Product rules: docs/product.md#chat, #photos, #snapshots and #retention.
+ * Product rules: docs/product.md#chat, #photos, #snapshots, #close-up-photos and #retention.
+ *
+ * Close-ups: the call's stylist asks the visitor's phone for a full-resolution still
+ * (requestCloseup, heard by the call's own sockets only as `closeup:requested`); her screen tells
+ * how it goes (reportCloseup, `closeup:state` to the chat room) and uploads it as kind `closeup`.
  *
  * This file is the service's face: it composes chat-messages.service.ts, chat-images.service.ts,
- * chat-snapshots.service.ts and chat-retention.service.ts into one object; chat.rules.ts holds
+ * chat-snapshots.service.ts, chat-closeups.service.ts and chat-retention.service.ts into one object; chat.rules.ts holds
  * who may write when.
  */
+import { createChatCloseups } from './chat-closeups.service.js';
 import { createChatImages } from './chat-images.service.js';
 import { createChatMessages } from './chat-messages.service.js';
 import { createChatRetention } from './chat-retention.service.js';
@@ -49,6 +54,7 @@ export function createChatService(deps: ChatServiceDeps) {
     ...createChatMessages(deps),
     ...createChatImages(deps),
     ...createChatSnapshots(deps),
+    ...createChatCloseups(deps),
     ...createChatRetention(deps),
   };
 }

@@ -5,7 +5,12 @@
  * is neither sits in the chat by her rights alone: her socket is marked so (`admin-seat:{id}`) and
  * leaves the chat when those rights go (realtime.notifier.ts).
  */
-import { chatJoinPayload, chatSendPayload } from '@belleza/contract';
+import {
+  chatJoinPayload,
+  chatSendPayload,
+  closeupRequestPayload,
+  closeupStatusPayload,
+} from '@belleza/contract';
 import { forbidden } from '../../lib/app-error.js';
 import type { CallsService } from '../calls/calls.service.js';
 import { adminSeatRoom, chatRoom } from '../realtime/realtime.notifier.js';
@@ -13,7 +18,7 @@ import type { SocketContext } from '../realtime/socket-context.js';
 import type { ChatService } from './chat.service.js';
 
 export type ChatSocketDeps = {
-  chat: Pick<ChatService, 'history' | 'send'>;
+  chat: Pick<ChatService, 'history' | 'send' | 'requestCloseup' | 'reportCloseup'>;
   calls: Pick<CallsService, 'chatParticipant'>;
 };
 
@@ -47,5 +52,20 @@ export function registerChatHandlers(ctx: SocketContext, { chat, calls }: ChatSo
       const sent = await chat.send(actor, callId, message, { exceptSocketId: socket.id });
       return sent.message;
     }),
+  );
+
+  // Close-ups (docs/product.md#close-up-photos): the stylist asks, the visitor's screen answers.
+  socket.on(
+    'closeup:request',
+    ctx.handle('closeup:request', closeupRequestPayload, async ({ callId }) =>
+      chat.requestCloseup(await ctx.actorFor(callId), callId),
+    ),
+  );
+
+  socket.on(
+    'closeup:status',
+    ctx.handle('closeup:status', closeupStatusPayload, async ({ callId, ...status }) =>
+      chat.reportCloseup(await ctx.actorFor(callId), callId, status),
+    ),
   );
 }

@@ -22,8 +22,7 @@ import type { SessionsService } from '../auth/sessions.service.js';
 import type { CallsService } from '../calls/calls.service.js';
 import { registerCallsHandlers } from '../calls/calls.socket.js';
 import type { VisitorRequestLimits } from '../../lib/limits.js';
-import type { ChatService } from '../chat/chat.service.js';
-import { registerChatHandlers } from '../chat/chat.socket.js';
+import { registerChatHandlers, type ChatSocketDeps } from '../chat/chat.socket.js';
 import { registerMediaStatsHandlers } from '../video/media-stats.socket.js';
 import type { MediaStatsService } from '../video/media-stats.service.js';
 import { registerRtcHandlers, type RtcSocketDeps } from '../video/video.socket.js';
@@ -44,7 +43,7 @@ export type RealtimeDeps = {
   presence: PresenceService;
   video: RtcSocketDeps['video'];
   mediaStats: Pick<MediaStatsService, 'record'>;
-  chat: Pick<ChatService, 'history' | 'send'>;
+  chat: ChatSocketDeps['chat'];
   /** the visitor's call requests, counted with the HTTP ones */
   requestLimits: VisitorRequestLimits;
 };
@@ -80,11 +79,11 @@ function createServer(
   const sub = pub.duplicate({ maxRetriesPerRequest: null });
   const adapterPub = pub.duplicate();
   const publish = adapterPub.publish.bind(adapterPub);
-  adapterPub.publish = ((channel: string, message: string | Buffer) =>
+  adapterPub.publish = (channel: string, message: string | Buffer) =>
     publish(channel, message).catch((err: unknown) => {
       deps.log.warn({ err }, 'redis (socket.io adapter) publish failed');
       return 0;
-    }));
+    });
   for (const client of [pub, sub, adapterPub])
     client.on('error', (err) => deps.log.warn({ err }, 'redis (socket.io adapter) error'));
   io.adapter(createAdapter(adapterPub, sub));

@@ -337,6 +337,31 @@ describe('rtc signalling', () => {
     expect(await refused).toMatchObject({ code: 'FORBIDDEN' });
   });
 
+  it("lets only the visitor say her video shows her rear camera's close-up", async () => {
+    const room = await roomFor('call_c');
+    const [ana, eva, boss] = [await client(), await client(), await client()];
+    const a = await joined(ana, 'call_c', await tokenFor(room, CLIENT));
+    const e = await joined(eva, 'call_c', await tokenFor(room, ADVISOR));
+    await joined(boss, 'call_c', await tokenFor(room, ADMIN));
+
+    const atEva = next(eva, 'rtc:signal');
+    ana.emit('rtc:signal', { callId: 'call_c', to: e.peerId, videoSource: 'closeup' });
+    expect(await atEva).toMatchObject({
+      from: a.peerId,
+      videoSource: 'closeup',
+      userType: 'client',
+    });
+
+    for (const who of [eva, boss]) {
+      const refused = next(who, 'error');
+      who.emit('rtc:signal', { callId: 'call_c', to: a.peerId, videoSource: 'closeup' });
+      expect(await refused).toEqual({
+        code: 'FORBIDDEN',
+        message: 'Only the visitor sends a close-up',
+      });
+    }
+  });
+
   it('caps the mesh at maxParticipants; an admin joining makes three', async () => {
     settings.daily.maxParticipants = 2;
     const room = await roomFor('call_e');

@@ -262,6 +262,11 @@ export function registerRtcHandlers(socket: RtcSocket, deps: RtcSocketDeps): voi
       socket.emit('error', { code: 'FORBIDDEN', message: 'Screen sharing is not allowed here' });
       return;
     }
+    // Only the visitor's phone turns to its rear camera for a close-up.
+    if (signal.videoSource === 'closeup' && mine.userType !== 'client') {
+      socket.emit('error', { code: 'FORBIDDEN', message: 'Only the visitor sends a close-up' });
+      return;
+    }
     if (mine.supervisor && sendsMedia(signal.description?.sdp)) {
       socket.emit('error', {
         code: 'FORBIDDEN',

@@ -1,8 +1,9 @@
 /**
  * The advisor's call screen's header (docs/product.md#advisor-call-screen): who the call is with,
  * its subject, the advisor and the start time, 'Reconectando...' while the media recovers; and
- * the screen's own buttons: 'Tomar foto del video' and 'Minimizar' (the call's controls, chat,
- * notes and 'Finalizar llamada' are in the bar at its foot, CallBar).
+ * the screen's own buttons: 'Tomar foto del video', 'Foto de detalle' (with the line telling what
+ * the visitor's phone does with it) and 'Minimizar' (the call's controls, chat, notes and
+ * 'Finalizar llamada' are in the bar at its foot, CallBar).
  */
 import { callSubjects, type Call } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { formatTime } from '@/lib/format';
 import { CallElapsed } from './CallElapsed';
 import type { useAdvisorCallExit } from './use-advisor-call-exit';
 import type { useAdvisorChat } from './use-advisor-chat';
+import type { useCloseupRequest } from './use-closeup-request';
 
 export function formatStartTime(
   iso: string | null,
@@ -43,6 +45,11 @@ type Props = {
   /** the video is loaded: a still may be taken */
   loaded: boolean;
   chat: Pick<ReturnType<typeof useAdvisorChat>, 'canSnap' | 'snapping' | 'takeSnapshot'>;
+  /** 'Foto de detalle', when the call can take one (built-in video, a chat to put it in) */
+  closeup: Pick<
+    ReturnType<typeof useCloseupRequest>,
+    'canAsk' | 'asking' | 'line' | 'request'
+  > | null;
   exit: Pick<ReturnType<typeof useAdvisorCallExit>, 'close'>;
 };
 
@@ -53,6 +60,7 @@ export function AdvisorCallHeader({
   reconnecting,
   loaded,
   chat: { canSnap, snapping, takeSnapshot },
+  closeup,
   exit,
 }: Props) {
   const { t } = useTranslation('video');
@@ -85,6 +93,16 @@ export function AdvisorCallHeader({
             {t('advisor.reconnecting')}
           </p>
         )}
+        {closeup && (
+          <p className="vc-closeup-status" role="status">
+            {closeup.line &&
+              t(
+                closeup.line === 'requestFailed'
+                  ? 'closeup.requestFailed'
+                  : `closeup.states.${closeup.line}`,
+              )}
+          </p>
+        )}
       </div>
       <div className="vc-header__actions">
         {canSnap && (
@@ -95,6 +113,16 @@ export function AdvisorCallHeader({
             onClick={takeSnapshot}
           >
             {snapping ? t('snapshot.taking') : t('snapshot.take')}
+          </button>
+        )}
+        {closeup && (
+          <button
+            type="button"
+            className="vc-button"
+            disabled={!closeup.canAsk || closeup.asking || !loaded}
+            onClick={closeup.request}
+          >
+            {closeup.asking ? t('closeup.requesting') : t('closeup.request')}
           </button>
         )}
         {/* Back to the dashboard, the call goes on: the secondary way out. */}

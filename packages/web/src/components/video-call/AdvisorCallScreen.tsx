@@ -5,7 +5,7 @@
  * the recommendations, and the chat. Each concern lives in its own hook or part; this composes
  * them.
  */
-import type { Call, CallToken } from '@belleza/contract';
+import { parseRoomUrl, type Call, type CallToken } from '@belleza/contract';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusTrap } from '@/lib/use-focus-trap';
@@ -20,6 +20,7 @@ import { useAdvisorChat } from './use-advisor-chat';
 import { useAdvisorFrame, type AdvisorPageEvents } from './use-advisor-frame';
 import { useAdvisorNotes } from './use-advisor-notes';
 import type { ChatLink } from './use-call-chat';
+import { useCloseupRequest } from './use-closeup-request';
 import { VIDEO_FRAME_ALLOW } from './use-video-page-messages';
 import './video-call.css';
 
@@ -85,6 +86,14 @@ export function AdvisorCallScreen({
     pageEvents.current = { onEscape: exit.escape, onSnapshot: advisorChat.onPageSnapshot };
   });
   const { chatPanel } = advisorChat;
+  // 'Foto de detalle' (docs/product.md#close-up-photos): the built-in video only.
+  const closeup = useCloseupRequest(chat, call.callId);
+  const closeupArrived = closeup.line === 'sent';
+  const openChat = chatPanel.openPanel;
+  useEffect(() => {
+    if (closeupArrived) openChat();
+  }, [closeupArrived, openChat]);
+  const builtin = parseRoomUrl(call.dailyRoomUrl ?? '')?.provider === 'builtin';
   // Closed, what she wrote is saved at once rather than after the pause.
   const closeNotes = () => {
     void flush();
@@ -108,6 +117,7 @@ export function AdvisorCallScreen({
         reconnecting={reconnecting && phase !== 'error'}
         loaded={phase === 'loaded'}
         chat={advisorChat}
+        closeup={builtin && chat !== undefined ? closeup : null}
         exit={exit}
       />
       {notice}

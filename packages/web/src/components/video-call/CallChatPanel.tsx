@@ -83,7 +83,9 @@ export function CallChatPanel({ chat }: Props) {
    * a photo: the server takes stills only from the call's stylist.)
    */
   const drawnKind = (m: ChatEntry): ChatImageKind =>
-    m.image?.kind === 'snapshot' && chat.me === 'advisor' ? 'snapshot' : 'photo';
+    (m.image?.kind === 'snapshot' || m.image?.kind === 'closeup') && chat.me === 'advisor'
+      ? 'snapshot'
+      : 'photo';
   const remove = (imageId: string) => {
     setRemoving({ imageId, failed: false });
     chat.removeImage(imageId).then(
@@ -146,6 +148,9 @@ export function CallChatPanel({ chat }: Props) {
                     ? t('snapshot.ofYou', { name: senderName(m) })
                     : t('snapshot.taken')}
                 </p>
+              )}
+              {(m.image?.kind === 'closeup' || m.photoKind === 'closeup') && (
+                <p className="vc-chat__snapshot">{t('closeup.chatLabel')}</p>
               )}
               {(m.image?.kind === 'preview' || m.photoKind === 'preview') && (
                 <p className="vc-chat__snapshot">{t('chat.previewLabel')}</p>

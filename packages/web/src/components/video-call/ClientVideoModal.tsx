@@ -89,6 +89,7 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
   const pageEvents = useRef<ClientPageEvents>({
     onEscape: () => undefined,
     onSnapshot: () => undefined,
+    onCloseup: () => undefined,
   });
   const {
     frameRef,
@@ -113,7 +114,7 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
     preparing,
     events: pageEvents,
   });
-  const { chatPanel, onPageSnapshot } = useVisitorChat({
+  const { chatPanel, onPageSnapshot, onPageCloseup } = useVisitorChat({
     callId,
     roomUrl,
     chat,
@@ -121,7 +122,11 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
     sendControl,
   });
   useEffect(() => {
-    pageEvents.current = { onEscape: () => setConfirmOpen(true), onSnapshot: onPageSnapshot };
+    pageEvents.current = {
+      onEscape: () => setConfirmOpen(true),
+      onSnapshot: onPageSnapshot,
+      onCloseup: onPageCloseup,
+    };
   });
 
   const handleEnd = () => {

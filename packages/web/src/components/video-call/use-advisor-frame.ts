@@ -203,6 +203,9 @@ export function useAdvisorFrame({
         case 'snapshot':
           events.current.onSnapshot(m.image instanceof Blob ? m.image : null);
           break;
+        // Only the visitor's page takes close-ups.
+        case 'closeup':
+          break;
         default: {
           const never: never = m.action;
           void never;

@@ -5,7 +5,12 @@
  * is persistent, toasts for what the page reports, and for a page warmed up in standby the camera
  * started on accept and the room handed over by message (docs/product.md#video-page-protocol).
  */
-import type { SnapshotFailureReason, VideoPageMedia, VideoPageMessage } from '@belleza/contract';
+import type {
+  CloseupState,
+  SnapshotFailureReason,
+  VideoPageMedia,
+  VideoPageMessage,
+} from '@belleza/contract';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildClientFrameUrl, buildClientStandbyUrl, type ClientFrame } from './client-frame-url';
@@ -26,6 +31,8 @@ export type ClientPageEvents = {
   onEscape: () => void;
   /** her page's answer to a snapshot request: her camera's still, or why none */
   onSnapshot: (image: Blob | null, failure: SnapshotFailureReason | undefined) => void;
+  /** her page's close-up: where it is, and with 'sent' the still */
+  onCloseup: (state: CloseupState, image: Blob | null) => void;
 };
 
 export type ClientVideoFrameOptions = ClientFrame & {
@@ -161,6 +168,10 @@ export function useClientVideoFrame({
           break;
         case 'snapshot':
           events.current.onSnapshot(m.image instanceof Blob ? m.image : null, m.snapshotError);
+          break;
+        case 'closeup':
+          if (m.closeupState)
+            events.current.onCloseup(m.closeupState, m.image instanceof Blob ? m.image : null);
           break;
         default: {
           const never: never = m.action;

@@ -12,10 +12,17 @@ import {
 } from '@belleza/contract';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 
+/** Sends a control to the page: `join` with 'join', `closeup` (who asked) with 'closeup'. */
+export type SendControl = (
+  action: VideoPageControl['action'],
+  join?: VideoPageJoin,
+  closeup?: VideoPageControl['closeup'],
+) => void;
+
 export function useVideoPageMessages(
   frameRef: RefObject<HTMLIFrameElement | null>,
   onMessage: (message: VideoPageMessage) => void,
-): { sendControl: (action: VideoPageControl['action'], join?: VideoPageJoin) => void } {
+): { sendControl: SendControl } {
   const handlerRef = useRef(onMessage);
   useEffect(() => {
     handlerRef.current = onMessage;
@@ -34,11 +41,16 @@ export function useVideoPageMessages(
   }, [frameRef]);
 
   const sendControl = useCallback(
-    (action: VideoPageControl['action'], join?: VideoPageJoin) => {
+    (
+      action: VideoPageControl['action'],
+      join?: VideoPageJoin,
+      closeup?: VideoPageControl['closeup'],
+    ) => {
       const control: VideoPageControl = {
         type: VIDEO_PAGE_CONTROL_TYPE,
         action,
         ...(join ? { join } : {}),
+        ...(closeup ? { closeup } : {}),
       };
       frameRef.current?.contentWindow?.postMessage(control, window.location.origin);
     },

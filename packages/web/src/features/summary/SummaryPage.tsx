@@ -188,6 +188,9 @@ function SummaryBody({ summary, access, address }: BodyProps) {
                   from={m.senderName}
                   load={load}
                 />
+                {m.image.kind === 'closeup' && (
+                  <p className="summary-page__chat-photo">{t('photos.closeup')}</p>
+                )}
                 {/* Hers to remove: what she sent, and every still of her face (drawn copies too). */}
                 {(m.senderType === 'client' || m.image.kind === 'snapshot') && (
                   <Button

@@ -81,8 +81,12 @@ export type MeshPeers = {
   healths(): LinkHealth[];
   /** Renewed ICE servers on every link (links opened later read them from the session). */
   useIceServers(servers: IceServer[]): void;
-  /** Sends `track` (or the camera again with null) on every link, and on links opened later. */
-  shareScreen(track: MediaStreamTrack | null): Promise<void>;
+  /**
+   * Sends `track` (or the camera again with null) on every link, and on links opened later; the
+   * peers are told it shows `source` (a shared screen unless told: the visitor's rear camera
+   * during a close-up is 'closeup').
+   */
+  shareScreen(track: MediaStreamTrack | null, source?: VideoSource): Promise<void>;
 };
 
 type Entry = { link: PeerLink | null; monitor: LinkMonitor | null; peer: RemotePeer };
@@ -99,6 +103,8 @@ export function createMeshPeers(options: MeshPeersOptions): MeshPeers {
   const links = new Map<string, Entry>();
   /** the screen this side shares, sent on every link in place of the camera */
   let screenTrack: MediaStreamTrack | null = null;
+  /** what that track shows, as the peers are told */
+  let screenSource: VideoSource = 'screen';
 
   /** Switches one link's video and then tells its peer, so its page changes with the picture. */
   async function showOn(peerId: string, link: PeerLink, track: MediaStreamTrack | null) {
@@ -109,7 +115,11 @@ export function createMeshPeers(options: MeshPeersOptions): MeshPeers {
       return;
     }
     if (options.hasLeft() || links.get(peerId)?.link !== link) return;
-    socket.emit('rtc:signal', { callId, to: peerId, videoSource: track ? 'screen' : 'camera' });
+    socket.emit('rtc:signal', {
+      callId,
+      to: peerId,
+      videoSource: track ? screenSource : 'camera',
+    });
   }
 
   function ensurePeer(
@@ -230,9 +240,10 @@ export function createMeshPeers(options: MeshPeersOptions): MeshPeers {
     useIceServers(servers) {
       for (const { link } of links.values()) link?.useIceServers(servers);
     },
-    async shareScreen(track) {
+    async shareScreen(track, source = 'screen') {
       if (track === screenTrack) return;
       screenTrack = track;
+      screenSource = source;
       await Promise.all(
         [...links.entries()].flatMap(([peerId, e]) =>
           e.link ? [showOn(peerId, e.link, track)] : [],

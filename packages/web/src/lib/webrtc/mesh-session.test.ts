@@ -728,6 +728,30 @@ describe('mesh session', () => {
       ]);
     });
 
+    it("sends a close-up's rear camera the same way, told as 'closeup', and a newcomer hears it too", async () => {
+      const rear = track('video', 'rear');
+      const { socket, pcs, session, join } = setup('p-b', streamOf(mic, camera));
+      join([peer('p-a')], true);
+      await session.shareScreen(rear, 'closeup');
+      expect(pcs[0]!.senders.map((s) => s.track)).toEqual([mic, rear]);
+      expect(videoSignals(socket)).toEqual([['p-a', 'closeup']]);
+      socket.deliver('rtc:signal', {
+        ...peer('p-d'),
+        from: 'p-d',
+        to: 'p-b',
+        description: { type: 'offer', sdp: 'newcomer' },
+      });
+      await flush();
+      expect(videoSignals(socket).at(-1)).toEqual(['p-d', 'closeup']);
+      // Back to the camera by name.
+      await session.shareScreen(camera, 'camera');
+      for (const pc of pcs) expect(pc.senders.map((s) => s.track)).toEqual([mic, camera]);
+      expect(videoSignals(socket).slice(-2)).toEqual([
+        ['p-a', 'camera'],
+        ['p-d', 'camera'],
+      ]);
+    });
+
     it('without a camera, the screen gets a sender of its own in the same stream, removed afterwards', async () => {
       const withMicOnly = streamOf(mic);
       const { pcs, session, join } = setup('p-b', withMicOnly);

@@ -21,6 +21,7 @@ import type {
   RtcPeerStats,
   RtcRole,
   RtcSignalFrom,
+  VideoSource,
 } from '@belleza/contract';
 import { createIceRenewal } from './mesh-ice';
 import { createMeshPeers, type LinkMonitorOverrides } from './mesh-peers';
@@ -60,10 +61,11 @@ export type MeshSession = {
   peerConnections(): RTCPeerConnection[];
   /**
    * Sends a shared screen's track instead of the camera to every peer (and to peers that join
-   * later), or the camera again with null, and tells each peer what its video now shows. Resolves
-   * when every link has switched.
+   * later), or the camera again with null, and tells each peer what its video now shows (`source`:
+   * 'screen' unless told; the rear camera of a close-up is 'closeup'). Resolves when every link
+   * has switched.
    */
-  shareScreen(track: MediaStreamTrack | null): Promise<void>;
+  shareScreen(track: MediaStreamTrack | null, source?: VideoSource): Promise<void>;
   /**
    * A supervisor starts to speak: the server makes her a participant, then `stream` goes out on
    * every link. Rejects with the server's error code (e.g. CAPACITY_REACHED).
@@ -334,7 +336,7 @@ export function createMeshSession(options: MeshSessionOptions): MeshSession {
   return {
     peers: () => peers.snapshots(),
     peerConnections: () => peers.connections(),
-    shareScreen: (track) => peers.shareScreen(track),
+    shareScreen: (track, source) => peers.shareScreen(track, source),
     speak(stream) {
       return new Promise<void>((resolve, reject) => {
         if (left || !myPeerId) {

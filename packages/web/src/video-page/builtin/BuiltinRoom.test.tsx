@@ -133,6 +133,27 @@ describe('screen sharing in the built-in room', () => {
     );
     expect(document.querySelector('.vp-stage')).not.toHaveAttribute('data-screen');
   });
+
+  it("shows the stylist the visitor's rear camera whole and named while she takes a close-up", async () => {
+    const socket = renderRoom('advisor');
+    await act(async () => {});
+    socket.joinWithPeer({ userType: 'client' });
+    const fromAna = { callId: 'call_1', from: 'p-2', to: 'p-1', userName: 'Ana' };
+    act(() =>
+      socket.deliver('rtc:signal', { ...fromAna, userType: 'client', videoSource: 'closeup' }),
+    );
+    const tile = screen
+      .getByLabelText('Cámara de atrás de Ana (foto de detalle)')
+      .closest('figure');
+    expect(tile).toHaveClass('vp-tile--screen');
+    expect(within(tile!).getByText('Cámara de atrás de Ana (foto de detalle)')).toBeVisible();
+    act(() =>
+      socket.deliver('rtc:signal', { ...fromAna, userType: 'client', videoSource: 'camera' }),
+    );
+    expect(screen.getByLabelText('Video de Ana').closest('figure')).not.toHaveClass(
+      'vp-tile--screen',
+    );
+  });
 });
 
 /** A press on the parent screen's control bar, as the parent posts it. */

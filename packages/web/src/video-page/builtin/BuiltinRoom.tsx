@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { CallControls } from '../components/CallControls';
 import { LocalPreview } from '../components/LocalPreview';
 import { RemoteTile } from '../components/RemoteTile';
+import { CloseupCapture } from '../closeup/CloseupCapture';
+import { useCloseup } from '../closeup/use-closeup';
 import { listenToParentControl, type PostToParent } from '../parent-messages';
 import { participantsOf } from './room-state';
 import { ownQuality, useBuiltinRoom, type BuiltinRoomOptions } from './use-builtin-room';
@@ -33,8 +35,18 @@ export function BuiltinRoom(props: Props) {
     startScreenShare,
     stopScreenShare,
     speak,
+    showVideo,
   } = useBuiltinRoom(props);
   const { stage, localStream, cameraError, micError, supervising } = state;
+  // The stylist's 'Foto de detalle' (docs/product.md#close-up-photos): the visitor's page only.
+  const closeup = useCloseup({
+    post: props.post,
+    localStream,
+    cameraOn: state.cameraOn,
+    showVideo,
+  });
+  const { start: startCloseup, finish: finishCloseup } = closeup;
+  const isVisitor = props.userType === 'client';
   // A silent supervisor is no participant: no tile, not counted (her page still receives all).
   const peers = participantsOf(state.peers);
   const supervisorHere = state.peers.some((p) => p.supervisor);
@@ -52,8 +64,11 @@ export function BuiltinRoom(props: Props) {
 
   useEffect(
     () =>
-      listenToParentControl((action) => {
-        if (action === 'leave') leave('left');
+      listenToParentControl((action, control) => {
+        if (action === 'closeup' && isVisitor)
+          void startCloseup(control.closeup?.requestedBy ?? '');
+        else if (action === 'closeup-cancel') void finishCloseup();
+        else if (action === 'leave') leave('left');
         else if (action === 'close') leave('closed');
         else if (action === 'retry') rejoin();
         else if (action === 'toggle-mic') toggleMic();
@@ -61,7 +76,7 @@ export function BuiltinRoom(props: Props) {
         else if (action === 'toggle-share' && shareRef.current.can) shareRef.current.toggle();
         // 'join' and 'prepare' are the standby page's (VideoCallPage)
       }),
-    [leave, rejoin, toggleMic, toggleCamera],
+    [leave, rejoin, toggleMic, toggleCamera, isVisitor, startCloseup, finishCloseup],
   );
 
   // The parent's bar shows what this page's media is now, and nothing outside the room.
@@ -168,6 +183,7 @@ export function BuiltinRoom(props: Props) {
             </section>
             {!supervising && <LocalPreview stream={localStream} cameraOn={state.cameraOn} />}
           </div>
+          <CloseupCapture closeup={closeup} />
           {!parentBar && (
             <CallControls
               micOn={state.micOn}

@@ -3,7 +3,7 @@
  * signalling socket and the mesh of peer links, and the advisor's shared screen
  * (use-screen-share.ts). Reports every step to the parent frame (room-events.ts).
  */
-import type { ParticipantType } from '@belleza/contract';
+import type { ParticipantType, VideoSource } from '@belleza/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -235,6 +235,12 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
     session.rejoin();
   }, []);
 
+  const showVideoOnLinks = useCallback(
+    (track: MediaStreamTrack | null, source: VideoSource) =>
+      sessionRef.current?.shareScreen(track, source) ?? Promise.resolve(),
+    [],
+  );
+
   return {
     state,
     toggleMic,
@@ -244,6 +250,8 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
     startScreenShare,
     stopScreenShare,
     speak,
+    /** another track of hers on every link (the close-up's rear camera), or the camera with null */
+    showVideo: showVideoOnLinks,
     peerConnections: () => sessionRef.current?.peerConnections() ?? [],
   };
 }

@@ -40,10 +40,14 @@ export function RemoteTile({ peer, viewer }: { peer: RemotePeer; viewer: Partici
     peer.userType === 'client' &&
     peer.phase === 'connected' &&
     (peer.remoteQuality === 'weak' || peer.remoteQuality === 'bad');
-  const screen = peer.videoSource === 'screen';
-  const label = screen
-    ? t('page.screenShare.remoteLabel', { name: peer.userName })
-    : t('page.remoteVideoLabel', { name: peer.userName });
+  // A shared screen, or the visitor's rear camera for a close-up: both shown whole, and named.
+  const screen = peer.videoSource === 'screen' || peer.videoSource === 'closeup';
+  const label =
+    peer.videoSource === 'screen'
+      ? t('page.screenShare.remoteLabel', { name: peer.userName })
+      : peer.videoSource === 'closeup'
+        ? t('closeup.remoteLabel', { name: peer.userName })
+        : t('page.remoteVideoLabel', { name: peer.userName });
   return (
     <figure className={screen ? 'vp-tile vp-tile--screen' : 'vp-tile'} data-phase={peer.phase}>
       <video

@@ -30,11 +30,14 @@
  *
  * Product rules: docs/product.md#chat, #photos, #snapshots and #retention.
  *
+ * Intake photos (docs/product.md#hair-intake) go through the same pipeline, never into the chat.
+ *
  * This file is the service's face: it composes chat-messages.service.ts, chat-images.service.ts,
- * chat-snapshots.service.ts and chat-retention.service.ts into one object; chat.rules.ts holds
+ * chat-intake-photos.service.ts, chat-snapshots.service.ts and chat-retention.service.ts into one object; chat.rules.ts holds
  * who may write when.
  */
 import { createChatImages } from './chat-images.service.js';
+import { createChatIntakePhotos } from './chat-intake-photos.service.js';
 import { createChatMessages } from './chat-messages.service.js';
 import { createChatRetention } from './chat-retention.service.js';
 import { createChatSnapshots } from './chat-snapshots.service.js';
@@ -48,6 +51,7 @@ export function createChatService(deps: ChatServiceDeps) {
   return {
     ...createChatMessages(deps),
     ...createChatImages(deps),
+    ...createChatIntakePhotos(deps),
     ...createChatSnapshots(deps),
     ...createChatRetention(deps),
   };

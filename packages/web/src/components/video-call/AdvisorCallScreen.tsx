@@ -48,6 +48,8 @@ export type AdvisorCallScreenProps = {
   chat?: ChatLink | null;
   /** News about the call shown above the video (e.g. the visitor's page lost its connection). */
   notice?: ReactNode;
+  /** What the visitor told before the call (her hair intake), kept above the notes. */
+  intake?: ReactNode;
 };
 
 export function AdvisorCallScreen({
@@ -60,6 +62,7 @@ export function AdvisorCallScreen({
   token: acceptedToken,
   chat,
   notice,
+  intake,
 }: AdvisorCallScreenProps) {
   const { t } = useTranslation('video');
   const screenRef = useRef<HTMLDivElement>(null);
@@ -166,6 +169,7 @@ export function AdvisorCallScreen({
             recommendations={
               <RecommendationsEditor recommendations={recommendations} clientName={clientName} />
             }
+            intake={intake}
             onClose={closeNotes}
           />
         )}

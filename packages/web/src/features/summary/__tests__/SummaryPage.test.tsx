@@ -69,6 +69,7 @@ const summary = (over: Partial<CallSummary> = {}): CallSummary => ({
     updatedAt: '2026-11-26T15:20:00.000Z',
   },
   messages: [message({}), hers, stylists],
+  intake: null,
   expiresAt: '2026-12-26T15:14:10.000Z',
   ...over,
 });

@@ -8,12 +8,19 @@ import { useCallback } from 'react';
 import { fetchIntakePhoto, useCallIntake } from './call-intake.api';
 import { IntakeDetails } from './IntakeDetails';
 
-export function CallIntakePanel({ callId }: { callId: string }) {
+export function CallIntakePanel({
+  callId,
+  focusable = false,
+}: {
+  callId: string;
+  /** see IntakeDetails: in a box that scrolls with nothing else to focus */
+  focusable?: boolean;
+}) {
   const { data } = useCallIntake(callId);
   const loadPhoto = useCallback(
     (slot: IntakePhotoSlot) => fetchIntakePhoto(callId, slot),
     [callId],
   );
   if (!data) return null;
-  return <IntakeDetails intake={data} loadPhoto={loadPhoto} />;
+  return <IntakeDetails intake={data} loadPhoto={loadPhoto} focusable={focusable} />;
 }

@@ -17,11 +17,22 @@ type Props = {
   headingLevel?: 2 | 3;
   /** who reads it: the stylist (about her) or the visitor herself (her summary) */
   audience?: 'staff' | 'visitor';
+  /**
+   * In a box that scrolls with nothing else to focus (the ringing popup): the intake takes the
+   * focus itself, so the keyboard can reach and scroll it.
+   */
+  focusable?: boolean;
 };
 
 const SLOTS: readonly IntakePhotoSlot[] = ['current', 'inspiration'];
 
-export function IntakeDetails({ intake, loadPhoto, headingLevel = 3, audience = 'staff' }: Props) {
+export function IntakeDetails({
+  intake,
+  loadPhoto,
+  headingLevel = 3,
+  audience = 'staff',
+  focusable = false,
+}: Props) {
   const { t } = useTranslation('intake');
   // The texts that speak of her: to the stylist in the third person, to her in the second.
   const voiced = (key: string) => (audience === 'visitor' ? `visitor.${key}` : key);
@@ -29,7 +40,11 @@ export function IntakeDetails({ intake, loadPhoto, headingLevel = 3, audience = 
   const { patchTest, chemicalHistory, allergies } = intake;
   const photos = SLOTS.filter((slot) => intake.photos[slot] !== null);
   return (
-    <section className="call-intake" aria-label={t('title')}>
+    <section
+      className="call-intake"
+      aria-label={t('title')}
+      {...(focusable ? { tabIndex: 0 } : {})}
+    >
       <Heading className="call-intake__title">{t('title')}</Heading>
       {patchTest.needed && (
         <div className="call-intake__flag" role="note">

@@ -106,7 +106,7 @@ export function IncomingCallPopup({
             </dd>
           </div>
         </dl>
-        <CallIntakePanel callId={call.callId} />
+        <CallIntakePanel callId={call.callId} focusable />
       </div>
     </Modal>
   );

@@ -67,58 +67,67 @@ export function IntakeFields({
       }}
     >
       <summary className="consult-intake__summary">{t('intake.toggle')}</summary>
-      <p className="consult-note">{t('intake.intro')}</p>
-      <div className="consult-intake__photos">
-        {SLOTS.map((slot) => (
-          <IntakePhotoPicker
-            key={slot}
-            slot={slot}
-            photo={values.photos[slot]}
-            onPick={(file) => set({ photos: { ...values.photos, [slot]: file } })}
-            onRemove={() => {
-              const { [slot]: _removed, ...rest } = values.photos;
-              set({ photos: rest });
-            }}
-          />
-        ))}
-      </div>
-      <fieldset className="consult-intake__history">
-        <legend>{t('intake.history.legend')}</legend>
-        {chemicalTreatments.map((item) => (
-          <label key={item} className="consult-intake__check">
+      {/* Rendered only while open: a folded intake is nothing to tab through or read. */}
+      {values.open && (
+        <>
+          <p className="consult-note">{t('intake.intro')}</p>
+          <div className="consult-intake__photos">
+            {SLOTS.map((slot) => (
+              <IntakePhotoPicker
+                key={slot}
+                slot={slot}
+                photo={values.photos[slot]}
+                onPick={(file) => set({ photos: { ...values.photos, [slot]: file } })}
+                onRemove={() => {
+                  const { [slot]: _removed, ...rest } = values.photos;
+                  set({ photos: rest });
+                }}
+              />
+            ))}
+          </div>
+          <fieldset className="consult-intake__history">
+            <legend>{t('intake.history.legend')}</legend>
+            {chemicalTreatments.map((item) => (
+              <label key={item} className="consult-intake__check">
+                <input
+                  type="checkbox"
+                  name="chemicalHistory"
+                  value={item}
+                  checked={values.chemicalHistory.includes(item)}
+                  onChange={(e) =>
+                    set({
+                      chemicalHistory: toggleTreatment(
+                        values.chemicalHistory,
+                        item,
+                        e.target.checked,
+                      ),
+                    })
+                  }
+                />
+                <span>{t(`intake.history.items.${item}`)}</span>
+              </label>
+            ))}
+          </fieldset>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-allergies`}>
+              {t('intake.allergies.label')}
+            </label>
             <input
-              type="checkbox"
-              name="chemicalHistory"
-              value={item}
-              checked={values.chemicalHistory.includes(item)}
-              onChange={(e) =>
-                set({
-                  chemicalHistory: toggleTreatment(values.chemicalHistory, item, e.target.checked),
-                })
-              }
+              id={`${id}-allergies`}
+              className="input"
+              name="allergies"
+              maxLength={INTAKE_ALLERGIES_MAX}
+              placeholder={t('intake.allergies.placeholder')}
+              aria-describedby={`${id}-allergies-hint`}
+              value={values.allergies}
+              onChange={(e) => set({ allergies: e.target.value })}
             />
-            <span>{t(`intake.history.items.${item}`)}</span>
-          </label>
-        ))}
-      </fieldset>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-allergies`}>
-          {t('intake.allergies.label')}
-        </label>
-        <input
-          id={`${id}-allergies`}
-          className="input"
-          name="allergies"
-          maxLength={INTAKE_ALLERGIES_MAX}
-          placeholder={t('intake.allergies.placeholder')}
-          aria-describedby={`${id}-allergies-hint`}
-          value={values.allergies}
-          onChange={(e) => set({ allergies: e.target.value })}
-        />
-        <p className="field__hint" id={`${id}-allergies-hint`}>
-          {t('intake.allergies.hint')}
-        </p>
-      </div>
+            <p className="field__hint" id={`${id}-allergies-hint`}>
+              {t('intake.allergies.hint')}
+            </p>
+          </div>
+        </>
+      )}
     </details>
   );
 }

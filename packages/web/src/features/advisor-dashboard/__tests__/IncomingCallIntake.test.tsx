@@ -116,6 +116,45 @@ describe('the hair intake on the dashboard', () => {
     expect(api.requests.filter((r) => r.path === '/api/calls/c1/intake')).toHaveLength(2);
   });
 
+  it('reads it again when the photo arrives while the first read is still on its way', async () => {
+    const withPhoto = intake({
+      photos: { current: { width: 600, height: 800, bytes: 4000 }, inspiration: null },
+    });
+    let reads = 0;
+    let answerFirst: (() => void) | null = null;
+    const json = (data: Intake) =>
+      new Response(JSON.stringify({ success: true, data }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    server.answers = {
+      'GET /api/calls/c3/intake': (_url, init) => {
+        reads += 1;
+        if (reads > 1) return json(withPhoto);
+        // The first read was answered by the server before the photo was attached.
+        return new Promise<Response>((resolve, reject) => {
+          answerFirst = () => resolve(json(intake()));
+          init?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          );
+        });
+      },
+      'GET /api/calls/c3/intake/photos/current': { status: 200, body: 'jpeg' },
+    };
+    await renderDashboard();
+    const call = makeCall({ callId: 'c3', name: 'Inés Quispe' });
+    server.dashboard = makeDashboard({ pendingCalls: [call] });
+    await serverEmit('call:new', call);
+    await settle();
+    expect(reads).toBe(1);
+    await serverEmit('call:intake:updated', { callId: 'c3' });
+    (answerFirst as (() => void) | null)?.();
+    await settle();
+    expect(reads).toBe(2);
+    const dialog = screen.getByRole('alertdialog', { name: 'Llamada entrante' });
+    expect(within(dialog).getByRole('img', { name: 'Su cabello ahora' })).toBeVisible();
+  });
+
   it('keeps the intake on the call screen once she is in the call', async () => {
     server.answers = { 'GET /api/calls/c2/intake': ok(intake({ allergies: 'Látex' })) };
     const call = makeCall({

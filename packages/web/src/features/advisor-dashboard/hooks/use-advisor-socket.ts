@@ -138,7 +138,12 @@ export function useAdvisorSocket(
       eventsRef.current.onWithdrawn(callId, reason);
     });
     socket.on('call:intake:updated', ({ callId }) => {
-      void queryClient.invalidateQueries({ queryKey: intakeQueryKey(callId) });
+      const queryKey = intakeQueryKey(callId);
+      // A read already on its way may predate the photo (TanStack would only wait for it, as the
+      // query holds no data yet): it is dropped, then made again.
+      void queryClient
+        .cancelQueries({ queryKey })
+        .then(() => queryClient.invalidateQueries({ queryKey }));
     });
     socket.on('appointment:changed', (appointment) => {
       queryClient.setQueryData<StaffAppointment[]>(appointmentsKey, (list) =>

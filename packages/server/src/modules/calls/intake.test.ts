@@ -262,6 +262,25 @@ describe.each(await dialects())('the hair intake (%s)', (dialect) => {
     expect(codeOf(sent)).toEqual([404, 'IMAGE_NOT_FOUND']);
   });
 
+  it('goes with the nightly retention purge, photos included, as the chat does', async () => {
+    const call = await withIntake({ chemicalHistory: ['dye'], allergies: 'PPD' });
+    expect((await putPhoto(call.callId, 'current', visitor(call))).status).toBe(200);
+    expect((await api(t.app, 'POST', `/api/calls/${call.callId}/accept`, staff(eva))).status).toBe(
+      200,
+    );
+    expect((await api(t.app, 'POST', `/api/calls/${call.callId}/end`, staff(eva))).status).toBe(
+      200,
+    );
+    // 31 days later, past 03:00 in Lima (UTC-5): the purge is due and runs here.
+    t.clock.set(
+      new Date(
+        Date.parse(t.clock.now().toISOString().slice(0, 10)) + 31 * 86_400_000 + 9 * 3_600_000,
+      ).toISOString(),
+    );
+    expect((await t.app.container.sweeper.sweep(t.clock.now())).purged).toBeGreaterThan(0);
+    expect(await counts()).toMatchObject({ intakes: 0, images: 0 });
+  });
+
   it('stays in her summary, photos included, behind her summary key', async () => {
     const call = await withIntake({ chemicalHistory: ['bleach'], allergies: 'PPD' });
     expect((await putPhoto(call.callId, 'inspiration', visitor(call))).status).toBe(200);

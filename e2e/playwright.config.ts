@@ -30,6 +30,7 @@ const VIDEO_SPECS = [
   /chat\.spec\.ts$/,
   /screen-share\.spec\.ts$/,
   /summary\.spec\.ts$/,
+  /intake\.spec\.ts$/,
   /snapshot\.spec\.ts$/,
   /colour-preview\.spec\.ts$/,
   /closeup\.spec\.ts$/,

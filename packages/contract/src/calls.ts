@@ -11,6 +11,7 @@ import {
   visitorContactFields,
   visitorEmailSchema,
 } from './common.js';
+import { intakeBodySchema } from './intake.js';
 import { callTokenSchema } from './video.js';
 
 /** `accepted` exists only in realtime events (a call just accepted); it is never stored. */
@@ -147,6 +148,8 @@ export const callRequestBodySchema = z
     source: singleLine(40).default('website'),
     consent: z.literal(true, { error: 'validation.consent' }),
     language: languageSchema.default('es'),
+    /** her hair intake (docs/product.md#hair-intake), when she filled it */
+    intake: intakeBodySchema.optional(),
   })
   .strip();
 export type CallRequestBody = z.input<typeof callRequestBodySchema>;

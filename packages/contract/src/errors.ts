@@ -56,6 +56,8 @@ export const errorCodes = [
   'WAITING_PHOTO_LIMIT',
   /** no such photo in this call; or no such advisor photo (none, another version, or not public) */
   'IMAGE_NOT_FOUND',
+  /** the call has no intake (none was sent with the request), or not that photo */
+  'INTAKE_NOT_FOUND',
   // the visitor's summary
   /** no summary for this call and key, or it expired: one answer, so nothing is revealed */
   'SUMMARY_NOT_FOUND',

@@ -5,6 +5,7 @@ export * from './roles.js';
 export * from './advisors.js';
 export * from './catalogue.js';
 export * from './salon.js';
+export * from './intake.js';
 export * from './calls.js';
 export * from './chat.js';
 export * from './closeup.js';

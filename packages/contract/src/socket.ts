@@ -17,6 +17,7 @@ import type {
   closeupStatusPayload,
 } from './closeup.js';
 import { idSchema, languageSchema } from './common.js';
+import type { intakeUpdatedSchema } from './intake.js';
 import type {
   rtcClosedSchema,
   rtcJoinSchema,
@@ -169,6 +170,8 @@ export type ServerToClientEvents = {
   'call:queue:updated': (p: z.infer<typeof callQueueUpdatedPayload>) => void;
   'call:offer:withdrawn': (p: z.infer<typeof callOfferWithdrawnPayload>) => void;
   'call:typing': (p: z.infer<typeof callTypingPayload>) => void;
+  /** To the advisor the call rings (or who took it) and admins: a photo of its intake arrived. */
+  'call:intake:updated': (p: z.infer<typeof intakeUpdatedSchema>) => void;
   /** To the call's chat room (`chat:join`), except the socket that sent it (its ack carries it). */
   'chat:message': (p: z.infer<typeof chatMessageSchema>) => void;
   /** To the call's chat room: a photo (and the messages that showed it) was deleted. */

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTime } from './common.js';
 import { chatMessageSchema } from './chat.js';
+import { intakePhotoSlotSchema, intakeSchema } from './intake.js';
 
 /** Characters of the recommendations' free text. */
 export const RECOMMENDATION_TEXT_MAX = 4000;
@@ -142,9 +143,15 @@ export const callSummarySchema = z.object({
   recommendations: recommendationsSchema.pick({ text: true, items: true, updatedAt: true }),
   /** the call's chat, photos included (empty once the visitor deleted it) */
   messages: z.array(chatMessageSchema),
+  /** her hair intake, photos at GET /api/summaries/{callId}/intake/photos/{slot}; null: none */
+  intake: intakeSchema.nullable(),
   expiresAt: isoDateTime,
 });
 export type CallSummary = z.infer<typeof callSummarySchema>;
 
 export const summaryParams = z.object({ callId: idSchema });
+export const summaryIntakePhotoParams = z.object({
+  callId: idSchema,
+  slot: intakePhotoSlotSchema,
+});
 export const summaryImageParams = z.object({ callId: idSchema, imageId: idSchema });

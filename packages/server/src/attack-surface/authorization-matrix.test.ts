@@ -127,6 +127,36 @@ async function photoOfCompletedC(c: Cast, app: Harness['app']): Promise<Record<s
   return { imageId };
 }
 
+/** C's visitor sent a hair intake with her request: `slot` of the intake's photo routes. */
+async function intakeOfC(c: Cast, app: Harness['app']): Promise<Record<string, string>> {
+  const now = new Date().toISOString();
+  await app.container.db
+    .insertInto('call_intakes')
+    .values({
+      call_id: c.callId,
+      chemical_history: '["none"]',
+      allergies: '',
+      current_image_id: null,
+      inspiration_image_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { slot: 'current' };
+}
+
+/** C's intake with a photo of her hair now (straight into the tables, whatever C's state). */
+async function intakePhotoOfC(c: Cast, app: Harness['app']): Promise<Record<string, string>> {
+  const { imageId } = await photoOfCompletedC(c, app);
+  const params = await intakeOfC(c, app);
+  await app.container.db
+    .updateTable('call_intakes')
+    .set({ current_image_id: imageId ?? null })
+    .where('call_id', '=', c.callId)
+    .execute();
+  return params;
+}
+
 /** A profile photo of C's owner B (off the landing): `file` of the photo's renditions route. */
 async function photoOfOwner(c: Cast, app: Harness['app']): Promise<Record<string, string>> {
   await app.container.advisorPhotos.upload(
@@ -424,6 +454,18 @@ const EXPECTED: Record<string, Row> = {
     state: 'active',
     params: photoOfC,
   },
+  // The hair intake: read by the visitor, the advisor it rings and admins; its photos added by
+  // the visitor alone while the call waits (calls/intake.test.ts).
+  'GET /api/calls/{callId}/intake': { allow: CALL_PARTIES },
+  'PUT /api/calls/{callId}/intake/photos/{slot}': {
+    allow: ['visitor'],
+    params: intakeOfC,
+    rawBody: () => ({ contentType: 'image/jpeg', bytes: photo }),
+  },
+  'GET /api/calls/{callId}/intake/photos/{slot}': {
+    allow: CALL_PARTIES,
+    params: intakePhotoOfC,
+  },
   // Recommendations: the advisor who took the call and admins (summary.test.ts).
   'GET /api/calls/{callId}/recommendations': { allow: OWNER_OR_ADMIN, state: 'active' },
   'PUT /api/calls/{callId}/recommendations': {
@@ -443,6 +485,12 @@ const EXPECTED: Record<string, Row> = {
     allow: [],
     state: 'completed',
     params: photoOfCompletedC,
+    hidden: byKeyOnly(summaryHolder),
+  },
+  'GET /api/summaries/{callId}/intake/photos/{slot}': {
+    allow: [],
+    state: 'completed',
+    params: intakePhotoOfC,
     hidden: byKeyOnly(summaryHolder),
   },
   'DELETE /api/summaries/{callId}/images/{imageId}': {

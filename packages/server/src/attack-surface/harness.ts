@@ -166,6 +166,7 @@ export const TABLES: Array<keyof Database> = [
   'call_media_stats',
   'call_messages',
   'call_images',
+  'call_intakes',
   'daily_summary_mails',
   'call_summaries',
   'retention_purges',

@@ -213,8 +213,12 @@ export type CallImagesTable = {
   uploader_type: 'client' | 'advisor' | 'admin';
   /** the advisor's id (advisor or admin), or the call's client_id for the visitor */
   uploader_id: string;
-  /** what it is (docs/product.md#photos): photo, snapshot, preview or closeup */
-  kind: 'photo' | 'snapshot' | 'preview' | 'closeup';
+  /**
+   * 'photo' (sent from a device), 'snapshot' (a still of the visitor's video, by the advisor),
+   * 'preview' (the stylist's colour preview), 'closeup' (a full-resolution still her phone took
+   * when the stylist asked) or 'intake' (a photo of her intake, never in the chat)
+   */
+  kind: 'photo' | 'snapshot' | 'preview' | 'closeup' | 'intake';
   content_type: 'image/jpeg';
   width: number;
   height: number;
@@ -222,6 +226,22 @@ export type CallImagesTable = {
   /** BLOB on SQLite, bytea on PostgreSQL */
   data: Buffer;
   created_at: string;
+};
+
+/**
+ * The visitor's hair intake (docs/product.md#hair-intake), one per call, written with her request;
+ * its photos are `call_images` rows of the call (kind 'intake').
+ */
+export type CallIntakesTable = {
+  call_id: string;
+  /** JSON array of ChemicalTreatment names; '[]' = not answered */
+  chemical_history: string;
+  /** '' = none declared */
+  allergies: string;
+  current_image_id: string | null;
+  inspiration_image_id: string | null;
+  created_at: string;
+  updated_at: string;
 };
 
 /**
@@ -460,6 +480,7 @@ export type Database = {
   call_media_stats: CallMediaStatsTable;
   call_messages: CallMessagesTable;
   call_images: CallImagesTable;
+  call_intakes: CallIntakesTable;
   daily_summary_mails: DailySummaryMailsTable;
   call_summaries: CallSummariesTable;
   retention_purges: RetentionPurgesTable;

@@ -97,7 +97,7 @@ export const routes: RouteObject[] = [
                 loader: guard({ access: 'public' }),
                 shouldRevalidate: alwaysRevalidate,
                 handle: handle({ titleKey: 'titles.summary' }),
-                lazy: lazyRoute(() => import('@/features/summary'), ['summary', 'video']),
+                lazy: lazyRoute(() => import('@/features/summary'), ['summary', 'video', 'intake']),
               },
               {
                 // A visitor's booking; its key is in the address's fragment. The title is the
@@ -240,7 +240,7 @@ export const routes: RouteObject[] = [
                 handle: handle({ titleKey: 'titles.advisorDashboard' }),
                 lazy: lazyRoute(
                   () => import('@/features/advisor-dashboard'),
-                  ['advisor', 'advisor-photo', 'video', 'summary', 'validation'],
+                  ['advisor', 'advisor-photo', 'video', 'summary', 'intake', 'validation'],
                 ),
               },
             ],

@@ -8,6 +8,7 @@ import {
   acceptBodySchema,
   acceptedCallSchema,
   callDetailsSchema,
+  callIntakeSchema,
   callIdParams,
   callJoinSchema,
   callNotesSchema,
@@ -48,6 +49,7 @@ export type CallRoutesOptions = {
     | 'saveNotes'
     | 'notes'
     | 'details'
+    | 'intake'
   >;
 };
 
@@ -220,6 +222,24 @@ export const callRoutes: FastifyPluginCallbackZod<CallRoutesOptions> = (app, { c
     async (req) => ({
       success: true as const,
       data: await calls.saveNotes(requireAdvisor(req), req.params.callId, req.body),
+    }),
+  );
+
+  app.get(
+    '/calls/:callId/intake',
+    {
+      schema: {
+        tags,
+        security: keyOrBearer,
+        summary: "The visitor's hair intake, with the patch-test flag (null when she sent none)",
+        description: `The visitor, the advisor the call rings or who took it, or an admin. Its photos at GET /api/calls/{callId}/intake/photos/{slot}; the patch-test rule is in docs/product.md#hair-intake.${keyNote}`,
+        params: callIdParams,
+        response: { 200: ok(callIntakeSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await calls.intake(callActor(req), req.params.callId),
     }),
   );
 

@@ -20,6 +20,7 @@ import {
 import { onlineSince } from './calls.rules.js';
 import type { CallTransitions } from './calls.transitions.js';
 import type { CallRequestInput, CallsServiceDeps, Effect } from './calls.types.js';
+import { insertIntake } from './intake.repository.js';
 import { anyRoutableOnline, routableSummary } from './routing.repository.js';
 
 export type CallRequestResult = {
@@ -148,6 +149,16 @@ export function createCallRequest(
         client_connected_at: null,
         client_absent_since: null,
       });
+      if (input.intake)
+        await insertIntake(trx, {
+          call_id: callId,
+          chemical_history: JSON.stringify(input.intake.chemicalHistory),
+          allergies: input.intake.allergies,
+          current_image_id: null,
+          inspiration_image_id: null,
+          created_at: nowIso,
+          updated_at: nowIso,
+        });
       return transitions.routeInTx(trx, callId, now, current, effects, true);
     });
     if (result === 'queued') {

@@ -7,9 +7,11 @@
  * - calls.queue: draining the queue, the estimates, the next opening;
  * - calls.request / calls.lifecycle: what visitors and staff do to a call;
  * - calls.queries, calls.notes, calls.timers: reads, notes and ratings, the sweeper's part;
+ * - calls.intake: the visitor's hair intake and its patch-test flag;
  * - calls.visitors: whether a call's visitor is still there (nobody waits for one who has gone).
  */
 import { createCallEffects } from './calls.effects.js';
+import { createCallIntake } from './calls.intake.js';
 import { createCallLifecycle } from './calls.lifecycle.js';
 import { createCallNotes } from './calls.notes.js';
 import { createCallQueries } from './calls.queries.js';
@@ -38,6 +40,7 @@ export function createCallsService(deps: CallsServiceDeps) {
     ...lifecycle,
     ...queries,
     ...notes,
+    ...createCallIntake(deps),
     ...timers,
     ...visitors,
     drainQueue: queue.drainQueue,

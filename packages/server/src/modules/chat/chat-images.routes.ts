@@ -19,6 +19,8 @@ import {
   chatImageParams,
   chatImageSchema,
   chatImageUploadQuery,
+  intakePhotoParams,
+  intakeSchema,
   ok,
 } from '@belleza/contract';
 import type { FastifyReply } from 'fastify';
@@ -111,6 +113,52 @@ export const chatImagesRoutes: FastifyPluginAsyncZod<ChatImagesRoutesOptions> = 
       const { kind } = req.query;
       const image = await chat.uploadImage(callActor(req), callId, req.body, kind, req.ip);
       return reply.status(201).send({ success: true as const, data: image });
+    },
+  );
+
+  app.put(
+    '/calls/:callId/intake/photos/:slot',
+    {
+      bodyLimit: CHAT_IMAGE_MAX_BYTES,
+      config: { bodyRefusals: { tooLarge: photoTooLarge, unsupportedType: unsupportedPhoto } },
+      // Before the body streams in: only the visitor of a waiting call with an intake.
+      onRequest: async (req) => {
+        await chat.checkIntakePhotoUpload(callActor(req), req.params.callId);
+      },
+      schema: {
+        tags,
+        security: keyOrBearer,
+        summary:
+          "Add (or replace) a photo of the visitor's hair intake: `current` or `inspiration`",
+        description: `The body is the photo itself, as for the chat's photos (${uploadTypes.join(', ')}, at most ${megabytes} MB: 413 IMAGE_TOO_LARGE, 415 UNSUPPORTED_IMAGE), re-encoded the same way (JPEG, no metadata). Only the visitor, with her call's key, while the call waits (409 CALL_NOT_PENDING after), and only to an intake she sent with her request (404 INTAKE_NOT_FOUND); staff are 403. It counts against the chat's photo limits (429). Answers the intake; the advisor the call rings and admins hear \`call:intake:updated\`.${keyNote}`,
+        consumes: uploadTypes,
+        params: intakePhotoParams,
+        body: photoBody,
+        response: { 200: ok(intakeSchema) },
+      },
+    },
+    async (req) => {
+      const { callId, slot } = req.params;
+      const intake = await chat.uploadIntakePhoto(callActor(req), callId, slot, req.body, req.ip);
+      return { success: true as const, data: intake };
+    },
+  );
+
+  app.get(
+    '/calls/:callId/intake/photos/:slot',
+    {
+      schema: {
+        tags,
+        security: keyOrBearer,
+        summary: "A photo of the visitor's hair intake: its JPEG bytes",
+        description: `The visitor, the advisor the call rings or who took it, or an admin; any other advisor is 403. None in that slot is 404 INTAKE_NOT_FOUND. Served as the chat's photos are (private, inline, a CSP that runs nothing).${keyNote}`,
+        params: intakePhotoParams,
+        response: { 200: photoResponse },
+      },
+    },
+    async (req, reply) => {
+      const { callId, slot } = req.params;
+      return sendPhoto(reply, await chat.intakePhoto(callActor(req), callId, slot));
     },
   );
 

@@ -59,8 +59,42 @@ function mayDelete(by: ChatSenderType, image: ChatImageMeta): boolean {
   );
 }
 
+/**
+ * THE photo pipeline of a call: the upload re-encoded (413 IMAGE_TOO_LARGE, 415 UNSUPPORTED_IMAGE,
+ * no metadata kept) and stored with the call and its kind. The chat's photos and the intake's.
+ */
+export async function storeCallPhoto(
+  deps: Pick<ChatServiceDeps, 'db' | 'clock'>,
+  callId: string,
+  sender: ChatParticipant,
+  kind: ChatImageRow['kind'],
+  upload: Buffer,
+): Promise<ChatImageMeta> {
+  // A close-up is kept at the resolution her phone took it (docs/product.md#close-up-photos).
+  const photo = await reencodePhoto(
+    upload,
+    kind === 'closeup' ? CLOSEUP_IMAGE_MAX_EDGE : CHAT_IMAGE_MAX_EDGE,
+  );
+  const row: ChatImageRow = {
+    id: newId('img'),
+    call_id: callId,
+    uploader_type: sender.type,
+    uploader_id: sender.id,
+    kind,
+    content_type: 'image/jpeg',
+    width: photo.width,
+    height: photo.height,
+    size_bytes: photo.data.length,
+    data: photo.data,
+    created_at: deps.clock.now().toISOString(),
+  };
+  await insertImage(deps.db, row);
+  const { data: _bytes, ...meta } = row;
+  return meta;
+}
+
 export function createChatImages(deps: ChatServiceDeps) {
-  const { db, clock, notifier, calls } = deps;
+  const { db, notifier, calls } = deps;
   const imagesPerSender = createLimiter(
     'chat-image',
     { points: CHAT_IMAGE_RATE_MAX, duration: CHAT_IMAGE_RATE_WINDOW_S },
@@ -85,34 +119,12 @@ export function createChatImages(deps: ChatServiceDeps) {
     return { data: image.data, contentType: image.content_type };
   }
 
-  /** The upload re-encoded (413 IMAGE_TOO_LARGE, 415 UNSUPPORTED_IMAGE), stored with the call. */
-  async function storePhoto(
+  const storePhoto = async (
     callId: string,
     sender: ChatParticipant,
     kind: ChatImageKind,
     upload: Buffer,
-  ): Promise<ChatImage> {
-    // A close-up is kept at the resolution her phone took it (docs/product.md#close-up-photos).
-    const photo = await reencodePhoto(
-      upload,
-      kind === 'closeup' ? CLOSEUP_IMAGE_MAX_EDGE : CHAT_IMAGE_MAX_EDGE,
-    );
-    const row: ChatImageRow = {
-      id: newId('img'),
-      call_id: callId,
-      uploader_type: sender.type,
-      uploader_id: sender.id,
-      kind,
-      content_type: 'image/jpeg',
-      width: photo.width,
-      height: photo.height,
-      size_bytes: photo.data.length,
-      data: photo.data,
-      created_at: clock.now().toISOString(),
-    };
-    await insertImage(db, row);
-    return toImageDto(row);
-  }
+  ): Promise<ChatImage> => toImageDto(await storeCallPhoto(deps, callId, sender, kind, upload));
 
   /**
    * Who may add a photo: exactly who may write now. A snapshot: the advisor who took the call or

@@ -59,7 +59,8 @@ export function createChatMessages(deps: ChatServiceDeps) {
     imageId: string,
   ): Promise<ChatImageMeta> {
     const image = await findImageMeta(db, callId, imageId);
-    if (!image) throw imageNotFound();
+    // An intake photo stays in the intake: only its stylist and admins read it there.
+    if (!image || image.kind === 'intake') throw imageNotFound();
     if (image.uploader_type !== sender.type || image.uploader_id !== sender.id)
       throw forbidden('This photo was added by someone else');
     return image;

@@ -34,12 +34,16 @@
  * (requestCloseup, heard by the call's own sockets only as `closeup:requested`); her screen tells
  * how it goes (reportCloseup, `closeup:state` to the chat room) and uploads it as kind `closeup`.
  *
+ * Intake photos (docs/product.md#hair-intake) go through the same pipeline, never into the chat.
+ *
  * This file is the service's face: it composes chat-messages.service.ts, chat-images.service.ts,
- * chat-snapshots.service.ts, chat-closeups.service.ts and chat-retention.service.ts into one object; chat.rules.ts holds
+ * chat-intake-photos.service.ts, chat-snapshots.service.ts, chat-closeups.service.ts and
+ * chat-retention.service.ts into one object; chat.rules.ts holds
  * who may write when.
  */
 import { createChatCloseups } from './chat-closeups.service.js';
 import { createChatImages } from './chat-images.service.js';
+import { createChatIntakePhotos } from './chat-intake-photos.service.js';
 import { createChatMessages } from './chat-messages.service.js';
 import { createChatRetention } from './chat-retention.service.js';
 import { createChatSnapshots } from './chat-snapshots.service.js';
@@ -53,6 +57,7 @@ export function createChatService(deps: ChatServiceDeps) {
   return {
     ...createChatMessages(deps),
     ...createChatImages(deps),
+    ...createChatIntakePhotos(deps),
     ...createChatSnapshots(deps),
     ...createChatCloseups(deps),
     ...createChatRetention(deps),

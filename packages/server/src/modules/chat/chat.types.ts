@@ -8,7 +8,14 @@ import type { CallsService } from '../calls/calls.service.js';
 
 export type ChatServiceDeps = Pick<Deps, 'db' | 'clock' | 'notifier' | 'limitStore'> & {
   /** whether the call exists and who the actor is in it: the calls module's answer */
-  calls: Pick<CallsService, 'chatParticipant'>;
+  calls: Pick<
+    CallsService,
+    | 'chatParticipant'
+    | 'intakeUploader'
+    | 'attachIntakePhoto'
+    | 'intakePhotoId'
+    | 'intakePhotoIdOfCall'
+  >;
 };
 
 /** What a send did: stored the message now (`created`), or found it stored by an earlier send. */

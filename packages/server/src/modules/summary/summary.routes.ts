@@ -15,6 +15,7 @@ import {
   recommendationsBodySchema,
   recommendationsSchema,
   summaryImageParams,
+  summaryIntakePhotoParams,
   summaryLinkSchema,
   summaryParams,
 } from '@belleza/contract';
@@ -136,6 +137,26 @@ export const summaryRoutes: FastifyPluginAsyncZod<SummaryRoutesOptions> = (app, 
     async (req, reply) => {
       const { callId, imageId } = req.params;
       return sendPhoto(reply, await summary.image(summaryKeyOf(req), callId, imageId));
+    },
+  );
+
+  app.get(
+    '/summaries/:callId/intake/photos/:slot',
+    {
+      config: photoLimit,
+      schema: {
+        tags: ['summaries'],
+        security: noSession,
+        summary:
+          "A photo of the summary's hair intake (`current` or `inspiration`): its JPEG bytes",
+        description: `Answered as the call's own photo routes answer (image/jpeg, private, inline, with a Content-Security-Policy that runs nothing). None in that slot is 404 INTAKE_NOT_FOUND. Counted with the summary's photos per address.${keyNote}`,
+        params: summaryIntakePhotoParams,
+        response: { 200: photoResponse },
+      },
+    },
+    async (req, reply) => {
+      const { callId, slot } = req.params;
+      return sendPhoto(reply, await summary.intakePhoto(summaryKeyOf(req), callId, slot));
     },
   );
 

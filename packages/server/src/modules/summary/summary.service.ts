@@ -15,13 +15,14 @@
  * during the call, through the chat's one deletion), or the whole chat.
  *
  * Retention: once a day, at PURGE_HOUR_LIMA in Lima, one instance (claimed in the database)
- * deletes the chat, photos and summary of every call that ended more than `retentionDays` ago. The
+ * deletes the chat, photos, intake and summary of every call that ended more than `retentionDays` ago. The
  * calls themselves stay (reports).
  */
 import {
   RECOMMENDATIONS_EDIT_HOURS,
   recommendationsSchema,
   type CallSummary,
+  type IntakePhotoSlot,
   type Recommendations,
   type RecommendationsBody,
   type SummaryLink,
@@ -58,10 +59,15 @@ export type SummaryServiceDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'instanceId
   settings: Pick<SettingsService, 'get'>;
   salon: Pick<SalonService, 'contacts'>;
   /** the visitor's call key, checked as on the calls module's other visitor routes */
-  calls: Pick<CallsService, 'verifyClient'>;
+  calls: Pick<CallsService, 'verifyClient' | 'intakeOfCall' | 'purgeIntakesEndedBefore'>;
   chat: Pick<
     ChatService,
-    'transcript' | 'imageFile' | 'deleteVisitorImage' | 'deleteChat' | 'purgeEndedBefore'
+    | 'transcript'
+    | 'imageFile'
+    | 'intakePhotoOfCall'
+    | 'deleteVisitorImage'
+    | 'deleteChat'
+    | 'purgeEndedBefore'
   >;
   links: Pick<SummaryLinksService, 'linkOf'>;
 };
@@ -69,7 +75,7 @@ export type SummaryServiceDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'instanceId
 export type SummaryService = ReturnType<typeof createSummaryService>;
 
 /** What one purge deleted. */
-export type PurgeCounts = { messages: number; images: number; summaries: number };
+export type PurgeCounts = { messages: number; images: number; summaries: number; intakes: number };
 
 /** Items as stored (written through the contract's body schema; read back leniently). */
 const storedItemsSchema = recommendationsSchema.shape.items;
@@ -190,6 +196,7 @@ export function createSummaryService(deps: SummaryServiceDeps) {
         durationSeconds === null ? null : Math.max(0, Math.ceil(durationSeconds / 60)),
       recommendations: { text, items, updatedAt },
       messages: await chat.transcript(call.id),
+      intake: await calls.intakeOfCall(call.id),
       expiresAt,
     };
   }
@@ -205,7 +212,8 @@ export function createSummaryService(deps: SummaryServiceDeps) {
       summaries += n;
       if (n < PURGE_BATCH) break;
     }
-    return { messages, images, summaries, cutoff };
+    const intakes = await calls.purgeIntakesEndedBefore(cutoff);
+    return { messages, images, summaries, intakes, cutoff };
   }
 
   return {
@@ -259,6 +267,16 @@ export function createSummaryService(deps: SummaryServiceDeps) {
       return chat.imageFile(callId, imageId);
     },
 
+    /** GET /api/summaries/{id}/intake/photos/{slot}: a photo of that call's intake (else 404). */
+    async intakePhoto(
+      key: string | undefined,
+      callId: string,
+      slot: IntakePhotoSlot,
+    ): Promise<ChatImageFile> {
+      await openSummary(key, callId);
+      return chat.intakePhotoOfCall(callId, slot);
+    },
+
     /**
      * DELETE /api/summaries/{id}/images/{imageId}: a photo the visitor sent or a snapshot of her
      * video; the new summary.
@@ -298,7 +316,7 @@ export function createSummaryService(deps: SummaryServiceDeps) {
       nextPurgeCheck = dueAt + DAY_MS;
       if (!(await claimPurgeDay(db, { day, instanceId, now: now.toISOString() }))) return 0;
       const { cutoff, ...counts } = await purge(now);
-      const purged = counts.messages + counts.images + counts.summaries;
+      const purged = counts.messages + counts.images + counts.summaries + counts.intakes;
       await markPurgeDone(db, day, { now: clock.now().toISOString(), purged });
       log.info({ day, cutoff, ...counts }, 'retention purge done');
       return purged;

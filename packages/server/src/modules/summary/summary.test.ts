@@ -417,6 +417,8 @@ describe.each(await dialects())('recommendations and the summary (%s)', (dialect
           updatedAt: recommendedAt,
         },
         messages,
+        // She sent no intake with this request (calls/intake.test.ts: one that has it).
+        intake: null,
         expiresAt,
       });
 

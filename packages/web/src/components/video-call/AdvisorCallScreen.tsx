@@ -49,6 +49,8 @@ export type AdvisorCallScreenProps = {
   chat?: ChatLink | null;
   /** News about the call shown above the video (e.g. the visitor's page lost its connection). */
   notice?: ReactNode;
+  /** What the visitor told before the call (her hair intake), kept above the notes. */
+  intake?: ReactNode;
 };
 
 export function AdvisorCallScreen({
@@ -61,6 +63,7 @@ export function AdvisorCallScreen({
   token: acceptedToken,
   chat,
   notice,
+  intake,
 }: AdvisorCallScreenProps) {
   const { t } = useTranslation('video');
   const screenRef = useRef<HTMLDivElement>(null);
@@ -176,6 +179,7 @@ export function AdvisorCallScreen({
             recommendations={
               <RecommendationsEditor recommendations={recommendations} clientName={clientName} />
             }
+            intake={intake}
             onClose={closeNotes}
           />
         )}

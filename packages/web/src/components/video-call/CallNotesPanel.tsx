@@ -13,6 +13,8 @@ type Props = {
    * the private notes, so the two are never confused.
    */
   recommendations?: ReactNode;
+  /** what the visitor told before the call (her hair intake), kept above the notes */
+  intake?: ReactNode;
 };
 
 type Tab = 'notes' | 'recommendations';
@@ -24,6 +26,7 @@ export function CallNotesPanel({
   onClear,
   onClose,
   recommendations,
+  intake,
 }: Props) {
   const { t } = useTranslation('video');
   const { t: ts } = useTranslation('summary');
@@ -91,6 +94,7 @@ export function CallNotesPanel({
           onChange={onChange}
           onClear={handleClear}
           tabbed={recommendations !== undefined}
+          intake={intake}
         />
       )}
     </aside>
@@ -103,7 +107,8 @@ function NotesBody({
   onChange,
   onClear,
   tabbed,
-}: Pick<Props, 'notes' | 'status' | 'onChange' | 'onClear'> & { tabbed: boolean }) {
+  intake,
+}: Pick<Props, 'notes' | 'status' | 'onChange' | 'onClear' | 'intake'> & { tabbed: boolean }) {
   const { t } = useTranslation('video');
   return (
     <div
@@ -112,6 +117,7 @@ function NotesBody({
         ? { role: 'tabpanel', id: 'vc-tabpanel-notes', 'aria-labelledby': 'vc-tab-notes' }
         : {})}
     >
+      {intake && <div className="vc-notes__intake">{intake}</div>}
       <textarea
         className="vc-notes__text"
         aria-label={t('notes.title')}

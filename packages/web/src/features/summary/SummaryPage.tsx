@@ -19,6 +19,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { LanguageToggle } from '@/components/language-toggle';
 import { Button, Modal } from '@/components/ui';
 import { toast } from '@/components/ui/toast';
+import { IntakeDetails } from '@/components/call-intake';
 import { ChatPhoto } from '@/components/video-call/photos';
 import { isClientError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
@@ -27,6 +28,7 @@ import {
   deleteSummaryChat,
   deleteSummaryPhoto,
   fetchSummaryImage,
+  fetchSummaryIntakePhoto,
   summaryKey,
   summaryQuery,
   type SummaryAccess,
@@ -172,6 +174,17 @@ function SummaryBody({ summary, access, address }: BodyProps) {
           </>
         )}
       </section>
+
+      {summary.intake && (
+        <div className="summary-page__section">
+          <IntakeDetails
+            intake={summary.intake}
+            loadPhoto={(slot) => fetchSummaryIntakePhoto(access, slot)}
+            headingLevel={2}
+            audience="visitor"
+          />
+        </div>
+      )}
 
       <section aria-labelledby="summary-photos" className="summary-page__section">
         <h2 id="summary-photos">{t('photos.title')}</h2>

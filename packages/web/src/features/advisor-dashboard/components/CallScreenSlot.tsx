@@ -5,6 +5,7 @@
  */
 import type { Call } from '@belleza/contract';
 import type { ReactNode } from 'react';
+import { CallIntakePanel } from '@/components/call-intake';
 import { AdvisorCallScreen } from '@/components/video-call';
 import type { useAdvisorSocket } from '../hooks/use-advisor-socket';
 import type { AcceptedToken } from '../hooks/use-call-actions';
@@ -50,6 +51,7 @@ export function CallScreenSlot({
         onClose={onClose}
         chat={chat}
         notice={notice}
+        intake={<CallIntakePanel callId={call.callId} />}
       />
     );
   if (!warmCall) return null;

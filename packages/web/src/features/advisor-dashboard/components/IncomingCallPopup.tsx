@@ -1,10 +1,11 @@
 /**
- * The incoming-call popup (docs/product.md#incoming-call-popup): who calls, since when, and
- * Rechazar / Aceptar llamada.
+ * The incoming-call popup (docs/product.md#incoming-call-popup): who calls, since when, her hair
+ * intake when she sent one (photos and the patch-test flag), and Rechazar / Aceptar llamada.
  */
 import type { Call } from '@belleza/contract';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CallIntakePanel } from '@/components/call-intake';
 import { Button, Modal } from '@/components/ui';
 import { initialsOf } from '@/lib/initials';
 import { formatRequestedTime, formatWait, secondsSince, subjectLabel } from '../utils/call-display';
@@ -105,6 +106,7 @@ export function IncomingCallPopup({
             </dd>
           </div>
         </dl>
+        <CallIntakePanel callId={call.callId} focusable />
       </div>
     </Modal>
   );

@@ -16,6 +16,7 @@ import type {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { intakeQueryKey } from '@/components/call-intake';
 import type { ChatLink } from '@/components/video-call';
 import { endSessionWhenRefused } from '@/lib/session';
 import { createSocket, startHeartbeat } from '@/lib/socket';
@@ -135,6 +136,14 @@ export function useAdvisorSocket(
     socket.on('call:offer:withdrawn', ({ callId, reason }) => {
       patch((d) => removePending(d, callId));
       eventsRef.current.onWithdrawn(callId, reason);
+    });
+    socket.on('call:intake:updated', ({ callId }) => {
+      const queryKey = intakeQueryKey(callId);
+      // A read already on its way may predate the photo (TanStack would only wait for it, as the
+      // query holds no data yet): it is dropped, then made again.
+      void queryClient
+        .cancelQueries({ queryKey })
+        .then(() => queryClient.invalidateQueries({ queryKey }));
     });
     socket.on('appointment:changed', (appointment) => {
       queryClient.setQueryData<StaffAppointment[]>(appointmentsKey, (list) =>

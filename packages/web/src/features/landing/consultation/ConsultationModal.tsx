@@ -5,7 +5,7 @@
  * every stylist in a call, it also offers to book a consultation for later, a step of this same
  * dialog.
  */
-import type { Availability, CallRequestBody, CallSubject } from '@belleza/contract';
+import type { Availability, CallSubject } from '@belleza/contract';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdvisorPortrait } from '@/components/advisor-photo/AdvisorPortrait';
@@ -13,7 +13,7 @@ import { loadPrejoinCheck, type MediaChoice } from '@/components/video-call/visi
 import { Button, Modal, Spinner } from '@/components/ui';
 import { BookingOffer, BookingStep } from './BookingStep';
 import { CallbackForm } from './CallbackForm';
-import { RequestForm } from './RequestForm';
+import { RequestForm, type RequestFormProps } from './RequestForm';
 import type { SavedCall } from './saved-call';
 import { WaitingPhoto } from './WaitingPhoto';
 import { acceptsCalls, formatOpening, waitText } from '../content/availability-text';
@@ -33,7 +33,7 @@ export type ConsultationModalProps = {
   saved: SavedCall | null;
   busy: 'request' | 'cancel' | 'video' | null;
   onClose: () => void;
-  onSubmit: (body: CallRequestBody, subject: CallSubject) => Promise<boolean>;
+  onSubmit: RequestFormProps['onSubmit'];
   onCancelCall: () => Promise<void>;
   /** why the accepted call's video did not open (shown with a retry), or null */
   videoError?: string | null;

@@ -1,6 +1,6 @@
 /**
  * The consultation form (docs/product.md#request-form): name, phone, message required; email
- * optional; consent.
+ * optional; consent; for a hair topic, the folded hair intake (docs/product.md#hair-intake).
  */
 import {
   callSubjects,
@@ -14,6 +14,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Button, Field } from '@/components/ui';
 import { currentLanguage } from '@/lib/i18n';
 import { ContactFields } from './ContactFields';
+import { emptyIntake, intakeBodyOf, IntakeFields, type IntakeValues } from './IntakeFields';
+import type { IntakePhotos } from './use-call-request';
 import {
   validateRequestForm,
   type FieldErrors,
@@ -21,13 +23,23 @@ import {
   type RequestFormValues,
 } from './form-validation';
 
+/** The topic the hair intake belongs to (docs/product.md#hair-intake). */
+const HAIR_SUBJECT: CallSubject = 'hair_care';
+
 export type RequestFormProps = {
   subject: CallSubject;
   /** the message she starts from (empty unless a plan's button opened the form) */
   initialMessage?: string;
   busy: boolean;
-  /** `subject`: the topic she chose, as the contract names it (the body carries its label) */
-  onSubmit: (body: CallRequestBody, subject: CallSubject) => Promise<boolean>;
+  /**
+   * `subject`: the topic she chose, as the contract names it (the body carries its label);
+   * `photos`: her hair intake's photos, sent once the call exists
+   */
+  onSubmit: (
+    body: CallRequestBody,
+    subject: CallSubject,
+    photos?: IntakePhotos,
+  ) => Promise<boolean>;
   onCancel: () => void;
   /** Told whenever the form goes from empty to typed in, or back (closing asks first then). */
   onDirtyChange?: (dirty: boolean) => void;
@@ -53,6 +65,7 @@ export function RequestForm({
     message: initialMessage,
     consent: false,
   });
+  const [intake, setIntake] = useState<IntakeValues>(emptyIntake);
   const [errors, setErrors] = useState<FieldErrors<RequestField>>({});
   const formRef = useRef<HTMLFormElement>(null);
   // A refused submit puts the focus on the first field that needs fixing.
@@ -62,7 +75,9 @@ export function RequestForm({
   }, [refusals]);
   // Typed in by her: a message she was given to start from is not hers to lose yet.
   const dirty =
-    [values.name, values.phone, values.email].some((v) => v.trim() !== '') ||
+    [values.name, values.phone, values.email, intake.allergies].some((v) => v.trim() !== '') ||
+    intake.chemicalHistory.length > 0 ||
+    Object.keys(intake.photos).length > 0 ||
     values.message.trim() !== initialMessage.trim();
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
@@ -86,7 +101,14 @@ export function RequestForm({
       return;
     }
     setErrors({});
-    void onSubmit(result.body, values.subject);
+    // The intake belongs to a hair topic: another topic sends none, whatever was typed in it.
+    const hair = values.subject === HAIR_SUBJECT;
+    const intakeBody = hair ? intakeBodyOf(intake) : undefined;
+    void onSubmit(
+      intakeBody ? { ...result.body, intake: intakeBody } : result.body,
+      values.subject,
+      intakeBody ? intake.photos : undefined,
+    );
   };
 
   return (
@@ -113,6 +135,7 @@ export function RequestForm({
           </select>
         )}
       </Field>
+      {values.subject === HAIR_SUBJECT && <IntakeFields values={intake} onChange={setIntake} />}
       <Field label={t('form.message')} error={errorOf('message')} required>
         {(control) => (
           <textarea

@@ -11,6 +11,7 @@ import {
   callStatusDataSchema,
   callTokenSchema,
   callbackSchema,
+  intakeSchema,
   summaryLinkSchema,
   type Appointment,
   type CallRequestBody,
@@ -19,6 +20,8 @@ import {
   type CallToken,
   type CallbackRequestBody,
   type Callback,
+  type Intake,
+  type IntakePhotoSlot,
   type SummaryLink,
 } from '@belleza/contract';
 import { queryOptions } from '@tanstack/react-query';
@@ -34,6 +37,17 @@ const keyHeader = (clientKey: string) => ({ [CLIENT_KEY_HEADER]: clientKey });
 
 export const requestCall = (body: CallRequestBody): Promise<CallRequestResponseData> =>
   api.post('/api/calls/request', body, { schema: callRequestResponseDataSchema });
+
+/** PUT /api/calls/{id}/intake/photos/{slot}: a photo of her hair intake, while she waits. */
+export const uploadIntakePhoto = (
+  { callId, clientKey }: CallCredentials,
+  slot: IntakePhotoSlot,
+  photo: Blob,
+): Promise<Intake> =>
+  api.put(`${callPath(callId)}/intake/photos/${slot}`, photo, {
+    schema: intakeSchema,
+    headers: keyHeader(clientKey),
+  });
 
 /** A booking entered from its link: its id and the key of its manage address. */
 export type BookingLink = { appointmentId: string; key: string };

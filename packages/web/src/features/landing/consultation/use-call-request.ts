@@ -4,7 +4,7 @@
  * booked stylist first. Either way the new call is saved (a reload finds it) and then waits,
  * opens its video and is rated like any other.
  */
-import type { CallRequestBody, CallSubject } from '@belleza/contract';
+import type { CallRequestBody, CallSubject, IntakePhotoSlot } from '@belleza/contract';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
@@ -12,6 +12,7 @@ import {
   enterBooking,
   fetchBooking,
   requestCall,
+  uploadIntakePhoto,
   type BookingLink,
   type CallCredentials,
 } from './consultation.api';
@@ -20,6 +21,25 @@ import { clearPendingRating, saveCall, type SavedCall } from './saved-call';
 import type { CallSocketUpdate } from './use-call-socket';
 
 export const REQUEST_ERROR_TOAST_MS = 8000;
+
+/** Her hair intake's photos, as the form picked them. */
+export type IntakePhotos = Partial<Record<IntakePhotoSlot, Blob>>;
+
+/** Her intake's photos, one after the other; at the first refusal she is told (once). */
+async function sendIntakePhotos(
+  call: CallCredentials,
+  photos: IntakePhotos,
+  onFailed: () => void,
+): Promise<void> {
+  for (const [slot, photo] of Object.entries(photos) as [IntakePhotoSlot, Blob][]) {
+    try {
+      await uploadIntakePhoto(call, slot, photo);
+    } catch {
+      onFailed();
+      return;
+    }
+  }
+}
 
 export type CallRequestOptions = {
   /** re-reads the landing's availability, which the call buttons show */
@@ -99,10 +119,19 @@ export function useCallRequest({
   );
 
   const submitRequest = useCallback(
-    async (body: CallRequestBody, subject?: CallSubject): Promise<boolean> => {
+    async (
+      body: CallRequestBody,
+      subject?: CallSubject,
+      photos?: IntakePhotos,
+    ): Promise<boolean> => {
       setBusy('request');
       try {
         const created = await requestCall(body);
+        // The photos follow with her call's key; the stylist's popup shows them as they arrive.
+        if (photos)
+          void sendIntakePhotos(created, photos, () =>
+            toast.warning(t('intake.photos.sendFailedTitle'), t('intake.photos.sendFailed')),
+          );
         // From now on `subject` is the topic she asked about (the widget's frame tells its host).
         if (subject) setPreset((current) => ({ ...current, subject }));
         const next = saveCall({

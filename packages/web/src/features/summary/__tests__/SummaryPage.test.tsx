@@ -69,6 +69,7 @@ const summary = (over: Partial<CallSummary> = {}): CallSummary => ({
     updatedAt: '2026-11-26T15:20:00.000Z',
   },
   messages: [message({}), hers, stylists],
+  intake: null,
   expiresAt: '2026-12-26T15:14:10.000Z',
   ...over,
 });
@@ -98,6 +99,44 @@ describe('SummaryPage', () => {
     vi.unstubAllGlobals();
     Reflect.deleteProperty(URL, 'createObjectURL');
     Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
+  it('keeps her hair intake: the patch-test advice, her photo (asked for with her key) and her answers', async () => {
+    const api = mockFetch({
+      'GET /api/summaries/42': ok(
+        summary({
+          messages: [],
+          intake: {
+            chemicalHistory: ['dye'],
+            allergies: 'PPD',
+            photos: { current: null, inspiration: { width: 600, height: 800, bytes: 4000 } },
+            patchTest: { needed: true, reasons: ['allergy'] },
+            updatedAt: '2026-11-26T14:58:00.000Z',
+          },
+        }),
+      ),
+      'GET /api/summaries/42/intake/photos/inspiration': { status: 200, body: 'jpeg' },
+    });
+    renderSummary();
+    const intake = await screen.findByRole('region', { name: 'Ficha de cabello' });
+    expect(within(intake).getByRole('heading', { level: 2 })).toHaveTextContent('Ficha de cabello');
+    expect(within(intake).getByRole('note')).toHaveTextContent('Declaraste una alergia');
+    expect(await within(intake).findByRole('img', { name: 'El look que quieres' })).toBeVisible();
+    expect(within(intake).getByText('Tinte')).toBeVisible();
+    expect(within(intake).getByText('PPD')).toBeVisible();
+    const photo = api.requests.find(
+      (r) => r.path === '/api/summaries/42/intake/photos/inspiration',
+    );
+    expect(photo?.headers.get('x-summary-key')).toBe(KEY);
+  });
+
+  it('shows no intake when she sent none', async () => {
+    mockFetch({ 'GET /api/summaries/42': ok(summary({ messages: [] })) });
+    renderSummary();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Resumen de tu consulta, María' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Ficha de cabello' })).toBeNull();
   });
 
   it('shows who, when, the recommendations, the photos and the chat, asked for with the key from the fragment', async () => {

@@ -2,7 +2,12 @@
  * The visitor's summary: read and trimmed with the key from its address, never with a session.
  * Every answer is the whole summary as it now stands.
  */
-import { callSummarySchema, SUMMARY_KEY_HEADER, type CallSummary } from '@belleza/contract';
+import {
+  callSummarySchema,
+  SUMMARY_KEY_HEADER,
+  type CallSummary,
+  type IntakePhotoSlot,
+} from '@belleza/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api, requestBlob } from '@/lib/api-client';
 
@@ -30,6 +35,10 @@ export const fetchSummaryImage = ({ callId, key }: SummaryAccess, imageId: strin
   requestBlob(`${summaryPath(callId)}/images/${encodeURIComponent(imageId)}`, {
     headers: keyHeader(key),
   });
+
+/** GET …/intake/photos/{slot}: a photo of her hair intake. */
+export const fetchSummaryIntakePhoto = ({ callId, key }: SummaryAccess, slot: IntakePhotoSlot) =>
+  requestBlob(`${summaryPath(callId)}/intake/photos/${slot}`, { headers: keyHeader(key) });
 
 /** DELETE …/images/{imageId}: one of her own photos. */
 export const deleteSummaryPhoto = ({ callId, key }: SummaryAccess, imageId: string) =>

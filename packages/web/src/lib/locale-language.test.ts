@@ -57,6 +57,9 @@ const SAME_IN_BOTH = new Set([
   'Instagram',
   'Facebook',
   'TikTok',
+  // the same word in both: the dye, and the camera's control
+  'Henna',
+  'Zoom',
 ]);
 
 /** A text that is one of those names with placeholders and punctuation ('WhatsApp {{number}}'). */

@@ -51,6 +51,13 @@ export function assertSelfOrAdmin(user: UserActor, advisorId: string): void {
 }
 
 /** Who the actor is in the call's video and chat: the visitor, the call's advisor, or an admin. */
+/** The call's visitor as a participant of its video room. */
+export const clientParticipant = (call: CallRecord): VideoParticipant => ({
+  type: 'client',
+  id: call.clientId,
+  name: call.clientInfo.name || 'Cliente',
+});
+
 export function participantOf(
   actor: CallActor,
   call: CallRecord,
@@ -59,7 +66,7 @@ export function participantOf(
   if (actor.kind === 'client') {
     verifyKey(call, actor.clientKey);
     if (wanted && wanted !== 'client') throw forbidden('A visitor joins as client');
-    return { type: 'client', id: call.clientId, name: call.clientInfo.name || 'Cliente' };
+    return clientParticipant(call);
   }
   const { user } = actor;
   if (wanted === 'client') throw forbidden('Advisors cannot join as the client');

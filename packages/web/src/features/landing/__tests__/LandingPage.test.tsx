@@ -3,11 +3,10 @@
  * errors, waiting with live socket updates, the video modal opening by itself, the recovery banner
  * after a reload, the end of the call and the rating.
  */
-import { EMPTY_SALON } from '../hooks/use-salon-profile';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, jsonResponse, mockFetch, ok } from '@/test/fetch-mock';
-import { LandingRoot } from '..';
+import { EMPTY_SALON } from '..';
 import {
   PENDING_RATING_STORAGE_KEY,
   SAVED_CALL_STORAGE_KEY,
@@ -24,6 +23,7 @@ import {
   openAvailability,
   statusData,
 } from './fixtures';
+import { closeLandingPage, landingHtml, openLandingPage } from './render-landing';
 
 const sockets = vi.hoisted(() => ({ list: [] as unknown[] }));
 vi.mock('@/lib/socket', async (importOriginal) => {
@@ -44,9 +44,9 @@ const SLOW = { timeout: 5000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 async function openLanding() {
-  const view = render(<LandingRoot />);
+  await openLandingPage();
   await screen.findByRole('heading', { name: 'TU NUEVO LOOK empieza aquí' }, SLOW);
-  return view;
+  return { unmount: closeLandingPage };
 }
 
 async function openForm() {
@@ -94,6 +94,41 @@ describe('keyboard', () => {
     expect(focusables[0]).toBe(skip);
     expect(skip).toHaveAttribute('href', '#main-content');
     expect(document.getElementById('main-content')).toHaveAttribute('tabindex', '-1');
+  });
+});
+
+describe('language', () => {
+  it('switches to English in place, as the server sends it, with the focus kept on the switch', async () => {
+    const api = mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /': async (url) =>
+        new Response(await landingHtml(url.searchParams.get('lang') === 'en' ? 'en' : 'es'), {
+          status: 200,
+          headers: { 'content-type': 'text/html' },
+        }),
+    });
+    await openLanding();
+    await screen.findAllByText('Estilistas en línea · espera estimada 2 minutos', {}, SLOW);
+    const english = screen.getByRole('button', { name: 'EN' });
+    english.focus();
+    fireEvent.click(english);
+    expect(
+      await screen.findByRole('heading', { name: 'YOUR NEW LOOK starts here' }, SLOW),
+    ).toBeVisible();
+    expect(document.documentElement.lang).toBe('en');
+    expect(window.localStorage.getItem('preferred-language')).toBe('en');
+    const pressed = screen.getByRole('button', { name: 'EN' });
+    expect(pressed).toHaveAttribute('aria-pressed', 'true');
+    expect(pressed).toHaveFocus();
+    // What the script writes follows: the availability, and the buttons still open the consultation.
+    expect(
+      await screen.findAllByText('Stylists online · estimated wait 2 minutes', {}, SLOW),
+    ).toHaveLength(2);
+    expect(api.requests.filter((r) => r.path === '/')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Free live consultation' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Free live consultation' }, SLOW),
+    ).toBeVisible();
   });
 });
 
@@ -479,7 +514,7 @@ describe("the salon's own content", () => {
         openHours: [{ day: 'saturday', start: '09:00', end: '13:00' }],
       }),
     });
-    render(<LandingRoot />);
+    await openLandingPage();
     expect(
       await screen.findByRole('heading', { name: 'Tu color, como lo soñaste', level: 1 }, SLOW),
     ).toBeVisible();
@@ -808,6 +843,59 @@ describe('from request to rating', () => {
     expect(ratings[0]?.headers.get('x-client-key')).toBe('secret-key');
     expect(within(card).queryByRole('button', { name: 'Enviar calificación' })).toBeNull();
     expect(window.localStorage.getItem(PENDING_RATING_STORAGE_KEY)).toBeNull();
+  });
+
+  it("accepted with her room token in 'call:accepted': her standby page joins at once, asking for none", async () => {
+    const api = mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'POST /api/calls/request': ok(createdCall(), 201),
+      'GET /api/calls/call_1/status': ok(statusData({ queuePosition: 1 })),
+    });
+    const dialog = await openForm();
+    fillForm(dialog);
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Solicitar consulta' }));
+    await screen.findByRole('dialog', { name: 'Tu consulta' }, SLOW);
+    await joinedCall('secret-key');
+    const standby = await screen.findByTitle<HTMLIFrameElement>(
+      'Videollamada con tu estilista',
+      {},
+      SLOW,
+    );
+    const control = vi.spyOn(standby.contentWindow!, 'postMessage');
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { type: 'daily-video-call', action: 'loaded' },
+          origin: window.location.origin,
+          source: standby.contentWindow,
+        }),
+      );
+    });
+    act(() =>
+      lastSocket().serverEmit('call:accepted', {
+        ...callData({ status: 'active' }),
+        clientToken,
+      }),
+    );
+    const join = {
+      type: 'daily-video-call-control',
+      action: 'join',
+      join: {
+        roomUrl: '/rtc/room_1',
+        token: 'v1.client.sig',
+        callId: 'call_1',
+        userName: 'Ana Visitante',
+      },
+    };
+    await waitFor(() => expect(control).toHaveBeenCalledWith(join, window.location.origin));
+    expect(await screen.findByRole('dialog', { name: 'Videollamada' }, SLOW)).toBeVisible();
+    // Once, and with no request of hers for the token.
+    const joins = control.mock.calls.filter(
+      ([message]) => (message as { action?: string }).action === 'join',
+    );
+    expect(joins).toHaveLength(1);
+    expect(api.requests.some((r) => r.path === '/api/calls/call_1/token')).toBe(false);
   });
 
   it('cancel while waiting ends the call and forgets it', async () => {

@@ -1,4 +1,4 @@
-// The module the landing page loads lazily (see ConsultationRoot); the embedded page imports it.
+// The module the landing page loads lazily (islands/consultation.ts); the embedded page imports it.
 // First: zod's setting must be in place before any of the consultation's schemas is built.
 import '@/lib/zod-config';
 export { ConsultationRoot as default, ConsultationRoot } from './ConsultationRoot';
@@ -7,3 +7,8 @@ export type {
   ConsultationRequest,
   ConsultationRootProps,
 } from './ConsultationRoot';
+export {
+  CONSULTATION_NAMESPACES,
+  mountLandingConsultation,
+  type LandingConsultation,
+} from './LandingConsultation';

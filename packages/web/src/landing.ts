@@ -3,7 +3,7 @@
  * arrives complete: the server renders it with the salon's own content in the visitor's language
  * (src/prerender/landing.tsx), so a phone paints it before any script runs. This small script runs
  * no framework: it wires what moves and loads the consultation (React) on intent and on idle
- * (features/landing/islands). Its size is a budget of the build (scripts/budgets.mjs).
+ * (features/landing/islands). Its size is a budget of the build (scripts/web-budgets.mjs).
  */
 import { startLanding } from './features/landing/islands/landing';
 import './styles/tokens.css';

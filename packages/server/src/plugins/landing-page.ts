@@ -130,8 +130,6 @@ async function readContent(
   };
 }
 
-export type LandingPages = ReturnType<typeof createLandingPages>;
-
 export function createLandingPages(
   webDist: string,
   sources: LandingSources,

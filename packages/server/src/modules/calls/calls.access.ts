@@ -50,7 +50,6 @@ export function assertSelfOrAdmin(user: UserActor, advisorId: string): void {
     throw forbidden('You can only see your own calls');
 }
 
-/** Who the actor is in the call's video and chat: the visitor, the call's advisor, or an admin. */
 /** The call's visitor as a participant of its video room. */
 export const clientParticipant = (call: CallRecord): VideoParticipant => ({
   type: 'client',
@@ -58,6 +57,7 @@ export const clientParticipant = (call: CallRecord): VideoParticipant => ({
   name: call.clientInfo.name || 'Cliente',
 });
 
+/** Who the actor is in the call's video and chat: the visitor, the call's advisor, or an admin. */
 export function participantOf(
   actor: CallActor,
   call: CallRecord,

@@ -68,6 +68,8 @@ function fillForm(dialog: HTMLElement, values: Record<string, string> = {}) {
 }
 
 const toastRegion = () => screen.getByRole('region', { name: 'Notificaciones' });
+/** The toasts' region once the consultation's code has loaded (a saved call mounts it at once). */
+const loadedToastRegion = () => screen.findByRole('region', { name: 'Notificaciones' }, SLOW);
 
 /** Waits until the page's socket joined call_1 with this key (client:connect). */
 const joinedCall = (clientKey: string) =>
@@ -1036,7 +1038,9 @@ describe('recovery after closing or reloading', () => {
     });
     keep('active');
     await openLanding();
-    expect(await within(toastRegion()).findByText('Consulta finalizada', {}, SLOW)).toBeVisible();
+    expect(
+      await within(await loadedToastRegion()).findByText('Consulta finalizada', {}, SLOW),
+    ).toBeVisible();
     expect(screen.getByRole('region', { name: '¿Cómo fue tu consulta?' })).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Consulta activa' })).toBeNull();
     expect(window.localStorage.getItem(SAVED_CALL_STORAGE_KEY)).toBeNull();
@@ -1174,8 +1178,10 @@ describe('recovery after closing or reloading', () => {
     );
     await openLanding();
     await screen.findAllByText('Estilistas en línea · espera estimada 2 minutos', {}, SLOW);
+    // The saved entry loads the consultation at once, which finds it expired and drops it.
+    await loadedToastRegion();
+    await waitFor(() => expect(window.localStorage.getItem(SAVED_CALL_STORAGE_KEY)).toBeNull());
     expect(screen.queryByRole('region', { name: 'Consulta activa' })).toBeNull();
-    expect(window.localStorage.getItem(SAVED_CALL_STORAGE_KEY)).toBeNull();
     expect(api.requests.some((r) => r.path.includes('/api/calls/'))).toBe(false);
   });
 

@@ -12,7 +12,7 @@ import type { AvailabilitySource } from '../api/availability';
 import { ConsultationRoot, type ConsultationRequest } from './ConsultationRoot';
 
 /** The texts the consultation shows (the landing's own for availability words). */
-export const CONSULTATION_NAMESPACES = ['common', 'errors', 'consultation', 'landing'] as const;
+const CONSULTATION_NAMESPACES = ['common', 'errors', 'consultation', 'landing'] as const;
 
 export type LandingConsultation = {
   /** A press of a call button: opens the request (or resumes what is under way). */

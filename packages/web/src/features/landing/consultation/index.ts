@@ -2,13 +2,5 @@
 // First: zod's setting must be in place before any of the consultation's schemas is built.
 import '@/lib/zod-config';
 export { ConsultationRoot as default, ConsultationRoot } from './ConsultationRoot';
-export type {
-  ConsultationBridgeProps,
-  ConsultationRequest,
-  ConsultationRootProps,
-} from './ConsultationRoot';
-export {
-  CONSULTATION_NAMESPACES,
-  mountLandingConsultation,
-  type LandingConsultation,
-} from './LandingConsultation';
+export type { ConsultationBridgeProps } from './ConsultationRoot';
+export { mountLandingConsultation } from './LandingConsultation';

@@ -62,8 +62,13 @@ const root = resolve(import.meta.dirname, '..');
 type PageFigures = {
   score: number;
   a11y: number;
-  /** gzip -9 size of every .js / .css file the page requested, plus inline CSS (what a phone downloads). */
+  /**
+   * gzip -9 size of the .js / .css files the page requested, plus inline CSS (what a phone
+   * downloads); for JS, those requested before the load event (what the page needs to work).
+   */
   jsGzKb: number;
+  /** JS requested after it (the landing's idle prefetch of the consultation), fetched not run */
+  jsAfterLoadGzKb: number;
   cssGzKb: number;
   fcpMs: number;
   lcpMs: number;
@@ -240,7 +245,13 @@ const median = (xs: number[]): number => {
   return s[Math.floor(s.length / 2)] ?? Number.NaN;
 };
 
-type ResourceItem = { url?: string; resourceType?: string; transferSize?: number };
+type ResourceItem = {
+  url?: string;
+  resourceType?: string;
+  transferSize?: number;
+  /** ms from the navigation's start */
+  networkRequestTime?: number;
+};
 
 const gzipSizes = new Map<string, number>();
 const reported = new Set<string>();
@@ -290,6 +301,12 @@ async function measure(url: string, port: number): Promise<PageFigures> {
   const items =
     (lhr.audits['network-requests']?.details as { items?: ResourceItem[] } | undefined)?.items ??
     [];
+  // The load event (observed, not simulated): what is asked for after it is not the first load.
+  const loadMs =
+    (lhr.audits.metrics?.details as { items?: { observedLoad?: number }[] } | undefined)?.items?.[0]
+      ?.observedLoad ?? Number.POSITIVE_INFINITY;
+  const beforeLoad = items.filter((i) => (i.networkRequestTime ?? 0) <= loadMs);
+  const afterLoad = items.filter((i) => (i.networkRequestTime ?? 0) > loadMs);
   const kb = (type: string) =>
     items
       .filter((i) => i.resourceType === type)
@@ -311,7 +328,8 @@ async function measure(url: string, port: number): Promise<PageFigures> {
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     a11y: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-    jsGzKb: await gzipKb(items, '.js'),
+    jsGzKb: await gzipKb(beforeLoad, '.js'),
+    jsAfterLoadGzKb: await gzipKb(afterLoad, '.js'),
     cssGzKb: (await gzipKb(items, '.css')) + (await inlineCssGzKb(url)),
     fcpMs: audit('first-contentful-paint'),
     lcpMs: audit('largest-contentful-paint'),
@@ -335,6 +353,7 @@ async function measureMedian(url: string, port: number): Promise<PageFigures> {
     score: pick('score'),
     a11y: pick('a11y'),
     jsGzKb: pick('jsGzKb'),
+    jsAfterLoadGzKb: pick('jsAfterLoadGzKb'),
     cssGzKb: pick('cssGzKb'),
     fcpMs: pick('fcpMs'),
     lcpMs: pick('lcpMs'),
@@ -502,7 +521,7 @@ try {
   console.log(row('landing /', landing));
   console.log(row('/embed (framed)', embed));
   console.log(
-    `landing first-load JS ${landing.jsGzKb.toFixed(1)} KB gzip (budget ≤ 15), CSS ${landing.cssGzKb.toFixed(1)} KB gzip (inline); perf ${landing.score} (target ≥ 95), a11y ${landing.a11y} (target ≥ 95)`,
+    `landing first-load JS ${landing.jsGzKb.toFixed(1)} KB gzip (requested before the load event; budget ≤ 15), then ${landing.jsAfterLoadGzKb.toFixed(1)} KB fetched after load (the consultation's idle prefetch, not run); CSS ${landing.cssGzKb.toFixed(1)} KB gzip (inline); perf ${landing.score} (target ≥ 95), a11y ${landing.a11y} (target ≥ 95)`,
   );
   console.log(
     `/embed JS ${embed.jsGzKb.toFixed(1)} KB gzip (loaded by widget.js on the visitor's first intent); perf ${embed.score}, a11y ${embed.a11y}`,

@@ -119,16 +119,6 @@ export const acceptedCallSchema = callSchema.extend({
 });
 export type AcceptedCall = z.infer<typeof acceptedCallSchema>;
 
-/**
- * `call:accepted` as each side gets it. To the call's visitor (room `call:{id}`, only her sockets:
- * they proved her key) it also carries her own room token, so her video joins the moment she hears
- * (absent, or null when not ready: she asks GET /api/calls/{id}/token); never to anyone else.
- */
-export const callAcceptedPayload = callSchema.extend({
-  clientToken: callTokenSchema.nullable().optional(),
-});
-export type CallAcceptedPayload = z.infer<typeof callAcceptedPayload>;
-
 /** Call details for admins and the call's advisor: notes and the offer timeline. */
 export const callDetailsSchema = callSchema.extend({
   notes: z.string().nullable(),

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { advisorPhotoSchema, advisorStatusSchema } from './advisors.js';
 import type { StaffAppointment } from './appointments.js';
-import {
-  type callAcceptedPayload,
-  callSchema,
-  callStatusSchema,
-  clientInfoSchema,
-} from './calls.js';
+import { callSchema, callStatusSchema, clientInfoSchema } from './calls.js';
 import type {
   chatHistorySchema,
   chatJoinPayload,
@@ -159,8 +154,7 @@ export type ServerToClientEvents = {
   'call:new': (call: z.infer<typeof callSchema>) => void;
   'call:new:urgent': (call: z.infer<typeof callSchema>) => void;
   'call:status:updated': (p: z.infer<typeof callStatusUpdatedPayload>) => void;
-  /** the visitor's carries her room token (`callAcceptedPayload`), nobody else's does */
-  'call:accepted': (call: z.infer<typeof callAcceptedPayload>) => void;
+  'call:accepted': (call: z.infer<typeof callSchema>) => void;
   /** To the advisor only: the server accepted this call for her (autoAcceptCalls); ring and open it. */
   'call:auto-accepted': (call: z.infer<typeof callSchema>) => void;
   'call:ended': (call: z.infer<typeof callSchema>) => void;

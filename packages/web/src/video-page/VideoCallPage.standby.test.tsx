@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testI18n } from '../components/video-call/__tests__/test-utils';
 import { readVideoPageParams, VideoCallPage } from './VideoCallPage';
 
-const warm = vi.hoisted(() => ({ warmUp: vi.fn(), joinWarmRoom: vi.fn() }));
+const warm = vi.hoisted(() => ({ warmUp: vi.fn() }));
 vi.mock('./builtin/warm-room', () => warm);
 // The room itself is tested on its own; here only what it is given matters.
 vi.mock('./builtin/BuiltinRoom', () => ({
@@ -80,16 +80,8 @@ describe('video page in standby', () => {
     fromParent({ postMessage: vi.fn() }, join('call_other_window'));
     fromParent(parent, join('call_other_origin'), 'https://another-site.example');
     expect(screen.queryByText(/^room/)).not.toBeInTheDocument();
-    expect(warm.joinWarmRoom).not.toHaveBeenCalled();
     fromParent(parent, join('call_7'));
     expect(screen.getByText('room call_7 tok-call_7 advisor')).toBeInTheDocument();
-    // Joined from the message itself, with the camera it asks for, before the room renders.
-    expect(warm.joinWarmRoom).toHaveBeenCalledWith(join('call_7').join, {
-      video: true,
-      audio: true,
-      videoDeviceId: 'cam-1',
-      audioDeviceId: undefined,
-    });
   });
 
   it("opens the camera while waiting only when asked to (the visitor's device check)", () => {

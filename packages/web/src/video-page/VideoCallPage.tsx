@@ -14,7 +14,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BuiltinRoom } from './builtin/BuiltinRoom';
 import { DailyRoom } from './daily/DailyRoom';
-import { joinWarmRoom, warmUp } from './builtin/warm-room';
+import { warmUp } from './builtin/warm-room';
 import { createParentPoster, listenToParentControl } from './parent-messages';
 import { answerSnapshot } from './snapshot';
 
@@ -105,12 +105,7 @@ export function VideoCallPage({ params: fromUrl }: { params: VideoPageParams }) 
     warmUp(fromUrl.warmMedia ? mediaRequest : null);
     const stop = listenToParentControl((action, control) => {
       if (action === 'prepare') warmUp(mediaRequest);
-      if (action === 'join' && control.join) {
-        const join = control.join;
-        // Into the room now, from this message (a built-in room); the page renders it after.
-        joinWarmRoom(join, mediaRequest);
-        setJoin((current) => current ?? join);
-      }
+      if (action === 'join' && control.join) setJoin((current) => current ?? control.join!);
     });
     createParentPoster(undefined)('loaded');
     return stop;

@@ -50,13 +50,6 @@ export function assertSelfOrAdmin(user: UserActor, advisorId: string): void {
     throw forbidden('You can only see your own calls');
 }
 
-/** The call's visitor as a participant of its video room. */
-export const clientParticipant = (call: CallRecord): VideoParticipant => ({
-  type: 'client',
-  id: call.clientId,
-  name: call.clientInfo.name || 'Cliente',
-});
-
 /** Who the actor is in the call's video and chat: the visitor, the call's advisor, or an admin. */
 export function participantOf(
   actor: CallActor,
@@ -66,7 +59,7 @@ export function participantOf(
   if (actor.kind === 'client') {
     verifyKey(call, actor.clientKey);
     if (wanted && wanted !== 'client') throw forbidden('A visitor joins as client');
-    return clientParticipant(call);
+    return { type: 'client', id: call.clientId, name: call.clientInfo.name || 'Cliente' };
   }
   const { user } = actor;
   if (wanted === 'client') throw forbidden('Advisors cannot join as the client');

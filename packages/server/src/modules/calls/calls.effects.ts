@@ -10,11 +10,10 @@ import {
   URGENT_WAIT_MS,
   type Call,
   type CallQueueUpdated,
-  type CallToken,
 } from '@belleza/contract';
 import { secondsBetween } from '../../lib/metrics.js';
 import type { VideoRoom } from '../video/video.provider.js';
-import { clientParticipant, notActive } from './calls.access.js';
+import { notActive } from './calls.access.js';
 import { clientView, roomOf, toCallDto } from './calls.dto.js';
 import { findCall, setRoom, type CallRecord } from './calls.repository.js';
 import { DEFAULT_ANSWER_SECONDS } from './calls.rules.js';
@@ -95,30 +94,13 @@ export function createCallEffects(
     notifier.toCall(dto.callId, 'call:queue:updated', await ringingNews(call, effect.advisorId));
   }
 
-  /**
-   * The visitor's room token, sent with her `call:accepted` so her video joins the moment she
-   * hears (no request of her own first). Built-in rooms only: their token is signed here, at once;
-   * a Daily token is a request to Daily, which the stylist's answer must not wait for (her page
-   * asks for it, as before).
-   */
-  async function visitorToken(call: CallRecord, room: VideoRoom): Promise<CallToken | null> {
-    if (room.provider !== 'builtin') return null;
-    try {
-      return await video.createToken(room, clientParticipant(call));
-    } catch (err) {
-      log.warn({ err, callId: call.id }, "the visitor's room token could not be made at accept");
-      return null;
-    }
-  }
-
   async function accepted(effect: Extract<Effect, { kind: 'accepted' }>): Promise<void> {
     let call = await findCall(db, effect.callId);
     if (!call) return;
     measureWait(call, effect.firstRingAt, true);
-    let room: VideoRoom | null = null;
     if (call.status === 'active') {
       try {
-        room = await ensureRoom(call);
+        const room = await ensureRoom(call);
         call = {
           ...call,
           roomProvider: room.provider,
@@ -136,9 +118,7 @@ export function createCallEffects(
     // Nobody pressed 'Aceptar': her screens ring and open the call.
     if (effect.auto) notifier.toAdvisor(effect.advisorId, 'call:auto-accepted', dto);
     notifier.toAdmins('call:accepted', dto);
-    // Only the visitor's own sockets are in `call:{id}` (they proved her key): her token too.
-    const clientToken = room ? await visitorToken(call, room) : null;
-    notifier.toCall(dto.callId, 'call:accepted', { ...clientView(dto), clientToken });
+    notifier.toCall(dto.callId, 'call:accepted', clientView(dto));
     emitStatus(dto, 'accepted');
     if (effect.statusChanged)
       advisors.announceStatus(effect.advisorId, 'busy', IN_CALL_STATUS_REASON);

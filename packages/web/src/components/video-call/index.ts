@@ -17,4 +17,3 @@ export { fetchCallToken } from './video-call.api';
 // screens share the modal's chat and dialog parts, and while the modal is reachable from here the
 // bundler keeps those parts inside the modal's own chunk, so the visitor fetches it as one file.
 export { ClientVideoModal } from './ClientVideoModal';
-export { handOverRoom } from './standby-frames';

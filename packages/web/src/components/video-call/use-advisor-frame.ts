@@ -18,7 +18,6 @@ import {
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/errors';
-import { registerStandbyFrame } from './standby-frames';
 import { useVideoPageMessages } from './use-video-page-messages';
 import { useVideoToasts } from './use-video-toasts';
 import { fetchCallToken } from './video-call.api';
@@ -231,17 +230,6 @@ export function useAdvisorFrame({
     joinSent.current = true;
     sendControl('join', { ...joinInfo, callId: call.callId, userName: name });
   }, [warm, joinInfo, frameReady, sendControl, call.callId, name]);
-
-  // Loaded in standby: the accept's answer may hand it the room at once (standby-frames.ts),
-  // before the call screen renders again.
-  useEffect(() => {
-    if (!warm || !frameReady || joinSent.current) return;
-    return registerStandbyFrame(call.callId, (join) => {
-      if (joinSent.current) return;
-      joinSent.current = true;
-      sendControl('join', { ...join, userName: name });
-    });
-  }, [warm, frameReady, sendControl, call.callId, name]);
 
   const retry = () => {
     // A retry loads the page afresh with its room, as without standby.

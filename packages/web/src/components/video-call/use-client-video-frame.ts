@@ -9,7 +9,6 @@ import type { SnapshotFailureReason, VideoPageMedia, VideoPageMessage } from '@b
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildClientFrameUrl, buildClientStandbyUrl, type ClientFrame } from './client-frame-url';
-import { registerStandbyFrame } from './standby-frames';
 import { useVideoPageMessages } from './use-video-page-messages';
 import { useVideoToasts } from './use-video-toasts';
 
@@ -188,17 +187,6 @@ export function useClientVideoFrame({
     joinSentRef.current = true;
     sendControl('join', { roomUrl, token, callId, userName: userName?.trim() || 'Cliente' });
   }, [standbySrc, standby, frameReady, sendControl, roomUrl, token, callId, userName]);
-
-  // Loaded in standby: whoever hears of the accept first may hand it the room at once
-  // (standby-frames.ts), before this screen renders again.
-  useEffect(() => {
-    if (!standbySrc || !frameReady || joinSentRef.current) return;
-    return registerStandbyFrame(callId, (join) => {
-      if (joinSentRef.current) return;
-      joinSentRef.current = true;
-      sendControl('join', join);
-    });
-  }, [standbySrc, frameReady, callId, sendControl]);
 
   const retry = () => {
     if (retriesRef.current >= MAX_VIDEO_RETRIES) return;

@@ -15,4 +15,3 @@ export const loadClientVideoModal = () => import('./ClientVideoModal');
 
 /** The device check's code (`PrejoinCheck`, with the media code), fetched when it opens. */
 export const loadPrejoinCheck = () => import('./PrejoinCheck');
-export { handOverRoom } from './standby-frames';

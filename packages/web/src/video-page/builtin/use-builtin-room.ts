@@ -21,7 +21,7 @@ import type { PostToParent } from '../parent-messages';
 import { createRoomEvents } from './room-events';
 import { initialRoomState, type BuiltinRoomState } from './room-state';
 import { endScreenShare, useScreenShare } from './use-screen-share';
-import { takeWarmMedia, takeWarmRoom, takeWarmSocket } from './warm-room';
+import { takeWarmMedia, takeWarmSocket } from './warm-room';
 
 export { ownQuality, type BuiltinRoomState } from './room-state';
 
@@ -86,36 +86,28 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
     });
 
     void (async () => {
-      // A standby page joined the room already, from the message that handed it over
-      // (warm-room.ts); or it has the socket and camera warm; otherwise ask now. The room is
-      // joined while the camera starts: the session opens its links once the stream is here. A
-      // silent supervisor asks for nothing at all.
-      const handle = (event: MeshEvent) => {
-        if (cancelled) return;
-        events.handle(event, () => session);
-      };
-      const warm = optionsRef.current.connect || supervise ? null : takeWarmRoom(callId, token);
+      // A standby page already has them (warm-room.ts); otherwise ask now. The room is joined
+      // while the camera starts: the session opens its links once the stream is here. A silent
+      // supervisor asks for nothing at all.
       const mediaReady: Promise<LocalMedia> = supervise
         ? Promise.resolve({ stream: null, cameraError: null, micError: null })
-        : (warm?.media ??
-          takeWarmMedia() ??
+        : (takeWarmMedia() ??
           acquireLocalMedia({ video: !audioOnly, audio: true, videoDeviceId, audioDeviceId }));
 
-      const socket =
-        warm?.socket ?? optionsRef.current.connect?.() ?? takeWarmSocket() ?? connectSignaling();
+      const socket = optionsRef.current.connect?.() ?? takeWarmSocket() ?? connectSignaling();
       socketRef.current = socket;
-      const session =
-        warm?.session ??
-        createMeshSession({
-          ...optionsRef.current.mesh,
-          socket,
-          callId,
-          token,
-          ...(supervise ? { role: 'supervisor' as const } : {}),
-          localStream: supervise ? null : mediaReady.then((media) => media.stream),
-          onEvent: handle,
-        });
-      warm?.listen(handle);
+      const session = createMeshSession({
+        ...optionsRef.current.mesh,
+        socket,
+        callId,
+        token,
+        ...(supervise ? { role: 'supervisor' as const } : {}),
+        localStream: supervise ? null : mediaReady.then((media) => media.stream),
+        onEvent: (event: MeshEvent) => {
+          if (cancelled) return;
+          events.handle(event, () => session);
+        },
+      });
       sessionRef.current = session;
       // Left (parent's "leave") before the room was even joined: stay out until asked back.
       if (leftRef.current) session.leave();

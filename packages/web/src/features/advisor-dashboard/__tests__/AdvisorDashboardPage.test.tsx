@@ -42,12 +42,7 @@ vi.mock('@/lib/socket', async (importOriginal) => {
 const screenMounts = vi.hoisted(() => [] as { callId: string; standby: boolean }[]);
 /** Room tokens the dashboard asked for itself (right after the accept answered). */
 const tokensAsked = vi.hoisted(() => [] as string[]);
-const handedOver = vi.hoisted(() => [] as unknown[]);
 vi.mock('@/components/video-call', () => ({
-  handOverRoom: (join: unknown) => {
-    handedOver.push(join);
-    return false;
-  },
   fetchCallToken: (callId: string) => {
     tokensAsked.push(callId);
     return Promise.resolve({ token: `tok-${callId}`, roomUrl: 'builtin://room' });
@@ -918,8 +913,6 @@ describe('advisor dashboard: incoming-call popup', () => {
     await tick();
     expect(tokensAsked).toEqual([]);
     expect(screen.getByRole('dialog', { name: 'Videollamada activa' }).dataset.token).toBe('given');
-    // Handed to her standby video page from the accept's answer itself.
-    expect(handedOver).toContainEqual({ roomUrl: '/rtc/c1', token: 'tok-c1', callId: 'c1' });
   });
 
   it('warms the call screen hidden while it rings, and keeps that same screen through the accept', async () => {

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui';
-import { fetchCallToken, handOverRoom } from '@/components/video-call';
+import { fetchCallToken } from '@/components/video-call';
 import { authStore } from '@/lib/auth-store';
 import { acceptCall, dashboardKey, declineCall, endCall } from '../api/dashboard';
 import { pastCallsKeys } from '../api/past-calls';
@@ -55,10 +55,6 @@ export function useCallActions({ advisorId, alert, screen, fail }: CallActionsOp
     setAccepting(call);
     try {
       const { roomToken, ...accepted } = await acceptCall(call.callId, advisorId);
-      // Her standby video page joins now, not once the call screen has rendered again.
-      const roomUrl = roomToken?.roomUrl || accepted.dailyRoomUrl;
-      if (roomToken && roomUrl)
-        handOverRoom({ roomUrl, token: roomToken.token, callId: accepted.callId });
       // Normally in the accept's answer; asked for at once otherwise.
       const token = roomToken
         ? Promise.resolve(roomToken)

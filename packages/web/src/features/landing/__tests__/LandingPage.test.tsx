@@ -847,59 +847,6 @@ describe('from request to rating', () => {
     expect(window.localStorage.getItem(PENDING_RATING_STORAGE_KEY)).toBeNull();
   });
 
-  it("accepted with her room token in 'call:accepted': her standby page joins at once, asking for none", async () => {
-    const api = mockFetch({
-      'GET /api/availability': ok(openAvailability),
-      'POST /api/calls/request': ok(createdCall(), 201),
-      'GET /api/calls/call_1/status': ok(statusData({ queuePosition: 1 })),
-    });
-    const dialog = await openForm();
-    fillForm(dialog);
-    fireEvent.click(within(dialog).getByRole('checkbox'));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Solicitar consulta' }));
-    await screen.findByRole('dialog', { name: 'Tu consulta' }, SLOW);
-    await joinedCall('secret-key');
-    const standby = await screen.findByTitle<HTMLIFrameElement>(
-      'Videollamada con tu estilista',
-      {},
-      SLOW,
-    );
-    const control = vi.spyOn(standby.contentWindow!, 'postMessage');
-    act(() => {
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          data: { type: 'daily-video-call', action: 'loaded' },
-          origin: window.location.origin,
-          source: standby.contentWindow,
-        }),
-      );
-    });
-    act(() =>
-      lastSocket().serverEmit('call:accepted', {
-        ...callData({ status: 'active' }),
-        clientToken,
-      }),
-    );
-    const join = {
-      type: 'daily-video-call-control',
-      action: 'join',
-      join: {
-        roomUrl: '/rtc/room_1',
-        token: 'v1.client.sig',
-        callId: 'call_1',
-        userName: 'Ana Visitante',
-      },
-    };
-    await waitFor(() => expect(control).toHaveBeenCalledWith(join, window.location.origin));
-    expect(await screen.findByRole('dialog', { name: 'Videollamada' }, SLOW)).toBeVisible();
-    // Once, and with no request of hers for the token.
-    const joins = control.mock.calls.filter(
-      ([message]) => (message as { action?: string }).action === 'join',
-    );
-    expect(joins).toHaveLength(1);
-    expect(api.requests.some((r) => r.path === '/api/calls/call_1/token')).toBe(false);
-  });
-
   it('cancel while waiting ends the call and forgets it', async () => {
     const api = mockFetch({
       'GET /api/availability': ok(openAvailability),

@@ -4,13 +4,7 @@
  * position, estimate and status; the call's chat rides on it. socket.io-client loads only when a
  * call exists, so the landing page's first download does not carry it.
  */
-import {
-  callSchema,
-  callTokenSchema,
-  type CallStatus,
-  type CallToken,
-  type RingingStylist,
-} from '@belleza/contract';
+import { callSchema, type CallStatus, type RingingStylist } from '@belleza/contract';
 import { useEffect, useRef, useState } from 'react';
 import type { ChatLink } from '@/components/video-call/visitor';
 import type { AppSocket } from '@/lib/socket';
@@ -26,8 +20,6 @@ export type CallSocketUpdate = {
   reason?: string | null;
   /** the system ends the call at maxCallDuration in this many minutes */
   endingInMinutes?: number;
-  /** her room token, sent with `call:accepted`, so her video joins without asking for it */
-  token?: CallToken;
 };
 
 /** Answers the socket as a chat link once it joined the call (again after each reconnect). */
@@ -89,14 +81,7 @@ export function useCallSocket(
           ringing: p.ringing,
         }),
       );
-      s.on('call:accepted', (c) => {
-        const token = callTokenSchema.safeParse(c.clientToken);
-        report({
-          callId: c.callId,
-          status: 'active',
-          ...(token.success ? { token: token.data } : {}),
-        });
-      });
+      s.on('call:accepted', (c) => report({ callId: c.callId, status: 'active' }));
       s.on('call:status:updated', (p) =>
         report({ callId: p.callId, status: p.status, reason: p.call.reason }),
       );

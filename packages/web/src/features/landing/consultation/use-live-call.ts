@@ -5,12 +5,11 @@
  * stylist, the video that opens by itself once an advisor accepts, the toast and rating card when
  * it ends, or the toast that says why it was cancelled.
  */
-import { CLIENT_LEFT_REASON, NO_ANSWER_REASON, type CallToken } from '@belleza/contract';
+import { CLIENT_LEFT_REASON, NO_ANSWER_REASON } from '@belleza/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
-import { handOverRoom } from '@/components/video-call/visitor';
 import { isClientError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import {
@@ -79,19 +78,11 @@ export function useLiveCall({
   }, [store]);
 
   const openVideo = useCallback(
-    /** `token`: her room token when the accept brought it (else it is asked for) */
-    async (call: SavedCall, token?: CallToken) => {
+    async (call: SavedCall) => {
       setBusy('video');
       setVideoError(null);
       try {
-        const room = token ?? (await fetchClientToken(call));
-        // Her standby video page joins now, from here, before this layer renders again.
-        handOverRoom({
-          roomUrl: room.roomUrl,
-          token: room.token,
-          callId: call.callId,
-          userName: call.userName,
-        });
+        const room = await fetchClientToken(call);
         setModalOpen(false);
         setVideo({
           callId: call.callId,
@@ -151,7 +142,7 @@ export function useLiveCall({
           const next = updateSavedCall(current, { status: 'active', queuePosition: null });
           store(next);
           // The advisor accepted while we waited: the video opens by itself.
-          if (current.status === 'pending') void openVideo(next, update.token);
+          if (current.status === 'pending') void openVideo(next);
           return;
         }
         case 'completed':

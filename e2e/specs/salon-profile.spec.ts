@@ -35,7 +35,7 @@ const salon = {
 
 async function openLanding(page: Page) {
   await page.goto(`${server.url}/`);
-  // The page is React's once its root is no longer inert.
+  // The page's script has taken it over once its root is no longer inert.
   await expect(page.locator('#root:not([inert])')).toHaveCount(1);
 }
 

@@ -1,27 +1,30 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { createServer, defaultClientConditions, type Plugin } from 'vite';
+import { defaultClientConditions, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { visionAssetsPlugin } from './build/vision-assets.js';
 
 const backend = 'http://localhost:3000';
 
+/** The build's text assets a browser may be sent (what renders the landing page never is). */
+export const PUBLIC_TEXT_ASSET = /^(?!server\/).*\.(js|css|html|svg|json|txt|webmanifest)$/;
+
 /**
  * Writes `.br` and `.gz` beside every text asset of the build, once, at maximum compression, so the
  * server (`@fastify/static` with `preCompressed`) sends them without compressing per request.
- * `include` picks which (paths relative to the output directory); a second build into the same
- * directory (the widget's) compresses only its own.
+ * `include` picks which (paths relative to `dir`, the output directory unless given); a later build
+ * into the same directory (the widget's, the landing pages') compresses only its own.
  */
-export function precompress(include = /\.(js|css|html|svg|json|txt|webmanifest)$/): Plugin {
+export function precompress(include = PUBLIC_TEXT_ASSET, dir?: string): Plugin {
   let outDir = 'dist';
   return {
     name: 'belleza:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.outDir;
+      outDir = dir ?? config.build.outDir;
     },
     async closeBundle() {
       const files = await readdir(outDir, { recursive: true });
@@ -43,36 +46,38 @@ export function precompress(include = /\.(js|css|html|svg|json|txt|webmanifest)$
   };
 }
 
-const resolve = {
+export const resolve = {
   // '@belleza/contract' resolves to its TypeScript source (the package's `source` export).
   conditions: ['source', ...defaultClientConditions],
   alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
 };
 
-/** The built page served for `/`: the landing entry with the page already in `#root`, in Spanish. */
+/** The built page served for `/`: the landing page rendered in Spanish for a fresh install. */
 export const LANDING_HTML = 'landing.html';
-/** The same page prerendered in another language (`landing.en.html`), for visitors who chose it. */
+/** The same page in another language (`landing.en.html`), for visitors who chose it. */
 export const landingHtmlFor = (language: string) =>
   language === 'es' ? LANDING_HTML : `landing.${language}.html`;
+/** Where the build puts what renders the landing page (never served: see the server's app.ts). */
+export const SERVER_DIR = 'server';
+/** The landing page around its root, CSS inline, for the renders (src/prerender/landing.tsx). */
+export const LANDING_TEMPLATE = `${SERVER_DIR}/landing-template.html`;
 
-type PrerenderedLanding = { language: string; html: string; title: string; description: string };
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** The consultation's module (loaded by the landing page's script on intent, see islands/). */
+const CONSULTATION_MODULE = '/src/features/landing/consultation/index.ts';
+/** The texts it loads before it renders (consultation/LandingConsultation.tsx). */
+const CONSULTATION_TEXTS = ['common', 'errors', 'consultation', 'landing'];
 
 /**
- * Completes the built `landing.html` (entry src/landing.tsx), once per language: the landing page
- * rendered to HTML inside `#root` with its CSS inline, so the first paint needs no other request,
- * its title and description, and preloads for what the entry fetches before it can hydrate (the
- * texts, loaded through dynamic imports the HTML would otherwise only find after the entry ran).
- * `#root` is `inert` until React has taken the page over (landing.tsx), so no click lands on a
- * button that does nothing yet. The server sends `landing.<lang>.html` to a visitor whose language
- * cookie asks for it. Runs before `precompress` (writeBundle precedes closeBundle).
+ * Writes the template the landing page is rendered into (`server/landing-template.html`): the
+ * built `landing.html` with its stylesheets inline (about 4 KB gzip in all: on a phone each would
+ * be a render-blocking round trip before the first paint, which is all this page is about) and the
+ * list of the consultation's files, which the page's script fetches once idle without running them
+ * (`landing-prefetch`). The pages themselves are rendered by the server build (vite.ssr.config.ts).
  */
-function prerenderLanding(): Plugin {
+function landingTemplate(): Plugin {
   let outDir = 'dist';
   return {
-    name: 'belleza:prerender-landing',
+    name: 'belleza:landing-template',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
@@ -80,85 +85,93 @@ function prerenderLanding(): Plugin {
     async writeBundle(_options, bundle) {
       const decoder = new TextDecoder();
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const textPreloads = (language: string) =>
-        ['common', 'landing'].map((ns) => {
-          const file = `/src/locales/${language}/${ns}.json`;
-          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(file));
-          if (!chunk) throw new Error(`no chunk for ${file}`);
-          return `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`;
-        });
-      // The page's stylesheets (about 4 KB gzip in all) go inline: on a phone each would be a
-      // render-blocking round trip before the first paint, which is all this page is about.
+      // The chunk holding the module (the widget's page imports it too, so it may hold more).
+      const consultation = chunks.find((c) =>
+        c.moduleIds.some((id) => id.endsWith(CONSULTATION_MODULE)),
+      );
+      if (!consultation) throw new Error(`no chunk for ${CONSULTATION_MODULE}`);
+      // The module and what it imports statically, with their CSS.
+      const modules = new Set<string>();
+      const styles = new Set<string>();
+      const visit = (fileName: string) => {
+        if (modules.has(fileName)) return;
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk') return;
+        modules.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+        chunk.imports.forEach(visit);
+      };
+      visit(consultation.fileName);
+      const texts: Record<string, string[]> = {};
+      for (const chunk of chunks) {
+        const m = /\/src\/locales\/([^/]+)\/([^/]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+        if (m?.[1] && m[2] && CONSULTATION_TEXTS.includes(m[2]))
+          (texts[m[1]] ??= []).push(`/${chunk.fileName}`);
+      }
+      const prefetch = {
+        modules: [...modules].map((f) => `/${f}`),
+        styles: [...styles].map((f) => `/${f}`),
+        texts,
+      };
       const inlineCss = (_tag: string, file: string) => {
         const asset = bundle[file];
         if (asset?.type !== 'asset') throw new Error(`${LANDING_HTML}: no ${file} in the bundle`);
         const css = typeof asset.source === 'string' ? asset.source : decoder.decode(asset.source);
         return `<style data-file="${file}">${css.trim()}</style>`;
       };
-      const template = await readFile(join(outDir, LANDING_HTML), 'utf8');
-      const marker = '<div id="root"></div>';
-      const expected = [marker, '<html lang="es">', '<title>', 'name="description"'];
-      for (const part of expected)
-        if (!template.includes(part)) throw new Error(`${LANDING_HTML} has no ${part}`);
-
-      const server = await createServer({
-        configFile: false,
-        root: fileURLToPath(new URL('.', import.meta.url)),
-        resolve,
-        plugins: [react()],
-        logLevel: 'error',
-        appType: 'custom',
-        server: { middlewareMode: true, hmr: false, ws: false },
-      });
-      try {
-        const mod = (await server.ssrLoadModule('/src/prerender/landing.tsx')) as {
-          PRERENDERED_LANGUAGES: readonly string[];
-          renderLanding: (language: string) => Promise<PrerenderedLanding>;
-        };
-        for (const language of mod.PRERENDERED_LANGUAGES) {
-          const page = await mod.renderLanding(language);
-          // React writes a preload for the high-priority hero image at the start of the markup;
-          // it belongs in <head> (found sooner, and not a stray node for hydration).
-          const preloads = page.html.match(/^(<link [^>]*\/>)+/)?.[0] ?? '';
-          const body = page.html.slice(preloads.length);
-          const links = [...(preloads.match(/<link [^>]*\/>/g) ?? []), ...textPreloads(language)];
-          await writeFile(
-            join(outDir, landingHtmlFor(language)),
-            template
-              .replace('<html lang="es">', `<html lang="${language}">`)
-              .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-              .replace(
-                /(<meta\s+name="description"\s+content=")[^"]*"/,
-                `$1${escapeHtml(page.description)}"`,
-              )
-              .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, inlineCss)
-              .replace('  </head>', `    ${links.join('\n    ')}\n  </head>`)
-              .replace(marker, `<div id="root" data-prerendered="landing" inert>${body}</div>`),
-          );
-        }
-      } finally {
-        await server.close();
-      }
+      const built = await readFile(join(outDir, LANDING_HTML), 'utf8');
+      const template = built
+        .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, inlineCss)
+        .replace(
+          '  </head>',
+          `    <script type="application/json" id="landing-prefetch">${JSON.stringify(prefetch)}</script>\n  </head>`,
+        );
+      await mkdir(join(outDir, SERVER_DIR), { recursive: true });
+      await writeFile(join(outDir, LANDING_TEMPLATE), template);
     },
   };
 }
 
-/** `vite` (dev) serves `/` like the server does: the landing document, not the SPA's. */
+type LandingRenderer = {
+  renderLandingDocument: (template: string, language: string) => Promise<string>;
+};
+
+/**
+ * `vite` (dev) serves `/` like the server does: the landing page rendered (with no salon content)
+ * around the dev template, so its script finds what it wires.
+ */
 function landingInDev(): Plugin {
   return {
     name: 'belleza:landing-in-dev',
     apply: 'serve',
     configureServer(server) {
-      server.middlewares.use((req, _res, next) => {
-        if (req.url === '/' || req.url?.startsWith('/?')) req.url = `/${LANDING_HTML}`;
-        next();
+      server.middlewares.use((req, res, next) => {
+        if (req.url !== '/' && !req.url?.startsWith('/?')) return next();
+        const root = fileURLToPath(new URL('.', import.meta.url));
+        const language = /(?:^|;\s*)preferred-language=en\b/.test(req.headers.cookie ?? '')
+          ? 'en'
+          : 'es';
+        void (async () => {
+          const raw = await readFile(join(root, LANDING_HTML), 'utf8');
+          const template = await server.transformIndexHtml(`/${LANDING_HTML}`, raw);
+          const mod = (await server.ssrLoadModule('/src/prerender/landing.tsx')) as LandingRenderer;
+          res.setHeader('content-type', 'text/html; charset=utf-8');
+          res.end(await mod.renderLandingDocument(template, language));
+        })().catch(next);
       });
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), landingInDev(), prerenderLanding(), visionAssetsPlugin(), precompress()],
+  plugins: [
+    react(),
+    landingInDev(),
+    landingTemplate(),
+    visionAssetsPlugin(),
+    // What renders the landing page is the server's, never sent to a browser.
+    precompress(PUBLIC_TEXT_ASSET),
+  ],
   resolve,
   server: {
     proxy: {

@@ -7,6 +7,13 @@
 export const DISPLAY_TIME_ZONE = 'America/Lima';
 export const DISPLAY_LOCALE = 'es-PE';
 
+/**
+ * The landing page's first-load JavaScript budget, gzip: what a phone on 4G downloads before the
+ * page's buttons work (the build fails past it: scripts/web-budgets.mjs). The consultation (React)
+ * comes after, on intent or idle.
+ */
+export const LANDING_FIRST_LOAD_MAX_GZIP_BYTES = 15 * 1024;
+
 /** `system.maxCallDuration` until an admin changes it, minutes (the landing shows it before it reads the setting). */
 export const DEFAULT_MAX_CALL_DURATION_MIN = 60;
 

@@ -48,7 +48,13 @@ import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { slowRequestsPlugin } from './plugins/slow-requests.js';
 import { httpMetricsPlugin } from './plugins/http-metrics.js';
 import { createMetrics } from './lib/metrics.js';
-import { landingPageFile } from './plugins/landing-page.js';
+import {
+  LANDING_FILE,
+  createLandingPages,
+  isServerOnlyAsset,
+  landingLanguage,
+  landingPageFile,
+} from './plugins/landing-page.js';
 import { createDocumentSender, siteIdentityOf } from './plugins/site-documents.js';
 import { corsOptions } from './plugins/cors.js';
 import { allowFraming, embedRoutes } from './plugins/embed-documents.js';
@@ -307,6 +313,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     });
     const sendDocument = createDocumentSender(webDist);
+    const renderLanding = createLandingPages(
+      webDist,
+      {
+        team: () => container.advisors.landingTeam(),
+        services: () => container.salonServices.listPublic(),
+        testimonials: () => container.testimonials.listPublic(),
+        gallery: () => container.gallery.listPublic(),
+      },
+      app.log,
+    );
     // The salon site's widget script and the page its iframe shows.
     await app.register(embedRoutes, { webDist, sendDocument, settings: container.settings });
     // SPA fallback: any other GET that is not API, docs or socket serves the app shell.
@@ -315,7 +331,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // An unknown API path is an API 404 (JSON envelope), never the app shell.
       if (path.startsWith('/api/')) return reply.callNotFound();
       const asset = path.slice(1);
-      const isFile = asset && existsSync(join(webDist, asset)) && !asset.includes('..');
+      const isFile =
+        asset &&
+        existsSync(join(webDist, asset)) &&
+        !asset.includes('..') &&
+        !isServerOnlyAsset(asset);
       if (isFile && !asset.endsWith('.html')) return reply.sendFile(asset);
       // An HTML document names the site and its default language as the admin set them.
       const [{ system, embed }, salon] = await Promise.all([
@@ -325,8 +345,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const site = siteIdentityOf(system, salon);
       if (isFile)
         return sendDocument(req, allowFraming(reply, asset, embed.allowedOrigins), asset, site);
-      // The web build prerenders the landing page, per language, so `/` paints before any JS
-      // runs; every other path keeps the empty shell, so no page flashes the landing.
+      // `/` is the landing page, rendered with the salon's content in the visitor's language, so
+      // it paints complete before any JS runs (the build's prerendered file when it has no
+      // renderer); every other path keeps the empty shell, so no page flashes the landing.
+      if (path === '/') {
+        const asked = new URLSearchParams(req.url.split('?')[1] ?? '').get('lang');
+        const language = landingLanguage(req.headers.cookie, site.defaultLanguage, asked);
+        const page = await renderLanding(language, salon, system.currency);
+        if (page !== null)
+          return sendDocument(req, varyOn(reply, 'Cookie'), LANDING_FILE, site, page);
+      }
       const landing =
         path === '/' ? landingPageFile(webDist, req.headers.cookie, site.defaultLanguage) : null;
       if (landing) return sendDocument(req, varyOn(reply, 'Cookie'), landing, site);

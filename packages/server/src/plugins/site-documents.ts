@@ -12,6 +12,7 @@
  * already has its texts and contacts, with no request. Such a document is made and compressed once
  * per file and setting, then kept.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -97,6 +98,10 @@ type Variant = { identity: Buffer; br: Buffer; gzip: Buffer };
 
 export type DocumentSender = ReturnType<typeof createDocumentSender>;
 
+/**
+ * Sends `file` of the web build, or `rendered` (a document made for this request, e.g. the landing
+ * page with the salon's content) under that name.
+ */
 export function createDocumentSender(webDist: string) {
   const made = new Map<string, Variant>();
   return function send(
@@ -104,14 +109,16 @@ export function createDocumentSender(webDist: string) {
     reply: FastifyReply,
     file: string,
     site: SiteIdentity,
+    rendered?: string,
   ): FastifyReply {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    const key = `${file}\u0000${JSON.stringify(site)}`;
+    const source =
+      rendered === undefined ? file : createHash('sha256').update(rendered).digest('base64url');
+    const key = `${file}\u0000${source}\u0000${JSON.stringify(site)}`;
     let variant = made.get(key);
     if (!variant) {
-      const identity = Buffer.from(
-        personalizeDocument(readFileSync(join(webDist, file), 'utf8'), site),
-      );
+      const html = rendered ?? readFileSync(join(webDist, file), 'utf8');
+      const identity = Buffer.from(personalizeDocument(html, site));
       variant = { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity) };
       // A few files × the settings an admin tries: small; cleared if it ever grows.
       if (made.size > 50) made.clear();

@@ -38,6 +38,9 @@ describe('the built web app', () => {
       '<!doctype html><html lang="en"><head><title>English landing</title></head>' +
         '<body><p class="brand">Belleza en Vivo</p></body></html>',
     );
+    // What renders the landing page belongs to the server: never sent as a file.
+    mkdirSync(join(dir, 'server'));
+    writeFileSync(join(dir, 'server', 'renderer-internals.js'), 'export const internals = 1;');
     writeFileSync(join(dir, 'assets', 'main-abc123.js'), script);
     writeFileSync(join(dir, 'assets', 'main-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(join(dir, 'assets', 'main-abc123.js.gz'), gzipSync(script));
@@ -233,6 +236,12 @@ describe('the built web app', () => {
     } finally {
       await t.app.container.settings.update({ advisorId: admin.advisorId }, current);
     }
+  });
+
+  it("never sends the build's server-side files (the landing's renderer)", async () => {
+    const res = await t.app.inject({ url: '/server/renderer-internals.js' });
+    expect(res.body).not.toContain('internals');
+    expect(res.body).toContain('app shell');
   });
 
   it('keeps API 404s as JSON, not the app shell', async () => {

@@ -6,14 +6,14 @@
  */
 import { DISPLAY_TIME_ZONE, type Language } from '@belleza/contract';
 import { currentLanguage, i18n } from './i18n';
+import { DATE_LOCALES } from './language';
+
+export { DATE_LOCALES };
 
 type DateInput = string | number | Date;
 
 const toDate = (value: DateInput): Date => (value instanceof Date ? value : new Date(value));
 const isValid = (d: Date) => !Number.isNaN(d.getTime());
-
-/** The Intl locale of each interface language. */
-export const DATE_LOCALES: Record<Language, string> = { es: 'es-PE', en: 'en-US' };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 /**

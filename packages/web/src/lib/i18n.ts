@@ -10,37 +10,32 @@
  * Only the `Language` type comes from the contract: importing its zod schema here would tie zod and
  * the whole contract to this module (i18n-fallback.test.ts checks the two lists are equal).
  */
-import {
-  CURRENCIES,
-  CURRENCY_META,
-  DEFAULT_CURRENCY,
-  DEFAULT_LANGUAGE_META,
-  DEFAULT_SITE_NAME,
-  SITE_NAME_META,
-  UNNAMED_SALON_NAME,
-  type Currency,
-  type Language,
-} from '@belleza/contract';
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { DEFAULT_SITE_NAME, type Language } from '@belleza/contract';
+import {
+  DEFAULT_LANGUAGE,
+  FALLBACK_LANGUAGE,
+  SUPPORTED_LANGUAGES,
+  isLanguage,
+  readStoredLanguage,
+  siteName,
+  storeLanguage,
+} from './language';
 
-export const LANGUAGE_STORAGE_KEY = 'preferred-language';
-/** Same name as the storage key; the server picks the landing page's prerendered language by it. */
-export const LANGUAGE_COOKIE = 'preferred-language';
-const LANGUAGE_COOKIE_MAX_AGE_S = 31_536_000;
-
-/** The language cookie for a page served over `protocol`: Secure on HTTPS, so it never goes out in the clear. */
-export const languageCookie = (language: Language, protocol: string): string =>
-  `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax` +
-  (protocol === 'https:' ? '; Secure' : '');
-export const DEFAULT_LANGUAGE: Language = 'es';
-export const FALLBACK_LANGUAGE: Language = 'en';
-/** Every contract language, exactly once (the Record type rejects a missing or unknown one). */
-const LANGUAGES: Record<Language, true> = { es: true, en: true };
-export const SUPPORTED_LANGUAGES = Object.keys(LANGUAGES) as readonly Language[];
-
-export const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && Object.hasOwn(LANGUAGES, value);
+export {
+  DEFAULT_LANGUAGE,
+  FALLBACK_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGE_STORAGE_KEY,
+  SUPPORTED_LANGUAGES,
+  isLanguage,
+  languageCookie,
+  readStoredLanguage,
+  siteCurrency,
+  siteDefaultLanguage,
+  siteName,
+} from './language';
 
 /** Namespaces every screen of the SPA needs (header, toasts, error texts). */
 export const CORE_NAMESPACES = ['common', 'errors'] as const;
@@ -83,48 +78,8 @@ const lazyLocales: BackendModule = {
   },
 };
 
-/** What the server wrote into this page's `<meta name>` (absent when prerendering, in Node). */
-function pageMeta(name: string): string | null {
-  if (typeof document === 'undefined') return null;
-  return document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? null;
-}
-
-/**
- * The salon's name (admin setting `system.siteName`, set in "Mi salón"), as the server put it into
- * the page. An empty `<meta>`: the salon has no name yet, so the pages say the neutral one in the
- * reader's language. No `<meta>` at all (the build's prerender, a page without a server): the
- * build's placeholder, which the server swaps when it sends the document.
- */
-export function siteName(language: Language = DEFAULT_LANGUAGE): string {
-  const meta = pageMeta(SITE_NAME_META);
-  if (meta === null) return DEFAULT_SITE_NAME;
-  return meta.trim() || UNNAMED_SALON_NAME[language];
-}
-
 /** Every text naming the site says {{siteName}}; follows the language for a salon not named yet. */
 const interpolationVariables = { siteName: DEFAULT_SITE_NAME };
-
-/** The first language of someone who has not chosen one: the admin's `system.defaultLanguage`. */
-export function siteDefaultLanguage(): Language {
-  const configured = pageMeta(DEFAULT_LANGUAGE_META);
-  return isLanguage(configured) ? configured : DEFAULT_LANGUAGE;
-}
-
-/** The salon's currency (admin setting `system.currency`), as the server put it into the page. */
-export function siteCurrency(): Currency {
-  const configured = pageMeta(CURRENCY_META);
-  return CURRENCIES.find((c) => c === configured) ?? DEFAULT_CURRENCY;
-}
-
-export function readStoredLanguage(): Language {
-  try {
-    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : siteDefaultLanguage();
-  } catch {
-    // Storage can be unavailable (privacy mode); the site's default language still works.
-    return siteDefaultLanguage();
-  }
-}
 
 export const i18n = i18next.createInstance();
 
@@ -138,21 +93,9 @@ export function initI18n(namespaces: readonly string[] = CORE_NAMESPACES): Promi
   if (initialising) return initialising.then(() => i18n.loadNamespaces([...namespaces]));
   i18n.on('languageChanged', (lng) => {
     if (!isLanguage(lng)) return;
-    try {
-      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
-    } catch {
-      // Not persisting the choice is acceptable; the page still switches.
-    }
     interpolationVariables.siteName = siteName(lng);
-    // Absent when the landing page is prerendered at build time (src/prerender).
-    if (typeof document === 'undefined') return;
-    document.documentElement.lang = lng;
-    // The server reads only this cookie, to send `/` already prerendered in this language. Only a
-    // page of its own writes it: a framed one (the widget on a salon's site, the video page) is no
-    // `/`, and a browser refuses a SameSite=Lax cookie from a cross-site frame, loudly (Firefox
-    // reports each refusal as an error).
-    if (window.top !== window.self) return;
-    document.cookie = languageCookie(lng, window.location.protocol);
+    // The server reads the cookie this also writes, to send `/` already in this language.
+    if (typeof window !== 'undefined') storeLanguage(lng);
   });
   const initial = readStoredLanguage();
   if (initial === FALLBACK_LANGUAGE) fallbackWanted = true;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import embedEntry from '../embed.tsx?raw';
 import consultationModule from '../features/landing/consultation/index.ts?raw';
-import landingEntry from '../landing.tsx?raw';
+import landingEntry from '../landing.ts?raw';
 import mainEntry from '../main.tsx?raw';
 import videoPageEntry from '../video-page/main.tsx?raw';
 import './zod-config';
@@ -33,7 +33,7 @@ describe('zod without JIT', () => {
     const scripts = Object.values(pages).flatMap(scriptsOf).sort();
     expect(scripts).toEqual([
       '/src/embed.tsx',
-      '/src/landing.tsx',
+      '/src/landing.ts',
       '/src/main.tsx',
       '/src/video-page/main.tsx',
     ]);

@@ -1,26 +1,42 @@
-/** The build-time HTML of `/` (landing.html): the real landing page, in Spanish, ready to hydrate. */
-import { act, within } from '@testing-library/react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
-import { LandingRoot } from '@/features/landing';
+/**
+ * The HTML of `/`: the landing page rendered in each language, complete without any script (the
+ * salon's content included when the server renders it), which the page's script then wires in
+ * place, without rendering it again.
+ */
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { EMPTY_LANDING_CONTENT, type LandingContent } from '@/features/landing';
 import { openAvailability } from '@/features/landing/__tests__/fixtures';
+import { openLandingPage } from '@/features/landing/__tests__/render-landing';
 import en from '@/locales/en/landing.json';
 import es from '@/locales/es/landing.json';
-import { i18n } from '@/lib/i18n';
 import { mockFetch, ok } from '@/test/fetch-mock';
-import { renderLanding } from './landing';
+import { landingDocument, renderLanding } from './landing';
 
-/** The markup as the build puts it in `#root` (React's leading preload moves into <head>). */
-const rootMarkup = (html: string) => html.replace(/^(<link [^>]*\/>)+/, '');
+const TEMPLATE =
+  '<!doctype html><html lang="es"><head><title>x</title><meta name="description" content="x" />\n  </head><body><div id="root"></div><script type="module" src="/assets/landing.js"></script></body></html>';
 
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-});
+const salonContent: LandingContent = {
+  ...EMPTY_LANDING_CONTENT,
+  salon: { ...EMPTY_LANDING_CONTENT.salon, heroTitle: 'Tu color, como lo soñaste' },
+  team: [
+    { advisorId: 'adv_1', name: 'Valeria Rojas', title: 'Colorista', expertise: [], photo: null },
+  ],
+  services: [
+    {
+      serviceId: 'svc_1',
+      name: 'Balayage',
+      category: 'Color',
+      description: '',
+      durationMinutes: 180,
+      price: 250,
+      photo: null,
+    },
+  ],
+  testimonials: [{ testimonialId: 't1', firstName: 'Ana', rating: 5, comment: 'Me encantó.' }],
+};
 
-describe('the prerendered landing page', () => {
+describe('the rendered landing page', () => {
   it('is the landing page in Spanish with its sections and none of the consultation', async () => {
     const page = await renderLanding('es');
     const { html } = page;
@@ -30,7 +46,7 @@ describe('the prerendered landing page', () => {
     for (const id of ['inicio', 'servicios', 'consulta', 'equipo']) {
       expect(html).toContain(`id="${id}"`);
     }
-    // The salon's own sections come after load, and only with content: nothing invented at build.
+    // A salon with no content of its own: nothing invented.
     for (const id of ['catalogo', 'galeria']) expect(html).not.toContain(`id="${id}"`);
     expect(html).not.toMatch(/S\/\s?\d|Desde S|testimonial-|gallery-/);
     expect(html).toMatch(/^<link rel="preload" as="image" href="\/landing\/hero.svg"/);
@@ -38,45 +54,43 @@ describe('the prerendered landing page', () => {
     expect(html).not.toContain('spinner');
   });
 
-  it('is prerendered in English too, for visitors who chose it', async () => {
+  it('is rendered in English too, for visitors who chose it', async () => {
     const page = await renderLanding('en');
     expect(page.html).toContain(`>${en.hero.headline}</h1>`);
     expect(page.title).toBe('Free live beauty consultation | Belleza en Vivo');
     expect(page.description).toBe(en.meta.description);
+    expect(page.texts.strings['availability.open']).toBe(en.availability.open);
   });
 
-  /** Puts the prerendered page in the DOM, hydrates it, and returns what React had to recover. */
-  async function hydratePrerendered(language: 'es' | 'en') {
+  it("has the salon's own content in the HTML itself: headline, team, services, opinions", async () => {
+    const { html } = await renderLanding('es', salonContent);
+    expect(html).toContain('>Tu color, como lo soñaste</h1>');
+    expect(html).toContain('Valeria Rojas');
+    expect(html).toContain('id="catalogo"');
+    expect(html).toMatch(/S\/\s250\.00/);
+    expect(html).toContain('Me encantó.');
+  });
+
+  it('is one document: language, title, description, texts in <head>, the root inert', async () => {
+    const doc = landingDocument(TEMPLATE, await renderLanding('en'));
+    expect(doc).toContain('<html lang="en">');
+    expect(doc).toContain('<title>Free live beauty consultation | Belleza en Vivo</title>');
+    expect(doc).toContain(`content="${en.meta.description}"`);
+    const head = doc.slice(0, doc.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="image" href="/landing/hero.svg"');
+    expect(head).toContain('<script type="application/json" id="landing-texts">');
+    expect(doc).toMatch(/<div id="root" data-prerendered="landing" inert><a class="skip-link"/);
+  });
+
+  it("is wired by the page's script in place: the same nodes, availability written into them", async () => {
     mockFetch({ 'GET /api/availability': ok(openAvailability) });
-    const container = document.createElement('div');
-    container.innerHTML = rootMarkup((await renderLanding(language)).html);
-    document.body.append(container);
-    const heading = container.querySelector('h1');
-    const errors: unknown[] = [];
-    await act(async () => {
-      root = hydrateRoot(container, <LandingRoot />, {
-        onRecoverableError: (error) => errors.push(error),
-      });
-      await Promise.resolve();
-    });
-    return { container, heading, errors };
-  }
-
-  it('hydrates in the browser with no mismatch, keeping the prerendered DOM', async () => {
-    const { container, heading, errors } = await hydratePrerendered('es');
-    expect(errors).toEqual([]);
-    expect(container.querySelector('h1')).toBe(heading);
-    // Hydrated for real: the availability read lands in the same nodes.
+    await openLandingPage();
+    const heading = screen.getByRole('heading', { level: 1 });
+    const root = document.getElementById('root')!;
+    expect(root).not.toHaveAttribute('inert');
     expect(
-      await within(container).findAllByText('Estilistas en línea · espera estimada 2 minutos'),
+      await within(root).findAllByText('Estilistas en línea · espera estimada 2 minutos'),
     ).toHaveLength(2);
-  });
-
-  it('hydrates the English page for a visitor whose choice is English', async () => {
-    const { container, heading, errors } = await hydratePrerendered('en');
-    expect(i18n.language).toBe('en');
-    expect(errors).toEqual([]);
-    expect(container.querySelector('h1')).toBe(heading);
-    expect(heading).toHaveTextContent(en.hero.headline);
+    expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
   });
 });

@@ -3,11 +3,10 @@
  * errors, waiting with live socket updates, the video modal opening by itself, the recovery banner
  * after a reload, the end of the call and the rating.
  */
-import { EMPTY_SALON } from '../hooks/use-salon-profile';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, jsonResponse, mockFetch, ok } from '@/test/fetch-mock';
-import { LandingRoot } from '..';
+import { EMPTY_SALON } from '..';
 import {
   PENDING_RATING_STORAGE_KEY,
   SAVED_CALL_STORAGE_KEY,
@@ -24,6 +23,7 @@ import {
   openAvailability,
   statusData,
 } from './fixtures';
+import { closeLandingPage, landingHtml, openLandingPage } from './render-landing';
 
 const sockets = vi.hoisted(() => ({ list: [] as unknown[] }));
 vi.mock('@/lib/socket', async (importOriginal) => {
@@ -44,9 +44,9 @@ const SLOW = { timeout: 5000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 async function openLanding() {
-  const view = render(<LandingRoot />);
+  await openLandingPage();
   await screen.findByRole('heading', { name: 'TU NUEVO LOOK empieza aquí' }, SLOW);
-  return view;
+  return { unmount: closeLandingPage };
 }
 
 async function openForm() {
@@ -68,6 +68,8 @@ function fillForm(dialog: HTMLElement, values: Record<string, string> = {}) {
 }
 
 const toastRegion = () => screen.getByRole('region', { name: 'Notificaciones' });
+/** The toasts' region once the consultation's code has loaded (a saved call mounts it at once). */
+const loadedToastRegion = () => screen.findByRole('region', { name: 'Notificaciones' }, SLOW);
 
 /** Waits until the page's socket joined call_1 with this key (client:connect). */
 const joinedCall = (clientKey: string) =>
@@ -94,6 +96,41 @@ describe('keyboard', () => {
     expect(focusables[0]).toBe(skip);
     expect(skip).toHaveAttribute('href', '#main-content');
     expect(document.getElementById('main-content')).toHaveAttribute('tabindex', '-1');
+  });
+});
+
+describe('language', () => {
+  it('switches to English in place, as the server sends it, with the focus kept on the switch', async () => {
+    const api = mockFetch({
+      'GET /api/availability': ok(openAvailability),
+      'GET /': async (url) =>
+        new Response(await landingHtml(url.searchParams.get('lang') === 'en' ? 'en' : 'es'), {
+          status: 200,
+          headers: { 'content-type': 'text/html' },
+        }),
+    });
+    await openLanding();
+    await screen.findAllByText('Estilistas en línea · espera estimada 2 minutos', {}, SLOW);
+    const english = screen.getByRole('button', { name: 'EN' });
+    english.focus();
+    fireEvent.click(english);
+    expect(
+      await screen.findByRole('heading', { name: 'YOUR NEW LOOK starts here' }, SLOW),
+    ).toBeVisible();
+    expect(document.documentElement.lang).toBe('en');
+    expect(window.localStorage.getItem('preferred-language')).toBe('en');
+    const pressed = screen.getByRole('button', { name: 'EN' });
+    expect(pressed).toHaveAttribute('aria-pressed', 'true');
+    expect(pressed).toHaveFocus();
+    // What the script writes follows: the availability, and the buttons still open the consultation.
+    expect(
+      await screen.findAllByText('Stylists online · estimated wait 2 minutes', {}, SLOW),
+    ).toHaveLength(2);
+    expect(api.requests.filter((r) => r.path === '/')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Free live consultation' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Free live consultation' }, SLOW),
+    ).toBeVisible();
   });
 });
 
@@ -479,7 +516,7 @@ describe("the salon's own content", () => {
         openHours: [{ day: 'saturday', start: '09:00', end: '13:00' }],
       }),
     });
-    render(<LandingRoot />);
+    await openLandingPage();
     expect(
       await screen.findByRole('heading', { name: 'Tu color, como lo soñaste', level: 1 }, SLOW),
     ).toBeVisible();
@@ -948,7 +985,9 @@ describe('recovery after closing or reloading', () => {
     });
     keep('active');
     await openLanding();
-    expect(await within(toastRegion()).findByText('Consulta finalizada', {}, SLOW)).toBeVisible();
+    expect(
+      await within(await loadedToastRegion()).findByText('Consulta finalizada', {}, SLOW),
+    ).toBeVisible();
     expect(screen.getByRole('region', { name: '¿Cómo fue tu consulta?' })).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Consulta activa' })).toBeNull();
     expect(window.localStorage.getItem(SAVED_CALL_STORAGE_KEY)).toBeNull();
@@ -1086,8 +1125,10 @@ describe('recovery after closing or reloading', () => {
     );
     await openLanding();
     await screen.findAllByText('Estilistas en línea · espera estimada 2 minutos', {}, SLOW);
+    // The saved entry loads the consultation at once, which finds it expired and drops it.
+    await loadedToastRegion();
+    await waitFor(() => expect(window.localStorage.getItem(SAVED_CALL_STORAGE_KEY)).toBeNull());
     expect(screen.queryByRole('region', { name: 'Consulta activa' })).toBeNull();
-    expect(window.localStorage.getItem(SAVED_CALL_STORAGE_KEY)).toBeNull();
     expect(api.requests.some((r) => r.path.includes('/api/calls/'))).toBe(false);
   });
 

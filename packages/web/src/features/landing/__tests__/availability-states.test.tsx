@@ -4,11 +4,11 @@
  * with everyone busy it says so and offers the wait.
  */
 import type { Availability, SlotsResponse } from '@belleza/contract';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, ok } from '@/test/fetch-mock';
-import { LandingRoot } from '..';
 import { closedAvailability, openAvailability } from './fixtures';
+import { openLandingPage } from './render-landing';
 
 vi.mock('@/lib/socket', async (importOriginal) => {
   const { FakeSocket: Fake } = await import('./fake-socket');
@@ -31,7 +31,7 @@ async function landingSays(availability: Availability, text: RegExp) {
     'GET /api/availability': ok(availability),
     'GET /api/appointments/slots': ok(slots),
   });
-  render(<LandingRoot />);
+  await openLandingPage();
   await screen.findAllByTestId('availability', {}, SLOW);
   await waitFor(() => expect(screen.getAllByTestId('availability')[0]).toHaveTextContent(text));
 }

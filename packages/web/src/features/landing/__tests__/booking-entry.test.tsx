@@ -9,12 +9,12 @@ import type {
   CallRequestResponseData,
   SlotsResponse,
 } from '@belleza/contract';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import { LandingRoot } from '..';
 import type { FakeSocket } from './fake-socket';
 import { closedAvailability, openAvailability, statusData } from './fixtures';
+import { openLandingPage } from './render-landing';
 
 const sockets = vi.hoisted(() => ({ list: [] as unknown[] }));
 vi.mock('@/lib/socket', async (importOriginal) => {
@@ -47,7 +47,7 @@ const slots = (enabled: boolean): SlotsResponse => ({
 const allBusy: Availability = { ...openAvailability, availableAdvisors: 0, estimatedWaitTime: 600 };
 
 async function openDialog(availability: Availability, name: string) {
-  render(<LandingRoot />);
+  await openLandingPage();
   await screen.findAllByTestId('availability', {}, SLOW);
   await waitFor(() =>
     expect(screen.getAllByTestId('availability')[0]).toHaveTextContent(
@@ -181,7 +181,7 @@ describe("'Entrar a mi cita'", () => {
       'POST /api/appointments/apt_1/enter': ok(entered, 201),
       'GET /api/calls/call_1/status': ok(statusData({ advisorId: 'adv_eva' })),
     });
-    render(<LandingRoot />);
+    await openLandingPage();
     const waiting = await screen.findByRole('dialog', { name: 'Tu consulta' }, SLOW);
     expect(within(waiting).getByTestId('ringing-stylist')).toHaveTextContent(
       'Estamos llamando a Eva Estilista, Colorista, para ti.',
@@ -218,7 +218,7 @@ describe("'Entrar a mi cita'", () => {
       'GET /api/appointments/apt_1': ok(booking),
       'POST /api/appointments/apt_1/enter': fail(409, 'APPOINTMENT_NOT_OPEN', 'opens later'),
     });
-    render(<LandingRoot />);
+    await openLandingPage();
     expect(await screen.findByText('No pudimos abrir tu cita', {}, SLOW)).toBeVisible();
     expect(
       screen.getByText(/Todavía no puedes entrar: tu cita se abre 5 minutos antes de la hora\./),
@@ -230,7 +230,7 @@ describe("'Entrar a mi cita'", () => {
   it('opens the request form when the link has no key', async () => {
     window.history.replaceState(null, '', '/?cita=apt_1');
     const api = mockFetch({ 'GET /api/availability': ok(openAvailability) });
-    render(<LandingRoot />);
+    await openLandingPage();
     expect(
       await screen.findByRole('dialog', { name: 'Consulta gratuita en vivo' }, SLOW),
     ).toBeInTheDocument();

@@ -3,11 +3,11 @@
  * fails (connection dropped, files replaced by a deploy) the visitor is told and can try again;
  * the page itself stays.
  */
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, ok } from '@/test/fetch-mock';
-import { LandingRoot } from '..';
 import { openAvailability } from './fixtures';
+import { openLandingPage } from './render-landing';
 
 const attempts = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../consultation', async (importOriginal) => {
@@ -23,7 +23,7 @@ vi.setConfig({ testTimeout: 20_000 });
 describe('loading the consultation', () => {
   it('a failed load is reported with a retry that then opens the request form', async () => {
     mockFetch({ 'GET /api/availability': ok(openAvailability) });
-    render(<LandingRoot />);
+    await openLandingPage();
     await screen.findAllByText('Estilistas en línea · espera estimada 2 minutos', {}, SLOW);
 
     fireEvent.click(screen.getByRole('button', { name: 'Consulta gratuita en vivo' }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeSectionAt, SCROLL_SPY_OFFSET_PX } from '../hooks/use-scroll-spy';
-import { PARALLAX_FACTOR, parallaxOffset } from '../hooks/use-parallax';
+import { activeSectionAt, SCROLL_SPY_OFFSET_PX } from '../islands/menu';
+import { PARALLAX_FACTOR, parallaxOffset } from '../islands/scroll-effects';
 
 const ids = ['inicio', 'servicios', 'tratamientos'];
 

@@ -2,11 +2,10 @@
  * The salon's services as its admins entered them (Admin → Servicios), active ones only, grouped by
  * category in display order: photo, name, description, duration, and a price only where the salon
  * entered one. Absent until the list arrives and while it is empty: never invented treatments.
- * Each service's button opens the free consultation with a message naming it.
+ * Each service's button opens the free consultation with a message naming it (`data-message`).
  */
-import { formatMoney, type PublicService } from '@belleza/contract';
+import { formatMoney, type Currency, type PublicService } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
-import { siteCurrency } from '@/lib/i18n';
 import { CataloguePicture } from './CataloguePicture';
 
 const PHOTO_PX = 384;
@@ -26,15 +25,8 @@ export function byCategory(services: readonly PublicService[]): [string, PublicS
 const servicePhotoBase = (serviceId: string) =>
   `/api/services/${encodeURIComponent(serviceId)}/photo`;
 
-function ServiceCard({
-  service,
-  onAsk,
-}: {
-  service: PublicService;
-  onAsk: (message: string) => void;
-}) {
+function ServiceCard({ service, currency }: { service: PublicService; currency: Currency }) {
   const { t } = useTranslation('landing');
-  const currency = siteCurrency();
   return (
     <li className="lp-card lp-offer">
       {service.photo && (
@@ -63,7 +55,7 @@ function ServiceCard({
         type="button"
         className="lp-link-button"
         data-call-button
-        onClick={() => onAsk(t('catalogue.interest', { service: service.name }))}
+        data-message={t('catalogue.interest', { service: service.name })}
       >
         {t('catalogue.ask', { service: service.name })}
       </button>
@@ -73,14 +65,15 @@ function ServiceCard({
 
 export function Catalogue({
   services,
-  onAskAbout,
+  currency,
 }: {
-  /** null until read; absent then and when empty */
-  services: readonly PublicService[] | null;
-  onAskAbout: (message: string) => void;
+  /** absent while empty */
+  services: readonly PublicService[];
+  /** the admin's `system.currency` */
+  currency: Currency;
 }) {
   const { t } = useTranslation('landing');
-  if (!services || services.length === 0) return null;
+  if (services.length === 0) return null;
   return (
     <section
       id="catalogo"
@@ -97,7 +90,7 @@ export function Catalogue({
           <h3 className="lp-offers__category">{category}</h3>
           <ul className="lp-offers__list">
             {list.map((s) => (
-              <ServiceCard key={s.serviceId} service={s} onAsk={onAskAbout} />
+              <ServiceCard key={s.serviceId} service={s} currency={currency} />
             ))}
           </ul>
         </div>

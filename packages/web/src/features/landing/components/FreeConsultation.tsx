@@ -1,15 +1,11 @@
 import { DEFAULT_MAX_CALL_DURATION_MIN } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
 
-/** The free live consultation, what the product itself offers: how long, and a way to start it. */
-export function FreeConsultation({
-  onRequestCall,
-  maxCallDuration = DEFAULT_MAX_CALL_DURATION_MIN,
-}: {
-  onRequestCall: () => void;
-  /** the admin's `system.maxCallDuration` once availability is read; the default before */
-  maxCallDuration?: number | undefined;
-}) {
+/**
+ * The free live consultation, what the product itself offers: how long (the default until the
+ * admin's `system.maxCallDuration` arrives with the availability), and a way to start it.
+ */
+export function FreeConsultation() {
   const { t } = useTranslation('landing');
   const features = t('free.features', { returnObjects: true });
   return (
@@ -20,17 +16,14 @@ export function FreeConsultation({
         <p className="lp-plan__price">{t('free.price')}</p>
         <p>{t('free.text')}</p>
         <ul className="lp-plan__features">
-          <li>{t('free.duration', { minutes: maxCallDuration })}</li>
+          <li data-max-call-duration>
+            {t('free.duration', { minutes: DEFAULT_MAX_CALL_DURATION_MIN })}
+          </li>
           {(Array.isArray(features) ? (features as string[]) : []).map((f) => (
             <li key={f}>{f}</li>
           ))}
         </ul>
-        <button
-          type="button"
-          className="lp-cta lp-cta--small"
-          data-call-button
-          onClick={onRequestCall}
-        >
+        <button type="button" className="lp-cta lp-cta--small" data-call-button>
           {t('free.start')}
         </button>
       </div>

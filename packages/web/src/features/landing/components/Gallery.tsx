@@ -1,6 +1,6 @@
 /**
  * The salon's own photos (Admin → Galería), each with the alt text the admin wrote and its caption
- * when there is one. Absent until the list arrives and while it is empty.
+ * when there is one. Absent while it is empty.
  */
 import type { PublicGalleryItem } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,9 @@ import { CataloguePicture } from './CataloguePicture';
 const TILE_PX = 400;
 const TILE_SIZES = '(max-width: 599px) 92vw, (max-width: 1023px) 46vw, 400px';
 
-export function Gallery({ items }: { items: readonly PublicGalleryItem[] | null }) {
+export function Gallery({ items }: { items: readonly PublicGalleryItem[] }) {
   const { t } = useTranslation('landing');
-  if (!items || items.length === 0) return null;
+  if (items.length === 0) return null;
   return (
     <section id="galeria" className="lp-section" aria-labelledby="lp-gallery-title">
       <header className="lp-section__header">

@@ -1,4 +1,4 @@
-import type { Availability, PublicSalonProfile } from '@belleza/contract';
+import type { PublicSalonProfile } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
 import { landingImage } from '../content/landing-content';
 import { AvailabilityNote } from './AvailabilityNote';
@@ -6,13 +6,9 @@ import { Icon } from './Icon';
 
 export function Hero({
   salon,
-  availability,
-  onRequestCall,
 }: {
   /** the salon's own headline and text replace the general ones */
   salon: Pick<PublicSalonProfile, 'heroTitle' | 'heroText'>;
-  availability: Availability | null;
-  onRequestCall: () => void;
 }) {
   const { t } = useTranslation('landing');
   return (
@@ -29,13 +25,12 @@ export function Hero({
             className="lp-cta"
             data-call-button
             aria-describedby="hero-availability"
-            onClick={onRequestCall}
           >
             <Icon name="video" size={22} />
             {t('hero.cta')}
           </button>
           <div className="lp-hero__note">
-            <AvailabilityNote availability={availability} id="hero-availability" />
+            <AvailabilityNote id="hero-availability" />
           </div>
         </div>
       </div>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '@/components/language-toggle';
 import type { PublicSalonProfile } from '@belleza/contract';
@@ -6,23 +5,23 @@ import type { SectionId } from '../content/landing-content';
 import { CataloguePicture } from './CataloguePicture';
 import { Icon } from './Icon';
 
-/** Brand, section links (the one being read is marked current), language, staff login. */
 /** Where the salon's logo renditions are (GET /api/salon/logo/{size}.{format}?v=…). */
 export const SALON_LOGO_BASE = '/api/salon/logo';
 
+/**
+ * Brand, section links (the one being read is marked current, islands/menu.ts), language, staff
+ * login; below 1024 px the links fold into a menu the script opens and closes.
+ */
 export function LandingHeader({
-  active,
   sections,
   salon,
 }: {
   /** the salon's logo, when it has one */
   salon: Pick<PublicSalonProfile, 'logo'>;
-  active: SectionId;
-  /** the sections on the page (the salon's own ones only once they have content) */
+  /** the sections on the page (the salon's own ones only with content) */
   sections: readonly SectionId[];
 }) {
   const { t } = useTranslation('landing');
-  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className="lp-header">
       <div className="lp-header__inner">
@@ -47,26 +46,27 @@ export function LandingHeader({
         <button
           type="button"
           className="lp-header__menu"
-          aria-expanded={menuOpen}
+          aria-expanded="false"
           aria-controls="lp-nav"
-          aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-          onClick={() => setMenuOpen((o) => !o)}
+          aria-label={t('nav.openMenu')}
+          data-menu-toggle
         >
-          <Icon name={menuOpen ? 'close' : 'menu'} />
+          <span data-menu-icon="closed">
+            <Icon name="menu" />
+          </span>
+          <span data-menu-icon="open" hidden>
+            <Icon name="close" />
+          </span>
         </button>
-        <nav
-          id="lp-nav"
-          className={`lp-nav${menuOpen ? ' lp-nav--open' : ''}`}
-          aria-label={t('nav.label')}
-        >
+        <nav id="lp-nav" className="lp-nav" aria-label={t('nav.label')}>
           <ul>
-            {sections.map((id) => (
+            {sections.map((id, i) => (
               <li key={id}>
                 <a
                   href={`#${id}`}
                   className="lp-nav__link"
-                  aria-current={active === id ? 'location' : undefined}
-                  onClick={() => setMenuOpen(false)}
+                  aria-current={i === 0 ? 'location' : undefined}
+                  data-section-link={id}
                 >
                   {t(`nav.${id}`)}
                 </a>

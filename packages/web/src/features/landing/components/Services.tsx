@@ -1,4 +1,3 @@
-import type { CallSubject } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
 import { SERVICES } from '../content/landing-content';
 import { Icon, type IconName } from './Icon';
@@ -10,7 +9,8 @@ const ICONS: Record<string, IconName> = {
   nails: 'nails',
 };
 
-export function Services({ onRequestCall }: { onRequestCall: (subject: CallSubject) => void }) {
+/** The consultation's topics; each button opens the consultation on its own (`data-subject`). */
+export function Services() {
   const { t } = useTranslation('landing');
   return (
     <section id="servicios" className="lp-section" aria-labelledby="lp-services-title">
@@ -31,7 +31,7 @@ export function Services({ onRequestCall }: { onRequestCall: (subject: CallSubje
               type="button"
               className="lp-link-button"
               data-call-button
-              onClick={() => onRequestCall(s.subject)}
+              data-subject={s.subject}
             >
               {t('services.ask', { service: t(`services.items.${s.id}.title`) })}
             </button>

@@ -2,7 +2,6 @@ import type { TeamMember } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
 import { AdvisorPortrait } from '@/components/advisor-photo/AdvisorPortrait';
 import { expertiseLine } from '../content/expertise';
-import { useLandingTeam } from '../hooks/use-landing-team';
 
 /**
  * The rendered size of the card's portrait (landing.css `.lp-member__monogram`: 96 px on phones,
@@ -33,13 +32,11 @@ function MemberCard({ member }: { member: TeamMember }) {
 
 /**
  * The real advisors an admin lists on the landing (Admin → Asesores → 'Mostrar en la página de
- * inicio'), with the photo an admin or the advisor uploaded. With none listed, or before the list
- * arrives, the section keeps its heading and lead (the menu links to it) and shows no invented
- * people.
+ * inicio'), with the photo an admin or the advisor uploaded. With none listed the section keeps its
+ * heading and lead (the menu links to it) and shows no invented people.
  */
-export function Team() {
+export function Team({ team }: { team: readonly TeamMember[] }) {
   const { t } = useTranslation('landing');
-  const team = useLandingTeam();
   return (
     <section id="equipo" className="lp-section lp-section--tinted" aria-labelledby="lp-team-title">
       <header className="lp-section__header">
@@ -47,7 +44,7 @@ export function Team() {
         <h2 id="lp-team-title">{t('team.title')}</h2>
         <p>{t('team.lead')}</p>
       </header>
-      {team && team.length > 0 && (
+      {team.length > 0 && (
         <ul className="lp-team">
           {team.map((member) => (
             <MemberCard key={member.advisorId} member={member} />

@@ -2,24 +2,21 @@
  * Opinions of the salon's clients that an admin published (Admin → Opiniones): a visitor's rating
  * she consented to publish under her first name, or one entered by hand. A carousel (previous,
  * next, dots; 5 s auto-advance that resumes 10 s after manual navigation; still for reduced
- * motion). Absent until the list arrives and while there is none.
+ * motion), its first slide shown and the rest hidden until islands/carousel.ts moves it. Absent
+ * while there is none.
  */
 import type { PublicTestimonial } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
-import { useCarousel } from '../hooks/use-carousel';
-import { useReducedMotion } from '../hooks/use-reduced-motion';
 import { Icon } from './Icon';
 
-export function Testimonials({ items }: { items: readonly PublicTestimonial[] | null }) {
-  if (!items || items.length === 0) return null;
+export function Testimonials({ items }: { items: readonly PublicTestimonial[] }) {
+  if (items.length === 0) return null;
   return <TestimonialCarousel items={items} />;
 }
 
 function TestimonialCarousel({ items }: { items: readonly PublicTestimonial[] }) {
   const { t } = useTranslation('landing');
-  const reducedMotion = useReducedMotion();
   const count = items.length;
-  const carousel = useCarousel(count, { paused: reducedMotion || count < 2 });
 
   return (
     <section className="lp-section lp-testimonials" aria-labelledby="lp-testimonials-title">
@@ -30,10 +27,12 @@ function TestimonialCarousel({ items }: { items: readonly PublicTestimonial[] })
       <div
         className="lp-carousel"
         role="region"
+        data-carousel
         aria-roledescription={t('testimonials.roleCarousel')}
         aria-label={t('testimonials.carouselLabel')}
       >
-        <div className="lp-carousel__viewport" aria-live={carousel.playing ? 'off' : 'polite'}>
+        {/* Quiet while it moves by itself; the script makes it polite once it stands still. */}
+        <div className="lp-carousel__viewport" aria-live={count > 1 ? 'off' : 'polite'}>
           {items.map((item, i) => (
             // A div, not a figure: a figure with a caption may not take the group role (ARIA in HTML).
             <div
@@ -42,7 +41,8 @@ function TestimonialCarousel({ items }: { items: readonly PublicTestimonial[] })
               role="group"
               aria-roledescription={t('testimonials.roleSlide')}
               aria-label={t('testimonials.slideLabel', { index: i + 1, count })}
-              hidden={i !== carousel.index}
+              data-slide
+              hidden={i !== 0}
             >
               <div
                 className="lp-stars"
@@ -72,7 +72,7 @@ function TestimonialCarousel({ items }: { items: readonly PublicTestimonial[] })
               type="button"
               className="lp-carousel__arrow"
               aria-label={t('testimonials.previous')}
-              onClick={carousel.prev}
+              data-carousel-step="-1"
             >
               <Icon name="chevronLeft" />
             </button>
@@ -83,8 +83,8 @@ function TestimonialCarousel({ items }: { items: readonly PublicTestimonial[] })
                   type="button"
                   className="lp-carousel__dot"
                   aria-label={t('testimonials.goTo', { index: i + 1 })}
-                  aria-current={i === carousel.index ? 'true' : undefined}
-                  onClick={() => carousel.goTo(i)}
+                  aria-current={i === 0 ? 'true' : undefined}
+                  data-carousel-dot={i}
                 />
               ))}
             </div>
@@ -92,7 +92,7 @@ function TestimonialCarousel({ items }: { items: readonly PublicTestimonial[] })
               type="button"
               className="lp-carousel__arrow"
               aria-label={t('testimonials.next')}
-              onClick={carousel.next}
+              data-carousel-step="1"
             >
               <Icon name="chevronRight" />
             </button>

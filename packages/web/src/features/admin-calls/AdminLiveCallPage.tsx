@@ -85,7 +85,8 @@ export function AdminLiveCallPage() {
           readCall();
           break;
         // The page shows these itself (errors with their retry, devices, who came and went, and
-        // its own bar here, so no media state comes); snapshots are the stylist's.
+        // its own bar here, so no media state comes); snapshots are the stylist's, close-ups the
+        // visitor's.
         case 'media-state':
         case 'loading':
         case 'loaded':
@@ -97,6 +98,7 @@ export function AdminLiveCallPage() {
         case 'participant-left':
         case 'escape':
         case 'snapshot':
+        case 'closeup':
           break;
       }
     },

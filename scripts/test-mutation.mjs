@@ -33,6 +33,8 @@ const MODULES = {
     ],
     testFiles: [
       'src/modules/auth/auth.test.ts',
+      // Every action on a call × every actor and state: who the call lets in.
+      'src/modules/calls/calls.transitions.test.ts',
       'src/modules/calls/calls.routes.test.ts',
       'src/modules/video/video.routes.test.ts',
     ],

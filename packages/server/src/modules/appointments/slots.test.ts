@@ -179,6 +179,27 @@ describe('free appointment slots', () => {
     expect(all).toEqual(['2026-03-08T06:00:00.000Z', '2026-03-08T07:00:00.000Z']);
   });
 
+  it('keeps a working day that spans a fall-back change to its wall-clock hours', () => {
+    // New York, Sunday 2026-11-01: 01:00–04:00 local lasts four real hours (01:00 comes twice);
+    // she still works three.
+    const night: SlotAdvisor = {
+      advisorId: 'n',
+      timezone: 'America/New_York',
+      workingHours: only('sunday', '01:00', '04:00'),
+    };
+    const all = starts({
+      advisors: [night],
+      now: '2026-10-31T00:00:00Z',
+      days: 3,
+      rules: { minNoticeMinutes: 0, slotMinutes: 60, bufferMinutes: 0 },
+    });
+    expect(all).toEqual([
+      '2026-11-01T05:00:00.000Z',
+      '2026-11-01T06:00:00.000Z',
+      '2026-11-01T07:00:00.000Z',
+    ]);
+  });
+
   it('leaves out slots inside the minimum notice and beyond the horizon', () => {
     const ana: SlotAdvisor = {
       advisorId: 'ana',

@@ -27,9 +27,9 @@ const leave = { type: VIDEO_PAGE_CONTROL_TYPE, action: 'leave' };
 describe('messages to the parent frame', () => {
   it("names the call and goes to the page's own origin only", () => {
     const parent = framed();
-    createParentPoster('call_1')('joined', { participants: 2 });
+    createParentPoster('call_1')('joined', { participantCount: 2 });
     expect(parent.postMessage).toHaveBeenCalledExactlyOnceWith(
-      { type: VIDEO_PAGE_MESSAGE_TYPE, action: 'joined', callId: 'call_1', participants: 2 },
+      { type: VIDEO_PAGE_MESSAGE_TYPE, action: 'joined', callId: 'call_1', participantCount: 2 },
       window.location.origin,
     );
   });

@@ -179,6 +179,27 @@ describe('free appointment slots', () => {
     expect(all).toEqual(['2026-03-08T06:00:00.000Z', '2026-03-08T07:00:00.000Z']);
   });
 
+  it('keeps a working day that spans a fall-back change to its wall-clock hours', () => {
+    // New York, Sunday 2026-11-01: 01:00–04:00 local lasts four real hours (01:00 comes twice);
+    // she still works three.
+    const night: SlotAdvisor = {
+      advisorId: 'n',
+      timezone: 'America/New_York',
+      workingHours: only('sunday', '01:00', '04:00'),
+    };
+    const all = starts({
+      advisors: [night],
+      now: '2026-10-31T00:00:00Z',
+      days: 3,
+      rules: { minNoticeMinutes: 0, slotMinutes: 60, bufferMinutes: 0 },
+    });
+    expect(all).toEqual([
+      '2026-11-01T05:00:00.000Z',
+      '2026-11-01T06:00:00.000Z',
+      '2026-11-01T07:00:00.000Z',
+    ]);
+  });
+
   it('leaves out slots inside the minimum notice and beyond the horizon', () => {
     const ana: SlotAdvisor = {
       advisorId: 'ana',
@@ -279,6 +300,102 @@ describe('free appointment slots', () => {
       },
     };
     expect(starts({ advisors: [none], now: '2026-11-30T00:00:00Z' })).toEqual([]);
+  });
+
+  it('lists slots earliest first, whichever advisor comes first', () => {
+    const late: SlotAdvisor = {
+      advisorId: 'late',
+      timezone: 'America/Lima',
+      workingHours: only('tuesday', '10:00', '10:30'),
+    };
+    const early: SlotAdvisor = {
+      ...late,
+      advisorId: 'early',
+      workingHours: only('tuesday', '09:00', '09:30'),
+    };
+    expect(starts({ advisors: [late, early], now: '2026-11-30T00:00:00Z', days: 3 })).toEqual([
+      '2026-12-01T14:00:00.000Z',
+      '2026-12-01T15:00:00.000Z',
+    ]);
+  });
+
+  it('offers nothing when the range asked for ends within the minimum notice', () => {
+    const ana: SlotAdvisor = {
+      advisorId: 'ana',
+      timezone: 'America/Lima',
+      workingHours: everyDay('00:00', '23:45'),
+    };
+    const now = at('2026-12-01T14:00:00Z');
+    expect(
+      freeSlots({ advisors: [ana], bookings: [], rules, now, from: now, to: now + 30 * 60_000 }),
+    ).toEqual([]);
+  });
+
+  it("frees the slot that starts as a booking's buffer ends, and not one whose buffer runs into a booking", () => {
+    const ana: SlotAdvisor = {
+      advisorId: 'ana',
+      timezone: 'America/Lima',
+      workingHours: only('tuesday', '09:00', '10:30'),
+    };
+    const options = {
+      advisors: [ana],
+      now: '2026-11-30T00:00:00Z',
+      days: 3,
+      rules: { slotMinutes: 25 },
+    };
+    // 25 + 5 minutes: a slot every half hour. Booked 09:00–09:25, its buffer ends at 09:30.
+    expect(
+      starts({
+        ...options,
+        bookings: [
+          { advisorId: 'ana', startsAt: '2026-12-01T14:00:00Z', endsAt: '2026-12-01T14:25:00Z' },
+        ],
+      }),
+    ).toEqual(['2026-12-01T14:30:00.000Z', '2026-12-01T15:00:00.000Z']);
+    // Booked from 09:57 (an older grid): 09:30–09:55 and its buffer to 10:00 would run into it.
+    expect(
+      starts({
+        ...options,
+        bookings: [
+          { advisorId: 'ana', startsAt: '2026-12-01T14:57:00Z', endsAt: '2026-12-01T15:10:00Z' },
+        ],
+      }),
+    ).toEqual(['2026-12-01T14:00:00.000Z']);
+  });
+
+  it('follows short slots one after another, the buffer included, off the quarter-hour grid', () => {
+    const ana: SlotAdvisor = {
+      advisorId: 'ana',
+      timezone: 'America/Lima',
+      workingHours: only('tuesday', '09:00', '09:40'),
+    };
+    expect(
+      starts({
+        advisors: [ana],
+        now: '2026-11-30T00:00:00Z',
+        days: 3,
+        rules: { slotMinutes: 10, bufferMinutes: 3 },
+      }),
+    ).toEqual(['2026-12-01T14:00:00.000Z', '2026-12-01T14:13:00.000Z', '2026-12-01T14:26:00.000Z']);
+  });
+
+  it('offers the nearest alternatives first, the earlier of two as near, however they came', () => {
+    const mk = (isoAt: string) => ({
+      startsAt: at(isoAt),
+      endsAt: at(isoAt) + 1,
+      advisorIds: ['a'],
+    });
+    const slots = [
+      '2026-12-01T16:00:00Z',
+      '2026-12-01T14:50:00Z',
+      '2026-12-01T14:00:00Z',
+      '2026-12-01T14:20:00Z',
+    ].map(mk);
+    expect(nearestSlots(slots, at('2026-12-01T14:25:00Z'), 3).map((s) => iso(s.startsAt))).toEqual([
+      '2026-12-01T14:20:00.000Z',
+      '2026-12-01T14:00:00.000Z',
+      '2026-12-01T14:50:00.000Z',
+    ]);
   });
 
   it('orders the nearest alternatives by distance from the wanted instant', () => {

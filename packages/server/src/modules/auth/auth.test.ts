@@ -101,6 +101,20 @@ describe.each(await dialects())('auth (%s)', (dialect) => {
     }
   });
 
+  it('reads the Bearer scheme in any case and spacing, and nothing more than one token after it', async () => {
+    const { token, advisor } = await addAdvisor(t.app);
+    // HTTP auth schemes are case-insensitive; clients write "bearer" and pad with spaces or tabs.
+    for (const authorization of [`bearer ${token}`, `BEARER \t ${token}`]) {
+      const res = await call(t.app, 'GET', '/api/advisors/me', { headers: { authorization } });
+      expect(res.status).toBe(200);
+      expect(res.json<OkJson<Advisor>>().data.advisorId).toBe(advisor.advisorId);
+    }
+    for (const authorization of [`XBearer ${token}`, `Bearer ${token} extra`, `Bearer${token}`]) {
+      const res = await call(t.app, 'GET', '/api/advisors/me', { headers: { authorization } });
+      expect(res.status).toBe(401);
+    }
+  });
+
   it('logout revokes the current token at once and leaves other sessions alone', async () => {
     const { advisor, password } = await addAdvisor(t.app, { email: 'two@salon.pe' });
     const first = (await login('two@salon.pe', password)).json<OkJson<LoginResponseData>>().data

@@ -370,6 +370,24 @@ describe.each(await dialects())('calls reading endpoints (%s)', (dialect) => {
     }
   });
 
+  it('refuses a stranger before reading what it sent: no 400 tells it what the route accepts', async () => {
+    // The admin's list with a filter no call has, and an advisor's dashboard with an id too long.
+    const list = '/api/calls?status=not-a-status&limit=0';
+    const dashboard = `/api/advisors/${'x'.repeat(100)}/dashboard`;
+    const answers = [
+      (await api(t.app, 'GET', list)).body.error?.code,
+      (await api(t.app, 'GET', list, { token: ana.token })).body.error?.code,
+      (await api(t.app, 'GET', dashboard)).body.error?.code,
+      (await api(t.app, 'GET', dashboard, { token: ana.token })).body.error?.code,
+    ];
+    expect(answers).toEqual([
+      'UNAUTHENTICATED',
+      'FORBIDDEN',
+      'UNAUTHENTICATED',
+      'VALIDATION_ERROR',
+    ]);
+  });
+
   it('GET /api/availability says who is free, the expected wait and the next opening', async () => {
     const a = await api<Availability>(t.app, 'GET', '/api/availability');
     expect(a.status).toBe(200);

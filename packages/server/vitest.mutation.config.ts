@@ -1,0 +1,19 @@
+/**
+ * The server's Vitest config for mutation runs (scripts/test-mutation.mjs). Two differences:
+ * - Only the test files named in MUTATION_TEST_FILES (a JSON array of globs) exist. Stryker's own
+ *   `testFiles` option makes it switch a mutant on only once the modules are loaded, so a mutant
+ *   of a module's top level (a constant, a function's definition) was never tested.
+ * - Every test file loads the modules afresh (`isolate`): a module-level mutant is switched on as
+ *   the module loads, which a file sharing an earlier file's modules would never see.
+ */
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config.js';
+
+const files = process.env.MUTATION_TEST_FILES;
+const include = files ? (JSON.parse(files) as string[]) : undefined;
+
+// Spread, not mergeConfig: that would add the globs to the base's instead of replacing them.
+export default defineConfig({
+  ...base,
+  test: { ...base.test, isolate: true, ...(include ? { include } : {}) },
+});

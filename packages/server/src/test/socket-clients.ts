@@ -62,6 +62,24 @@ export function next<E extends EventName>(
   });
 }
 
+/** Every `event` the socket hears from now on, in order (the array fills as they come). */
+export function heardBy<E extends EventName>(
+  socket: Client,
+  event: E,
+): Parameters<ServerToClientEvents[E]>[0][] {
+  const heard: Parameters<ServerToClientEvents[E]>[0][] = [];
+  socket.on(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) =>
+    heard.push(payload)) as never);
+  return heard;
+}
+
+/** A ping round trip: whatever the server sent this socket before has arrived ("heard nothing"). */
+export async function flushed(socket: Client): Promise<void> {
+  const pong = next(socket, 'pong');
+  socket.emit('ping');
+  await pong;
+}
+
 /** Emits with an acknowledgement and returns the server's answer. */
 export function ask(
   socket: Client,

@@ -13,7 +13,6 @@ import {
   closeupStatusPayload,
   type ChatImage,
   type CloseupRequest,
-  type ServerToClientEvents,
 } from '@belleza/contract';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -35,27 +34,12 @@ import {
   open,
   type AckResult,
   type Client,
+  heardBy,
+  flushed,
 } from '../../test/socket-clients.js';
 
 type Creds = { token?: string; clientKey?: string };
 type Answer<T> = { status: number; body: { data?: T; error?: { code: string } } };
-
-/** Every `event` the socket hears, in order. */
-function heardBy<E extends 'closeup:requested' | 'closeup:state'>(
-  s: Client,
-  event: E,
-): Parameters<ServerToClientEvents[E]>[0][] {
-  const heard: Parameters<ServerToClientEvents[E]>[0][] = [];
-  s.on(event, ((p: Parameters<ServerToClientEvents[E]>[0]) => heard.push(p)) as never);
-  return heard;
-}
-
-/** A ping round trip: whatever the server sent this socket before has arrived. */
-async function flushed(s: Client): Promise<void> {
-  const pong = next(s, 'pong');
-  s.emit('ping');
-  await pong;
-}
 
 const refusal = (r: AckResult) => (r.ok ? 'ok' : r.error.code);
 

@@ -11,7 +11,6 @@ import {
   CHAT_IMAGE_RATE_MAX,
   snapshotFailedSchema,
   snapshotRequestSchema,
-  type ServerToClientEvents,
   type SnapshotFailed,
   type SnapshotRequest,
 } from '@belleza/contract';
@@ -43,6 +42,8 @@ import {
   next,
   open,
   type Client,
+  heardBy,
+  flushed,
 } from '../../test/socket-clients.js';
 
 type Creds = { token?: string; clientKey?: string };
@@ -64,23 +65,6 @@ const errorOf = (res: { status: number; body: { error?: { code: string } } }) =>
   res.status,
   res.body.error?.code,
 ];
-
-/** Every `event` the socket hears, in order. */
-function heardBy<E extends 'chat:snapshot-requested' | 'chat:snapshot-failed'>(
-  s: Client,
-  event: E,
-): Parameters<ServerToClientEvents[E]>[0][] {
-  const heard: Parameters<ServerToClientEvents[E]>[0][] = [];
-  s.on(event, ((p: Parameters<ServerToClientEvents[E]>[0]) => heard.push(p)) as never);
-  return heard;
-}
-
-/** A ping round trip: whatever the server sent this socket before has arrived. */
-async function flushed(s: Client): Promise<void> {
-  const pong = next(s, 'pong');
-  s.emit('ping');
-  await pong;
-}
 
 describe.each(await dialects())('snapshot requests on Daily (%s)', (dialect) => {
   let t: TestApp;

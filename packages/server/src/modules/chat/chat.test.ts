@@ -32,6 +32,8 @@ import {
   open,
   type AckResult,
   type Client,
+  heardBy,
+  flushed,
 } from '../../test/socket-clients.js';
 
 type Creds = { token?: string; clientKey?: string };
@@ -131,18 +133,7 @@ describe.each(await dialects())('chat in the call (%s)', (dialect) => {
   }
 
   /** Every `chat:message` the socket receives, in order. */
-  function heardBy(s: Client): ChatMessage[] {
-    const heard: ChatMessage[] = [];
-    s.on('chat:message', (m) => heard.push(m));
-    return heard;
-  }
-
-  /** A ping round trip: whatever the server sent this socket before has arrived. */
-  async function flushed(s: Client): Promise<void> {
-    const pong = next(s, 'pong');
-    s.emit('ping');
-    await pong;
-  }
+  const messagesHeardBy = (s: Client): ChatMessage[] => heardBy(s, 'chat:message');
 
   // ------------------------------------------------------------------ REST
 
@@ -405,10 +396,10 @@ describe.each(await dialects())('chat in the call (%s)', (dialect) => {
     // Connected to the call but not in its chat: hears nothing of it.
     const bystander = await visitorSocket(call);
     const heard = {
-      ana: heardBy(ana),
-      eva: heardBy(evaSocket),
-      admin: heardBy(adminSocket),
-      bystander: heardBy(bystander),
+      ana: messagesHeardBy(ana),
+      eva: messagesHeardBy(evaSocket),
+      admin: messagesHeardBy(adminSocket),
+      bystander: messagesHeardBy(bystander),
     };
     for (const s of [ana, evaSocket, adminSocket])
       expect(await joinChat(s, call.callId)).toEqual({ callId: call.callId, messages: [antes] });
@@ -450,7 +441,7 @@ describe.each(await dialects())('chat in the call (%s)', (dialect) => {
     const ana = await visitorSocket(call);
     const evaSocket = await staffSocket(eva);
     await joinChat(evaSocket, call.callId);
-    const heard = heardBy(evaSocket);
+    const heard = messagesHeardBy(evaSocket);
     const id = randomUUID();
     const payload = { callId: call.callId, id, body: 'Una vez' };
     const firstAck = okData(await ask(ana, 'chat:send', payload));

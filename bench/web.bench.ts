@@ -37,6 +37,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as lighthouseConstants from 'lighthouse/core/config/constants.js';
 import sharp from 'sharp';
+import { weekdays, type WorkingHours } from '@belleza/contract';
 import { CHROMIUM_PATH, QUIET_ARGS } from '../e2e/support/chromium.js';
 import { setting } from './support/smoke.js';
 import { signInAvailable } from '../e2e/support/screens.js';
@@ -439,6 +440,22 @@ async function pressToForm(browser: Browser, url: string, press: Press): Promise
   }
 }
 
+const ALL_DAY: WorkingHours = Object.fromEntries(
+  weekdays.map((day) => [day, { start: '00:00', end: '23:59', enabled: true }]),
+) as WorkingHours;
+
+/** In Lima's last minute of the day (outside every working day) waits for the next one. */
+async function pastTheDaysLastMinute(): Promise<void> {
+  const limaClock = () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/Lima',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date());
+  while (limaClock() === '23:59') await new Promise((done) => setTimeout(done, 1000));
+}
+
 /** A stylist online (so the call button opens the request form), then BENCH_RUNS presses of each kind. */
 async function measurePresses(url: string): Promise<Map<Press, number[]>> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...QUIET_ARGS] });
@@ -449,9 +466,12 @@ async function measurePresses(url: string): Promise<Map<Press, number[]>> {
     const created = await fetch(`${url}/api/advisors`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ name: 'Camila Estilista', email, password }),
+      // Her hours are every day, all day (hours end by 23:59), so the salon is open whenever the
+      // bench runs: outside them the button offers a call-back instead of the request form.
+      body: JSON.stringify({ name: 'Camila Estilista', email, password, workingHours: ALL_DAY }),
     });
     if (!created.ok) throw new Error(`could not create the bench's stylist: ${created.status}`);
+    await pastTheDaysLastMinute();
     const stylist = await (await browser.newContext({ baseURL: url })).newPage();
     await signInAvailable(stylist, email, password);
     const times = new Map<Press, number[]>();
@@ -534,18 +554,28 @@ try {
   chrome.kill();
   chromeKilled = true;
 
-  const presses = await measurePresses(server.url);
-  const t = throttling.mobileSlow4G;
-  console.log(
-    `\npress on 'Consulta gratuita en vivo' → request form usable, ms, median of ${RUNS} (a fresh context each; DevTools throttling ${t.requestLatencyMs} ms latency, ${(
-      t.downloadThroughputKbps / 1024
-    ).toFixed(2)} Mbit/s down, ${t.cpuSlowdownMultiplier}× CPU; load ${loadavg()[0]?.toFixed(2)})`,
-  );
-  for (const { press, label } of PRESSES) {
-    const xs = presses.get(press) ?? [];
+  // Under libfaketime (`npm test` at another hour: TEST_AT) the landing's script did not finish
+  // in DevTools' throttled context (its root stayed inert for a minute) while the e2e landing
+  // specs pass under the same clock: not diagnosed (docs/decisions.md, "bench:web under a faked
+  // clock"), so the presses are measured on the real clock only.
+  if (process.env.FAKETIME !== undefined) {
+    console.log('\npress → request form: not measured under a faked clock (FAKETIME is set)');
+  } else {
+    const presses = await measurePresses(server.url);
+    const t = throttling.mobileSlow4G;
     console.log(
-      `  ${label.padEnd(48)}${String(Math.round(median(xs))).padStart(7)}   (${xs.map((x) => Math.round(x)).join('/')})`,
+      `\npress on 'Consulta gratuita en vivo' → request form usable, ms, median of ${RUNS} (a fresh context each; DevTools throttling ${t.requestLatencyMs} ms latency, ${(
+        t.downloadThroughputKbps / 1024
+      ).toFixed(
+        2,
+      )} Mbit/s down, ${t.cpuSlowdownMultiplier}× CPU; load ${loadavg()[0]?.toFixed(2)})`,
     );
+    for (const { press, label } of PRESSES) {
+      const xs = presses.get(press) ?? [];
+      console.log(
+        `  ${label.padEnd(48)}${String(Math.round(median(xs))).padStart(7)}   (${xs.map((x) => Math.round(x)).join('/')})`,
+      );
+    }
   }
 } finally {
   if (!chromeKilled) chrome.kill();

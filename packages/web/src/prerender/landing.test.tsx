@@ -4,13 +4,16 @@
  * place, without rendering it again.
  */
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_LANDING_CONTENT, type LandingContent } from '@/features/landing';
 import { openAvailability } from '@/features/landing/__tests__/fixtures';
-import { openLandingPage } from '@/features/landing/__tests__/render-landing';
+import { openLandingPage, showLandingDocument } from '@/features/landing/__tests__/render-landing';
+import { LANGUAGE_SWITCH_TIMEOUT_MS } from '@/features/landing/islands/language';
+import { startLanding } from '@/features/landing/islands/landing';
+import { LANGUAGE_STORAGE_KEY } from '@/lib/language';
 import en from '@/locales/en/landing.json';
 import es from '@/locales/es/landing.json';
-import { mockFetch, ok } from '@/test/fetch-mock';
+import { hang, mockFetch, ok } from '@/test/fetch-mock';
 import { landingDocument, renderLanding } from './landing';
 
 const TEMPLATE =
@@ -92,5 +95,37 @@ describe('the rendered landing page', () => {
       await within(root).findAllByText('Estilistas en línea · espera estimada 2 minutos'),
     ).toHaveLength(2);
     expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
+  });
+
+  describe('for a visitor who chose the other language', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      window.localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+    });
+
+    it('stays usable when the page in her language never comes: in its own language after the bound', async () => {
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+      mockFetch({ 'GET /api/availability': ok(openAvailability) });
+      await showLandingDocument('es');
+      const { requests } = mockFetch({
+        'GET /api/availability': ok(openAvailability),
+        'GET /': hang,
+      });
+      vi.useFakeTimers();
+      const handle = startLanding(document);
+      let ready = false;
+      void handle.ready.then(() => (ready = true));
+      const root = document.getElementById('root')!;
+
+      await vi.advanceTimersByTimeAsync(LANGUAGE_SWITCH_TIMEOUT_MS - 1);
+      expect(requests.some((r) => r.path === '/')).toBe(true);
+      expect(root).toHaveAttribute('inert');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(ready).toBe(true);
+      expect(root).not.toHaveAttribute('inert');
+      expect(document.documentElement.lang).toBe('es');
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(es.hero.headline);
+      handle.stop();
+    });
   });
 });

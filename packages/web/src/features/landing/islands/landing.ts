@@ -51,10 +51,18 @@ export function startLanding(doc: Document = document): LandingHandle {
 
   /** The page in `language`, taken from the server; the focus stays on the switch if it was there. */
   const switchTo = async (language: Language) => {
+    const shown = doc.documentElement.lang;
     storeLanguage(language);
     const focusOnSwitch = Boolean(doc.activeElement?.closest('.lang-toggle'));
     const menuOpen = root.querySelector('[data-menu-toggle][aria-expanded="true"]') !== null;
-    const next = await fetchLandingDocument(language);
+    let next: Document;
+    try {
+      next = await fetchLandingDocument(language);
+    } catch (error) {
+      // Her choice stays stored for the next visit; the page says the language it is in.
+      doc.documentElement.lang = shown;
+      throw error;
+    }
     stopParts();
     adoptDocument(next, doc);
     say = sayer(readTexts(doc));
@@ -67,7 +75,8 @@ export function startLanding(doc: Document = document): LandingHandle {
   };
   const onClick = (event: MouseEvent) => {
     const language = languageAsked(event);
-    if (language && language !== doc.documentElement.lang) void switchTo(language);
+    if (language && language !== doc.documentElement.lang)
+      switchTo(language).catch(() => undefined);
   };
   doc.addEventListener('click', onClick);
 

@@ -17,14 +17,28 @@ export function languageAsked(event: Event): Language | null {
   return isLanguage(language) ? language : null;
 }
 
+/**
+ * How long a switch waits for the page in the other language: the page stays in its language
+ * after it (and, on the first load, usable: it is inert until the switch is over), like any read
+ * the server does not answer (the API client's bound).
+ */
+export const LANGUAGE_SWITCH_TIMEOUT_MS = 10_000;
+
 /** `/` as the server sends it in `language` (the cookie just set may not have reached the store). */
 export async function fetchLandingDocument(language: Language): Promise<Document> {
-  const res = await fetch(`/?lang=${language}`, {
-    headers: { accept: 'text/html' },
-    cache: 'no-store',
-  });
-  if (!res.ok) throw new Error(`GET / answered ${res.status}`);
-  return new DOMParser().parseFromString(await res.text(), 'text/html');
+  const controller = new AbortController();
+  const timer = window.setTimeout(() => controller.abort(), LANGUAGE_SWITCH_TIMEOUT_MS);
+  try {
+    const res = await fetch(`/?lang=${language}`, {
+      headers: { accept: 'text/html' },
+      cache: 'no-store',
+      signal: controller.signal,
+    });
+    if (!res.ok) throw new Error(`GET / answered ${res.status}`);
+    return new DOMParser().parseFromString(await res.text(), 'text/html');
+  } finally {
+    window.clearTimeout(timer);
+  }
 }
 
 /** Puts `next`'s page into `doc`: the root's content, the language, the title, the texts. */

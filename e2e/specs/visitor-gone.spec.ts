@@ -37,11 +37,16 @@ test.describe('visitors who have gone', { tag: '@idle' }, () => {
     await server?.stop();
   });
 
-  const callOf = async (name: string) => {
+  /** The call's details, or null while the admin's list does not have it yet. */
+  const findCall = async (name: string): Promise<CallDetails | null> => {
     const { items } = await adminApi.request<CallPage>('GET', '/api/calls?limit=50');
     const call = items.find((c) => c.clientInfo.name === name);
+    return call ? adminApi.request<CallDetails>('GET', `/api/calls/${call.callId}`) : null;
+  };
+  const callOf = async (name: string) => {
+    const call = await findCall(name);
     if (!call) throw new Error(`no call for ${name}`);
-    return adminApi.request<CallDetails>('GET', `/api/calls/${call.callId}`);
+    return call;
   };
 
   test('a visitor who closes her tab while she waits is rung to nobody, and her request ends', async ({
@@ -63,7 +68,8 @@ test.describe('visitors who have gone', { tag: '@idle' }, () => {
     await form.getByLabel('Mensaje', { exact: true }).fill('Quiero un corte');
     await form.getByRole('checkbox').check();
     await form.getByRole('button', { name: 'Solicitar consulta' }).click();
-    await expect.poll(async () => (await callOf('Wendy Espera')).visitorPresence).toBe('here');
+    // Polled through findCall: a throw ends expect.poll at once, and her request may be on its way.
+    await expect.poll(async () => (await findCall('Wendy Espera'))?.visitorPresence).toBe('here');
     expect((await callOf('Wendy Espera')).status).toBe('pending');
     await expect(
       page
@@ -105,7 +111,7 @@ test.describe('visitors who have gone', { tag: '@idle' }, () => {
     await acceptRinging(stylist, 'Vera Visita');
     const callScreen = stylist.getByRole('dialog', { name: 'Videollamada activa' });
     await expect(callScreen).toBeVisible();
-    await expect.poll(async () => (await callOf('Vera Visita')).status).toBe('active');
+    await expect.poll(async () => (await findCall('Vera Visita'))?.status).toBe('active');
 
     await visitor.close();
     const notice = callScreen.getByRole('alert').filter({ hasText: 'La clienta se desconectó.' });

@@ -1,7 +1,7 @@
 /**
  * Where one instance and two stop: the built server (packages/server/dist) on PostgreSQL (a
- * throwaway database, dropped afterwards), first one instance, then two behind Redis
- * (127.0.0.1:6379, the Socket.IO adapter and the shared limits), each under a rising load of
+ * throwaway database per configuration, dropped afterwards), first one instance, then two behind
+ * Redis (127.0.0.1:6379, the Socket.IO adapter and the shared limits), each under a rising load of
  * connected stylists (up to 2,000 sockets), waiting visitors (up to 5,000 sockets) and call
  * requests per second. Each step holds its load for STEP_SECONDS and measures request → ring
  * (POST /api/calls/request sent → the offered stylist's socket receives 'call:new'); the run of a
@@ -23,7 +23,7 @@
  *                            BENCH_SMOKE=1: one small step per configuration, seconds)
  *
  * Bounded: it stops by itself after CAP_MS (10 minutes) whatever happened, always stopping the
- * servers and dropping its database. It exits non-zero only when the flow breaks before any step
+ * servers and dropping its databases. It exits non-zero only when the flow breaks before any step
  * (a server that does not start, PostgreSQL or Redis unreachable under CI).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
@@ -563,9 +563,20 @@ async function main(): Promise<void> {
         .join(' ')}`,
   );
   const ci = process.env.CI === 'true';
-  const database = `belleza_scale_${Date.now().toString(36)}`;
+  // Each configuration starts on a database of its own: the calls a step left open (the last
+  // step is the one that overran) must not fill the next configuration's queue.
+  const run = Date.now().toString(36);
+  const databases: string[] = [];
+  const freshDatabase = async (count: number): Promise<string> => {
+    const name = `belleza_scale_${run}_${count}`;
+    await admin(`create database ${name}`);
+    databases.push(name);
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
   try {
-    await admin(`create database ${database}`);
+    await admin('select 1');
   } catch (err) {
     console.error(`!!! PostgreSQL at ${PG_URL} unreachable: bench:scale skipped (${String(err)})`);
     if (ci) process.exitCode = 1;
@@ -580,9 +591,6 @@ async function main(): Promise<void> {
       floorChild.once('message', (m) => done((m as { port: number }).port));
       floorChild.once('exit', (code) => fail(new Error(`floor exited with ${code}`)));
     });
-    const url = new URL(PG_URL);
-    url.pathname = `/${database}`;
-    const stylists = await seed(url.toString());
     const redis = await redisReachable();
     const results: [string, Figures[]][] = [];
     for (const count of CONFIGS) {
@@ -594,9 +602,11 @@ async function main(): Promise<void> {
       const label =
         count === 1 ? '1 instance, PostgreSQL' : `${count} instances, PostgreSQL + Redis`;
       console.log(`\n${label}`);
+      const url = await freshDatabase(count);
+      const stylists = await seed(url);
       results.push([
         label,
-        await runConfig(count, url.toString(), stylists, `http://127.0.0.1:${floorPort}`, deadline),
+        await runConfig(count, url, stylists, `http://127.0.0.1:${floorPort}`, deadline),
       ]);
     }
     console.log('');
@@ -615,9 +625,10 @@ async function main(): Promise<void> {
     );
   } finally {
     floorChild.kill('SIGTERM');
-    await admin(`drop database if exists ${database} with (force)`).catch((err: unknown) =>
-      console.error(`could not drop ${database}:`, err),
-    );
+    for (const name of databases)
+      await admin(`drop database if exists ${name} with (force)`).catch((err: unknown) =>
+        console.error(`could not drop ${name}:`, err),
+      );
   }
 }
 

@@ -27,10 +27,10 @@
  * (a server that does not start, PostgreSQL or Redis unreachable under CI).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -84,6 +84,7 @@ type Figures = Step & {
   errorKinds: Record<string, number>;
   maxInProgress: number;
   usage: Usage[];
+  host: HostShare;
 };
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -267,6 +268,44 @@ function processUsage(pid: number): { cpuS: number; rssMb: number } {
   }
 }
 
+/**
+ * What the rest of the machine spent in a step, to tell where the limit is: CPU seconds of every
+ * PostgreSQL and Redis process on the host (by /proc/PID/comm), of this process (the clients and
+ * the floor's client), and the whole machine's idle seconds (/proc/stat, all cores).
+ */
+type HostUsage = { postgresS: number; redisS: number; benchS: number; idleS: number };
+function hostUsage(): HostUsage {
+  let postgresS = 0;
+  let redisS = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let comm: string;
+    try {
+      comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (comm === 'postgres') postgresS += processUsage(Number(entry)).cpuS || 0;
+    else if (comm === 'redis-server') redisS += processUsage(Number(entry)).cpuS || 0;
+  }
+  const cpu = process.cpuUsage();
+  const idle = /^cpu\s+(?:\d+\s+){3}(\d+)/m.exec(readFileSync('/proc/stat', 'utf8'));
+  return {
+    postgresS,
+    redisS,
+    benchS: (cpu.user + cpu.system) / 1e6,
+    idleS: Number(idle?.[1] ?? Number.NaN) / 100,
+  };
+}
+type HostShare = { postgresPct: number; redisPct: number; benchPct: number; idlePct: number };
+const hostShare = (a: HostUsage, b: HostUsage, seconds: number): HostShare => ({
+  postgresPct: ((b.postgresS - a.postgresS) / seconds) * 100,
+  redisPct: ((b.redisS - a.redisS) / seconds) * 100,
+  benchPct: ((b.benchS - a.benchS) / seconds) * 100,
+  // of all cores together: 100 % is the whole machine idle
+  idlePct: ((b.idleS - a.idleS) / seconds / cpus().length) * 100,
+});
+
 /** The event loop's p99 delay since the last scrape (prom-client resets it), ms. */
 async function lagP99Ms(instance: Instance): Promise<number> {
   const text = await fetch(`${instance.url}/metrics`).then(
@@ -426,6 +465,7 @@ async function runConfig(
       await lagP99Ms(instances[0] as Instance); // resets the lag histograms
       for (const inst of instances.slice(1)) await lagP99Ms(inst);
       const before = instances.map((inst) => processUsage(inst.child.pid ?? 0));
+      const hostBefore = hostUsage();
       const stepStart = performance.now();
       const sentAt = new Map<string, number>();
       const errors = new Map(connectErrors);
@@ -480,8 +520,10 @@ async function runConfig(
           };
         }),
       );
+      const host = hostShare(hostBefore, hostUsage(), elapsedS);
       const result: Figures = {
         ...step,
+        host,
         sent: total,
         p50: pct(latencies, 50),
         p99: pct(latencies, 99),
@@ -511,10 +553,13 @@ function printStep(f: Figures): void {
     .map((u) => `${fmt(u.cpuPct)}% CPU ${fmt(u.rssMb)} MB lag ${fmt(u.lagP99Ms, 1)} ms`)
     .join(' | ');
   const errs = f.errors ? `  errors ${JSON.stringify(f.errorKinds)}` : '';
+  const h = f.host;
   console.log(
     `  ${String(f.stylists).padStart(5)} stylists ${String(f.visitors).padStart(5)} visitors ${String(f.rate).padStart(3)}/s` +
       `  ring p50 ${fmt(f.p50, 1).padStart(6)} p99 ${fmt(f.p99, 1).padStart(6)} ms  floor p99 ${fmt(f.floorP99, 1).padStart(5)} ms` +
-      `  in progress ≤${f.maxInProgress}  [${usage}]${errs}`,
+      `  in progress ≤${f.maxInProgress}  [${usage}]` +
+      `  PostgreSQL ${fmt(h.postgresPct)}% Redis ${fmt(h.redisPct)}% clients ${fmt(h.benchPct)}% ` +
+      `machine idle ${fmt(h.idlePct)}%${errs}`,
   );
 }
 
@@ -535,7 +580,8 @@ function printKnee(label: string, figures: Figures[]): void {
   console.log(
     `${label}: knee at ${knee.stylists + knee.visitors} sockets (${knee.stylists} stylists + ${knee.visitors} visitors), ` +
       `${knee.rate} requests/s, ≤${knee.maxInProgress} calls in progress; ring p50 ${fmt(knee.p50, 1)} / p99 ${fmt(knee.p99, 1)} ms ` +
-      `(floor p99 ${fmt(knee.floorP99, 1)} ms); ${usage}` +
+      `(floor p99 ${fmt(knee.floorP99, 1)} ms); ${usage}; PostgreSQL ${fmt(knee.host.postgresPct)}% CPU, ` +
+      `Redis ${fmt(knee.host.redisPct)}%, machine idle ${fmt(knee.host.idlePct)}%` +
       (stop
         ? `\n  next step (${stop.rate}/s) stopped it: ring p99 ${fmt(stop.p99, 1)} ms, ${stop.errors} errors`
         : '\n  (the largest step passed: the knee lies beyond this run)'),

@@ -261,3 +261,30 @@ export async function findDelivery(db: Db, id: string): Promise<DeliveryListRow 
     .executeTakeFirst();
   return row ?? null;
 }
+
+/**
+ * Deliveries delivered before `before`, then events no delivery refers to any more that were made
+ * before it; how many deliveries went.
+ */
+export async function purgeDeliveredBefore(db: Db, before: string): Promise<number> {
+  const r = await db
+    .deleteFrom('webhook_deliveries')
+    .where('status', '=', 'delivered')
+    .where('delivered_at', '<', before)
+    .executeTakeFirst();
+  await db
+    .deleteFrom('webhook_events')
+    .where('created_at', '<', before)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('webhook_deliveries as d')
+            .select('d.id')
+            .whereRef('d.event_id', '=', 'webhook_events.id'),
+        ),
+      ),
+    )
+    .execute();
+  return Number(r.numDeletedRows);
+}

@@ -29,9 +29,13 @@ import { createTestApp, dialects, type TestApp } from '../../test/helpers.js';
 import { startReceiver, type Receiver } from './webhook-receiver.fixture.js';
 import type { CallEndedSource } from './webhooks.service.js';
 import { guardedLookup, isPrivateAddress, refuseTarget } from './webhooks.target.js';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createSender } from './webhooks.sender.js';
 import {
   BACKOFF_BASE_MS,
   BACKOFF_CAP_MS,
+  DELIVERED_KEPT_MS,
   backoffMs,
   createWebhookWorker,
   type WebhookWorker,
@@ -108,6 +112,28 @@ describe('which targets a webhook may have', () => {
       ),
     );
     expect(allowed).toBe('resolved');
+  });
+});
+
+describe('one attempt', () => {
+  it('gives up on a receiver that does not answer within the timeout', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const send = createSender({ timeoutMs: 150, allowPrivate: true });
+      const outcome = await send({
+        url: `http://127.0.0.1:${port}/hook`,
+        secret: 'whsec_x',
+        eventId: 'evt_1',
+        body: '{}',
+        at: new Date(),
+      });
+      expect(outcome).toEqual({ ok: false, statusCode: null, error: 'timeout' });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });
 
@@ -353,6 +379,31 @@ describe.each(await dialects())('outgoing webhooks (%s)', (dialect) => {
       text: 'Color cobrizo',
       items: [{ name: 'Tinte', note: '', url: null, pricePen: 120 }],
     });
+  });
+
+  it('keeps delivered events in the log for 30 days, undelivered ones for ever', async () => {
+    const { endpoint } = await addEndpoint('/kept');
+    await endedCall();
+    await worker.deliverDue();
+    receiver.setMode('error');
+    t.clock.advance(1000);
+    const waiting = await endedCall();
+    await worker.deliverDue();
+    expect((await deliveries(endpoint.endpointId)).map((d) => d.status)).toEqual([
+      'pending',
+      'delivered',
+    ]);
+    t.clock.advance(DELIVERED_KEPT_MS + 60_000);
+    // A fresh worker: the first run of one purges.
+    await makeWorker('worker-later').deliverDue();
+    // (The admin's session of a month ago has expired: the service reads the log.)
+    const left = await t.app.container.webhooks.listDeliveries({
+      endpointId: endpoint.endpointId,
+      limit: 200,
+    });
+    expect(left.map((d) => d.eventId)).toEqual([waiting]);
+    const events = await t.db.db.selectFrom('webhook_events').select('id').execute();
+    expect(events.map((e) => e.id)).toEqual([waiting]);
   });
 
   it('records an event only when its change commits, and one per change', async () => {

@@ -9,7 +9,12 @@
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_MAX_ATTEMPTS } from '@belleza/contract';
 import type { Deps } from '../../deps.js';
-import { claimDelivery, endpointHeads, recordAttempt } from './webhooks.repository.js';
+import {
+  claimDelivery,
+  endpointHeads,
+  purgeDeliveredBefore,
+  recordAttempt,
+} from './webhooks.repository.js';
 import { createSender, type Sender } from './webhooks.sender.js';
 
 /** The first retry waits about this long; each next one twice as long, up to BACKOFF_CAP_MS. */
@@ -19,6 +24,10 @@ export const BACKOFF_CAP_MS = 3_600_000;
 export const BACKOFF_JITTER = 0.2;
 /** Deliveries one endpoint may get in one run of the worker (the next run goes on). */
 const RUN_BATCH = 100;
+/** Delivered deliveries (and their events) are kept this long in the log, then purged. */
+export const DELIVERED_KEPT_MS = 30 * 24 * 3600_000;
+/** How often an instance purges (every instance may: the deletes are idempotent). */
+const PURGE_EVERY_MS = 3600_000;
 const HEADS_MAX = 200;
 
 /** How long to wait after the `attempt`-th failed attempt (1-based); `random` in [0, 1). */
@@ -117,8 +126,18 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
     return sent;
   }
 
+  let nextPurge = 0;
+  /** At most hourly: what was delivered more than DELIVERED_KEPT_MS ago leaves the log. */
+  async function purgeIfDue(): Promise<void> {
+    const now = clock.now().getTime();
+    if (now < nextPurge) return;
+    nextPurge = now + PURGE_EVERY_MS;
+    await purgeDeliveredBefore(db, new Date(now - DELIVERED_KEPT_MS).toISOString());
+  }
+
   /** One run: every endpoint's due deliveries; the number of attempts made. */
   async function deliverDue(): Promise<number> {
+    await purgeIfDue();
     const heads = await endpointHeads(db, HEADS_MAX);
     const counts = await Promise.all(heads.map((h) => drainEndpoint(h.endpoint_id, h)));
     return counts.reduce((a, b) => a + b, 0);

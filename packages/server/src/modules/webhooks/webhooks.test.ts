@@ -31,6 +31,7 @@ import type { CallEndedSource } from './webhooks.service.js';
 import { guardedLookup, isPrivateAddress, refuseTarget } from './webhooks.target.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { claimDelivery } from './webhooks.repository.js';
 import { createSender } from './webhooks.sender.js';
 import {
   BACKOFF_BASE_MS,
@@ -500,6 +501,28 @@ describe.each(await dialects())('outgoing webhooks (%s)', (dialect) => {
     } finally {
       await other.app.close();
     }
+  });
+
+  it('lets exactly one of many simultaneous claims take a delivery, until its lease runs out', async () => {
+    await addEndpoint('/claimed');
+    const eventId = await endedCall();
+    const { id } = await t.db.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('event_id', '=', eventId)
+      .executeTakeFirstOrThrow();
+    const now = t.clock.now();
+    const claim = (token: string, at: Date) =>
+      claimDelivery(t.db.db, dialect, id, {
+        token,
+        now: at.toISOString(),
+        leaseUntil: new Date(at.getTime() + 60_000).toISOString(),
+      });
+    const won = await Promise.all(Array.from({ length: 12 }, (_, i) => claim(`c${i}`, now)));
+    expect(won.filter(Boolean)).toHaveLength(1);
+    expect(await claim('late', new Date(now.getTime() + 59_000))).toBe(false);
+    // The holder died: once the lease has run out, another instance takes over.
+    expect(await claim('takeover', new Date(now.getTime() + 60_000))).toBe(true);
   });
 
   it('sends nothing to a disabled endpoint, and nothing for events it did not choose', async () => {

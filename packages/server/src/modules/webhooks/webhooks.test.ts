@@ -77,6 +77,8 @@ describe('which targets a webhook may have', () => {
       'https://[fe80::1]/hook',
       'https://[fd00::1]/hook',
       'https://[::ffff:127.0.0.1]/hook',
+      'https://[::ffff:a00:1]/hook',
+      'https://[64:ff9b::a9fe:a9fe]/hook',
       'https://0.0.0.0/hook',
       'https://localhost/hook',
       'https://crm.localhost/hook',

@@ -22,12 +22,15 @@ export const webhookKeys = {
 };
 
 const id = encodeURIComponent;
+/** The worker sends in the background: the lists follow it while the page is open. */
+const REFRESH_MS = 15_000;
 
 export const endpointsQuery = () =>
   queryOptions({
     queryKey: webhookKeys.endpoints(),
     queryFn: ({ signal }) =>
       api.get('/api/webhooks/endpoints', { schema: z.array(webhookEndpointSchema), signal }),
+    refetchInterval: REFRESH_MS,
   });
 export const useEndpoints = () => useQuery(endpointsQuery());
 
@@ -39,6 +42,7 @@ export const deliveriesQuery = (status: WebhookDeliveryStatus | 'all') =>
         schema: z.array(webhookDeliverySchema),
         signal,
       }),
+    refetchInterval: REFRESH_MS,
   });
 export const useDeliveries = (status: WebhookDeliveryStatus | 'all') =>
   useQuery(deliveriesQuery(status));

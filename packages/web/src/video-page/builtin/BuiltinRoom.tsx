@@ -49,11 +49,13 @@ export function BuiltinRoom(props: Props) {
   });
   const { start: startCloseup, finish: finishCloseup } = closeup;
   // The privacy blur (docs/product.md#privacy-blur): her own video, never the close-up's rear
-  // camera nor a shared screen (it rests meanwhile and comes back with the camera).
+  // camera nor a shared screen (it rests meanwhile and comes back with the camera). A close-up
+  // taken with the camera she has leaves her video blurred; its still is the camera's own.
+  const rearCloseup = closeup.view.phase !== 'idle' && closeup.view.camera === 'rear';
   const background = useBackground({
     stream: supervising ? null : localStream,
     cameraOn: state.cameraOn,
-    suspended: closeup.view.phase !== 'idle' || state.sharingScreen,
+    suspended: rearCloseup || state.sharingScreen,
     onTrack: setCameraTrack,
   });
   const { setMode: setBackground, track: blurredTrack } = background;

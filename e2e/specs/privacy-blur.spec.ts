@@ -84,10 +84,11 @@ async function steadyTexture(video: Locator): Promise<number> {
 
 const POLL = { timeout: 45_000, intervals: [250, 500, 1000] };
 
-async function choose(page: Page, group: string, option: string): Promise<void> {
-  const button = page.getByRole('group', { name: group }).getByRole('button', { name: option });
-  await button.click();
-  await expect(button).toHaveAttribute('aria-pressed', 'true');
+/** Her choice of background (the select named `label`), as a user picks it. */
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  const select = page.getByRole('combobox', { name: label });
+  await select.selectOption({ label: option });
+  await expect(select.getByRole('option', { name: option })).toHaveJSProperty('selected', true);
 }
 
 test.describe('privacy blur', () => {
@@ -123,16 +124,12 @@ test.describe('privacy blur', () => {
     await waiting.getByRole('button', { name: 'Probar cámara y micrófono' }).click();
     const preview = waiting.getByLabel('Vista previa de tu cámara');
     await expect(preview).toBeVisible();
-    const background = waiting.getByRole('group', { name: 'Fondo de tu video' });
-    await expect(background.getByRole('button', { name: 'Normal' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    await expect(waiting.getByRole('combobox', { name: 'Fondo de tu video' })).toHaveValue('off');
     await expect.poll(() => textureOf(preview), POLL).toBeGreaterThan(0);
     const rawPreview = await steadyTexture(preview);
     // The clip's sharp-edged blocks are everywhere: a figure worth dividing.
     expect(rawPreview).toBeGreaterThan(100);
-    await choose(visitor.page, 'Fondo de tu video', 'Difuminar');
+    await choose(visitor.page, 'Fondo de tu video', 'Fondo difuminado');
     await expect.poll(() => steadyTexture(preview), POLL).toBeLessThan(rawPreview / 4);
     await expectAccessible(visitor.page, 'the device check, blurred');
     await waiting.getByRole('button', { name: 'Listo, usar estos dispositivos' }).click();
@@ -145,18 +142,16 @@ test.describe('privacy blur', () => {
       .locator('video[data-user-type="client"]');
     await expect.poll(() => textureOf(ofVisitor), POLL).toBeGreaterThan(-1);
     const visitorBar = visitor.page.getByRole('dialog', { name: 'Videollamada' });
-    await expect(
-      visitorBar
-        .getByRole('group', { name: 'Fondo de tu video' })
-        .getByRole('button', { name: 'Difuminar' }),
-    ).toHaveAttribute('aria-pressed', 'true');
+    await expect(visitorBar.getByRole('combobox', { name: 'Fondo de tu video' })).toHaveValue(
+      'blur',
+    );
     await expect.poll(() => steadyTexture(ofVisitor), POLL).toBeLessThan(rawPreview / 4);
     const blurred = await steadyTexture(ofVisitor);
     console.log(`texture: preview ${rawPreview.toFixed(0)}, decoded blurred ${blurred.toFixed(1)}`);
     await expectAccessible(visitor.page, 'the call, her background blurred');
 
     // Off from the call's bar: the stylist decodes the pattern again (not black, not frozen).
-    await choose(visitor.page, 'Fondo de tu video', 'Normal');
+    await choose(visitor.page, 'Fondo de tu video', 'Fondo normal');
     await expect.poll(() => steadyTexture(ofVisitor), POLL).toBeGreaterThan(blurred * 4);
     await expect.poll(() => steadyTexture(ofVisitor), POLL).toBeGreaterThan(rawPreview / 2);
     const raw = await steadyTexture(ofVisitor);
@@ -169,16 +164,15 @@ test.describe('privacy blur', () => {
     expect(await steadyTexture(ofVisitor)).toBeLessThan(raw / 4);
 
     // Blurred again, then a reload: her page comes back blurred (remembered on the device).
-    await choose(visitor.page, 'Fondo de tu video', 'Difuminar');
+    await choose(visitor.page, 'Fondo de tu video', 'Fondo difuminado');
     await expect.poll(() => steadyTexture(ofVisitor), POLL).toBeLessThan(raw / 4);
     await visitor.page.reload();
     await visitor.page.getByRole('button', { name: 'Volver a la llamada' }).click();
     await expect(
       visitor.page
         .getByRole('dialog', { name: 'Videollamada' })
-        .getByRole('group', { name: 'Fondo de tu video' })
-        .getByRole('button', { name: 'Difuminar' }),
-    ).toHaveAttribute('aria-pressed', 'true', { timeout: 30_000 });
+        .getByRole('combobox', { name: 'Fondo de tu video' }),
+    ).toHaveValue('blur', { timeout: 30_000 });
     await expectRemoteVideo(stylist.page, ADVISOR_FRAME);
     await expect.poll(() => textureOf(ofVisitor), POLL).toBeGreaterThan(-1);
     await expect.poll(() => steadyTexture(ofVisitor), POLL).toBeLessThan(raw / 4);
@@ -193,13 +187,13 @@ test.describe('privacy blur', () => {
     await stylist.page.reload();
     await stylist.page.getByRole('button', { name: 'Back to Call' }).click();
     const stylistEn = stylist.page.getByRole('dialog', { name: 'Active Video Call' });
-    await expect(stylistEn.getByRole('group', { name: "Your video's background" })).toBeVisible({
+    await expect(stylistEn.getByRole('combobox', { name: "Your video's background" })).toBeVisible({
       timeout: 30_000,
     });
-    await choose(stylist.page, "Your video's background", 'Blur');
+    await choose(stylist.page, "Your video's background", 'Blurred background');
     await expect.poll(() => steadyTexture(ofStylist), POLL).toBeLessThan(stylistRaw / 4);
     await expectAccessible(stylist.page, 'the stylist, her background blurred, en');
-    await choose(stylist.page, "Your video's background", 'As is');
+    await choose(stylist.page, "Your video's background", 'Background as is');
     await expect.poll(() => steadyTexture(ofStylist), POLL).toBeGreaterThan(stylistRaw / 2);
     await expectAccessible(stylist.page, 'the stylist, background as is, en');
   });

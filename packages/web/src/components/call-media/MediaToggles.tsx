@@ -70,6 +70,7 @@ export function MediaToggles({
           state={background.state}
           onChoose={background.onChoose}
           buttonClass={buttonClass}
+          compact
         />
       )}
     </>

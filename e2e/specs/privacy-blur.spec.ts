@@ -10,7 +10,7 @@
  *
  * The visitor picks the blur in the pre-join check (her preview shows it), the stylist receives it
  * blurred; in the call she switches it off, to the plain background and back from the call's bar;
- * after a reload her page still blurs. The stylist blurs her own video from her bar, in English
+ * after a reload her page still blurs, and her camera turned off and on comes back blurred. The stylist blurs her own video from her bar, in English
  * after a reload, and the visitor receives it blurred. Both screens pass axe in both languages.
  */
 import type { Locator, Page } from '@playwright/test';
@@ -30,7 +30,7 @@ import { expectRemoteVideo, participant } from '../support/video.js';
 /** The plain background's colour (compositor.ts REPLACE_COLOUR). */
 const PLAIN = { r: 226, g: 214, b: 204 };
 
-type Pixels = { texture: number; plain: number; width: number };
+type Pixels = { texture: number; plain: number; luma: number; width: number };
 
 /** What the <video> shows now: its texture, and the share of its pixels in the plain colour. */
 const pixelsOf = (video: Locator): Promise<Pixels | null> =>
@@ -49,22 +49,25 @@ const pixelsOf = (video: Locator): Promise<Pixels | null> =>
     let diff = 0;
     let count = 0;
     let plainCount = 0;
+    let lumaSum = 0;
     const x0 = Math.round(width * 0.1);
     const y0 = Math.round(height * 0.1);
     for (let y = y0; y < height - y0; y++)
       for (let x = x0; x < width - x0; x++) {
         const i = (y * width + x) * 4;
         diff += (luma(i + 4) - luma(i)) ** 2 + (luma(i + width * 4) - luma(i)) ** 2;
+        lumaSum += luma(i);
         count++;
         const near =
           Math.abs(d[i]! - plain.r) + Math.abs(d[i + 1]! - plain.g) + Math.abs(d[i + 2]! - plain.b);
         if (near < 45) plainCount++;
       }
-    return { texture: diff / count, plain: plainCount / count, width };
+    return { texture: diff / count, plain: plainCount / count, luma: lumaSum / count, width };
   }, PLAIN);
 
 const textureOf = async (video: Locator) => (await pixelsOf(video))?.texture ?? -1;
 const plainShareOf = async (video: Locator) => (await pixelsOf(video))?.plain ?? -1;
+const brightnessOf = async (video: Locator) => (await pixelsOf(video))?.luma ?? -1;
 
 /** Settles on a figure: several readings a frame apart, the largest (a blurred frame never lies). */
 async function steadyTexture(video: Locator): Promise<number> {
@@ -175,6 +178,14 @@ test.describe('privacy blur', () => {
     ).toHaveValue('blur', { timeout: 30_000 });
     await expectRemoteVideo(stylist.page, ADVISOR_FRAME);
     await expect.poll(() => textureOf(ofVisitor), POLL).toBeGreaterThan(-1);
+    await expect.poll(() => steadyTexture(ofVisitor), POLL).toBeLessThan(raw / 4);
+
+    // Camera off and on with the blur on: black meanwhile, then blurred again (not black, not raw).
+    const bar = visitor.page.getByRole('dialog', { name: 'Videollamada' });
+    await bar.getByRole('button', { name: 'Apagar cámara' }).click();
+    await expect.poll(() => brightnessOf(ofVisitor), POLL).toBeLessThan(20);
+    await bar.getByRole('button', { name: 'Encender cámara' }).click();
+    await expect.poll(() => brightnessOf(ofVisitor), POLL).toBeGreaterThan(60);
     await expect.poll(() => steadyTexture(ofVisitor), POLL).toBeLessThan(raw / 4);
 
     // The stylist blurs her own video, in English after a reload; the visitor decodes it blurred.

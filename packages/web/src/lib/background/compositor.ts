@@ -19,7 +19,7 @@ export type BackgroundTrack = {
   /** the camera it is made from */
   source: MediaStreamTrack;
   setMode(mode: ProcessedMode): void;
-  /** camera off: no frames are made (and the processed track is disabled) */
+  /** camera off: black frames instead, nothing segmented (and the processed track is disabled) */
   setPaused(paused: boolean): void;
   stop(): void;
 };
@@ -155,7 +155,15 @@ export async function startBackground(
   };
 
   const step = () => {
-    if (stopped || paused || busy || video.readyState < 2) return;
+    if (stopped) return;
+    if (paused) {
+      // Camera off: black frames keep going out (a canvas that stops changing sends nothing, and
+      // the others would keep her last picture, frozen, as if her camera were still on).
+      outCtx.fillStyle = '#000';
+      outCtx.fillRect(0, 0, out.width, out.height);
+      return;
+    }
+    if (busy || video.readyState < 2) return;
     const size = compositeSize(video.videoWidth, video.videoHeight);
     if (size.width === 0) return;
     busy = true;

@@ -29,6 +29,7 @@ import { createMailService } from './modules/mail/mail.service.js';
 import { createChatService } from './modules/chat/chat.service.js';
 import { createSummaryLinksService } from './modules/summary/summary-links.service.js';
 import { createSummaryService } from './modules/summary/summary.service.js';
+import { createPlanBookingsService } from './modules/summary/plan-bookings.service.js';
 import { createAppointmentKeysService } from './modules/appointments/appointment-keys.service.js';
 import { createAppointmentsService } from './modules/appointments/appointments.service.js';
 import { createSweeper } from './sweeper/sweeper.js';
@@ -43,7 +44,7 @@ export function createContainer(deps: Deps) {
   const settings = createSettingsService(deps, { audit, advisors });
   const auth = createAuthService(deps, { advisors, sessions, audit });
   // -- the salon's catalogue: services, opinions (calls record consented ratings), gallery
-  const salonServices = createSalonServicesService(deps, { audit });
+  const salonServices = createSalonServicesService(deps, { audit, advisors });
   const testimonials = createTestimonialsService(deps, { audit });
   const gallery = createGalleryService(deps, { audit });
   const cataloguePhotos = createCataloguePhotosService(deps, { audit });
@@ -76,8 +77,16 @@ export function createContainer(deps: Deps) {
     calls,
     chat,
     links: summaryLinks,
+    salonServices,
+    advisors,
   });
   const appointments = createAppointmentsService({ ...deps, settings, advisors, calls, mail });
+  const planBookings = createPlanBookingsService({
+    summary,
+    salonServices,
+    advisors,
+    appointments,
+  });
   const passwordReset = createPasswordReset(deps, { advisors, sessions, audit, mail });
   const sweeper = createSweeper({
     calls,
@@ -120,6 +129,7 @@ export function createContainer(deps: Deps) {
     summaryLinks,
     summary,
     appointments,
+    planBookings,
     sweeper,
     reports,
     system,

@@ -346,6 +346,15 @@ export type AppointmentsTable = {
   /** when the 24 h / 1 h reminder was claimed */
   reminded_day_at: string | null;
   reminded_hour_at: string | null;
+  /** a video consultation, or an in-salon service booked from a plan */
+  kind: 'consultation' | 'service';
+  /** a service booking: the service as it was when booked (null for a consultation) */
+  service_id: string | null;
+  service_name: string | null;
+  service_minutes: number | null;
+  service_price_cents: number | null;
+  /** the call whose plan the service was booked from */
+  plan_call_id: string | null;
 };
 
 /**
@@ -400,6 +409,13 @@ export type SalonServicesTable = {
   photo_version: string | null;
   created_at: string;
   updated_at: string;
+  /** 0 | 1: visitors may book it in the salon from a plan */
+  bookable: number;
+};
+
+export type SalonServiceStylistsTable = {
+  service_id: string;
+  advisor_id: string;
 };
 
 /** An opinion the salon may publish: a visitor's consented rating, or one entered by hand. */
@@ -491,6 +507,7 @@ export type Database = {
   password_resets: PasswordResetsTable;
   email_confirmations: EmailConfirmationsTable;
   salon_services: SalonServicesTable;
+  salon_service_stylists: SalonServiceStylistsTable;
   testimonials: TestimonialsTable;
   gallery_items: GalleryItemsTable;
   catalogue_photos: CataloguePhotosTable;

@@ -34,10 +34,24 @@ const NOW = '2026-11-28T12:00:00.000Z';
 
 const sha256 = (key: string) => createHash('sha256').update(key).digest('hex');
 
+/** A booking as the table stood at 021 (before the columns of in-salon services, 030). */
+type BookingAt021 = Omit<
+  AppointmentsTable,
+  | 'kind'
+  | 'service_id'
+  | 'service_name'
+  | 'service_minutes'
+  | 'service_price_cents'
+  | 'plan_call_id'
+>;
+
+/** The database at 021 itself (bookings without the later columns). */
+type At021 = Kysely<Omit<Database, 'appointments'> & { appointments: BookingAt021 }>;
+
 /** The database as it was before 021: the keys in clear on the rows. */
 type Before021 = Kysely<
   Omit<Database, 'appointments' | 'call_summaries'> & {
-    appointments: AppointmentsTable & { access_key: string };
+    appointments: BookingAt021 & { access_key: string };
     call_summaries: CallSummariesTable & { access_key: string };
   }
 >;
@@ -53,8 +67,8 @@ describe.each(await dialects())('migration 021: link keys kept as hashes (%s)', 
     id: string,
     advisorId: string,
     startsAt: string,
-    over: Partial<AppointmentsTable> = {},
-  ): AppointmentsTable & { access_key: string } => ({
+    over: Partial<BookingAt021> = {},
+  ): BookingAt021 & { access_key: string } => ({
     id,
     advisor_id: advisorId,
     status: 'booked',
@@ -169,7 +183,7 @@ describe.each(await dialects())('migration 021: link keys kept as hashes (%s)', 
 
     // Still one held booking per advisor and start.
     await expect(
-      t.db
+      (t.db as unknown as At021)
         .insertInto('appointments')
         .values({ ...strip(held), id: 'apt_twin' })
         .execute(),
@@ -256,10 +270,10 @@ describe.each(await dialects())('migration 021: link keys kept as hashes (%s)', 
     const { t, eva } = await before021();
     db = t;
     await up(t.db as never);
-    await t.db
+    await (t.db as unknown as At021)
       .insertInto('appointments')
       .values(
-        ((): AppointmentsTable => {
+        ((): BookingAt021 => {
           const { access_key: _, ...row } = booking('apt_1', eva.id, '2026-12-01T15:00:00.000Z');
           return row;
         })(),

@@ -63,6 +63,12 @@ async function insertBooking(
     updated_at: '2026-11-20T15:00:00.000Z',
     reminded_day_at: null,
     reminded_hour_at: null,
+    kind: 'consultation',
+    service_id: null,
+    service_name: null,
+    service_minutes: null,
+    service_price_cents: null,
+    plan_call_id: null,
     ...over,
   };
   await db.insertInto('appointments').values(row).execute();

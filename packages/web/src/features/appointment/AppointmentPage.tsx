@@ -114,6 +114,8 @@ function AppointmentDetails({
   const [dialog, setDialog] = useState<'cancel' | 'reschedule' | null>(null);
   const cancel = useCancelAppointment(access);
   const { advisor } = appointment;
+  // A service in the salon: no video call to enter.
+  const inSalon = appointment.kind === 'service';
 
   const handleCancel = () =>
     cancel.mutate(undefined, {
@@ -133,7 +135,10 @@ function AppointmentDetails({
         status={<Badge tone={badgeTone[phase]}>{t(`page.status.${phase}`)}</Badge>}
       />
 
-      {phase === 'joinable' && (
+      {inSalon && (phase === 'upcoming' || phase === 'joinable') && (
+        <p className="appointment-page__note">{t('page.inSalonNote')}</p>
+      )}
+      {phase === 'joinable' && !inSalon && (
         <section className="appointment-page__join" aria-labelledby="appointment-join">
           <h2 id="appointment-join">{t('page.joinTitle')}</h2>
           <p>{t('page.joinNow', { name: advisor.name })}</p>
@@ -145,7 +150,7 @@ function AppointmentDetails({
           </a>
         </section>
       )}
-      {phase === 'upcoming' && (
+      {phase === 'upcoming' && !inSalon && (
         <p className="appointment-page__note">
           {t('page.joinHint', { count: APPOINTMENT_JOIN_EARLY_MINUTES })}
         </p>

@@ -41,6 +41,8 @@ const appointment = (over: Partial<Appointment> = {}): Appointment => ({
   joinFrom: JOIN_FROM,
   joinUntil: JOIN_UNTIL,
   callId: null,
+  kind: 'consultation',
+  service: null,
   createdAt: '2026-11-20T15:00:00.000Z',
   ...over,
 });

@@ -76,6 +76,11 @@ export const recommendationItemSchema = z
       .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'validation.price')
       .nullable()
       .default(null),
+    /**
+     * accepted so that an item read back can be sent again, and ignored: a catalogue service's
+     * minutes are the catalogue's, a free item has none
+     */
+    durationMinutes: z.number().int().min(0).max(10_000).nullable().optional(),
   })
   .strict();
 export type RecommendationItem = z.infer<typeof recommendationItemSchema>;

@@ -27,6 +27,7 @@ import {
   type TestDatabase,
 } from '../../test/helpers.js';
 import { down, up } from './2026-12-01-021-hashed-link-keys.js';
+import * as serviceBookings from './2026-12-06-030-service-bookings.js';
 
 const BOOKED_AT = '2026-11-25T10:00:00.000Z';
 const ENDED_AT = '2026-11-26T15:20:00.000Z';
@@ -102,7 +103,11 @@ describe.each(await dialects())('migration 021: link keys kept as hashes (%s)', 
     return tables[0]?.columns.map((c) => c.name).sort() ?? [];
   }
 
-  /** A migrated database back at 020, an advisor and a completed call in it. */
+  /**
+   * A migrated database back at 020 (but for the later migrations that do not touch what 021
+   * does: 030's columns of the bookings go first, so 021 rebuilds the table as it stood then), an
+   * advisor and a completed call in it.
+   */
   async function before021(): Promise<{ t: TestDatabase; eva: TestAdvisor; callId: string }> {
     const t = await createTestDatabase(dialect, { unmigrated: true });
     await migrateToLatest(t.db, t.schema);
@@ -118,6 +123,7 @@ describe.each(await dialects())('migration 021: link keys kept as hashes (%s)', 
         duration_seconds: 1200,
       })
       .execute();
+    await serviceBookings.down(t.db as never);
     await down(t.db as never);
     return { t, eva, callId };
   }
@@ -226,6 +232,7 @@ describe.each(await dialects())('migration 021: link keys kept as hashes (%s)', 
       })
       .execute();
     await up(t.db as never);
+    await serviceBookings.up(t.db as never);
 
     const clock = new ManualClock();
     clock.set(NOW);

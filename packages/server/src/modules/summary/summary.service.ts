@@ -208,7 +208,7 @@ export function createSummaryService(deps: SummaryServiceDeps) {
   async function resolveItems(items: RecommendationsBody['items']) {
     const ids = items.flatMap((i) => (i.serviceId === null ? [] : [i.serviceId]));
     const catalogue = await salonServices.byIds(ids);
-    return items.map((item) => {
+    return items.map(({ durationMinutes: _ignored, ...item }) => {
       if (item.serviceId === null) return { ...item, durationMinutes: null };
       const service = catalogue.get(item.serviceId);
       if (!service || !service.active) throw serviceNotFound();

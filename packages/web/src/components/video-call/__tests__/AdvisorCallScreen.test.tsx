@@ -679,7 +679,7 @@ describe('AdvisorCallScreen recommendations for the client', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Añadir servicio' }));
     // Its name and price are the catalogue's: no field to type them in.
-    expect(screen.getByText('Color completo')).toBeInTheDocument();
+    expect(screen.getByText('Color completo', { selector: 'strong' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Producto o servicio' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Añadir producto o servicio' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Producto o servicio' }), {

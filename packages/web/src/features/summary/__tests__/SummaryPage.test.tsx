@@ -168,7 +168,7 @@ describe('SummaryPage', () => {
     const link = within(rec).getByRole('link', { name: /Champú violeta/ });
     expect(link).toHaveAttribute('href', 'https://tienda.pe/champu');
     expect(link.getAttribute('rel')).toMatch(/\bnoopener\b/);
-    expect(within(rec).getByText(/S\/\s?45\.90/)).toBeVisible();
+    expect(within(rec).getByText(/^S\/\s?45\.90$/)).toBeVisible();
     expect(within(rec).getByText('Baño de crema')).toBeVisible();
 
     const photos = screen.getByRole('region', { name: 'Fotos' });

@@ -120,7 +120,11 @@ export function BookServiceDialog({
             <Button variant="secondary" onClick={onClose} disabled={busy}>
               {t('bookService.back')}
             </Button>
-            <Button disabled={slot === null} loading={busy} onClick={() => slot && submit(slot.startsAt)}>
+            <Button
+              disabled={slot === null}
+              loading={busy}
+              onClick={() => slot && submit(slot.startsAt)}
+            >
               {busy ? t('bookService.submitting') : t('bookService.confirm')}
             </Button>
           </>

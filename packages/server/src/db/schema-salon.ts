@@ -2,7 +2,19 @@
  * Row types of the salon's own content (as stored, like schema.ts): its services and who does
  * them, the opinions it may publish, its gallery and their photos, its profile and logo.
  */
-import type { AdvisorPhotosTable } from './schema.js';
+/** One rendition of a photo (square, `size` px, WebP or AVIF), as every photo table keeps it. */
+export type PhotoRenditionColumns = {
+  /** the square's edge in pixels */
+  size: number;
+  format: 'avif' | 'webp';
+  /** the same for every rendition of one photo; a new upload gets a new one */
+  version: string;
+  content_type: 'image/avif' | 'image/webp';
+  size_bytes: number;
+  /** BLOB on SQLite, bytea on PostgreSQL */
+  data: Buffer;
+  created_at: string;
+};
 
 /** A service the salon offers (docs/decisions.md, the salon's catalogue). */
 export type SalonServicesTable = {
@@ -56,7 +68,7 @@ export type GalleryItemsTable = {
 };
 
 /** Renditions of a service's or a gallery item's photo (as advisor_photos, keyed by the owner). */
-export type CataloguePhotosTable = Omit<AdvisorPhotosTable, 'advisor_id'> & { owner_id: string };
+export type CataloguePhotosTable = PhotoRenditionColumns & { owner_id: string };
 
 /** The salon's profile ("Mi salón"): one row, id 'salon'; '' = a field the salon left out. */
 export type SalonProfileTable = {
@@ -80,4 +92,4 @@ export type SalonProfileTable = {
 };
 
 /** Renditions of the salon's logo (as advisor_photos, one logo). */
-export type SalonLogoTable = Omit<AdvisorPhotosTable, 'advisor_id'>;
+export type SalonLogoTable = PhotoRenditionColumns;

@@ -4,6 +4,7 @@
  * salon's own content (catalogue, opinions, gallery, profile) is in schema-salon.ts.
  */
 import type {
+  PhotoRenditionColumns,
   CataloguePhotosTable,
   GalleryItemsTable,
   SalonLogoTable,
@@ -269,19 +270,7 @@ export type CallIntakesTable = {
  * px, WebP or AVIF) of an advisor's one photo, written by the server from the upload's pixels (no
  * metadata). Public while the advisor is on the landing; staff see every live advisor's.
  */
-export type AdvisorPhotosTable = {
-  advisor_id: string;
-  /** the square's edge in pixels (ADVISOR_PHOTO_SIZES) */
-  size: number;
-  format: 'avif' | 'webp';
-  /** the same for every rendition of one photo; a new upload gets a new one */
-  version: string;
-  content_type: 'image/avif' | 'image/webp';
-  size_bytes: number;
-  /** BLOB on SQLite, bytea on PostgreSQL */
-  data: Buffer;
-  created_at: string;
-};
+export type AdvisorPhotosTable = PhotoRenditionColumns & { advisor_id: string };
 
 /**
  * Recommendations and the visitor's summary (docs/product.md#the-visitors-summary): one row per

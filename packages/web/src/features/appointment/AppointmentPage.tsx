@@ -109,13 +109,14 @@ function AppointmentDetails({
 }) {
   const { t } = useTranslation('appointments');
   const now = useNow(boundariesOf(appointment));
-  const phase = phaseOf(appointment, now);
+  // A service in the salon: no video call to enter, so no entry window either.
+  const inSalon = appointment.kind === 'service';
+  const reached = phaseOf(appointment, now);
+  const phase = inSalon && reached === 'joinable' ? 'upcoming' : reached;
   const changeable = canChange(appointment, now);
   const [dialog, setDialog] = useState<'cancel' | 'reschedule' | null>(null);
   const cancel = useCancelAppointment(access);
   const { advisor } = appointment;
-  // A service in the salon: no video call to enter.
-  const inSalon = appointment.kind === 'service';
 
   const handleCancel = () =>
     cancel.mutate(undefined, {
@@ -135,10 +136,10 @@ function AppointmentDetails({
         status={<Badge tone={badgeTone[phase]}>{t(`page.status.${phase}`)}</Badge>}
       />
 
-      {inSalon && (phase === 'upcoming' || phase === 'joinable') && (
+      {inSalon && phase === 'upcoming' && (
         <p className="appointment-page__note">{t('page.inSalonNote')}</p>
       )}
-      {phase === 'joinable' && !inSalon && (
+      {phase === 'joinable' && (
         <section className="appointment-page__join" aria-labelledby="appointment-join">
           <h2 id="appointment-join">{t('page.joinTitle')}</h2>
           <p>{t('page.joinNow', { name: advisor.name })}</p>

@@ -562,6 +562,29 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
       }
     });
 
+    it('reminds her of a service in the salon: the service, her link to change it, no call to enter', async () => {
+      const row = await insertBooking(t.db.db, eva.id, START, {
+        kind: 'service',
+        service_id: 'svc_1',
+        service_name: 'Color completo',
+        service_minutes: 45,
+        service_price_cents: 18000,
+        ends_at: '2026-11-23T15:45:00.000Z',
+        held_until: '2026-11-23T15:50:00.000Z',
+      });
+      t.clock.set(at(DAY));
+      expect(await mail().sendAppointmentReminders(at(DAY))).toBe(1);
+      const [day] = await sent();
+      expect(day!.text).toContain('de 10:00 a. m. a 10:45 a. m. (hora de Lima)');
+      expect(day!.text).toContain('Servicio: Color completo');
+      expect(day!.text).not.toContain('Tema:');
+      expect(day!.text).not.toContain('Entrar a mi cita');
+      const link = await linkIn(day!.text, row);
+      expect(day!.text).toContain(
+        `Para cancelarla o cambiarla de hora, abre tu enlace:\n${link}\n`,
+      );
+    });
+
     it('none for a booking made 30 minutes before; only the 1 h one for a booking made 2 hours before', async () => {
       t.clock.set(at(2 * HOUR));
       const made = t.clock.now().toISOString();

@@ -582,6 +582,8 @@ describe('schema-driven fuzzing of every operation with a body or a query', () =
       price: 40,
       active: true,
       position: 0,
+      bookable: true,
+      stylistIds: [advisor.id],
     });
     const opinion = await catalogue.testimonials.create(by, {
       firstName: 'Ana',
@@ -731,6 +733,8 @@ describe('schema-driven fuzzing of every operation with a body or a query', () =
       'GET /api/calls endDate',
       'POST /api/appointments startsAt',
       'POST /api/appointments/{appointmentId}/reschedule startsAt',
+      'GET /api/summaries/{callId}/services/{serviceId}/slots from',
+      'POST /api/summaries/{callId}/services/{serviceId}/book startsAt',
       'PUT /api/advisors/{advisorId} workingHours.monday.start',
       'PUT /api/advisors/{advisorId} maxConcurrentCalls',
       'POST /api/calls/{callId}/rating rating',

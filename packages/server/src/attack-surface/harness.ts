@@ -177,6 +177,7 @@ export const TABLES: Array<keyof Database> = [
   'password_resets',
   'email_confirmations',
   'salon_services',
+  'salon_service_stylists',
   'testimonials',
   'gallery_items',
   'catalogue_photos',

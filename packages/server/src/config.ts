@@ -170,6 +170,16 @@ const configSchema = z
       .max(512, 'must have at most 512 characters')
       .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
       .optional(),
+    /**
+     * The key of returning clients' phone hashes (HMAC-SHA256). Without it one is generated on
+     * first use and kept in the database; set here, a dump of the database alone cannot tell
+     * whose numbers they are. Changing it forgets every returning client.
+     */
+    CLIENT_HASH_SECRET: z
+      .string()
+      .min(32, 'must have at least 32 characters')
+      .max(512, 'must have at most 512 characters')
+      .optional(),
   })
   .superRefine((c, ctx) => {
     if (c.TURN_URLS && !c.TURN_SECRET)
@@ -250,6 +260,8 @@ export type Config = {
   smtp: SmtpConfig | undefined;
   /** METRICS_TOKEN: undefined when not set (GET /metrics then answers loopback only) */
   metricsToken: string | undefined;
+  /** CLIENT_HASH_SECRET: undefined when not set (a generated one is kept in the database) */
+  clientHashSecret: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -308,5 +320,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { url: c.SMTP_URL, from: c.SMTP_FROM ?? `no-reply@${new URL(c.PUBLIC_URL).hostname}` }
       : undefined,
     metricsToken: c.METRICS_TOKEN,
+    clientHashSecret: c.CLIENT_HASH_SECRET,
   };
 }

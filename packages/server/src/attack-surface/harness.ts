@@ -183,6 +183,7 @@ export const TABLES: Array<keyof Database> = [
   'salon_profile',
   'salon_logo',
   'report_rollups',
+  'returning_clients',
 ];
 
 /** Application tables as SQLite lists them (migration bookkeeping excluded). */

@@ -171,13 +171,14 @@ export const callRequestResponseDataSchema = z.object({
   queuePosition: z.number().int().positive().nullable(),
   /** Secret for the visitor's status, token, cancel, rating and socket join. Returned once. */
   clientKey: z.string(),
-  /** With `remember`: the return token her browser keeps for next time; else null. */
-  returnToken: z.string().nullable().default(null),
+  /** With `remember`: the return token her browser keeps for next time; else null (or absent). */
+  returnToken: z.string().nullable().optional(),
   /**
    * Her last stylist, rung first: only when she is a returning client, the request carried her
-   * browser's return token, and that stylist is the one it rings (or took it) now.
+   * browser's return token, and that stylist is the one it rings (or took it) now. Else null (or
+   * absent).
    */
-  returningAdvisorName: z.string().nullable().default(null),
+  returningAdvisorName: z.string().nullable().optional(),
 });
 export type CallRequestResponseData = z.infer<typeof callRequestResponseDataSchema>;
 

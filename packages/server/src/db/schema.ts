@@ -2,6 +2,7 @@
  * Row types of every table (snake_case, as stored). Timestamps are UTC ISO-8601 strings and
  * booleans are 0/1 integers on both SQLite and PostgreSQL; repositories normalise them.
  */
+import type { ReturningClientsTable } from './returning-clients.table.js';
 
 export type AdvisorsTable = {
   id: string;
@@ -180,9 +181,7 @@ export type CallMediaStatsTable = {
   updated_at: string;
 };
 
-/**
- * Chat in the call (docs/product.md#chat): one row per message, oldest first by (created_at, id).
- */
+/** Chat in the call (docs/product.md#chat): a row per message, oldest first by (created_at, id). */
 export type CallMessagesTable = {
   call_id: string;
   /** the sender's UUID for the message: unique within the call */
@@ -226,30 +225,6 @@ export type CallImagesTable = {
   /** BLOB on SQLite, bytea on PostgreSQL */
   data: Buffer;
   created_at: string;
-};
-
-/**
- * A visitor who asked to be remembered (docs/product.md#returning-clients): a keyed hash of her
- * phone, never the number, and her last completed consultation.
- */
-export type ReturningClientsTable = {
-  /** HMAC-SHA256 (hex) of the phone's digits under the deployment's client secret */
-  phone_hash: string;
-  /** SHA-256 of the return token of the browser that made her last completed call */
-  token_hash: string | null;
-  /** SHA-256 of the token handed to the current request's browser (token_hash once it completes) */
-  pending_token_hash: string | null;
-  /** her latest consenting request: its completion moves the link */
-  current_call_id: string | null;
-  /** 1 when that request carried the browser's return token matching `token_hash` */
-  current_confirmed: number;
-  last_call_id: string | null;
-  /** the stylist of `last_call_id` */
-  advisor_id: string | null;
-  /** when her last completed consultation ended */
-  last_visit_at: string | null;
-  consented_at: string;
-  updated_at: string;
 };
 
 /**

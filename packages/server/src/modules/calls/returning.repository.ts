@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/kysely.js';
 import { num } from '../../db/rows.js';
-import type { ReturningClientsTable } from '../../db/schema.js';
+import type { ReturningClientsTable } from '../../db/returning-clients.table.js';
 
 /** The settings row that keeps the generated key of the phone hashes (when not configured). */
 export const CLIENT_HASH_SECRET_SECTION = 'client_hash_secret';

@@ -94,6 +94,12 @@ const REDACTED_LOG_PATHS = [
   '*.config.metricsToken',
   'METRICS_TOKEN',
   '*.METRICS_TOKEN',
+  'clientHashSecret',
+  '*.clientHashSecret',
+  'config.clientHashSecret',
+  '*.config.clientHashSecret',
+  'CLIENT_HASH_SECRET',
+  '*.CLIENT_HASH_SECRET',
 ];
 
 export type App = FastifyInstance & { container: Container; realtime: Realtime };

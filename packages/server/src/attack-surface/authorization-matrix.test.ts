@@ -481,6 +481,7 @@ const EXPECTED: Record<string, Row> = {
       subject: 'hair_care',
       message: 'Hola',
       consent: true,
+      remember: true,
     }),
   },
   'GET /api/calls/{callId}/status': { allow: CALL_PARTIES },
@@ -513,6 +514,8 @@ const EXPECTED: Record<string, Row> = {
     body: () => ({ notes: 'Piel mixta' }),
   },
   'GET /api/calls/{callId}/notes': { allow: OWNER_OR_ADMIN, state: 'active' },
+  // What staff see of a returning client's last visit: the advisor it rings and admins.
+  'GET /api/calls/{callId}/returning': { allow: OWNER_OR_ADMIN },
   'GET /api/calls/{callId}': { allow: OWNER_OR_ADMIN, state: 'active' },
   'GET /api/calls/{callId}/media-stats': { allow: ADMIN, state: 'active' },
   // The chat: active, as the advisor a pending call only rings is not let in (chat.test.ts).

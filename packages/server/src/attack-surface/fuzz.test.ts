@@ -414,7 +414,12 @@ function baseBodies(admin: TestAdvisor, fake: FakeDaily): Record<string, Record<
     'POST /api/advisors/password-reset': { email: 'fuzz@salon.test' },
     'POST /api/advisors/password-reset/confirm': { token: 'fuzz', password: 'Password-123' },
     'PUT /api/advisors/{advisorId}/suspension': { suspended: true },
-    'POST /api/calls/request': { name: 'Fuzz', phone: freshPhone(), consent: true },
+    'POST /api/calls/request': {
+      name: 'Fuzz',
+      phone: freshPhone(),
+      consent: true,
+      remember: true,
+    },
     'POST /api/callbacks': { name: 'Fuzz', phone: freshPhone(), consent: true },
     'POST /api/calls/{callId}/rating': { rating: 5 },
     'POST /api/calls/{callId}/notes': { notes: 'n' },

@@ -187,6 +187,7 @@ export const TABLES: Array<keyof Database> = [
   'webhook_endpoints',
   'webhook_events',
   'webhook_deliveries',
+  'returning_clients',
 ];
 
 /** Application tables as SQLite lists them (migration bookkeeping excluded). */

@@ -24,6 +24,7 @@ export type {
   SalonServiceStylistsTable,
   TestimonialsTable,
 } from './schema-salon.js';
+import type { ReturningClientsTable } from './returning-clients.table.js';
 
 export type AdvisorsTable = {
   id: string;
@@ -202,9 +203,7 @@ export type CallMediaStatsTable = {
   updated_at: string;
 };
 
-/**
- * Chat in the call (docs/product.md#chat): one row per message, oldest first by (created_at, id).
- */
+/** Chat in the call (docs/product.md#chat): a row per message, oldest first by (created_at, id). */
 export type CallMessagesTable = {
   call_id: string;
   /** the sender's UUID for the message: unique within the call */
@@ -445,4 +444,5 @@ export type Database = WebhookTables & {
   salon_profile: SalonProfileTable;
   salon_logo: SalonLogoTable;
   report_rollups: ReportRollupsTable;
+  returning_clients: ReturningClientsTable;
 };

@@ -64,7 +64,10 @@ export type SummaryServiceDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'instanceId
   settings: Pick<SettingsService, 'get'>;
   salon: Pick<SalonService, 'contacts'>;
   /** the visitor's call key, checked as on the calls module's other visitor routes */
-  calls: Pick<CallsService, 'verifyClient' | 'intakeOfCall' | 'purgeIntakesEndedBefore'>;
+  calls: Pick<
+    CallsService,
+    'verifyClient' | 'intakeOfCall' | 'purgeIntakesEndedBefore' | 'purgeReturningClients'
+  >;
   chat: Pick<
     ChatService,
     | 'transcript'
@@ -276,6 +279,8 @@ export function createSummaryService(deps: SummaryServiceDeps) {
       if (n < PURGE_BATCH) break;
     }
     const intakes = await calls.purgeIntakesEndedBefore(cutoff);
+    // Returning clients are kept longer than the summaries (their own period).
+    await calls.purgeReturningClients(now);
     return { messages, images, summaries, intakes, cutoff };
   }
 

@@ -34,12 +34,12 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { hashSecret } from '../../lib/ids.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { CallsService, UserActor } from '../calls/calls.service.js';
-import { serviceNotFound, type SalonServicesService } from '../catalogue/salon-services.service.js';
+import type { SalonServicesService } from '../catalogue/salon-services.service.js';
 import type { ChatImageFile, ChatService } from '../chat/chat.service.js';
 import type { SalonService } from '../salon/salon.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
-import { planStylists } from './plan-stylists.js';
+import { createPlanCatalogue } from './summary-plan.js';
 import { summaryExpiry, type SummaryLinksService } from './summary-links.service.js';
 import {
   claimPurgeDay,
@@ -106,7 +106,7 @@ const summaryNotFound = () => notFound('SUMMARY_NOT_FOUND', 'Summary');
 
 export function createSummaryService(deps: SummaryServiceDeps) {
   const { db, clock, log, instanceId, settings, salon, calls, chat, links, webhooks } = deps;
-  const { salonServices, advisors } = deps;
+  const { bookableServices, resolveItems } = createPlanCatalogue(deps);
   /** No purge check before this instant (in memory; the database decides who purges). */
   let nextPurgeCheck = 0;
 
@@ -191,42 +191,6 @@ export function createSummaryService(deps: SummaryServiceDeps) {
     const expiresAt = summaryExpiry(endedAt, system.retentionDays);
     if (clock.now().toISOString() > expiresAt) throw summaryNotFound();
     return { call: { ...call, ended_at: endedAt }, expiresAt };
-  }
-
-  /** The plan's catalogue services she can book in the salon now. */
-  async function bookableServices(
-    call: SummaryCallRow,
-    items: Recommendations['items'],
-  ): Promise<Set<string>> {
-    const ids = items.flatMap((i) => (i.serviceId === null ? [] : [i.serviceId]));
-    if (ids.length === 0 || !(await settings.get()).appointments.enabled) return new Set();
-    const catalogue = await salonServices.byIds(ids);
-    const live = await advisors.liveRecords();
-    return new Set(
-      ids.filter((id) => planStylists(catalogue.get(id), live, call.advisor_id).choice !== 'none'),
-    );
-  }
-
-  /**
-   * The items as written, a catalogue service's name, price and duration taken from the
-   * catalogue (404 SERVICE_NOT_FOUND for one that does not exist or is inactive).
-   */
-  async function resolveItems(items: RecommendationsBody['items']) {
-    const ids = items.flatMap((i) => (i.serviceId === null ? [] : [i.serviceId]));
-    const catalogue = await salonServices.byIds(ids);
-    return items.map(({ durationMinutes: _ignored, ...item }) => {
-      if (item.serviceId === null) return { ...item, durationMinutes: null };
-      const service = catalogue.get(item.serviceId);
-      if (!service || !service.active) throw serviceNotFound();
-      return {
-        serviceId: service.serviceId,
-        name: service.name,
-        note: item.note,
-        url: null,
-        pricePen: service.price,
-        durationMinutes: service.durationMinutes,
-      };
-    });
   }
 
   async function summaryOf(callId: string, key: string | undefined): Promise<CallSummary> {

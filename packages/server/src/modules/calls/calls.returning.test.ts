@@ -153,7 +153,17 @@ describe.each(await dialects())('returning clients (%s)', (dialect) => {
         ownCall: true,
         recommendations: {
           text: 'Hidratación semanal',
-          items: [{ name: 'Mascarilla de keratina', note: '', url: null, pricePen: 85 }],
+          // a free item (not from the catalogue): no service, no duration
+          items: [
+            {
+              serviceId: null,
+              name: 'Mascarilla de keratina',
+              note: '',
+              url: null,
+              pricePen: 85,
+              durationMinutes: null,
+            },
+          ],
         },
         notes: 'Cabello teñido, puntas secas',
       },

@@ -1,7 +1,7 @@
 /**
  * Where one instance and two stop: the built server (packages/server/dist) on PostgreSQL (a
- * throwaway database, dropped afterwards), first one instance, then two behind Redis
- * (127.0.0.1:6379, the Socket.IO adapter and the shared limits), each under a rising load of
+ * throwaway database per configuration, dropped afterwards), first one instance, then two behind
+ * Redis (127.0.0.1:6379, the Socket.IO adapter and the shared limits), each under a rising load of
  * connected stylists (up to 2,000 sockets), waiting visitors (up to 5,000 sockets) and call
  * requests per second. Each step holds its load for STEP_SECONDS and measures request → ring
  * (POST /api/calls/request sent → the offered stylist's socket receives 'call:new'); the run of a
@@ -23,14 +23,14 @@
  *                            BENCH_SMOKE=1: one small step per configuration, seconds)
  *
  * Bounded: it stops by itself after CAP_MS (10 minutes) whatever happened, always stopping the
- * servers and dropping its database. It exits non-zero only when the flow breaks before any step
+ * servers and dropping its databases. It exits non-zero only when the flow breaks before any step
  * (a server that does not start, PostgreSQL or Redis unreachable under CI).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -84,6 +84,7 @@ type Figures = Step & {
   errorKinds: Record<string, number>;
   maxInProgress: number;
   usage: Usage[];
+  host: HostShare;
 };
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -267,6 +268,44 @@ function processUsage(pid: number): { cpuS: number; rssMb: number } {
   }
 }
 
+/**
+ * What the rest of the machine spent in a step, to tell where the limit is: CPU seconds of every
+ * PostgreSQL and Redis process on the host (by /proc/PID/comm), of this process (the clients and
+ * the floor's client), and the whole machine's idle seconds (/proc/stat, all cores).
+ */
+type HostUsage = { postgresS: number; redisS: number; benchS: number; idleS: number };
+function hostUsage(): HostUsage {
+  let postgresS = 0;
+  let redisS = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let comm: string;
+    try {
+      comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (comm === 'postgres') postgresS += processUsage(Number(entry)).cpuS || 0;
+    else if (comm === 'redis-server') redisS += processUsage(Number(entry)).cpuS || 0;
+  }
+  const cpu = process.cpuUsage();
+  const idle = /^cpu\s+(?:\d+\s+){3}(\d+)/m.exec(readFileSync('/proc/stat', 'utf8'));
+  return {
+    postgresS,
+    redisS,
+    benchS: (cpu.user + cpu.system) / 1e6,
+    idleS: Number(idle?.[1] ?? Number.NaN) / 100,
+  };
+}
+type HostShare = { postgresPct: number; redisPct: number; benchPct: number; idlePct: number };
+const hostShare = (a: HostUsage, b: HostUsage, seconds: number): HostShare => ({
+  postgresPct: ((b.postgresS - a.postgresS) / seconds) * 100,
+  redisPct: ((b.redisS - a.redisS) / seconds) * 100,
+  benchPct: ((b.benchS - a.benchS) / seconds) * 100,
+  // of all cores together: 100 % is the whole machine idle
+  idlePct: ((b.idleS - a.idleS) / seconds / cpus().length) * 100,
+});
+
 /** The event loop's p99 delay since the last scrape (prom-client resets it), ms. */
 async function lagP99Ms(instance: Instance): Promise<number> {
   const text = await fetch(`${instance.url}/metrics`).then(
@@ -426,6 +465,7 @@ async function runConfig(
       await lagP99Ms(instances[0] as Instance); // resets the lag histograms
       for (const inst of instances.slice(1)) await lagP99Ms(inst);
       const before = instances.map((inst) => processUsage(inst.child.pid ?? 0));
+      const hostBefore = hostUsage();
       const stepStart = performance.now();
       const sentAt = new Map<string, number>();
       const errors = new Map(connectErrors);
@@ -480,8 +520,10 @@ async function runConfig(
           };
         }),
       );
+      const host = hostShare(hostBefore, hostUsage(), elapsedS);
       const result: Figures = {
         ...step,
+        host,
         sent: total,
         p50: pct(latencies, 50),
         p99: pct(latencies, 99),
@@ -511,10 +553,13 @@ function printStep(f: Figures): void {
     .map((u) => `${fmt(u.cpuPct)}% CPU ${fmt(u.rssMb)} MB lag ${fmt(u.lagP99Ms, 1)} ms`)
     .join(' | ');
   const errs = f.errors ? `  errors ${JSON.stringify(f.errorKinds)}` : '';
+  const h = f.host;
   console.log(
     `  ${String(f.stylists).padStart(5)} stylists ${String(f.visitors).padStart(5)} visitors ${String(f.rate).padStart(3)}/s` +
       `  ring p50 ${fmt(f.p50, 1).padStart(6)} p99 ${fmt(f.p99, 1).padStart(6)} ms  floor p99 ${fmt(f.floorP99, 1).padStart(5)} ms` +
-      `  in progress ≤${f.maxInProgress}  [${usage}]${errs}`,
+      `  in progress ≤${f.maxInProgress}  [${usage}]` +
+      `  PostgreSQL ${fmt(h.postgresPct)}% Redis ${fmt(h.redisPct)}% clients ${fmt(h.benchPct)}% ` +
+      `machine idle ${fmt(h.idlePct)}%${errs}`,
   );
 }
 
@@ -535,7 +580,8 @@ function printKnee(label: string, figures: Figures[]): void {
   console.log(
     `${label}: knee at ${knee.stylists + knee.visitors} sockets (${knee.stylists} stylists + ${knee.visitors} visitors), ` +
       `${knee.rate} requests/s, ≤${knee.maxInProgress} calls in progress; ring p50 ${fmt(knee.p50, 1)} / p99 ${fmt(knee.p99, 1)} ms ` +
-      `(floor p99 ${fmt(knee.floorP99, 1)} ms); ${usage}` +
+      `(floor p99 ${fmt(knee.floorP99, 1)} ms); ${usage}; PostgreSQL ${fmt(knee.host.postgresPct)}% CPU, ` +
+      `Redis ${fmt(knee.host.redisPct)}%, machine idle ${fmt(knee.host.idlePct)}%` +
       (stop
         ? `\n  next step (${stop.rate}/s) stopped it: ring p99 ${fmt(stop.p99, 1)} ms, ${stop.errors} errors`
         : '\n  (the largest step passed: the knee lies beyond this run)'),
@@ -563,9 +609,20 @@ async function main(): Promise<void> {
         .join(' ')}`,
   );
   const ci = process.env.CI === 'true';
-  const database = `belleza_scale_${Date.now().toString(36)}`;
+  // Each configuration starts on a database of its own: the calls a step left open (the last
+  // step is the one that overran) must not fill the next configuration's queue.
+  const run = Date.now().toString(36);
+  const databases: string[] = [];
+  const freshDatabase = async (count: number): Promise<string> => {
+    const name = `belleza_scale_${run}_${count}`;
+    await admin(`create database ${name}`);
+    databases.push(name);
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
   try {
-    await admin(`create database ${database}`);
+    await admin('select 1');
   } catch (err) {
     console.error(`!!! PostgreSQL at ${PG_URL} unreachable: bench:scale skipped (${String(err)})`);
     if (ci) process.exitCode = 1;
@@ -580,9 +637,6 @@ async function main(): Promise<void> {
       floorChild.once('message', (m) => done((m as { port: number }).port));
       floorChild.once('exit', (code) => fail(new Error(`floor exited with ${code}`)));
     });
-    const url = new URL(PG_URL);
-    url.pathname = `/${database}`;
-    const stylists = await seed(url.toString());
     const redis = await redisReachable();
     const results: [string, Figures[]][] = [];
     for (const count of CONFIGS) {
@@ -594,9 +648,11 @@ async function main(): Promise<void> {
       const label =
         count === 1 ? '1 instance, PostgreSQL' : `${count} instances, PostgreSQL + Redis`;
       console.log(`\n${label}`);
+      const url = await freshDatabase(count);
+      const stylists = await seed(url);
       results.push([
         label,
-        await runConfig(count, url.toString(), stylists, `http://127.0.0.1:${floorPort}`, deadline),
+        await runConfig(count, url, stylists, `http://127.0.0.1:${floorPort}`, deadline),
       ]);
     }
     console.log('');
@@ -615,9 +671,10 @@ async function main(): Promise<void> {
     );
   } finally {
     floorChild.kill('SIGTERM');
-    await admin(`drop database if exists ${database} with (force)`).catch((err: unknown) =>
-      console.error(`could not drop ${database}:`, err),
-    );
+    for (const name of databases)
+      await admin(`drop database if exists ${name} with (force)`).catch((err: unknown) =>
+        console.error(`could not drop ${name}:`, err),
+      );
   }
 }
 

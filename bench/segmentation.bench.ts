@@ -9,7 +9,7 @@
  * person drawn over it through the mask). For each: frames per second and the CPU the browser's
  * processes used (cores: CPU seconds per wall second, from /proc), and the main thread's busy share
  * (DevTools' TaskDuration). The privacy blur is offered where the last figure holds
- * BLUR_FLOOR_FPS.
+ * BLUR_FLOOR_FPS (the contract's, the one the web page measures itself against).
  *
  *   npm run bench:segmentation          (needs `npm run build`; BENCH_SECONDS=10 per pass)
  */
@@ -17,14 +17,13 @@ import { readFileSync, mkdtempSync, rmSync, readdirSync, existsSync } from 'node
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { BLUR_FLOOR_FPS } from '@belleza/contract';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_PATH, QUIET_ARGS } from '../e2e/support/chromium.js';
 import { setting } from './support/smoke.js';
 
 const SECONDS = setting('BENCH_SECONDS', 10, 1);
 const PORT = Number(process.env.BENCH_PORT ?? 4596);
-/** Below this many frames a second the blur would make the video stutter: offered off. */
-const BLUR_FLOOR_FPS = 15;
 const root = resolve(import.meta.dirname, '..');
 const vision = join(root, 'packages/web/dist/vision');
 const tasks = join(root, 'node_modules/@mediapipe/tasks-vision');

@@ -34,6 +34,7 @@ const VIDEO_SPECS = [
   /snapshot\.spec\.ts$/,
   /colour-preview\.spec\.ts$/,
   /closeup\.spec\.ts$/,
+  /privacy-blur\.spec\.ts$/,
   /appointments\.spec\.ts$/,
   /widget\.spec\.ts$/,
 ];
@@ -49,7 +50,11 @@ const IDLE_TAG = /@idle\b/;
  * Specs whose visitor is another browser (Firefox over WebDriver BiDi, puppeteer-core) or a phone
  * (Chromium as a mobile browser): the `devices` lane (run.mjs).
  */
-const DEVICE_SPECS = [/firefox-visitor\.spec\.ts$/, /phone-visitor\.spec\.ts$/];
+const DEVICE_SPECS = [
+  /firefox-visitor\.spec\.ts$/,
+  /firefox-privacy-blur\.spec\.ts$/,
+  /phone-visitor\.spec\.ts$/,
+];
 
 /**
  * e2e against the BUILT app (node packages/server/dist/server.js), in Debian's Chromium with fake

@@ -58,6 +58,7 @@ const MODULES = {
     testFiles: [
       'src/lib/limits.test.ts',
       'src/modules/auth/login-limits.test.ts',
+      'src/modules/auth/login-guard.test.ts',
       'src/modules/realtime/realtime.limits.test.ts',
       'src/modules/calls/calls.routes.test.ts',
     ],

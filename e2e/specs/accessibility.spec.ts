@@ -35,6 +35,11 @@ const TEXT = {
     ringing: 'Estamos llamando a Alba Accesible',
     cancel: 'Cancelar consulta',
     book: 'Reservar una cita',
+    addWebhook: 'Agregar webhook',
+    webhookUrl: 'Dirección (https)',
+    webhookActive: 'Activo (desmárcalo para pausar los envíos)',
+    save: 'Guardar',
+    secretSaved: 'Listo, ya lo guardé',
   },
   en: {
     cta: 'Free live consultation',
@@ -57,6 +62,11 @@ const TEXT = {
     ringing: 'We are ringing Alba Accesible',
     cancel: 'Cancel consultation',
     book: 'Book an appointment',
+    addWebhook: 'Add webhook',
+    webhookUrl: 'Address (https)',
+    webhookActive: 'Active (untick to pause deliveries)',
+    save: 'Save',
+    secretSaved: 'Done, I saved it',
   },
 } as const;
 
@@ -148,7 +158,7 @@ test.describe('accessibility (axe)', () => {
         await expectAccessible(page, 'not found');
       });
 
-      test('admin pages: dashboard, advisors and form, calls and details, settings, reports', async ({
+      test('admin pages: dashboard, advisors and form, calls and details, settings, webhooks and form, reports', async ({
         page,
       }) => {
         await signIn(page, ADMIN.email, ADMIN.password, {
@@ -180,6 +190,22 @@ test.describe('accessibility (axe)', () => {
         await page.goto(`${server.url}/admin/settings`);
         await expect(page.getByRole('main')).toBeVisible();
         await expectAccessible(page, 'settings');
+        await page.goto(`${server.url}/admin/webhooks`);
+        await expect(page.getByRole('button', { name: text.addWebhook })).toBeVisible();
+        await expectAccessible(page, 'webhooks');
+        await page.getByRole('button', { name: text.addWebhook }).click();
+        const hook = page.getByRole('dialog');
+        await expect(hook).toBeVisible();
+        await expectAccessible(page, 'webhook form');
+        // Paused: nothing is ever sent to this address.
+        await hook.getByLabel(text.webhookUrl).fill(`https://crm-${lang}.example.com/hooks`);
+        await hook.getByRole('checkbox', { name: text.webhookActive }).uncheck();
+        await hook.getByRole('button', { name: text.save }).click();
+        await expect(page.getByRole('button', { name: text.secretSaved })).toBeVisible();
+        await expectAccessible(page, 'webhook secret');
+        await page.getByRole('button', { name: text.secretSaved }).click();
+        await expect(page.getByRole('main').getByRole('table')).toBeVisible();
+        await expectAccessible(page, 'webhooks with an endpoint');
         await page.goto(`${server.url}/admin/reports`);
         // The charts' chunk (recharts) is fetched when they first render: on a loaded machine
         // that alone has taken over 15 s.

@@ -102,6 +102,15 @@ export const errorCodes = [
   /** a visitor's opinion is hers: it may be published or hidden, not rewritten */
   'TESTIMONIAL_NOT_EDITABLE',
   'GALLERY_ITEM_NOT_FOUND',
+  // outgoing webhooks
+  'WEBHOOK_ENDPOINT_NOT_FOUND',
+  'WEBHOOK_DELIVERY_NOT_FOUND',
+  /** not an address the server may send to: not https, private/loopback, credentials; details.reason */
+  'WEBHOOK_URL_REFUSED',
+  /** WEBHOOK_ENDPOINTS_MAX endpoints exist already: details.max */
+  'WEBHOOK_ENDPOINT_LIMIT',
+  /** only a failed delivery can be retried by hand */
+  'WEBHOOK_DELIVERY_NOT_FAILED',
   // the widget's frame
   /** a frame-only route (the embed storage) called from another site or origin than this app's */
   'CROSS_SITE_REQUEST',

@@ -19,3 +19,4 @@ export * from './reports.js';
 export * from './video.js';
 export * from './socket.js';
 export * from './system.js';
+export * from './webhooks.js';

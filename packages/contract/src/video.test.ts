@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { builtinRoomUrl, parseRoomUrl, videoPageQuerySchema, videoPageUrl } from './video.js';
+import {
+  builtinRoomUrl,
+  parseRoomUrl,
+  VIDEO_PAGE_CONTROL_TYPE,
+  VIDEO_PAGE_MESSAGE_TYPE,
+  videoPageControlSchema,
+  videoPageMessageSchema,
+  videoPageQuerySchema,
+  videoPageUrl,
+} from './video.js';
 
 describe('room URLs', () => {
   it('recognises built-in rooms, relative or absolute', () => {
@@ -52,5 +61,36 @@ describe('video page URL', () => {
       userType: 'client',
     });
     expect(videoPageQuerySchema.safeParse({ userType: 'admin' }).success).toBe(false);
+  });
+});
+
+describe('the privacy blur in the video page protocol', () => {
+  const media = { micOn: true, cameraOn: true, hasMic: true, hasCamera: true, sharingScreen: null };
+
+  it("carries her background in 'media-state', and its absence where it is not offered", () => {
+    const background = { mode: 'blur', starting: false, blocked: null };
+    const message = { type: VIDEO_PAGE_MESSAGE_TYPE, action: 'media-state' };
+    expect(
+      videoPageMessageSchema.parse({ ...message, media: { ...media, background } }).media,
+    ).toEqual({ ...media, background });
+    expect(videoPageMessageSchema.parse({ ...message, media }).media?.background).toBeUndefined();
+    for (const bad of [
+      { ...background, mode: 'sepia' },
+      { ...background, blocked: 'slow' },
+      { mode: 'off' },
+    ])
+      expect(
+        videoPageMessageSchema.safeParse({ ...message, media: { ...media, background: bad } })
+          .success,
+      ).toBe(false);
+  });
+
+  it("takes 'set-background' with one of the three modes only", () => {
+    const control = { type: VIDEO_PAGE_CONTROL_TYPE, action: 'set-background' };
+    for (const mode of ['off', 'blur', 'replace'])
+      expect(videoPageControlSchema.parse({ ...control, background: mode }).background).toBe(mode);
+    expect(videoPageControlSchema.safeParse({ ...control, background: 'sepia' }).success).toBe(
+      false,
+    );
   });
 });

@@ -79,6 +79,32 @@ const isSnapshotImage = (v: unknown): v is SnapshotImage =>
   typeof (v as SnapshotImage).size === 'number' &&
   typeof (v as SnapshotImage).arrayBuffer === 'function';
 
+/**
+ * The privacy blur (docs/product.md#privacy-blur): what her own video's background shows. 'off'
+ * the camera as it is, 'blur' blurred behind her, 'replace' a plain soft colour behind her.
+ */
+export const backgroundModeSchema = z.enum(['off', 'blur', 'replace']);
+export type BackgroundMode = z.infer<typeof backgroundModeSchema>;
+/**
+ * Below this many composited frames a second the blur would make her video stutter: it is
+ * switched off with an explanation. The same figure is the bench's (bench/segmentation.bench.ts).
+ */
+export const BLUR_FLOOR_FPS = 15;
+/**
+ * Why the background cannot be changed on this device: the browser lacks what on-device vision
+ * needs ('unsupported'), it failed to load ('failed'), or the device composites below the floor
+ * ('too-slow'; she may try again).
+ */
+export const backgroundBlockedSchema = z.enum(['unsupported', 'failed', 'too-slow']);
+export type BackgroundBlocked = z.infer<typeof backgroundBlockedSchema>;
+export const videoPageBackgroundSchema = z.object({
+  mode: backgroundModeSchema,
+  /** the blur is being set up (the model loads, the first frames are measured) */
+  starting: z.boolean(),
+  blocked: backgroundBlockedSchema.nullable(),
+});
+export type VideoPageBackground = z.infer<typeof videoPageBackgroundSchema>;
+
 /** What the parent's control bar shows of the page's own media (the 'media-state' message). */
 export const videoPageMediaSchema = z.object({
   micOn: z.boolean(),
@@ -88,6 +114,8 @@ export const videoPageMediaSchema = z.object({
   hasCamera: z.boolean(),
   /** null: she may not share her screen (not the stylist, or the salon's settings say no) */
   sharingScreen: z.boolean().nullable(),
+  /** her video's background (absent: not offered here, e.g. no camera or a Daily room) */
+  background: videoPageBackgroundSchema.optional(),
 });
 export type VideoPageMedia = z.infer<typeof videoPageMediaSchema>;
 
@@ -146,7 +174,8 @@ export const videoPageControlSchema = z.object({
    * 'closeup': the stylist asked for a close-up (`closeup` says who); the visitor's built-in page
    * turns to the rear camera and answers with 'closeup' messages; 'closeup-cancel': the request
    * is over (the call screen closed), the camera goes back;
-   * 'toggle-mic', 'toggle-camera', 'toggle-share': the parent's control bar was pressed
+   * 'toggle-mic', 'toggle-camera', 'toggle-share': the parent's control bar was pressed;
+   * 'set-background': the bar's background choice (`background`)
    */
   action: z.enum([
     'leave',
@@ -160,7 +189,10 @@ export const videoPageControlSchema = z.object({
     'toggle-mic',
     'toggle-camera',
     'toggle-share',
+    'set-background',
   ]),
+  /** with 'set-background' */
+  background: backgroundModeSchema.optional(),
   /** with 'join' */
   join: videoPageJoinSchema.optional(),
   /** with 'closeup': the stylist who asked, as the chat names her */

@@ -41,6 +41,7 @@ import { chatImagesRoutes } from './modules/chat/chat-images.routes.js';
 import { summaryRoutes } from './modules/summary/summary.routes.js';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.js';
 import { embedStorageRoutes } from './modules/embed/embed-storage.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { attachRealtime, type Realtime } from './modules/realtime/realtime.gateway.js';
 import { createSocketNotifier, fanOutNotifier } from './modules/realtime/realtime.notifier.js';
 import { authPlugin } from './plugins/auth.js';
@@ -264,6 +265,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(appointmentsRoutes, { appointments: container.appointments });
       await api.register(reportsRoutes, { reports: container.reports });
       await api.register(systemRoutes, { system: container.system });
+      await api.register(webhooksRoutes, { webhooks: container.webhooks });
       // The widget frame's saved consultation, in a partitioned cookie.
       await api.register(embedStorageRoutes, { config });
     },
@@ -278,6 +280,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('realtime', realtime);
   app.addHook('preClose', async () => {
     await container.sweeper.stop();
+    await container.webhookWorker.stop();
     socketNotifier.unbind();
     await realtime.close();
     // Alerts already queued still go out (their SMTP timeouts bound the wait).
@@ -287,6 +290,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.sweeper) {
     app.addHook('onReady', (done) => {
       container.sweeper.start();
+      // The webhook worker beside it (its own loop: a slow receiver never delays the sweep).
+      container.webhookWorker.start();
       done();
     });
   }

@@ -58,6 +58,13 @@ const configSchema = z
     /** Disable the background sweeper (tests drive it by hand). */
     SWEEPER: z.enum(['on', 'off']).default('on'),
     /**
+     * Outgoing webhooks may go to private, loopback and link-local addresses, and over plain http
+     * (a CRM on the salon's own network, tests). Off: only public https addresses.
+     */
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: z.enum(['on', 'off']).default('off'),
+    /** How long one webhook attempt may take before it counts as failed. */
+    WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+    /**
      * Which forwarded headers to believe: off (default: the peer is the client), a hop count
      * (`1`: one proxy in front), or a comma-separated list of proxy addresses/CIDRs.
      */
@@ -250,6 +257,9 @@ export type Config = {
   smtp: SmtpConfig | undefined;
   /** METRICS_TOKEN: undefined when not set (GET /metrics then answers loopback only) */
   metricsToken: string | undefined;
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS: private/loopback targets and plain http allowed */
+  webhookPrivateTargets: boolean;
+  webhookTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -308,5 +318,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { url: c.SMTP_URL, from: c.SMTP_FROM ?? `no-reply@${new URL(c.PUBLIC_URL).hostname}` }
       : undefined,
     metricsToken: c.METRICS_TOKEN,
+    webhookPrivateTargets: c.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'on',
+    webhookTimeoutMs: c.WEBHOOK_TIMEOUT_SECONDS * 1000,
   };
 }

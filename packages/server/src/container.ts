@@ -31,6 +31,8 @@ import { createSummaryLinksService } from './modules/summary/summary-links.servi
 import { createSummaryService } from './modules/summary/summary.service.js';
 import { createAppointmentKeysService } from './modules/appointments/appointment-keys.service.js';
 import { createAppointmentsService } from './modules/appointments/appointments.service.js';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
+import { createWebhookWorker } from './modules/webhooks/webhooks.worker.js';
 import { createSweeper } from './sweeper/sweeper.js';
 import { createVisitorRequestLimits } from './lib/limits.js';
 
@@ -42,6 +44,9 @@ export function createContainer(deps: Deps) {
   const advisorPhotos = createAdvisorPhotosService(deps, { audit });
   const settings = createSettingsService(deps, { audit, advisors });
   const auth = createAuthService(deps, { advisors, sessions, audit });
+  // -- outgoing webhooks: the changes below record their events in their own transactions
+  const webhooks = createWebhooksService({ ...deps, audit });
+  const webhookWorker = createWebhookWorker(deps);
   // -- the salon's catalogue: services, opinions (calls record consented ratings), gallery
   const salonServices = createSalonServicesService(deps, { audit });
   const testimonials = createTestimonialsService(deps, { audit });
@@ -65,7 +70,15 @@ export function createContainer(deps: Deps) {
     summaries: summaryLinks,
     appointmentKeys,
   });
-  const calls = createCallsService({ ...deps, settings, advisors, video, mail, testimonials });
+  const calls = createCallsService({
+    ...deps,
+    settings,
+    advisors,
+    video,
+    mail,
+    testimonials,
+    webhooks,
+  });
   const callbacks = createCallbacksService({ ...deps, mail });
   const mediaStats = createMediaStatsService({ ...deps, calls });
   const chat = createChatService({ ...deps, calls });
@@ -76,8 +89,16 @@ export function createContainer(deps: Deps) {
     calls,
     chat,
     links: summaryLinks,
+    webhooks,
   });
-  const appointments = createAppointmentsService({ ...deps, settings, advisors, calls, mail });
+  const appointments = createAppointmentsService({
+    ...deps,
+    settings,
+    advisors,
+    calls,
+    mail,
+    webhooks,
+  });
   const passwordReset = createPasswordReset(deps, { advisors, sessions, audit, mail });
   const sweeper = createSweeper({
     calls,
@@ -126,6 +147,8 @@ export function createContainer(deps: Deps) {
     metricsService,
     requestLimits,
     passwordReset,
+    webhooks,
+    webhookWorker,
   };
 }
 

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap/first-admin.js';
 import { ConfigError, loadConfig } from './config.js';
 import { listeningAddress } from './lib/listening-address.js';
+import { warmReports } from './bootstrap/warm-reports.js';
 import { noTurnWarning } from './modules/video/turn/startup-warning.js';
 
 async function main(): Promise<void> {
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
+  await warmReports({ reports: app.container.reports, log: app.log });
   await app.listen({ port: config.port, host: config.host });
   // PUBLIC_URL is where users come in (often a proxy); this is where this process really listens.
   app.log.info(

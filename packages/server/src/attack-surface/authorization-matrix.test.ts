@@ -167,6 +167,48 @@ async function photoOfOwner(c: Cast, app: Harness['app']): Promise<Record<string
   return { file: '96.webp' };
 }
 
+/**
+ * A disabled webhook endpoint (the only one: earlier cells' are removed, so the endpoint limit
+ * never answers) with one failed delivery, for the webhook routes.
+ */
+async function webhookOfC(c: Cast, app: Harness['app']): Promise<Record<string, string>> {
+  const { db } = app.container;
+  await db.deleteFrom('webhook_deliveries').execute();
+  await db.deleteFrom('webhook_endpoints').execute();
+  const { endpoint } = await app.container.webhooks.createEndpoint(c.admin.id, {
+    url: 'https://crm.example.com/hook',
+    description: '',
+    events: ['call.ended'],
+    enabled: false,
+  });
+  const at = new Date().toISOString();
+  const eventId = `evt_${randomUUID()}`;
+  await db
+    .insertInto('webhook_events')
+    .values({ id: eventId, type: 'call.ended', dedupe_key: eventId, body: '{}', created_at: at })
+    .execute();
+  const deliveryId = `whd_${randomUUID()}`;
+  await db
+    .insertInto('webhook_deliveries')
+    .values({
+      id: deliveryId,
+      event_id: eventId,
+      endpoint_id: endpoint.endpointId,
+      status: 'failed',
+      attempts: 12,
+      next_attempt_at: null,
+      lease_owner: null,
+      lease_until: null,
+      last_status_code: 500,
+      last_error: 'http',
+      last_attempt_at: at,
+      delivered_at: null,
+      created_at: at,
+    })
+    .execute();
+  return { endpointId: endpoint.endpointId, deliveryId };
+}
+
 /** A service, an opinion and a gallery item made by C's admin (ids of the catalogue routes). */
 async function catalogueOfC(c: Cast, app: Harness['app']): Promise<Record<string, string>> {
   const by = { advisorId: c.admin.id, isAdmin: true };
@@ -612,6 +654,21 @@ const EXPECTED: Record<string, Row> = {
     body: () => ({ activeCall: '{"callId":"call_matrix"}', pendingRating: null }),
   },
   'GET /api/audit': { allow: ADMIN, query: () => ({ limit: '10' }) },
+  // ---------------------------------------------------------------- outgoing webhooks (admin)
+  'GET /api/webhooks/endpoints': { allow: ADMIN },
+  'POST /api/webhooks/endpoints': {
+    allow: ADMIN,
+    params: webhookOfC,
+    body: () => ({ url: 'https://crm.example.com/hook', events: ['call.ended'], enabled: false }),
+  },
+  'PUT /api/webhooks/endpoints/{endpointId}': {
+    allow: ADMIN,
+    params: webhookOfC,
+    body: () => ({ description: 'CRM' }),
+  },
+  'DELETE /api/webhooks/endpoints/{endpointId}': { allow: ADMIN, params: webhookOfC },
+  'GET /api/webhooks/deliveries': { allow: ADMIN, query: () => ({ limit: '10' }) },
+  'POST /api/webhooks/deliveries/{deliveryId}/retry': { allow: ADMIN, params: webhookOfC },
   'GET /api/reports': { allow: ADMIN, query: () => ({ months: '3' }) },
   'GET /api/system/status': { allow: ADMIN },
   // ---------------------------------------------------------------- operations (at the root)

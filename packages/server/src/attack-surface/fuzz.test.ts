@@ -427,6 +427,13 @@ function baseBodies(admin: TestAdvisor, fake: FakeDaily): Record<string, Record<
     'POST /api/settings/test-email': { to: 'fuzz@salon.test' },
     'POST /api/mail/confirm': { token: 'fuzz' },
     'PUT /api/embed/storage': { activeCall: '{"callId":"call_fuzz"}', pendingRating: null },
+    // Disabled: no worker runs here, and none would send to it.
+    'POST /api/webhooks/endpoints': {
+      url: 'https://crm.example.com/hook',
+      events: ['call.ended'],
+      enabled: false,
+    },
+    'PUT /api/webhooks/endpoints/{endpointId}': { description: 'CRM' },
   };
 }
 
@@ -548,6 +555,8 @@ describe('schema-driven fuzzing of every operation with a body or a query', () =
     serviceId: string;
     testimonialId: string;
     itemId: string;
+    endpointId: string;
+    deliveryId: string;
   };
   beforeAll(async () => {
     fake = await startFakeDaily();
@@ -581,7 +590,15 @@ describe('schema-driven fuzzing of every operation with a body or a query', () =
       published: false,
     });
     const item = await catalogue.gallery.create(by, { alt: 'Un corte', caption: '', position: 0 });
+    const hook = await catalogue.webhooks.createEndpoint(admin.id, {
+      url: 'https://crm.example.com/hook',
+      description: '',
+      events: ['call.ended'],
+      enabled: false,
+    });
     ids = {
+      endpointId: hook.endpoint.endpointId,
+      deliveryId: 'whd_none',
       serviceId: service.serviceId,
       testimonialId: opinion.testimonialId,
       itemId: item.itemId,

@@ -183,6 +183,9 @@ export const TABLES: Array<keyof Database> = [
   'salon_profile',
   'salon_logo',
   'report_rollups',
+  'webhook_endpoints',
+  'webhook_events',
+  'webhook_deliveries',
 ];
 
 /** Application tables as SQLite lists them (migration bookkeeping excluded). */

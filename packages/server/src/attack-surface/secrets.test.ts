@@ -8,9 +8,10 @@
  * the metrics and the probes too). Then, scanning them as strings for each secret whole and for
  * any 8 characters in a row of it (a mask shows at most its last 4): no password hash (nor
  * password), no session token but the requester's own, no Daily API key, no TURN secret, no
- * metrics token, no client key, summary key or booking key but the visitor's own, nothing of a
- * photo's metadata (EXIF, XMP) as the visitor's phone wrote it. And at rest: no
- * password, session token, client key, summary key or booking key anywhere in the database.
+ * metrics token, no webhook secret but in the answer that made it, no client key, summary key or
+ * booking key but the visitor's own, nothing of a photo's metadata (EXIF, XMP) as the visitor's
+ * phone wrote it. And at rest: no password, session token, client key, summary key or booking key
+ * anywhere in the database.
  */
 import { randomUUID } from 'node:crypto';
 import { defaultSettings, type Settings } from '@belleza/contract';
@@ -69,6 +70,8 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
   /** keys of the visitor's summary and of a booking's manage page */
   const linkKeys: string[] = [];
   const sockets: Client[] = [];
+  /** each webhook secret and the one capture (the answer that made it) that may hold it */
+  const webhookSecrets = new Map<string, string>();
   let dailyKey: string;
 
   beforeAll(async () => {
@@ -221,6 +224,23 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
     expect(test.status).toBe(200);
     // The fake Daily saw the real key: the masked one was resolved server-side, not sent back.
     expect(fake.requests.some((r) => r.authorization === `Bearer ${dailyKey}`)).toBe(true);
+    // The CRM's webhook: each secret only in the answer that made it (active, so the calls below
+    // queue deliveries; no worker runs here, nothing is sent).
+    type Hook = { endpoint: { endpointId: string }; secret: string };
+    const hook = await http<Hook>('admin', 'POST', '/api/webhooks/endpoints', {
+      token: admin,
+      body: { url: 'https://crm.example.com/hooks', events: ['call.ended', 'appointment.booked'] },
+    });
+    expect(hook.status).toBe(201);
+    const hookUrl = `/api/webhooks/endpoints/${hook.data.endpoint.endpointId}`;
+    webhookSecrets.set(hook.data.secret, 'admin: POST /api/webhooks/endpoints → 201');
+    const rotated = await http<Hook>('admin', 'PUT', hookUrl, {
+      token: admin,
+      body: { rotateSecret: true },
+    });
+    expect(rotated.status).toBe(200);
+    webhookSecrets.set(rotated.data.secret, `admin: PUT ${hookUrl} → 200`);
+    await http('admin', 'GET', '/api/webhooks/endpoints', { token: admin });
     await http('visitor', 'GET', '/api/settings/public', {});
     await http('visitor', 'GET', '/api/availability', {});
 
@@ -581,6 +601,10 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
       s.emit('ping');
       await answered;
     }
+    const log = await http<unknown[]>('admin', 'GET', '/api/webhooks/deliveries', {
+      token: admin,
+    });
+    expect(log.data.length).toBeGreaterThan(0);
     for (const f of finalizers) f();
 
     // ------------------------------------------------ what must never show
@@ -643,6 +667,11 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
         if (!c.ownKeys.includes(k) && holdsPartOf(c.text, k))
           leaks.push(`someone's summary or booking key (or part of it) in ${c.where}`);
     }
+    expect(webhookSecrets.size).toBe(2);
+    for (const c of everywhere)
+      for (const [secret, only] of webhookSecrets)
+        if (c.where !== only && holdsPartOf(c.text, secret))
+          leaks.push(`a webhook secret (or part of it) in ${c.where}`);
     // The ICE credential is for participants (rtc:join) and the admin's own settings form only.
     for (const c of everywhere)
       if (

@@ -2,6 +2,7 @@
  * Row types of every table (snake_case, as stored). Timestamps are UTC ISO-8601 strings and
  * booleans are 0/1 integers on both SQLite and PostgreSQL; repositories normalise them.
  */
+import type { WebhookTables } from './schema-webhooks.js'; // the webhook outbox's tables
 
 export type AdvisorsTable = {
   id: string;
@@ -465,8 +466,7 @@ export type ReportRollupsTable = {
   figures: string;
   updated_at: string;
 };
-
-export type Database = {
+export type Database = WebhookTables & {
   advisors: AdvisorsTable;
   advisor_sessions: AdvisorSessionsTable;
   socket_connections: SocketConnectionsTable;

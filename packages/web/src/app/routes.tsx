@@ -215,6 +215,15 @@ export const routes: RouteObject[] = [
                 lazy: lazyRoute(() => import('@/features/admin-reports'), ['admin', 'reports']),
               },
               {
+                // The salon's CRM: outgoing webhooks and their delivery log.
+                path: 'webhooks',
+                handle: handle({ titleKey: 'admin-webhooks:title' }),
+                lazy: lazyRoute(
+                  () => import('@/features/admin-webhooks'),
+                  ['admin', 'admin-webhooks'],
+                ),
+              },
+              {
                 path: 'settings',
                 handle: handle({ titleKey: 'titles.adminSettings' }),
                 lazy: lazyRoute(

@@ -335,4 +335,25 @@ export const API_ROUTES = {
     status: 200,
     response: c.ok(c.testDailyResultSchema),
   },
+  'GET /api/webhooks/endpoints': { status: 200, response: c.ok(z.array(c.webhookEndpointSchema)) },
+  'POST /api/webhooks/endpoints': {
+    body: c.createWebhookEndpointBodySchema,
+    status: 201,
+    response: c.ok(c.webhookEndpointWithSecretSchema),
+  },
+  'PUT /api/webhooks/endpoints/:endpointId': {
+    body: c.updateWebhookEndpointBodySchema,
+    status: 200,
+    response: c.ok(c.webhookEndpointWithSecretSchema),
+  },
+  'DELETE /api/webhooks/endpoints/:endpointId': { status: 200, response: c.okMessage },
+  'GET /api/webhooks/deliveries': {
+    query: c.webhookDeliveryListQuerySchema,
+    status: 200,
+    response: c.ok(z.array(c.webhookDeliverySchema)),
+  },
+  'POST /api/webhooks/deliveries/:deliveryId/retry': {
+    status: 200,
+    response: c.ok(c.webhookDeliverySchema),
+  },
 } as const satisfies Record<string, ApiRoute>;

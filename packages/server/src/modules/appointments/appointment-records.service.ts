@@ -7,7 +7,9 @@
 import type { Deps } from '../../deps.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { hashSecret } from '../../lib/ids.js';
+import type { Db } from '../../db/kysely.js';
 import { toMailAppointment, type MailService } from '../mail/mail.service.js';
+import type { AppointmentEventType, WebhooksService } from '../webhooks/webhooks.service.js';
 import {
   closeAppointment,
   findAppointment,
@@ -27,9 +29,16 @@ export type AppointmentRecords = ReturnType<typeof createAppointmentRecords>;
 export function createAppointmentRecords(
   deps: Pick<Deps, 'db' | 'clock' | 'notifier'> & {
     mail: Pick<MailService, 'appointmentCancelled'>;
+    webhooks: Pick<WebhooksService, 'appointmentChanged'>;
   },
 ) {
-  const { db, clock, notifier, mail } = deps;
+  const { db, clock, notifier, mail, webhooks } = deps;
+
+  /** The booking's webhook event, inside the transaction of the change (its row as it now is). */
+  async function tell(trx: Db, type: AppointmentEventType, id: string): Promise<void> {
+    const row = await findAppointment(trx, id);
+    if (row) await webhooks.appointmentChanged(trx, type, row);
+  }
 
   /**
    * The booking that `key` opens. Looked up by the key's hash, as sessions are: the database
@@ -59,10 +68,14 @@ export function createAppointmentRecords(
   async function cancelRow(row: AppointmentRow, by: 'client' | 'advisor' | 'admin') {
     if (row.status !== 'booked') throw closedError();
     if (by === 'client' && Date.parse(row.starts_at) <= clock.now().getTime()) throw closedError();
-    const done = await closeAppointment(db, row.id, {
-      status: 'cancelled',
-      cancelledBy: by,
-      updatedAt: clock.now().toISOString(),
+    const done = await db.transaction().execute(async (trx) => {
+      const closed = await closeAppointment(trx, row.id, {
+        status: 'cancelled',
+        cancelledBy: by,
+        updatedAt: clock.now().toISOString(),
+      });
+      if (closed) await tell(trx, 'appointment.cancelled', row.id);
+      return closed;
     });
     if (!done) throw closedError();
     const after = await reread(row.id);
@@ -71,5 +84,5 @@ export function createAppointmentRecords(
     return after;
   }
 
-  return { byKey, announce, reread, cancelRow };
+  return { byKey, announce, reread, cancelRow, tell };
 }

@@ -28,6 +28,7 @@ import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { CallsService } from '../calls/calls.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import { createAppointmentRecords } from './appointment-records.service.js';
 import { createAppointmentSlots } from './appointment-slots.service.js';
 import { createStaffAppointments } from './staff-appointments.service.js';
@@ -48,6 +49,8 @@ export function createAppointmentsService(
       | 'appointmentReassigned'
       | 'appointmentCancelled'
     >;
+    /** the CRM's booked/cancelled/attended events, recorded in each change's transaction */
+    webhooks: Pick<WebhooksService, 'appointmentChanged'>;
   },
 ) {
   const slots = createAppointmentSlots(deps);

@@ -214,6 +214,7 @@ export function createVisitorAppointments(
             reminded_day_at: null,
             reminded_hour_at: null,
           });
+          if (inserted) await parts.records.tell(trx, 'appointment.booked', id);
           return inserted ? addAppointmentKey(trx, id, clock.now()) : null;
         });
         if (key === null) continue;
@@ -262,10 +263,13 @@ export function createVisitorAppointments(
         },
         { appointmentId: row.id },
       );
-      await closeAppointment(db, row.id, {
-        status: 'attended',
-        callId: call.callId,
-        updatedAt: clock.now().toISOString(),
+      await db.transaction().execute(async (trx) => {
+        const closed = await closeAppointment(trx, row.id, {
+          status: 'attended',
+          callId: call.callId,
+          updatedAt: clock.now().toISOString(),
+        });
+        if (closed) await parts.records.tell(trx, 'appointment.attended', row.id);
       });
       announce(await reread(row.id));
       return call;

@@ -27,6 +27,10 @@ export type AuditAction =
   | 'gallery.update'
   | 'gallery.delete'
   | 'salon.update'
+  | 'webhook.create'
+  | 'webhook.update'
+  | 'webhook.delete'
+  | 'webhook.retry'
   | 'auth.under_attack';
 
 export type AuditService = ReturnType<typeof createAuditService>;

@@ -69,20 +69,27 @@ function requireReader(call: CallRecord, actor: CallActor): void {
 export function createCallIntake(deps: Pick<CallsServiceDeps, 'db' | 'clock' | 'notifier'>) {
   const { db, clock, notifier } = deps;
 
+  // The lookups, once the caller's right to the call is settled (by the call's reader check or,
+  // for the summary, by her summary key).
+  async function intakeOf(callId: string): Promise<Intake | null> {
+    const view = await findIntakeView(db, callId);
+    return view ? toIntakeDto(view) : null;
+  }
+  async function photoIdOf(callId: string, slot: IntakePhotoSlot): Promise<string> {
+    const id = (await findIntake(db, callId))?.[slotColumn[slot]] ?? null;
+    if (id === null) throw intakeNotFound();
+    return id;
+  }
+
   return {
     /** GET /api/calls/{id}/intake: null when she sent none. */
     async intake(actor: CallActor, callId: string): Promise<Intake | null> {
-      const call = await requireCall(db, callId);
-      requireReader(call, actor);
-      const view = await findIntakeView(db, callId);
-      return view ? toIntakeDto(view) : null;
+      requireReader(await requireCall(db, callId), actor);
+      return intakeOf(callId);
     },
 
     /** For the visitor's summary, which checked her summary key itself. */
-    async intakeOfCall(callId: string): Promise<Intake | null> {
-      const view = await findIntakeView(db, callId);
-      return view ? toIntakeDto(view) : null;
-    },
+    intakeOfCall: intakeOf,
 
     /**
      * Who may add a photo to the intake: only the visitor (her call's key), while her call waits
@@ -127,11 +134,8 @@ export function createCallIntake(deps: Pick<CallsServiceDeps, 'db' | 'clock' | '
 
     /** The photo of a slot, for a reader of the intake (404 INTAKE_NOT_FOUND when none). */
     async intakePhotoId(actor: CallActor, callId: string, slot: IntakePhotoSlot): Promise<string> {
-      const call = await requireCall(db, callId);
-      requireReader(call, actor);
-      const id = (await findIntake(db, callId))?.[slotColumn[slot]] ?? null;
-      if (id === null) throw intakeNotFound();
-      return id;
+      requireReader(await requireCall(db, callId), actor);
+      return photoIdOf(callId, slot);
     },
 
     /** Retention: the intakes of calls that ended before `cutoff` (their photos go with the chat's). */
@@ -139,10 +143,6 @@ export function createCallIntake(deps: Pick<CallsServiceDeps, 'db' | 'clock' | '
       purgeIntakesOfCallsEndedBefore(db, cutoff),
 
     /** For the visitor's summary: the photo of a slot, or 404 INTAKE_NOT_FOUND. */
-    async intakePhotoIdOfCall(callId: string, slot: IntakePhotoSlot): Promise<string> {
-      const id = (await findIntake(db, callId))?.[slotColumn[slot]] ?? null;
-      if (id === null) throw intakeNotFound();
-      return id;
-    },
+    intakePhotoIdOfCall: photoIdOf,
   };
 }

@@ -54,9 +54,9 @@ function newOfferId(now: Date): string {
 export type CallTransitions = ReturnType<typeof createCallTransitions>;
 
 export function createCallTransitions(
-  deps: Pick<CallsServiceDeps, 'db' | 'settings' | 'advisors'>,
+  deps: Pick<CallsServiceDeps, 'db' | 'settings' | 'advisors' | 'webhooks'>,
 ) {
-  const { db, settings, advisors } = deps;
+  const { db, settings, advisors, webhooks } = deps;
 
   /**
    * Offers a queued call to the best advisor, queues it when everyone is full, or ends it
@@ -221,6 +221,13 @@ export function createCallTransitions(
       ) {
         return false;
       }
+      await webhooks.callEnded(trx, {
+        ...call,
+        advisorId,
+        endedBy,
+        endedAt: nowIso,
+        durationSeconds,
+      });
       await advisors.markCallEnded(advisorId, nowIso, trx);
       const stillActive = await countActiveCallsOf(trx, advisorId);
       const state = await advisorState(trx, advisorId);

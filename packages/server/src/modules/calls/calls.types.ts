@@ -10,6 +10,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { VideoService } from '../video/video.service.js';
+import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import type { VideoParticipant, VideoRoom } from '../video/video.provider.js';
 import type { CallRecord } from './calls.repository.js';
 
@@ -86,6 +87,8 @@ export type CallsServiceDeps = Pick<Deps, 'db' | 'clock' | 'notifier' | 'log' | 
   mail: Pick<MailService, 'callUnanswered' | 'callCompleted'>;
   /** a rating whose visitor consented to its publication becomes an opinion for admins to publish */
   testimonials: Pick<TestimonialsService, 'recordConsentedRating'>;
+  /** `call.ended` for the salon's CRM, recorded in the transaction that completes the call */
+  webhooks: Pick<WebhooksService, 'callEnded'>;
 };
 
 /** A transition's outcome: whether it applied, and what its commit still has to tell. */

@@ -5,7 +5,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';
-import { SOCKET_CONNECTIONS_PER_ADDRESS, SOCKET_EVENTS_PER_CONNECTION } from '../../lib/limits.js';
+import {
+  SOCKET_CONNECTIONS_PER_ADDRESS,
+  SOCKET_EVENTS_DISCONNECT_FACTOR,
+  SOCKET_EVENTS_PER_CONNECTION,
+} from '../../lib/limits.js';
 import { createCallsTestApp, insertAdvisor } from '../../test/fixtures.js';
 import type { TestApp } from '../../test/helpers.js';
 import { ask, closeSockets, listenUrl, open } from '../../test/socket-clients.js';
@@ -61,6 +65,40 @@ describe('socket limits', () => {
     // Keep flooding without waiting: the server hangs up.
     for (let i = 0; i < SOCKET_EVENTS_PER_CONNECTION.points * 3; i++) socket.emit('ping');
     expect(await closed).toBe('io server disconnect');
+  });
+
+  it('hangs up on exactly the event that takes a connection the disconnect factor over, and drops its transport', async () => {
+    const url = await start();
+    const socket = await open(url);
+    let disconnected: string | null = null;
+    socket.on('disconnect', (reason) => (disconnected = reason));
+    // socket.io-client closes its own transport once its last socket is disconnected; keep it
+    // open, as a hostile client would, so that only the server can close it.
+    (socket.io as unknown as { _destroy: () => void })._destroy = () => {};
+    const transportClosed = new Promise<string>((resolve) =>
+      socket.io.engine.once('close', (reason: string) => resolve(reason)),
+    );
+    const { points } = SOCKET_EVENTS_PER_CONNECTION;
+    for (let i = 0; i < points; i++) await ask(socket, 'call:typing', {});
+    // Over the limit by 1 … by points × (factor − 1) − 1: told to wait, still connected.
+    const lastTolerated = points * (SOCKET_EVENTS_DISCONNECT_FACTOR - 1) - 1;
+    for (let over = 1; over <= lastTolerated; over++) {
+      const answer = await ask(socket, 'call:typing', {});
+      expect(answer, `event ${over} over the limit`).toMatchObject({
+        ok: false,
+        error: { code: 'RATE_LIMITED' },
+      });
+    }
+    expect(socket.connected).toBe(true);
+    expect(disconnected).toBeNull();
+    // The next one is answered and then the server hangs up.
+    const answer = await ask(socket, 'call:typing', {});
+    expect(answer).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } });
+    await expect.poll(() => disconnected).toBe('io server disconnect');
+    // The server closes the transport too, not only the namespace: a flooder cannot rejoin over
+    // the same connection without a new handshake (which the connection limit counts).
+    expect(await transportClosed).toBe('transport close');
+    expect(t!.app.realtime.io.engine.clientsCount).toBe(0);
   });
 
   it('limits call requests over the socket per address and per phone number', async () => {

@@ -35,6 +35,7 @@ import type { CallsService, UserActor } from '../calls/calls.service.js';
 import type { ChatImageFile, ChatService } from '../chat/chat.service.js';
 import type { SalonService } from '../salon/salon.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import { summaryExpiry, type SummaryLinksService } from './summary-links.service.js';
 import {
   claimPurgeDay,
@@ -70,6 +71,8 @@ export type SummaryServiceDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'instanceId
     | 'purgeEndedBefore'
   >;
   links: Pick<SummaryLinksService, 'linkOf'>;
+  /** `plan.created` for the salon's CRM, in the transaction of the first save with a plan */
+  webhooks: Pick<WebhooksService, 'planCreated'>;
 };
 
 export type SummaryService = ReturnType<typeof createSummaryService>;
@@ -84,7 +87,7 @@ const notYours = () => forbidden('This call is not yours');
 const summaryNotFound = () => notFound('SUMMARY_NOT_FOUND', 'Summary');
 
 export function createSummaryService(deps: SummaryServiceDeps) {
-  const { db, clock, log, instanceId, settings, salon, calls, chat, links } = deps;
+  const { db, clock, log, instanceId, settings, salon, calls, chat, links, webhooks } = deps;
   /** No purge check before this instant (in memory; the database decides who purges). */
   let nextPurgeCheck = 0;
 
@@ -233,12 +236,25 @@ export function createSummaryService(deps: SummaryServiceDeps) {
       const call = await requireCall(callId);
       requireAdvisorOf(call, user);
       requireEditable(call);
-      await upsertRecommendations(db, {
-        call_id: callId,
-        recommendations: body.text,
-        items: JSON.stringify(body.items),
-        updated_at: clock.now().toISOString(),
-        updated_by: user.advisorId,
+      const savedAt = clock.now().toISOString();
+      // The first save that gives the call a plan tells the CRM (once: webhooks.service.ts).
+      const creates =
+        (body.text !== '' || body.items.length > 0) &&
+        (call.recommendations ?? '') === '' &&
+        (call.items ?? '[]') === '[]';
+      await db.transaction().execute(async (trx) => {
+        await upsertRecommendations(trx, {
+          call_id: callId,
+          recommendations: body.text,
+          items: JSON.stringify(body.items),
+          updated_at: savedAt,
+          updated_by: user.advisorId,
+        });
+        if (creates) {
+          const advisorId = call.advisor_id ?? user.advisorId;
+          const { text, items } = body;
+          await webhooks.planCreated(trx, { callId, advisorId, text, items, savedAt });
+        }
       });
       return toRecommendations(await requireCall(callId));
     },

@@ -49,6 +49,14 @@ export const adminNavItems: readonly NavItem[] = [
     icon: icon('M4 20V10M10 20V4M16 20v-7M22 20H2'),
   },
   {
+    // The admin namespace's, as 'Citas'.
+    to: '/admin/webhooks',
+    labelKey: 'admin:nav.webhooks',
+    icon: icon(
+      'M10 14a4 4 0 0 1 0-5.7l2.8-2.8a4 4 0 0 1 5.7 5.7l-1.4 1.4M14 10a4 4 0 0 1 0 5.7l-2.8 2.8a4 4 0 0 1-5.7-5.7l1.4-1.4',
+    ),
+  },
+  {
     to: '/admin/settings',
     labelKey: 'nav.settings',
     icon: icon(

@@ -4,7 +4,9 @@
  * label says what a press does next ('Activar micrófono' while muted), so the buttons carry no
  * aria-pressed as well: a screen reader would read both states at once.
  */
+import type { BackgroundMode, VideoPageBackground } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
+import { BackgroundChoice } from './BackgroundChoice';
 
 export type MediaTogglesProps = {
   micOn: boolean;
@@ -15,6 +17,8 @@ export type MediaTogglesProps = {
   onToggleCamera: () => void;
   /** only for whom may share a screen (the stylist, when the settings allow it) */
   screenShare?: { sharing: boolean; onToggle: () => void } | undefined;
+  /** her video's background (the privacy blur), where the page offers it */
+  background?: { state: VideoPageBackground; onChoose: (mode: BackgroundMode) => void } | undefined;
   /** the bar's button class ('vp-button' in the page, 'vc-button' on the call screens) */
   buttonClass: string;
 };
@@ -27,6 +31,7 @@ export function MediaToggles({
   onToggleMic,
   onToggleCamera,
   screenShare,
+  background,
   buttonClass,
 }: MediaTogglesProps) {
   const { t } = useTranslation('video');
@@ -59,6 +64,14 @@ export function MediaToggles({
         >
           {screenShare.sharing ? t('page.screenShare.stop') : t('page.screenShare.start')}
         </button>
+      )}
+      {background && hasCamera && (
+        <BackgroundChoice
+          state={background.state}
+          onChoose={background.onChoose}
+          buttonClass={buttonClass}
+          compact
+        />
       )}
     </>
   );

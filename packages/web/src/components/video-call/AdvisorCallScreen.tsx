@@ -188,7 +188,7 @@ export function AdvisorCallScreen({
 
       <CallBar
         media={media}
-        onControl={sendControl}
+        onControl={(control, background) => sendControl(control, undefined, undefined, background)}
         chat={
           advisorChat.hasChat
             ? {

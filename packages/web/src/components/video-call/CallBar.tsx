@@ -6,16 +6,17 @@
  * Daily room, whose own toolbar has them) the media buttons are absent, never shown in a state
  * that is not true.
  */
-import type { VideoPageMedia } from '@belleza/contract';
+import type { BackgroundMode, VideoPageMedia } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
 import { MediaToggles } from '@/components/call-media/MediaToggles';
 import { ChatToggle } from './CallChatPanel';
 
-export type BarControl = 'toggle-mic' | 'toggle-camera' | 'toggle-share';
+export type BarControl = 'toggle-mic' | 'toggle-camera' | 'toggle-share' | 'set-background';
 
 type Props = {
   media: VideoPageMedia | null;
-  onControl: (control: BarControl) => void;
+  /** a press, passed on to the page (`background`: with 'set-background', her choice) */
+  onControl: (control: BarControl, background?: BackgroundMode) => void;
   /** the chat's toggle; absent when the screen has no chat */
   chat?: { open: boolean; unread: number; closedByHer: boolean; onToggle: () => void } | undefined;
   /** the stylist's notes' toggle */
@@ -30,6 +31,14 @@ export function CallBar({ media, onControl, chat, notes, end }: Props) {
       {media && (
         <MediaToggles
           {...media}
+          background={
+            media.background
+              ? {
+                  state: media.background,
+                  onChoose: (mode) => onControl('set-background', mode),
+                }
+              : undefined
+          }
           onToggleMic={() => onControl('toggle-mic')}
           onToggleCamera={() => onControl('toggle-camera')}
           screenShare={

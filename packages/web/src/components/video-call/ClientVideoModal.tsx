@@ -252,7 +252,7 @@ export function ClientVideoModal(props: ClientVideoModalProps) {
 
       <CallBar
         media={pageMedia}
-        onControl={sendControl}
+        onControl={(control, background) => sendControl(control, undefined, undefined, background)}
         chat={
           chat === undefined
             ? undefined

@@ -1,10 +1,14 @@
 /**
  * Before the visitor's call connects: explain why we need the camera and microphone BEFORE the
  * browser asks, then show a preview, a microphone level meter and device choice; when access was
- * refused, explain how to re-allow it, with retry and "continue with audio only".
+ * refused, explain how to re-allow it, with retry and "continue with audio only". The privacy
+ * blur can be chosen here (docs/product.md#privacy-blur): the preview shows it, and the call's
+ * page starts with it (the choice is remembered on the device).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BackgroundChoice } from '../call-media/BackgroundChoice';
+import { useBackground } from '../../lib/background/use-background';
 import { acquireLocalMedia, stopStream, type MediaFailure } from '../../lib/webrtc';
 import type { MediaChoice } from './ClientVideoModal';
 import { useMicLevel } from './use-mic-level';
@@ -54,6 +58,9 @@ export function PrejoinCheck({ onJoin, onCancel, joinLabel, mediaDevices }: Prej
   useEffect(() => titleRef.current?.focus(), []);
   const streamRef = useRef<MediaStream | null>(null);
   const level = useMicLevel(stream);
+  const [blurred, setBlurred] = useState<MediaStreamTrack | null>(null);
+  const background = useBackground({ stream, cameraOn: true, onTrack: setBlurred });
+  const preview = useMemo(() => (blurred ? new MediaStream([blurred]) : stream), [blurred, stream]);
 
   const request = useCallback(
     async (ids: { camera?: string | undefined; mic?: string | undefined } = {}) => {
@@ -103,9 +110,9 @@ export function PrejoinCheck({ onJoin, onCancel, joinLabel, mediaDevices }: Prej
     const video = videoRef.current;
     if (!video) return;
     const hasVideo = (stream?.getVideoTracks().length ?? 0) > 0;
-    video.srcObject = hasVideo ? stream : null;
+    video.srcObject = hasVideo ? preview : null;
     if (hasVideo) video.play().catch(() => undefined);
-  }, [stream, phase]);
+  }, [stream, preview, phase]);
 
   const join = (audioOnly: boolean) => {
     stopStream(streamRef.current);
@@ -167,6 +174,13 @@ export function PrejoinCheck({ onJoin, onCancel, joinLabel, mediaDevices }: Prej
             />
           ) : (
             <div className="vc-prejoin__novideo">{t('page.cameraOff')}</div>
+          )}
+          {hasVideo && background.state && (
+            <BackgroundChoice
+              state={background.state}
+              onChoose={background.setMode}
+              buttonClass="vc-button"
+            />
           )}
           {micWorks && (
             <div className="vc-meter">

@@ -12,11 +12,15 @@ import {
 } from '@belleza/contract';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 
-/** Sends a control to the page: `join` with 'join', `closeup` (who asked) with 'closeup'. */
+/**
+ * Sends a control to the page: `join` with 'join', `closeup` (who asked) with 'closeup',
+ * `background` (her choice) with 'set-background'.
+ */
 export type SendControl = (
   action: VideoPageControl['action'],
   join?: VideoPageJoin,
   closeup?: VideoPageControl['closeup'],
+  background?: VideoPageControl['background'],
 ) => void;
 
 export function useVideoPageMessages(
@@ -45,12 +49,14 @@ export function useVideoPageMessages(
       action: VideoPageControl['action'],
       join?: VideoPageJoin,
       closeup?: VideoPageControl['closeup'],
+      background?: VideoPageControl['background'],
     ) => {
       const control: VideoPageControl = {
         type: VIDEO_PAGE_CONTROL_TYPE,
         action,
         ...(join ? { join } : {}),
         ...(closeup ? { closeup } : {}),
+        ...(background ? { background } : {}),
       };
       frameRef.current?.contentWindow?.postMessage(control, window.location.origin);
     },

@@ -11,6 +11,7 @@ import type { SignalingSocket } from '../../lib/webrtc';
 import { BuiltinRoom } from './BuiltinRoom';
 import {
   FakePc,
+  FakeScreenTrack,
   FakeSocket,
   FakeStream,
   fakeMedia,
@@ -221,5 +222,48 @@ describe("the parent screen's control bar", () => {
     fromParent('leave');
     await act(async () => {});
     expect(lastMedia()).toEqual(['media-state', {}]);
+  });
+
+  it('reports her background where she has a camera; a browser without what it needs keeps it off', async () => {
+    // jsdom, like a browser without canvas capture: the blur is unsupported here.
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const camera = Object.assign(new FakeScreenTrack(), { readyState: 'live', enabled: true });
+    const clone = vi.fn();
+    Object.assign(camera, { clone });
+    Object.defineProperty(navigator, 'mediaDevices', {
+      value: {
+        getUserMedia: () =>
+          Promise.resolve(new FakeStream([camera as unknown as MediaStreamTrack])),
+      },
+      configurable: true,
+    });
+    window.localStorage.setItem('belleza_video_background', 'blur');
+    const post = vi.fn();
+    const socket = renderRoom('client', { parentBar: true, post });
+    await act(async () => {});
+    joinWithPeer(socket);
+    const lastMedia = () => post.mock.calls.filter(([action]) => action === 'media-state').at(-1);
+    expect(lastMedia()?.[1]).toMatchObject({
+      media: {
+        hasCamera: true,
+        background: { mode: 'off', starting: false, blocked: 'unsupported' },
+      },
+    });
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { type: 'daily-video-call-control', action: 'set-background', background: 'blur' },
+          origin: window.location.origin,
+          source: window,
+        }),
+      );
+    });
+    await act(async () => {});
+    expect(lastMedia()?.[1]).toMatchObject({ media: { background: { mode: 'off' } } });
+    // Nothing was started: the camera is neither copied nor darkened.
+    expect(clone).not.toHaveBeenCalled();
+    expect(camera.enabled).toBe(true);
+    window.localStorage.clear();
+    vi.restoreAllMocks();
   });
 });

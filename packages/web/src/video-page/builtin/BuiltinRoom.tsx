@@ -1,6 +1,7 @@
 import type { ParticipantType } from '@belleza/contract';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBackground } from '../../lib/background/use-background';
 import { CallControls } from '../components/CallControls';
 import { LocalPreview } from '../components/LocalPreview';
 import { RemoteTile } from '../components/RemoteTile';
@@ -36,6 +37,7 @@ export function BuiltinRoom(props: Props) {
     stopScreenShare,
     speak,
     showVideo,
+    setCameraTrack,
   } = useBuiltinRoom(props);
   const { stage, localStream, cameraError, micError, supervising } = state;
   // The stylist's 'Foto de detalle' (docs/product.md#close-up-photos): the visitor's page only.
@@ -46,6 +48,22 @@ export function BuiltinRoom(props: Props) {
     showVideo,
   });
   const { start: startCloseup, finish: finishCloseup } = closeup;
+  // The privacy blur (docs/product.md#privacy-blur): her own video, never the close-up's rear
+  // camera nor a shared screen (it rests meanwhile and comes back with the camera). A close-up
+  // taken with the camera she has leaves her video blurred; its still is the camera's own.
+  const rearCloseup = closeup.view.phase !== 'idle' && closeup.view.camera === 'rear';
+  const background = useBackground({
+    stream: supervising ? null : localStream,
+    cameraOn: state.cameraOn,
+    suspended: rearCloseup || state.sharingScreen,
+    onTrack: setCameraTrack,
+  });
+  const { setMode: setBackground, track: blurredTrack } = background;
+  // Her self-view shows what the others see: blurred while the blur is on.
+  const selfView = useMemo(
+    () => (blurredTrack ? new MediaStream([blurredTrack]) : localStream),
+    [blurredTrack, localStream],
+  );
   const isVisitor = props.userType === 'client';
   // A silent supervisor is no participant: no tile, not counted (her page still receives all).
   const peers = participantsOf(state.peers);
@@ -74,15 +92,18 @@ export function BuiltinRoom(props: Props) {
         else if (action === 'toggle-mic') toggleMic();
         else if (action === 'toggle-camera') toggleCamera();
         else if (action === 'toggle-share' && shareRef.current.can) shareRef.current.toggle();
+        else if (action === 'set-background' && control.background)
+          setBackground(control.background);
         // 'join' and 'prepare' are the standby page's (VideoCallPage)
       }),
-    [leave, rejoin, toggleMic, toggleCamera, isVisitor, startCloseup, finishCloseup],
+    [leave, rejoin, toggleMic, toggleCamera, isVisitor, startCloseup, finishCloseup, setBackground],
   );
 
   // The parent's bar shows what this page's media is now, and nothing outside the room.
   const { post, parentBar } = props;
   const { micOn, cameraOn, canShareScreen, sharingScreen } = state;
   const reportsMedia = parentBar && inCall && !supervising;
+  const backgroundState = background.state;
   useEffect(() => {
     if (!parentBar) return;
     post(
@@ -95,6 +116,7 @@ export function BuiltinRoom(props: Props) {
               hasMic,
               hasCamera,
               sharingScreen: canShareScreen ? sharingScreen : null,
+              ...(backgroundState ? { background: backgroundState } : {}),
             },
           }
         : {},
@@ -109,6 +131,7 @@ export function BuiltinRoom(props: Props) {
     hasCamera,
     canShareScreen,
     sharingScreen,
+    backgroundState,
   ]);
 
   const leavesHere = props.userType !== 'advisor' || window.parent === window;
@@ -146,6 +169,11 @@ export function BuiltinRoom(props: Props) {
           {t('page.screenShare.sharing')}
         </p>
       )}
+      {inCall && backgroundState?.blocked === 'too-slow' && (
+        <p className="vp-banner vp-banner--info" role="status">
+          {t('background.blocked.too-slow')}
+        </p>
+      )}
       {inCall && state.screenShareError && (
         <p className="vp-banner vp-banner--warning" role="alert">
           {state.screenShareError}
@@ -181,7 +209,7 @@ export function BuiltinRoom(props: Props) {
               )}
               {stage !== 'joined' && <p className="vp-waiting">{t('page.connecting')}</p>}
             </section>
-            {!supervising && <LocalPreview stream={localStream} cameraOn={state.cameraOn} />}
+            {!supervising && <LocalPreview stream={selfView} cameraOn={state.cameraOn} />}
           </div>
           <CloseupCapture closeup={closeup} />
           {!parentBar && (
@@ -199,6 +227,9 @@ export function BuiltinRoom(props: Props) {
                 state.canShareScreen
                   ? { sharing: state.sharingScreen, onToggle: toggleShare }
                   : undefined
+              }
+              background={
+                backgroundState ? { state: backgroundState, onChoose: setBackground } : undefined
               }
               supervise={
                 supervising

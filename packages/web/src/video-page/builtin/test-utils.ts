@@ -61,7 +61,15 @@ export class FakePc {
   sent: MediaStreamTrack[] = [];
   addTrack(track: MediaStreamTrack) {
     this.sent.push(track);
-    return { track };
+    const sender = {
+      track,
+      replaceTrack: (next: MediaStreamTrack | null) => {
+        this.sent = this.sent.flatMap((t) => (t !== sender.track ? [t] : next ? [next] : []));
+        if (next) sender.track = next;
+        return Promise.resolve();
+      },
+    };
+    return sender;
   }
   getSenders() {
     return this.sent.map((track) => ({ track }));

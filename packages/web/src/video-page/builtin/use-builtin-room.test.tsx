@@ -7,6 +7,7 @@ import { testI18n } from '../../components/video-call/__tests__/test-utils';
 import { CONNECT_DEADLINE_MS, RECONNECT_DEADLINE_MS, type SignalingSocket } from '../../lib/webrtc';
 import {
   FakePc,
+  FakeScreenTrack,
   FakeSocket,
   FakeStream,
   fakeMedia,
@@ -207,6 +208,43 @@ describe('built-in room on the video page', () => {
       ]);
       expect(pcs[0]!.sent).toEqual([]);
       expect(capture.track.stopped).toBe(true);
+    });
+
+    it("the privacy blur's track is her camera on the links: a shared screen and a close-up hand it back", async () => {
+      const capture = screenCapture();
+      pickerAnswers(() => Promise.resolve(capture.stream));
+      const { socket, hook, pcs, joinWithPeer } = setup('advisor');
+      await flush();
+      joinWithPeer(true);
+      const blurred = new FakeScreenTrack() as unknown as MediaStreamTrack;
+      await act(() => hook.result.current.setCameraTrack(blurred));
+      expect(pcs[0]!.sent).toEqual([blurred]);
+      expect(videoSignals(socket)).toEqual([['p-2', 'camera']]);
+
+      // A shared screen takes its place, and stopping it brings the blurred camera back.
+      await act(() => hook.result.current.startScreenShare());
+      expect(pcs[0]!.sent).toEqual([capture.track]);
+      act(() => hook.result.current.stopScreenShare());
+      await flush();
+      expect(pcs[0]!.sent).toEqual([blurred]);
+      expect(videoSignals(socket).at(-1)).toEqual(['p-2', 'camera']);
+
+      // A close-up's camera, then "her camera again" (the raw track): the blurred one goes out.
+      const rear = new FakeScreenTrack() as unknown as MediaStreamTrack;
+      const raw = new FakeScreenTrack() as unknown as MediaStreamTrack;
+      await act(() => hook.result.current.showVideo(rear, 'closeup'));
+      expect(pcs[0]!.sent).toEqual([rear]);
+      // Meanwhile the blur leaves the links alone.
+      const restarted = new FakeScreenTrack() as unknown as MediaStreamTrack;
+      await act(() => hook.result.current.setCameraTrack(restarted));
+      expect(pcs[0]!.sent).toEqual([rear]);
+      await act(() => hook.result.current.showVideo(raw, 'camera'));
+      expect(pcs[0]!.sent).toEqual([restarted]);
+
+      // Off: the camera itself again.
+      await act(() => hook.result.current.setCameraTrack(null));
+      expect(pcs[0]!.sent).toEqual([]);
+      expect(videoSignals(socket).at(-1)).toEqual(['p-2', 'camera']);
     });
 
     it('stops sharing with its own control, and when it leaves the room', async () => {

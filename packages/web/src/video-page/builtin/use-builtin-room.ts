@@ -56,10 +56,18 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
   const leftRef = useRef(false);
   /** the stream a supervisor opened when she chose to speak */
   const spokenRef = useRef<MediaStream | null>(null);
+  /**
+   * What goes out as her camera: the privacy blur's track while it is on, else null (the camera
+   * itself). A close-up or a shared screen going back to the camera puts this one back.
+   */
+  const cameraTrackRef = useRef<MediaStreamTrack | null>(null);
+  /** a close-up's rear camera is on the links: the blur waits to put its track back */
+  const overriddenRef = useRef(false);
   const { screenRef, startScreenShare, stopScreenShare } = useScreenShare({
     sessionRef,
     leftRef,
     setState,
+    cameraTrack: useCallback(() => cameraTrackRef.current, []),
   });
   const optionsRef = useRef(options);
   useEffect(() => {
@@ -220,7 +228,7 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
       // Out of the room the screen has no one to go to: it ends now, and a rejoin starts on the
       // camera.
       endScreenShare(screenRef.current);
-      void session?.shareScreen(null);
+      void session?.shareScreen(cameraTrackRef.current, 'camera');
       setState((s) => ({ ...s, stage: 'left', peers: [], sharingScreen: false }));
       optionsRef.current.post(action);
     },
@@ -235,10 +243,21 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
     session.rejoin();
   }, []);
 
-  const showVideoOnLinks = useCallback(
-    (track: MediaStreamTrack | null, source: VideoSource) =>
-      sessionRef.current?.shareScreen(track, source) ?? Promise.resolve(),
-    [],
+  const showVideoOnLinks = useCallback((track: MediaStreamTrack | null, source: VideoSource) => {
+    overriddenRef.current = source !== 'camera';
+    // Her camera again after a close-up: blurred if the blur is on.
+    const shown = source === 'camera' ? (cameraTrackRef.current ?? track) : track;
+    return sessionRef.current?.shareScreen(shown, source) ?? Promise.resolve();
+  }, []);
+
+  /** The privacy blur's track (null: the camera) goes out as her camera, on every link. */
+  const setCameraTrack = useCallback(
+    (track: MediaStreamTrack | null) => {
+      cameraTrackRef.current = track;
+      if (overriddenRef.current || screenRef.current.stream) return Promise.resolve();
+      return sessionRef.current?.shareScreen(track, 'camera') ?? Promise.resolve();
+    },
+    [screenRef],
   );
 
   return {
@@ -252,6 +271,7 @@ export function useBuiltinRoom(options: BuiltinRoomOptions) {
     speak,
     /** another track of hers on every link (the close-up's rear camera), or the camera with null */
     showVideo: showVideoOnLinks,
+    setCameraTrack,
     peerConnections: () => sessionRef.current?.peerConnections() ?? [],
   };
 }

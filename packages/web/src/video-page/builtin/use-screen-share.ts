@@ -25,9 +25,11 @@ export type ScreenShareOptions = {
   /** the page left the room: a screen picked meanwhile has nowhere to go */
   leftRef: RefObject<boolean>;
   setState: Dispatch<SetStateAction<BuiltinRoomState>>;
+  /** what goes back on the links as her camera (the privacy blur's track, or null: the camera) */
+  cameraTrack: () => MediaStreamTrack | null;
 };
 
-export function useScreenShare({ sessionRef, leftRef, setState }: ScreenShareOptions) {
+export function useScreenShare({ sessionRef, leftRef, setState, cameraTrack }: ScreenShareOptions) {
   const { t } = useTranslation('video');
   const screenRef = useRef<ScreenCapture>({ stream: null, picking: false, allowed: false });
 
@@ -38,9 +40,10 @@ export function useScreenShare({ sessionRef, leftRef, setState }: ScreenShareOpt
     setState((s) => ({ ...s, sharingScreen: false }));
     // The camera goes back on every link first, so nobody is left with a frozen picture.
     const session = sessionRef.current;
-    if (session) void session.shareScreen(null).finally(() => stopStream(stream));
+    if (session)
+      void session.shareScreen(cameraTrack(), 'camera').finally(() => stopStream(stream));
     else stopStream(stream);
-  }, [sessionRef, setState]);
+  }, [sessionRef, setState, cameraTrack]);
 
   const startScreenShare = useCallback(async () => {
     const session = sessionRef.current;

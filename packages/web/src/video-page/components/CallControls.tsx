@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MediaToggles } from '@/components/call-media/MediaToggles';
+import { MediaToggles, type MediaTogglesProps } from '@/components/call-media/MediaToggles';
 
 type Props = {
   micOn: boolean;
@@ -12,6 +12,8 @@ type Props = {
   onLeave?: (() => void) | undefined;
   /** Only for whom may share a screen (the advisor, when the settings allow it). */
   screenShare?: { sharing: boolean; onToggle: () => void } | undefined;
+  /** her video's background (the privacy blur) */
+  background?: MediaTogglesProps['background'];
   /**
    * A silent supervisor's bar: 'Hablar' (microphone) or 'Hablar con cámara' in place of the
    * microphone and camera, which she has not opened.
@@ -28,6 +30,7 @@ export function CallControls({
   onToggleCamera,
   onLeave,
   screenShare,
+  background,
   supervise,
 }: Props) {
   const { t } = useTranslation('video');
@@ -61,6 +64,7 @@ export function CallControls({
           onToggleMic={onToggleMic}
           onToggleCamera={onToggleCamera}
           screenShare={screenShare}
+          background={background}
           buttonClass="vp-button"
         />
       )}

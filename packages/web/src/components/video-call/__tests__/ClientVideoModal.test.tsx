@@ -284,6 +284,34 @@ describe("the visitor's control bar", () => {
     expect(within(bar()).queryByRole('button', { name: /micrófono/ })).not.toBeInTheDocument();
   });
 
+  it('offers her background where the page does, and her choice goes to the page', () => {
+    const { frame, control } = setup();
+    postFromFrame(frame, { action: 'media-state', media });
+    // A page that offers none (a Daily room, no camera): no choice.
+    expect(within(bar()).queryByRole('combobox', { name: 'Fondo de tu video' })).toBeNull();
+
+    const background = { mode: 'off', starting: false, blocked: null } as const;
+    postFromFrame(frame, { action: 'media-state', media: { ...media, background } });
+    const choice = () => within(bar()).getByRole('combobox', { name: 'Fondo de tu video' });
+    expect(choice()).toHaveValue('off');
+    fireEvent.change(choice(), { target: { value: 'blur' } });
+    expect(control).toHaveBeenCalledWith(
+      { type: 'daily-video-call-control', action: 'set-background', background: 'blur' },
+      window.location.origin,
+    );
+    // What it shows follows what the page says, and the page's reason is read with it.
+    postFromFrame(frame, {
+      action: 'media-state',
+      media: { ...media, background: { ...background, blocked: 'too-slow' } },
+    });
+    expect(choice()).toHaveAccessibleDescription(/sin que el video se entrecorte/);
+    postFromFrame(frame, {
+      action: 'media-state',
+      media: { ...media, background: { ...background, mode: 'replace' } },
+    });
+    expect(choice()).toHaveValue('replace');
+  });
+
   it("'Salir de la llamada' asks first, as the close button does", () => {
     const { onEnd } = setup();
     fireEvent.click(within(bar()).getByRole('button', { name: 'Salir de la llamada' }));

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { Button, Modal } from '@/components/ui';
+
+/** 'Eliminar' asks first: what goes, and that it cannot be undone. */
+export function ConfirmRemove({
+  title,
+  text,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  text: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin-webhooks');
+  return (
+    <Modal
+      open
+      size="sm"
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button variant="danger" loading={busy} onClick={onConfirm}>
+            {t('actions.delete')}
+          </Button>
+        </>
+      }
+    >
+      <p>{text}</p>
+    </Modal>
+  );
+}

@@ -244,7 +244,7 @@ test.describe('accessibility (axe)', () => {
         await form.getByLabel(text.name, { exact: true }).fill('Irene Lectora');
         await form.getByLabel(text.phone, { exact: true }).fill('+51 977 666 555');
         await form.getByLabel(text.message, { exact: true }).fill('Quiero un corte');
-        await form.getByRole('checkbox').check();
+        await form.getByRole('checkbox', { name: /^(Acepto el uso|I agree to my data)/ }).check();
         await form.getByRole('button', { name: text.submit }).click();
         await expect(visitor.getByText(text.waiting)).toBeVisible();
         await expect(page.getByRole('alertdialog', { name: text.popup })).toBeVisible();

@@ -83,7 +83,7 @@ test.describe('a consultation with the keyboard only', () => {
     await page.keyboard.type('+51 988 777 666');
     await tabTo(page, form.getByLabel('Mensaje', { exact: true }));
     await page.keyboard.type('Quiero un flequillo');
-    await tabTo(page, form.getByRole('checkbox'));
+    await tabTo(page, form.getByRole('checkbox', { name: /^Acepto el uso/ }));
     await page.keyboard.press('Space');
     await tabTo(page, form.getByRole('button', { name: 'Solicitar consulta' }));
     await page.keyboard.press('Enter');

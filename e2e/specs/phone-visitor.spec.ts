@@ -62,7 +62,7 @@ test.describe('a visitor on a phone', () => {
     await form.getByLabel('Nombre', { exact: true }).fill('Marisol Táctil');
     await form.getByLabel('Teléfono', { exact: true }).fill('+51 999 555 666');
     await form.getByLabel('Mensaje', { exact: true }).fill('Quiero cortarme el flequillo');
-    await form.getByRole('checkbox').tap();
+    await form.getByRole('checkbox', { name: /^Acepto el uso/ }).tap();
     await expectPhoneWide(page);
     await form.getByRole('button', { name: 'Solicitar consulta' }).tap();
 

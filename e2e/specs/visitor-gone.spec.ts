@@ -66,7 +66,7 @@ test.describe('visitors who have gone', { tag: '@idle' }, () => {
     await form.getByLabel('Nombre', { exact: true }).fill('Wendy Espera');
     await form.getByLabel('Teléfono', { exact: true }).fill(PHONE);
     await form.getByLabel('Mensaje', { exact: true }).fill('Quiero un corte');
-    await form.getByRole('checkbox').check();
+    await form.getByRole('checkbox', { name: /^(Acepto el uso|I agree to my data)/ }).check();
     await form.getByRole('button', { name: 'Solicitar consulta' }).click();
     // Polled through findCall: a throw ends expect.poll at once, and her request may be on its way.
     await expect.poll(async () => (await findCall('Wendy Espera'))?.visitorPresence).toBe('here');

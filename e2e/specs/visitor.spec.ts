@@ -202,7 +202,7 @@ test.describe('visitor on the landing page', () => {
     await form.getByLabel('Nombre', { exact: true }).fill('Ana Visitante');
     await form.getByLabel('Teléfono', { exact: true }).fill('+51 999 888 777');
     await form.getByLabel('Mensaje', { exact: true }).fill('Quiero un cambio de look');
-    await form.getByRole('checkbox').check();
+    await form.getByRole('checkbox', { name: /^(Acepto el uso|I agree to my data)/ }).check();
     await form.getByRole('button', { name: 'Solicitar consulta' }).click();
 
     const waiting = page.getByRole('dialog', { name: 'Tu consulta' });

@@ -157,7 +157,7 @@ test.describe('widget on a salon site', () => {
     await form.getByLabel('Nombre', { exact: true }).fill('Marta Widget');
     await form.getByLabel('Teléfono', { exact: true }).fill('+51 987 654 321');
     await form.getByLabel('Mensaje', { exact: true }).fill('Quiero un corte para cabello rizado');
-    await form.getByRole('checkbox').check();
+    await form.getByRole('checkbox', { name: /^(Acepto el uso|I agree to my data)/ }).check();
     await form.getByRole('button', { name: 'Solicitar consulta' }).click();
     await expect(widget.getByText('Esperando a tu estilista...')).toBeVisible();
     await expect

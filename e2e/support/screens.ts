@@ -122,7 +122,7 @@ export async function submitConsultation(page: Page, visitor: Visitor): Promise<
   await form.getByLabel('Teléfono', { exact: true }).fill(visitor.phone);
   await form.getByLabel('Mensaje', { exact: true }).fill(visitor.message);
   if (visitor.email) await form.getByLabel('Correo electrónico (opcional)').fill(visitor.email);
-  await form.getByRole('checkbox').check();
+  await form.getByRole('checkbox', { name: /^(Acepto el uso|I agree to my data)/ }).check();
   await form.getByRole('button', { name: 'Solicitar consulta' }).click();
 }
 

@@ -24,6 +24,21 @@ export const appointmentStatuses = ['booked', 'cancelled', 'attended', 'no_show'
 export const appointmentStatusSchema = z.enum(appointmentStatuses);
 export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
 
+/** A video consultation, or an in-salon service booked from a consultation's plan. */
+export const appointmentKinds = ['consultation', 'service'] as const;
+export const appointmentKindSchema = z.enum(appointmentKinds);
+export type AppointmentKind = z.infer<typeof appointmentKindSchema>;
+
+/** What a service booking booked, as it was then (the catalogue may change later). */
+export const bookedServiceSchema = z.object({
+  serviceId: idSchema,
+  name: z.string(),
+  durationMinutes: z.number().int().positive(),
+  /** in the salon's currency; null: price on consultation */
+  price: z.number().nullable(),
+});
+export type BookedService = z.infer<typeof bookedServiceSchema>;
+
 /** Defaults of the admin's appointment settings (docs/product.md#slots). */
 export const DEFAULT_SLOT_MINUTES = 20;
 export const DEFAULT_BUFFER_MINUTES = 5;
@@ -150,6 +165,10 @@ export const appointmentSchema = z.object({
   joinUntil: isoDateTime,
   /** the call she entered with, once she did */
   callId: idSchema.nullable(),
+  /** 'service': in the salon, no video call to enter */
+  kind: appointmentKindSchema,
+  /** the booked service (kind 'service'), else null */
+  service: bookedServiceSchema.nullable(),
   createdAt: isoDateTime,
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
@@ -179,6 +198,8 @@ export const appointmentsQuerySchema = z
     day: dayString.optional(),
     advisorId: idSchema.optional(),
     status: appointmentStatusSchema.optional(),
+    /** only video consultations, or only in-salon services */
+    kind: appointmentKindSchema.optional(),
     /** only from now on (upcoming) */
     upcoming: z
       .enum(['true', 'false'])
@@ -188,6 +209,45 @@ export const appointmentsQuerySchema = z
   })
   .strip();
 export type AppointmentsQuery = z.input<typeof appointmentsQuerySchema>;
+
+/**
+ * GET /api/summaries/{callId}/services/{serviceId}/slots (her summary key): where a service of
+ * her plan can be booked in the salon, with the service's own duration.
+ */
+export const serviceSlotsQuerySchema = slotsQuerySchema.pick({ from: true, days: true }).strip();
+export type ServiceSlotsQuery = z.input<typeof serviceSlotsQuerySchema>;
+
+/**
+ * Whose hours make the slots: 'same', the stylist of her call; 'other', the salon's other
+ * stylists who do the service (hers does not, or is gone); 'none', nobody does it now.
+ */
+export const serviceStylistChoiceSchema = z.enum(['same', 'other', 'none']);
+export type ServiceStylistChoice = z.infer<typeof serviceStylistChoiceSchema>;
+
+export const serviceSlotsResponseSchema = z.object({
+  /** false: the salon does not take bookings (setting off) */
+  enabled: z.boolean(),
+  service: bookedServiceSchema,
+  stylist: serviceStylistChoiceSchema,
+  /** the stylist of the slots when 'same'; null otherwise */
+  advisor: z.object({ advisorId: idSchema, name: z.string(), title: z.string() }).nullable(),
+  horizonEndsAt: isoDateTime,
+  slots: z.array(slotSchema),
+});
+export type ServiceSlotsResponse = z.infer<typeof serviceSlotsResponseSchema>;
+
+/** POST /api/summaries/{callId}/services/{serviceId}/book: her data comes from the call. */
+export const bookServiceBodySchema = z
+  .object({
+    startsAt: isoDateTime,
+    language: languageSchema.optional(),
+    /** the visitor's browser zone, for the times in her e-mails */
+    timeZone: z.string().max(64).optional(),
+  })
+  .strip();
+export type BookServiceBody = z.input<typeof bookServiceBodySchema>;
+
+export const summaryServiceParams = z.object({ callId: idSchema, serviceId: idSchema });
 
 /** POST /api/appointments/{id}/reassign (admin) */
 export const reassignBodySchema = z.object({ advisorId: idSchema }).strip();

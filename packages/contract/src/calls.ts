@@ -150,6 +150,13 @@ export const callRequestBodySchema = z
     language: languageSchema.default('es'),
     /** her hair intake (docs/product.md#hair-intake), when she filled it */
     intake: intakeBodySchema.optional(),
+    /**
+     * Remember her for her next consultation (docs/product.md#returning-clients); unticked (false)
+     * forgets what was kept of her.
+     */
+    remember: z.boolean().default(false),
+    /** the return token her browser kept from a visit she asked to be remembered on */
+    returnToken: z.string().min(1).max(100).optional(),
   })
   .strip();
 export type CallRequestBody = z.input<typeof callRequestBodySchema>;
@@ -164,6 +171,14 @@ export const callRequestResponseDataSchema = z.object({
   queuePosition: z.number().int().positive().nullable(),
   /** Secret for the visitor's status, token, cancel, rating and socket join. Returned once. */
   clientKey: z.string(),
+  /** With `remember`: the return token her browser keeps for next time; else null (or absent). */
+  returnToken: z.string().nullable().optional(),
+  /**
+   * Her last stylist, rung first: only when she is a returning client, the request carried her
+   * browser's return token, and that stylist is the one it rings (or took it) now. Else null (or
+   * absent).
+   */
+  returningAdvisorName: z.string().nullable().optional(),
 });
 export type CallRequestResponseData = z.infer<typeof callRequestResponseDataSchema>;
 

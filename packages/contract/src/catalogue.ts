@@ -35,6 +35,8 @@ export const SERVICE_CATEGORY_MAX = 60;
 export const SERVICE_DESCRIPTION_MAX = 600;
 export const SERVICE_DURATION_MAX_MIN = 720;
 export const SERVICE_PRICE_MAX = 100_000;
+/** Stylists listed on one service. */
+export const SERVICE_STYLISTS_MAX = 100;
 
 const requiredLine = (max: number) =>
   singleLine(max).pipe(z.string().min(1, 'validation.required'));
@@ -58,6 +60,13 @@ const serviceFields = {
   active: z.boolean(),
   /** smaller first on the landing and in the admin list */
   position: z.number().int().min(0).max(9999),
+  /** visitors may book it in the salon from a consultation's plan (needs a duration) */
+  bookable: z.boolean(),
+  /** the stylists who do it (advisor ids, no repeats) */
+  stylistIds: z
+    .array(idSchema)
+    .max(SERVICE_STYLISTS_MAX)
+    .refine((ids) => new Set(ids).size === ids.length, 'validation.duplicate'),
 };
 
 export const createServiceBodySchema = z
@@ -68,6 +77,8 @@ export const createServiceBodySchema = z
     price: serviceFields.price.default(null),
     active: serviceFields.active.default(true),
     position: serviceFields.position.default(0),
+    bookable: serviceFields.bookable.default(false),
+    stylistIds: serviceFields.stylistIds.default([]),
   })
   .strict();
 export type CreateServiceBody = z.input<typeof createServiceBodySchema>;
@@ -91,6 +102,8 @@ export const salonServiceSchema = z.object({
   active: z.boolean(),
   position: z.number().int(),
   photo: cataloguePhotoSchema.nullable(),
+  bookable: z.boolean(),
+  stylistIds: z.array(idSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -80,6 +80,8 @@ export const errorCodes = [
   'BOOKING_DISABLED',
   /** too early to enter the booked call: details.joinFrom says from when */
   'APPOINTMENT_NOT_OPEN',
+  /** an in-salon service booking: there is no video call to enter */
+  'APPOINTMENT_IN_SALON',
   // video
   'VIDEO_PROVIDER_ERROR',
   'VIDEO_PROVIDER_UNAUTHORIZED',
@@ -98,6 +100,10 @@ export const errorCodes = [
   'EMAIL_CONFIRM_LINK_INVALID',
   // the salon's catalogue, opinions and gallery
   'SERVICE_NOT_FOUND',
+  /** the service cannot be booked in the salon now (not bookable, inactive, or nobody does it) */
+  'SERVICE_NOT_BOOKABLE',
+  /** a service bookable in the salon needs its duration */
+  'SERVICE_DURATION_REQUIRED',
   'TESTIMONIAL_NOT_FOUND',
   /** a visitor's opinion is hers: it may be published or hidden, not rewritten */
   'TESTIMONIAL_NOT_EDITABLE',

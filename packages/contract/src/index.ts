@@ -10,6 +10,7 @@ export * from './calls.js';
 export * from './chat.js';
 export * from './closeup.js';
 export * from './summary.js';
+export * from './returning.js';
 export * from './appointments.js';
 export * from './mail.js';
 export * from './embed.js';

@@ -41,6 +41,11 @@ const noNul = (s: string) => !s.includes('\u0000');
 
 export const recommendationItemSchema = z
   .object({
+    /**
+     * a service of the salon's catalogue: the server then takes its name, price and duration
+     * from the catalogue; null: free text (a product, or a service not in the catalogue)
+     */
+    serviceId: idSchema.nullable().default(null),
     /** product or service */
     name: z
       .string()
@@ -71,6 +76,11 @@ export const recommendationItemSchema = z
       .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'validation.price')
       .nullable()
       .default(null),
+    /**
+     * accepted so that an item read back can be sent again, and ignored: a catalogue service's
+     * minutes are the catalogue's, a free item has none
+     */
+    durationMinutes: z.number().int().min(0).max(10_000).nullable().optional(),
   })
   .strict();
 export type RecommendationItem = z.infer<typeof recommendationItemSchema>;
@@ -89,18 +99,41 @@ export const recommendationsBodySchema = z
   .strict();
 export type RecommendationsBody = z.infer<typeof recommendationsBodySchema>;
 
+/** An item as stored and read back: a catalogue service keeps its duration as it was then. */
+export const recommendationOutItemSchema = z.object({
+  serviceId: idSchema.nullable(),
+  name: z.string(),
+  note: z.string(),
+  url: z.string().nullable(),
+  pricePen: z.number().nullable(),
+  /** minutes of a catalogue service; null for the rest */
+  durationMinutes: z.number().int().nullable(),
+});
+export type RecommendationOutItem = z.infer<typeof recommendationOutItemSchema>;
+
+/**
+ * What a plan adds up to: the prices given (in soles) and the minutes of its catalogue services;
+ * `unpriced` counts the items left out of the total for want of a price.
+ */
+export function planTotals(
+  items: ReadonlyArray<Pick<RecommendationOutItem, 'pricePen' | 'durationMinutes'>>,
+): { totalPen: number; minutes: number; unpriced: number } {
+  let cents = 0;
+  let minutes = 0;
+  let unpriced = 0;
+  for (const item of items) {
+    if (item.pricePen === null) unpriced += 1;
+    else cents += Math.round(item.pricePen * 100);
+    minutes += item.durationMinutes ?? 0;
+  }
+  return { totalPen: cents / 100, minutes, unpriced };
+}
+
 /** GET/PUT /api/calls/{callId}/recommendations (the call's advisor, admins). */
 export const recommendationsSchema = z.object({
   callId: idSchema,
   text: z.string(),
-  items: z.array(
-    z.object({
-      name: z.string(),
-      note: z.string(),
-      url: z.string().nullable(),
-      pricePen: z.number().nullable(),
-    }),
-  ),
+  items: z.array(recommendationOutItemSchema),
   /** null while nothing was written */
   updatedAt: isoDateTime.nullable(),
   /** until when the advisor may still change them; null while the call is not over */
@@ -140,7 +173,14 @@ export const callSummarySchema = z.object({
   endedAt: isoDateTime,
   /** minutes, rounded up; null when the call never connected */
   durationMinutes: z.number().int().nonnegative().nullable(),
-  recommendations: recommendationsSchema.pick({ text: true, items: true, updatedAt: true }),
+  recommendations: recommendationsSchema.pick({ text: true, updatedAt: true }).extend({
+    items: z.array(
+      recommendationOutItemSchema.extend({
+        /** a catalogue service she can book in the salon from here now */
+        bookable: z.boolean(),
+      }),
+    ),
+  }),
   /** the call's chat, photos included (empty once the visitor deleted it) */
   messages: z.array(chatMessageSchema),
   /** her hair intake, photos at GET /api/summaries/{callId}/intake/photos/{slot}; null: none */

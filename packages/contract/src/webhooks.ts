@@ -6,7 +6,11 @@
  */
 import { z } from 'zod';
 import { endedBySchema } from './calls.js';
-import { appointmentStatusSchema } from './appointments.js';
+import {
+  appointmentKindSchema,
+  appointmentStatusSchema,
+  bookedServiceSchema,
+} from './appointments.js';
 import { idSchema, isoDateTime, singleLine } from './common.js';
 import { recommendationsSchema } from './summary.js';
 
@@ -78,6 +82,10 @@ export const appointmentEventDataSchema = z.object({
   cancelledBy: z.string().nullable(),
   /** the call she entered (appointment.attended), else null */
   callId: idSchema.nullable(),
+  /** 'consultation' (a video call) or 'service' (in the salon, booked from her plan) */
+  kind: appointmentKindSchema,
+  /** the service booked, as it was then (kind 'service'), else null */
+  service: bookedServiceSchema.nullable(),
 });
 export type AppointmentEventData = z.infer<typeof appointmentEventDataSchema>;
 

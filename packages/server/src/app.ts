@@ -39,6 +39,7 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { chatImagesRoutes } from './modules/chat/chat-images.routes.js';
 import { summaryRoutes } from './modules/summary/summary.routes.js';
+import { planBookingsRoutes } from './modules/summary/plan-bookings.routes.js';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.js';
 import { embedStorageRoutes } from './modules/embed/embed-storage.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
@@ -93,6 +94,12 @@ const REDACTED_LOG_PATHS = [
   '*.config.metricsToken',
   'METRICS_TOKEN',
   '*.METRICS_TOKEN',
+  'clientHashSecret',
+  '*.clientHashSecret',
+  'config.clientHashSecret',
+  '*.config.clientHashSecret',
+  'CLIENT_HASH_SECRET',
+  '*.CLIENT_HASH_SECRET',
 ];
 
 export type App = FastifyInstance & { container: Container; realtime: Realtime };
@@ -262,6 +269,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(chatRoutes, { chat: container.chat });
       await api.register(chatImagesRoutes, { chat: container.chat });
       await api.register(summaryRoutes, { summary: container.summary });
+      await api.register(planBookingsRoutes, { planBookings: container.planBookings });
       await api.register(appointmentsRoutes, { appointments: container.appointments });
       await api.register(reportsRoutes, { reports: container.reports });
       await api.register(systemRoutes, { system: container.system });

@@ -159,3 +159,19 @@ describe('loadConfig: METRICS_TOKEN', () => {
     expect(failure({ METRICS_TOKEN: 'short-token' })).not.toContain('short-token');
   });
 });
+
+describe('loadConfig: CLIENT_HASH_SECRET', () => {
+  it('has none by default (one is generated and kept in the database), and reads one', () => {
+    expect(loadConfig({}).clientHashSecret).toBeUndefined();
+    const key = 'f'.repeat(64);
+    expect(loadConfig({ CLIENT_HASH_SECRET: key }).clientHashSecret).toBe(key);
+  });
+
+  it('refuses a key shorter than 32 characters, without echoing it', () => {
+    const short = 'too-short-for-a-key';
+    expect(failure({ CLIENT_HASH_SECRET: short })).toMatch(
+      /^Invalid configuration: CLIENT_HASH_SECRET /,
+    );
+    expect(failure({ CLIENT_HASH_SECRET: short })).not.toContain(short);
+  });
+});

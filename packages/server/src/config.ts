@@ -177,6 +177,16 @@ const configSchema = z
       .max(512, 'must have at most 512 characters')
       .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
       .optional(),
+    /**
+     * The key of returning clients' phone hashes (HMAC-SHA256). Without it one is generated on
+     * first use and kept in the database; set here, a dump of the database alone cannot tell
+     * whose numbers they are. Changing it forgets every returning client.
+     */
+    CLIENT_HASH_SECRET: z
+      .string()
+      .min(32, 'must have at least 32 characters')
+      .max(512, 'must have at most 512 characters')
+      .optional(),
   })
   .superRefine((c, ctx) => {
     if (c.TURN_URLS && !c.TURN_SECRET)
@@ -260,6 +270,8 @@ export type Config = {
   /** WEBHOOK_ALLOW_PRIVATE_TARGETS: private/loopback targets and plain http allowed */
   webhookPrivateTargets: boolean;
   webhookTimeoutMs: number;
+  /** CLIENT_HASH_SECRET: undefined when not set (a generated one is kept in the database) */
+  clientHashSecret: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -320,5 +332,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: c.METRICS_TOKEN,
     webhookPrivateTargets: c.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'on',
     webhookTimeoutMs: c.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    clientHashSecret: c.CLIENT_HASH_SECRET,
   };
 }

@@ -29,6 +29,7 @@ import { createMailService } from './modules/mail/mail.service.js';
 import { createChatService } from './modules/chat/chat.service.js';
 import { createSummaryLinksService } from './modules/summary/summary-links.service.js';
 import { createSummaryService } from './modules/summary/summary.service.js';
+import { createPlanBookingsService } from './modules/summary/plan-bookings.service.js';
 import { createAppointmentKeysService } from './modules/appointments/appointment-keys.service.js';
 import { createAppointmentsService } from './modules/appointments/appointments.service.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
@@ -48,7 +49,7 @@ export function createContainer(deps: Deps) {
   const webhooks = createWebhooksService({ ...deps, audit });
   const webhookWorker = createWebhookWorker(deps);
   // -- the salon's catalogue: services, opinions (calls record consented ratings), gallery
-  const salonServices = createSalonServicesService(deps, { audit });
+  const salonServices = createSalonServicesService(deps, { audit, advisors });
   const testimonials = createTestimonialsService(deps, { audit });
   const gallery = createGalleryService(deps, { audit });
   const cataloguePhotos = createCataloguePhotosService(deps, { audit });
@@ -90,6 +91,8 @@ export function createContainer(deps: Deps) {
     chat,
     links: summaryLinks,
     webhooks,
+    salonServices,
+    advisors,
   });
   const appointments = createAppointmentsService({
     ...deps,
@@ -98,6 +101,12 @@ export function createContainer(deps: Deps) {
     calls,
     mail,
     webhooks,
+  });
+  const planBookings = createPlanBookingsService({
+    summary,
+    salonServices,
+    advisors,
+    appointments,
   });
   const passwordReset = createPasswordReset(deps, { advisors, sessions, audit, mail });
   const sweeper = createSweeper({
@@ -141,6 +150,7 @@ export function createContainer(deps: Deps) {
     summaryLinks,
     summary,
     appointments,
+    planBookings,
     sweeper,
     reports,
     system,

@@ -209,6 +209,48 @@ async function webhookOfC(c: Cast, app: Harness['app']): Promise<Record<string, 
   return { endpointId: endpoint.endpointId, deliveryId };
 }
 
+/**
+ * A service bookable in the salon, done by C's owner, in the plan of (completed) C: the
+ * `serviceId` of the summary's booking routes.
+ */
+async function planServiceOfC(c: Cast, app: Harness['app']): Promise<Record<string, string>> {
+  const by = { advisorId: c.admin.id, isAdmin: true };
+  const service = await app.container.salonServices.create(by, {
+    name: 'Color',
+    category: 'Color',
+    description: '',
+    durationMinutes: 45,
+    price: 120,
+    active: true,
+    position: 0,
+    bookable: true,
+    stylistIds: [c.owner.id],
+  });
+  const items = JSON.stringify([
+    {
+      serviceId: service.serviceId,
+      name: 'Color',
+      note: '',
+      url: null,
+      pricePen: 120,
+      durationMinutes: 45,
+    },
+  ]);
+  await app.container.db
+    .insertInto('call_summaries')
+    .values({
+      call_id: c.callId,
+      recommendations: '',
+      items,
+      updated_at: null,
+      updated_by: null,
+      emailed_at: null,
+    })
+    .onConflict((oc) => oc.column('call_id').doUpdateSet({ items }))
+    .execute();
+  return { serviceId: service.serviceId };
+}
+
 /** A service, an opinion and a gallery item made by C's admin (ids of the catalogue routes). */
 async function catalogueOfC(c: Cast, app: Harness['app']): Promise<Record<string, string>> {
   const by = { advisorId: c.admin.id, isAdmin: true };
@@ -220,6 +262,8 @@ async function catalogueOfC(c: Cast, app: Harness['app']): Promise<Record<string
     price: 40,
     active: true,
     position: 0,
+    bookable: false,
+    stylistIds: [],
   });
   const opinion = await app.container.testimonials.create(by, {
     firstName: 'Ana',
@@ -437,6 +481,7 @@ const EXPECTED: Record<string, Row> = {
       subject: 'hair_care',
       message: 'Hola',
       consent: true,
+      remember: true,
     }),
   },
   'GET /api/calls/{callId}/status': { allow: CALL_PARTIES },
@@ -469,6 +514,8 @@ const EXPECTED: Record<string, Row> = {
     body: () => ({ notes: 'Piel mixta' }),
   },
   'GET /api/calls/{callId}/notes': { allow: OWNER_OR_ADMIN, state: 'active' },
+  // What staff see of a returning client's last visit: the advisor it rings and admins.
+  'GET /api/calls/{callId}/returning': { allow: OWNER_OR_ADMIN },
   'GET /api/calls/{callId}': { allow: OWNER_OR_ADMIN, state: 'active' },
   'GET /api/calls/{callId}/media-stats': { allow: ADMIN, state: 'active' },
   // The chat: active, as the advisor a pending call only rings is not let in (chat.test.ts).
@@ -545,6 +592,23 @@ const EXPECTED: Record<string, Row> = {
     allow: [],
     state: 'completed',
     hidden: byKeyOnly(summaryHolder),
+  },
+  // A service of her plan booked in the salon: only with her summary key, as the summary.
+  'GET /api/summaries/{callId}/services/{serviceId}/slots': {
+    allow: [],
+    state: 'completed',
+    params: planServiceOfC,
+    hidden: byKeyOnly(summaryHolder),
+  },
+  // The slot asked for is not one of the owner's (her hours do not have it): the holder gets
+  // 409 SLOT_UNAVAILABLE, everyone else the summary's 404.
+  'POST /api/summaries/{callId}/services/{serviceId}/book': {
+    allow: [],
+    state: 'completed',
+    params: planServiceOfC,
+    body: () => ({ startsAt: '2026-11-23T14:03:00.000Z' }),
+    hidden: byKeyOnly(summaryHolder),
+    allowedStatus: 409,
   },
   'GET /api/calls': { allow: ADMIN, query: () => ({ limit: '5', page: '1' }) },
   'GET /api/calls/stats': { allow: ADMIN },

@@ -414,7 +414,12 @@ function baseBodies(admin: TestAdvisor, fake: FakeDaily): Record<string, Record<
     'POST /api/advisors/password-reset': { email: 'fuzz@salon.test' },
     'POST /api/advisors/password-reset/confirm': { token: 'fuzz', password: 'Password-123' },
     'PUT /api/advisors/{advisorId}/suspension': { suspended: true },
-    'POST /api/calls/request': { name: 'Fuzz', phone: freshPhone(), consent: true },
+    'POST /api/calls/request': {
+      name: 'Fuzz',
+      phone: freshPhone(),
+      consent: true,
+      remember: true,
+    },
     'POST /api/callbacks': { name: 'Fuzz', phone: freshPhone(), consent: true },
     'POST /api/calls/{callId}/rating': { rating: 5 },
     'POST /api/calls/{callId}/notes': { notes: 'n' },
@@ -582,6 +587,8 @@ describe('schema-driven fuzzing of every operation with a body or a query', () =
       price: 40,
       active: true,
       position: 0,
+      bookable: true,
+      stylistIds: [advisor.id],
     });
     const opinion = await catalogue.testimonials.create(by, {
       firstName: 'Ana',
@@ -731,6 +738,8 @@ describe('schema-driven fuzzing of every operation with a body or a query', () =
       'GET /api/calls endDate',
       'POST /api/appointments startsAt',
       'POST /api/appointments/{appointmentId}/reschedule startsAt',
+      'GET /api/summaries/{callId}/services/{serviceId}/slots from',
+      'POST /api/summaries/{callId}/services/{serviceId}/book startsAt',
       'PUT /api/advisors/{advisorId} workingHours.monday.start',
       'PUT /api/advisors/{advisorId} maxConcurrentCalls',
       'POST /api/calls/{callId}/rating rating',

@@ -177,6 +177,7 @@ export const TABLES: Array<keyof Database> = [
   'password_resets',
   'email_confirmations',
   'salon_services',
+  'salon_service_stylists',
   'testimonials',
   'gallery_items',
   'catalogue_photos',
@@ -186,6 +187,7 @@ export const TABLES: Array<keyof Database> = [
   'webhook_endpoints',
   'webhook_events',
   'webhook_deliveries',
+  'returning_clients',
 ];
 
 /** Application tables as SQLite lists them (migration bookkeeping excluded). */

@@ -38,6 +38,7 @@ const TURN_SECRET = 'tS4q9ZkW2xPv7LmR';
 const METRICS_TOKEN = 'mT8hD3nQ6bYc1GfJ5s';
 const ICE_CREDENTIAL = 'iC2wK7pN4vH9rX6zA';
 const DAILY_API_KEY = 'dk_7Qm2vX9pL4rT8wB3nH6yJ1cF5gK0';
+const CLIENT_HASH_SECRET = 'cH5eR0uW3aZ8sM1qV6tB9oE2dL7kY4jN';
 
 /** A mask shows at most 4 characters of a secret; any run of 8 of them is a leak of part of it. */
 const PART = 8;
@@ -84,6 +85,7 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
         dailyApiUrl: fake.url,
         turn: { urls: ['turn:127.0.0.1:3478'], secret: TURN_SECRET, credentialTtlMs: 600_000 },
         metricsToken: METRICS_TOKEN,
+        clientHashSecret: CLIENT_HASH_SECRET,
       },
     });
   });
@@ -272,26 +274,32 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
     }
 
     // ------------------------------------------------ visitor 1 over HTTP, visitor 2 over the socket
-    const v1 = await http<{ callId: string; clientKey: string; advisorId: string }>(
-      'visitor1',
-      'POST',
-      '/api/calls/request',
-      {
-        body: {
-          name: 'Lucía',
-          phone: freshPhone(),
-          email: 'lucia@example.pe',
-          subject: 'hair_care',
-          message: 'Hola',
-          consent: true,
-        },
+    const v1 = await http<{
+      callId: string;
+      clientKey: string;
+      advisorId: string;
+      returnToken: string | null;
+    }>('visitor1', 'POST', '/api/calls/request', {
+      body: {
+        name: 'Lucía',
+        phone: freshPhone(),
+        email: 'lucia@example.pe',
+        subject: 'hair_care',
+        message: 'Hola',
+        consent: true,
+        remember: true,
       },
-    );
+    });
     expect(v1.status).toBe(201);
     const key1 = v1.data.clientKey;
     clientKeys.push(key1);
     // The key came back in the visitor's own response: that one capture may hold it.
     captures[captures.length - 1]?.ownKeys.push(key1);
+    // So did her return token ("Recuérdame"): hers alone, and never stored as it is.
+    const returnToken = v1.data.returnToken ?? '';
+    expect(returnToken).not.toBe('');
+    clientKeys.push(returnToken);
+    captures[captures.length - 1]?.ownKeys.push(returnToken);
     const call1 = v1.data.callId;
     const visitor1 = await socketOf('visitor1', { keys: [key1] });
     expect(
@@ -651,6 +659,7 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
       ['Daily API key', dailyKey],
       ['TURN secret', TURN_SECRET],
       ['metrics token', METRICS_TOKEN],
+      ['client hash secret', CLIENT_HASH_SECRET],
       ['photo EXIF', METADATA_MARKS.copyright],
       ['photo XMP', METADATA_MARKS.xmp],
     ];
@@ -687,6 +696,7 @@ describe('secrets never leak into responses, socket payloads, logs or the audit 
       ['session token', tokens],
       ['client key', clientKeys],
       ['summary or booking key', linkKeys],
+      ['client hash secret (configured, so kept out of the database)', [CLIENT_HASH_SECRET]],
     ];
     for (const [what, secrets] of atRest) {
       expect(secrets.length, what).toBeGreaterThan(0);

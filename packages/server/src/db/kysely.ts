@@ -43,7 +43,9 @@ import * as salonProfile from './migrations/2026-12-02-026-salon-profile.js';
 import * as colourChart from './migrations/2026-12-04-027-colour-chart.js';
 import * as reportRollups from './migrations/2026-12-04-028-report-rollups.js';
 import * as callIntakes from './migrations/2026-12-04-029-call-intakes.js';
+import * as serviceBookings from './migrations/2026-12-06-030-service-bookings.js';
 import * as webhooks from './migrations/2026-12-06-031-webhooks.js';
+import * as returningClients from './migrations/2026-12-06-032-returning-clients.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -85,7 +87,9 @@ const migrations: Record<string, Migration> = {
   '2026-12-04-027-colour-chart': colourChart,
   '2026-12-04-028-report-rollups': reportRollups,
   '2026-12-04-029-call-intakes': callIntakes,
+  '2026-12-06-030-service-bookings': serviceBookings,
   '2026-12-06-031-webhooks': webhooks,
+  '2026-12-06-032-returning-clients': returningClients,
 };
 
 export type DatabaseOptions = {

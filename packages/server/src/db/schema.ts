@@ -1,8 +1,30 @@
 /**
  * Row types of every table (snake_case, as stored). Timestamps are UTC ISO-8601 strings and
- * booleans are 0/1 integers on both SQLite and PostgreSQL; repositories normalise them.
+ * booleans are 0/1 integers on both SQLite and PostgreSQL; repositories normalise them. The
+ * salon's own content (catalogue, opinions, gallery, profile) is in schema-salon.ts.
  */
 import type { WebhookTables } from './schema-webhooks.js'; // the webhook outbox's tables
+import type {
+  PhotoRenditionColumns,
+  CataloguePhotosTable,
+  GalleryItemsTable,
+  SalonLogoTable,
+  SalonProfileTable,
+  SalonServicesTable,
+  SalonServiceStylistsTable,
+  TestimonialsTable,
+} from './schema-salon.js';
+
+export type {
+  CataloguePhotosTable,
+  GalleryItemsTable,
+  SalonLogoTable,
+  SalonProfileTable,
+  SalonServicesTable,
+  SalonServiceStylistsTable,
+  TestimonialsTable,
+} from './schema-salon.js';
+import type { ReturningClientsTable } from './returning-clients.table.js';
 
 export type AdvisorsTable = {
   id: string;
@@ -181,9 +203,7 @@ export type CallMediaStatsTable = {
   updated_at: string;
 };
 
-/**
- * Chat in the call (docs/product.md#chat): one row per message, oldest first by (created_at, id).
- */
+/** Chat in the call (docs/product.md#chat): a row per message, oldest first by (created_at, id). */
 export type CallMessagesTable = {
   call_id: string;
   /** the sender's UUID for the message: unique within the call */
@@ -250,19 +270,7 @@ export type CallIntakesTable = {
  * px, WebP or AVIF) of an advisor's one photo, written by the server from the upload's pixels (no
  * metadata). Public while the advisor is on the landing; staff see every live advisor's.
  */
-export type AdvisorPhotosTable = {
-  advisor_id: string;
-  /** the square's edge in pixels (ADVISOR_PHOTO_SIZES) */
-  size: number;
-  format: 'avif' | 'webp';
-  /** the same for every rendition of one photo; a new upload gets a new one */
-  version: string;
-  content_type: 'image/avif' | 'image/webp';
-  size_bytes: number;
-  /** BLOB on SQLite, bytea on PostgreSQL */
-  data: Buffer;
-  created_at: string;
-};
+export type AdvisorPhotosTable = PhotoRenditionColumns & { advisor_id: string };
 
 /**
  * Recommendations and the visitor's summary (docs/product.md#the-visitors-summary): one row per
@@ -347,6 +355,15 @@ export type AppointmentsTable = {
   /** when the 24 h / 1 h reminder was claimed */
   reminded_day_at: string | null;
   reminded_hour_at: string | null;
+  /** a video consultation, or an in-salon service booked from a plan */
+  kind: 'consultation' | 'service';
+  /** a service booking: the service as it was when booked (null for a consultation) */
+  service_id: string | null;
+  service_name: string | null;
+  service_minutes: number | null;
+  service_price_cents: number | null;
+  /** the call whose plan the service was booked from */
+  plan_call_id: string | null;
 };
 
 /**
@@ -385,77 +402,6 @@ export type EmailConfirmationsTable = {
   confirmed_at: string | null;
 };
 
-/** A service the salon offers (docs/decisions.md, the salon's catalogue). */
-export type SalonServicesTable = {
-  /** `svc_…` (newId) */
-  id: string;
-  name: string;
-  category: string;
-  description: string;
-  duration_minutes: number | null;
-  /** whole cents of the salon's currency; null: price on consultation */
-  price_cents: number | null;
-  /** 0 | 1 */
-  active: number;
-  position: number;
-  photo_version: string | null;
-  created_at: string;
-  updated_at: string;
-};
-
-/** An opinion the salon may publish: a visitor's consented rating, or one entered by hand. */
-export type TestimonialsTable = {
-  /** `tst_…` (newId) */
-  id: string;
-  call_id: string | null;
-  first_name: string;
-  rating: number;
-  comment: string | null;
-  source: 'visitor' | 'manual';
-  /** 0 | 1 */
-  published: number;
-  created_at: string;
-  updated_at: string;
-};
-
-export type GalleryItemsTable = {
-  /** `gal_…` (newId) */
-  id: string;
-  alt: string;
-  caption: string;
-  position: number;
-  photo_version: string | null;
-  created_at: string;
-  updated_at: string;
-};
-
-/** Renditions of a service's or a gallery item's photo (as advisor_photos, keyed by the owner). */
-export type CataloguePhotosTable = Omit<AdvisorPhotosTable, 'advisor_id'> & { owner_id: string };
-
-/** The salon's profile ("Mi salón"): one row, id 'salon'; '' = a field the salon left out. */
-export type SalonProfileTable = {
-  id: string;
-  hero_title: string;
-  hero_text: string;
-  address: string;
-  phone: string;
-  whatsapp: string;
-  email: string;
-  instagram: string;
-  facebook: string;
-  tiktok: string;
-  /** 'derived' | 'custom' */
-  hours_mode: string;
-  /** the salon's own week (WorkingHours JSON) */
-  hours: string;
-  logo_version: string | null;
-  updated_at: string;
-  updated_by: string | null;
-};
-
-/** Renditions of the salon's logo (as advisor_photos, one logo). */
-export type SalonLogoTable = Omit<AdvisorPhotosTable, 'advisor_id'>;
-
 /** The admin report's rollups (modules/reports): figures of finished history, by what they cover. */
 export type ReportRollupsTable = {
   /** e.g. `segment:2026-11`, `segment:2026-12/2026-12-04`, `clients:<start>/<end>` */
@@ -491,10 +437,12 @@ export type Database = WebhookTables & {
   password_resets: PasswordResetsTable;
   email_confirmations: EmailConfirmationsTable;
   salon_services: SalonServicesTable;
+  salon_service_stylists: SalonServiceStylistsTable;
   testimonials: TestimonialsTable;
   gallery_items: GalleryItemsTable;
   catalogue_photos: CataloguePhotosTable;
   salon_profile: SalonProfileTable;
   salon_logo: SalonLogoTable;
   report_rollups: ReportRollupsTable;
+  returning_clients: ReturningClientsTable;
 };

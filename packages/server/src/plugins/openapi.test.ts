@@ -25,6 +25,8 @@ describe('OpenAPI document', () => {
       ['/api/settings', ['get', 'put']],
       ['/api/settings/public', ['get']],
       ['/api/audit', ['get']],
+      ['/api/summaries/{callId}/services/{serviceId}/slots', ['get']],
+      ['/api/summaries/{callId}/services/{serviceId}/book', ['post']],
     ];
     for (const [path, methods] of expected) {
       expect(doc.paths[path], path).toBeDefined();

@@ -407,6 +407,12 @@ export async function insertAppointment(
       updated_at: created,
       reminded_day_at: null,
       reminded_hour_at: null,
+      kind: 'consultation',
+      service_id: null,
+      service_name: null,
+      service_minutes: null,
+      service_price_cents: null,
+      plan_call_id: null,
     })
     .execute();
   await db

@@ -356,4 +356,15 @@ export const API_ROUTES = {
     status: 200,
     response: c.ok(c.webhookDeliverySchema),
   },
+  'GET /api/calls/:callId/returning': { status: 200, response: c.ok(c.returningClientSchema) },
+  'GET /api/summaries/:callId/services/:serviceId/slots': {
+    query: c.serviceSlotsQuerySchema,
+    status: 200,
+    response: c.ok(c.serviceSlotsResponseSchema),
+  },
+  'POST /api/summaries/:callId/services/:serviceId/book': {
+    body: c.bookServiceBodySchema,
+    status: 201,
+    response: c.ok(c.bookAppointmentResponseSchema),
+  },
 } as const satisfies Record<string, ApiRoute>;

@@ -27,6 +27,7 @@ import {
   type TestDatabase,
 } from '../../test/helpers.js';
 import { down, up } from './2026-12-01-021-hashed-link-keys.js';
+import * as serviceBookings from './2026-12-06-030-service-bookings.js';
 
 const BOOKED_AT = '2026-11-25T10:00:00.000Z';
 const ENDED_AT = '2026-11-26T15:20:00.000Z';
@@ -34,10 +35,24 @@ const NOW = '2026-11-28T12:00:00.000Z';
 
 const sha256 = (key: string) => createHash('sha256').update(key).digest('hex');
 
+/** A booking as the table stood at 021 (before the columns of in-salon services, 030). */
+type BookingAt021 = Omit<
+  AppointmentsTable,
+  | 'kind'
+  | 'service_id'
+  | 'service_name'
+  | 'service_minutes'
+  | 'service_price_cents'
+  | 'plan_call_id'
+>;
+
+/** The database at 021 itself (bookings without the later columns). */
+type At021 = Kysely<Omit<Database, 'appointments'> & { appointments: BookingAt021 }>;
+
 /** The database as it was before 021: the keys in clear on the rows. */
 type Before021 = Kysely<
   Omit<Database, 'appointments' | 'call_summaries'> & {
-    appointments: AppointmentsTable & { access_key: string };
+    appointments: BookingAt021 & { access_key: string };
     call_summaries: CallSummariesTable & { access_key: string };
   }
 >;
@@ -53,8 +68,8 @@ describe.each(await dialects())('migration 021: link keys kept as hashes (%s)', 
     id: string,
     advisorId: string,
     startsAt: string,
-    over: Partial<AppointmentsTable> = {},
-  ): AppointmentsTable & { access_key: string } => ({
+    over: Partial<BookingAt021> = {},
+  ): BookingAt021 & { access_key: string } => ({
     id,
     advisor_id: advisorId,
     status: 'booked',
@@ -88,7 +103,11 @@ describe.each(await dialects())('migration 021: link keys kept as hashes (%s)', 
     return tables[0]?.columns.map((c) => c.name).sort() ?? [];
   }
 
-  /** A migrated database back at 020, an advisor and a completed call in it. */
+  /**
+   * A migrated database back at 020 (but for the later migrations that do not touch what 021
+   * does: 030's columns of the bookings go first, so 021 rebuilds the table as it stood then), an
+   * advisor and a completed call in it.
+   */
   async function before021(): Promise<{ t: TestDatabase; eva: TestAdvisor; callId: string }> {
     const t = await createTestDatabase(dialect, { unmigrated: true });
     await migrateToLatest(t.db, t.schema);
@@ -104,6 +123,7 @@ describe.each(await dialects())('migration 021: link keys kept as hashes (%s)', 
         duration_seconds: 1200,
       })
       .execute();
+    await serviceBookings.down(t.db as never);
     await down(t.db as never);
     return { t, eva, callId };
   }
@@ -169,7 +189,7 @@ describe.each(await dialects())('migration 021: link keys kept as hashes (%s)', 
 
     // Still one held booking per advisor and start.
     await expect(
-      t.db
+      (t.db as unknown as At021)
         .insertInto('appointments')
         .values({ ...strip(held), id: 'apt_twin' })
         .execute(),
@@ -212,6 +232,7 @@ describe.each(await dialects())('migration 021: link keys kept as hashes (%s)', 
       })
       .execute();
     await up(t.db as never);
+    await serviceBookings.up(t.db as never);
 
     const clock = new ManualClock();
     clock.set(NOW);
@@ -256,10 +277,10 @@ describe.each(await dialects())('migration 021: link keys kept as hashes (%s)', 
     const { t, eva } = await before021();
     db = t;
     await up(t.db as never);
-    await t.db
+    await (t.db as unknown as At021)
       .insertInto('appointments')
       .values(
-        ((): AppointmentsTable => {
+        ((): BookingAt021 => {
           const { access_key: _, ...row } = booking('apt_1', eva.id, '2026-12-01T15:00:00.000Z');
           return row;
         })(),

@@ -6,6 +6,7 @@ import {
   APPOINTMENT_JOIN_EARLY_MINUTES,
   APPOINTMENT_NO_SHOW_MINUTES,
   type Appointment,
+  type BookedService,
   type Slot,
   type StaffAppointment,
 } from '@belleza/contract';
@@ -34,7 +35,26 @@ export function toAppointment(r: AppointmentRow): Appointment {
     joinFrom: new Date(start - APPOINTMENT_JOIN_EARLY_MINUTES * MINUTE).toISOString(),
     joinUntil: new Date(start + APPOINTMENT_NO_SHOW_MINUTES * MINUTE).toISOString(),
     callId: r.call_id,
+    kind: r.kind,
+    service: bookedServiceOf(r),
     createdAt: r.created_at,
+  };
+}
+
+/** The service a service booking booked, as it was then; null for a consultation. */
+export function bookedServiceOf(
+  r: Pick<
+    AppointmentRow,
+    'kind' | 'service_id' | 'service_name' | 'service_minutes' | 'service_price_cents'
+  >,
+): BookedService | null {
+  if (r.kind !== 'service' || r.service_id === null) return null;
+  const cents = r.service_price_cents === null ? null : Number(r.service_price_cents);
+  return {
+    serviceId: r.service_id,
+    name: r.service_name ?? '',
+    durationMinutes: Number(r.service_minutes ?? 0) || 1,
+    price: cents === null ? null : cents / 100,
   };
 }
 

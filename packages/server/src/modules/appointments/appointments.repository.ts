@@ -38,6 +38,12 @@ const columns = [
   'p.updated_at',
   'p.reminded_day_at',
   'p.reminded_hour_at',
+  'p.kind',
+  'p.service_id',
+  'p.service_name',
+  'p.service_minutes',
+  'p.service_price_cents',
+  'p.plan_call_id',
   'a.name as advisor_name',
   'a.title as advisor_title',
 ] as const;
@@ -91,6 +97,12 @@ export async function insertIfFree(db: Db, row: AppointmentsTable): Promise<bool
         'updated_at',
         'reminded_day_at',
         'reminded_hour_at',
+        'kind',
+        'service_id',
+        'service_name',
+        'service_minutes',
+        'service_price_cents',
+        'plan_call_id',
       ])
       .expression(
         db
@@ -116,6 +128,12 @@ export async function insertIfFree(db: Db, row: AppointmentsTable): Promise<bool
             eb.val(row.updated_at).as('updated_at'),
             eb.cast(eb.val(row.reminded_day_at), 'varchar(32)').as('reminded_day_at'),
             eb.cast(eb.val(row.reminded_hour_at), 'varchar(32)').as('reminded_hour_at'),
+            eb.val(row.kind).as('kind'),
+            eb.cast(eb.val(row.service_id), 'varchar(64)').as('service_id'),
+            eb.cast(eb.val(row.service_name), 'varchar(80)').as('service_name'),
+            eb.cast(eb.val(row.service_minutes), 'integer').as('service_minutes'),
+            eb.cast(eb.val(row.service_price_cents), 'integer').as('service_price_cents'),
+            eb.cast(eb.val(row.plan_call_id), 'varchar(64)').as('plan_call_id'),
           ])
           .where((w) =>
             w.not(w.exists(overlapping(db, row.advisor_id, row.starts_at, row.held_until))),
@@ -270,6 +288,7 @@ export async function closeAppointment(
 export type AppointmentFilter = {
   advisorId?: string;
   status?: AppointmentsTable['status'];
+  kind?: AppointmentsTable['kind'];
   /** starts_at in [from, to) */
   from?: string;
   to?: string;
@@ -281,6 +300,7 @@ export async function listAppointments(db: Db, f: AppointmentFilter): Promise<Ap
   let q = fromAppointments(db).select(columns);
   if (f.advisorId) q = q.where('p.advisor_id', '=', f.advisorId);
   if (f.status) q = q.where('p.status', '=', f.status);
+  if (f.kind) q = q.where('p.kind', '=', f.kind);
   if (f.from) q = q.where('p.starts_at', '>=', f.from);
   if (f.to) q = q.where('p.starts_at', '<', f.to);
   return q.orderBy('p.starts_at').orderBy('p.id').limit(f.limit).execute();

@@ -21,7 +21,8 @@
  * This file is the service's face: it composes appointment-slots.service.ts (free slots),
  * appointment-records.service.ts (one booking: read, announce, cancel),
  * visitor-appointments.service.ts (the visitor's side) and staff-appointments.service.ts (the
- * salon's side and the no-show sweep) into one object.
+ * salon's side and the no-show sweep) and service-appointments.service.ts (in-salon services
+ * booked from a plan) into one object.
  */
 import type { Deps } from '../../deps.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
@@ -31,6 +32,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import { createAppointmentRecords } from './appointment-records.service.js';
 import { createAppointmentSlots } from './appointment-slots.service.js';
+import { createServiceAppointments } from './service-appointments.service.js';
 import { createStaffAppointments } from './staff-appointments.service.js';
 import { createVisitorAppointments } from './visitor-appointments.service.js';
 
@@ -58,5 +60,6 @@ export function createAppointmentsService(
   return {
     ...createVisitorAppointments(deps, { slots, records }),
     ...createStaffAppointments(deps, { records }),
+    ...createServiceAppointments(deps, { slots, records }),
   };
 }

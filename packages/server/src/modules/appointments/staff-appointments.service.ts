@@ -38,10 +38,18 @@ export function createStaffAppointments(
   const { announce, reread, cancelRow } = parts.records;
 
   return {
-    /** Bookings whose visitor has not come by APPOINTMENT_NO_SHOW_MINUTES after the start. */
+    /**
+     * Consultations whose visitor has not entered by APPOINTMENT_NO_SHOW_MINUTES after the start.
+     * A service is done in the salon, where no call tells whether she came: never swept.
+     */
     async markNoShows(now: Date = clock.now()): Promise<number> {
       const cutoff = new Date(now.getTime() - APPOINTMENT_NO_SHOW_MINUTES * MINUTE).toISOString();
-      const late = await listAppointments(db, { status: 'booked', to: cutoff, limit: 200 });
+      const late = await listAppointments(db, {
+        status: 'booked',
+        kind: 'consultation',
+        to: cutoff,
+        limit: 200,
+      });
       let marked = 0;
       for (const row of late) {
         const done = await closeAppointment(db, row.id, {
@@ -106,6 +114,7 @@ export function createStaffAppointments(
       const rows = await listAppointments(db, {
         advisorId,
         status: q.status,
+        kind: q.kind,
         from,
         to: bounds?.end,
         limit: q.limit,

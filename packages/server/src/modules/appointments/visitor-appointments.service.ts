@@ -4,7 +4,6 @@
  * Part of the appointments service: appointments.service.ts composes it.
  */
 import {
-  DISPLAY_TIME_ZONE,
   type Appointment,
   type BookAppointmentResponse,
   type CallRequestResponseData,
@@ -17,38 +16,30 @@ import type { Deps } from '../../deps.js';
 import { conflict } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { addressHash, createAllowance, phoneKey } from '../../lib/limits.js';
-import type { Db } from '../../db/kysely.js';
 import { lockSettingsRow } from '../../db/rows.js';
 import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { CallsService } from '../calls/calls.service.js';
 import { toMailAppointment, type MailService } from '../mail/mail.service.js';
 import { addAppointmentKey } from './appointment-keys.service.js';
+import { BOOKING_ADMISSION_ROW, bookingCaps, validZone } from './booking-caps.js';
 import { closedError, type AppointmentRecords } from './appointment-records.service.js';
 import { slotUnavailable, type AppointmentSlots } from './appointment-slots.service.js';
 import {
   closeAppointment,
-  countUpcomingBy,
   insertIfFree,
   listAppointments,
   moveIfFree,
+  type AppointmentRow,
 } from './appointments.repository.js';
 import { DAY, MINUTE, toAppointment, toSlot } from './appointments.dto.js';
-import { horizonEnd } from './slots.js';
+import { horizonEnd, type SlotRules } from './slots.js';
 
-/** The `settings` row whose lock serialises the caps' count and the booking it allows. */
-const BOOKING_ADMISSION_ROW = 'appointments_admission';
-
-/** The visitor's time zone for her e-mails, when her browser named a real one; else the salon's. */
-function validZone(zone: string | undefined): string {
-  if (!zone) return DISPLAY_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
-  } catch {
-    return DISPLAY_TIME_ZONE;
-  }
-}
+/** The rules with the booking's own length: a service keeps the minutes it was booked with. */
+const lengthOf = <R extends SlotRules>(row: AppointmentRow, r: R): R =>
+  row.kind === 'service' && row.service_minutes !== null
+    ? { ...r, slotMinutes: Number(row.service_minutes) }
+    : r;
 
 export function createVisitorAppointments(
   deps: Pick<Deps, 'db' | 'clock'> &
@@ -71,28 +62,7 @@ export function createVisitorAppointments(
     deps.limitStore ?? null,
   );
 
-  /**
-   * Refuses (409 BOOKING_LIMIT) a booking past the caps on bookings still to come: per phone and
-   * per e-mail, and per client address (higher: a salon's own front desk may book for several).
-   */
-  async function checkCaps(
-    trx: Db,
-    who: { phoneDigits: string; email: string; addressHash: string | null },
-  ): Promise<void> {
-    const upcoming = await countUpcomingBy(trx, who, clock.now().toISOString());
-    const max =
-      upcoming.phone >= config.bookingOpenLimit || upcoming.email >= config.bookingOpenLimit
-        ? config.bookingOpenLimit
-        : upcoming.address >= config.bookingOpenAddressLimit
-          ? config.bookingOpenAddressLimit
-          : null;
-    if (max !== null)
-      throw conflict(
-        'BOOKING_LIMIT',
-        'So many bookings are still to come with this phone, e-mail or address',
-        { max },
-      );
-  }
+  const checkCaps = bookingCaps(config, clock);
   const { rules, slotsOf, alternatives } = parts.slots;
   const { byKey, announce, reread, cancelRow } = parts.records;
 
@@ -146,8 +116,9 @@ export function createVisitorAppointments(
       if (!r.enabled) return { enabled: false, ...base, slots: [] };
       const advisor = (await advisors.liveRecords()).filter((a) => a.id === row.advisor_id);
       const from = q.from ? Date.parse(limaDayBoundsUtc(q.from).start) : now;
-      const slots = await slotsOf(advisor, r, from, from + q.days * DAY, row.id);
-      return { enabled: true, ...base, slots: slots.map(toSlot) };
+      const own = lengthOf(row, r);
+      const slots = await slotsOf(advisor, own, from, from + q.days * DAY, row.id);
+      return { enabled: true, ...base, slotMinutes: own.slotMinutes, slots: slots.map(toSlot) };
     },
 
     /** `address`: the client address that books, counted by the caps (none from internal callers). */
@@ -213,6 +184,12 @@ export function createVisitorAppointments(
             updated_at: now,
             reminded_day_at: null,
             reminded_hour_at: null,
+            kind: 'consultation',
+            service_id: null,
+            service_name: null,
+            service_minutes: null,
+            service_price_cents: null,
+            plan_call_id: null,
           });
           if (inserted) await parts.records.tell(trx, 'appointment.booked', id);
           return inserted ? addAppointmentKey(trx, id, clock.now()) : null;
@@ -242,6 +219,11 @@ export function createVisitorAppointments(
     async enter(id: string, key: string | undefined): Promise<CallRequestResponseData> {
       const row = await byKey(id, key);
       if (row.status !== 'booked') throw closedError();
+      if (row.kind === 'service')
+        throw conflict(
+          'APPOINTMENT_IN_SALON',
+          'This appointment is in the salon, not a video call',
+        );
       const view = toAppointment(row);
       const now = clock.now().toISOString();
       if (now < view.joinFrom)
@@ -284,7 +266,7 @@ export function createVisitorAppointments(
       const row = await byKey(id, key);
       if (row.status !== 'booked' || Date.parse(row.starts_at) <= clock.now().getTime())
         throw closedError();
-      const r = await rules();
+      const r = lengthOf(row, await rules());
       const advisor = (await advisors.liveRecords()).filter((a) => a.id === row.advisor_id);
       const at = Date.parse(startsAt);
       const free = (await slotsOf(advisor, r, at, at, row.id)).some((s) => s.startsAt === at);

@@ -22,6 +22,7 @@ import {
   ok,
   okMessage,
   ratingBodySchema,
+  returningClientSchema,
   tokenQuerySchema,
 } from '@belleza/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -50,6 +51,7 @@ export type CallRoutesOptions = {
     | 'notes'
     | 'details'
     | 'intake'
+    | 'returningOf'
   >;
 };
 
@@ -240,6 +242,26 @@ export const callRoutes: FastifyPluginCallbackZod<CallRoutesOptions> = (app, { c
     async (req) => ({
       success: true as const,
       data: await calls.intake(callActor(req), req.params.callId),
+    }),
+  );
+
+  app.get(
+    '/calls/:callId/returning',
+    {
+      onRequest: advisorOnly,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Whether the visitor is a returning client, and her last consultation',
+        description:
+          "The advisor the call rings or who took it, or an admin (others: 403 FORBIDDEN). `returning` is null unless she asked to be remembered and completed a consultation before; `sameBrowser` tells whether her request came from that visit's browser. The recommendations are the ones in her summary (null once purged); the notes only for the stylist who wrote them and admins. See docs/product.md#returning-clients.",
+        params: callIdParams,
+        response: { 200: ok(returningClientSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await calls.returningOf(requireAdvisor(req), req.params.callId),
     }),
   );
 

@@ -9,6 +9,7 @@ import { hashSecret, newId, newSecret } from '../../lib/ids.js';
 import { addressHash, phoneKey, rateLimited } from '../../lib/limits.js';
 import { requireCall } from './calls.access.js';
 import type { CallQueue } from './calls.queue.js';
+import type { ReturningClients, ReturningVisit } from './calls.returning.js';
 import {
   countOpenCalls,
   countUnansweredBy,
@@ -21,7 +22,7 @@ import { onlineSince } from './calls.rules.js';
 import type { CallTransitions } from './calls.transitions.js';
 import type { CallRequestInput, CallsServiceDeps, Effect } from './calls.types.js';
 import { insertIntake } from './intake.repository.js';
-import { anyRoutableOnline, routableSummary } from './routing.repository.js';
+import { advisorState, anyRoutableOnline, routableSummary } from './routing.repository.js';
 
 export type CallRequestResult = {
   callId: string;
@@ -32,14 +33,16 @@ export type CallRequestResult = {
   estimatedWaitTime: number;
   queuePosition: number | null;
   clientKey: string;
+  returnToken: string | null;
+  returningAdvisorName: string | null;
 };
 
 export function createCallRequest(
   deps: Pick<CallsServiceDeps, 'db' | 'clock' | 'settings' | 'config'>,
-  parts: { transitions: CallTransitions; queue: CallQueue },
+  parts: { transitions: CallTransitions; queue: CallQueue; returning: ReturningClients },
 ) {
   const { db, clock, settings, config } = deps;
-  const { transitions, queue } = parts;
+  const { transitions, queue, returning } = parts;
 
   /**
    * A visitor's call. `appointmentId`: she entered from her booking: its advisor is rung first,
@@ -80,6 +83,10 @@ export function createCallRequest(
     };
     const phoneDigits = phoneKey(info.phone);
     const askedFrom = opts.address ? addressHash(opts.address) : null;
+    // Keyed before the transaction: the key may have to be read or made first.
+    const returningHash =
+      input.remember === undefined ? null : await returning.phoneHash(info.phone);
+    let visit: ReturningVisit | null = null;
     const effects: Effect[] = [];
     const result = await db.transaction().execute(async (trx) => {
       await lockAdmission(trx, nowIso);
@@ -159,6 +166,14 @@ export function createCallRequest(
           created_at: nowIso,
           updated_at: nowIso,
         });
+      // Linked before routing: a returning client's last stylist is offered the call first.
+      visit = await returning.onRequest(trx, {
+        hash: returningHash,
+        callId,
+        remember: input.remember,
+        returnToken: input.returnToken,
+        now: nowIso,
+      });
       return transitions.routeInTx(trx, callId, now, current, effects, true);
     });
     if (result === 'queued') {
@@ -171,6 +186,7 @@ export function createCallRequest(
     await queue.commit(effects);
     const call = await requireCall(db, callId);
     return {
+      ...(await returningAnswer(visit, call.advisorId)),
       callId,
       status: call.status,
       dailyRoomName: call.roomName,
@@ -181,4 +197,17 @@ export function createCallRequest(
       clientKey,
     };
   };
+
+  /** Her stylist's name only for her own browser, and only while it is that stylist it rings. */
+  async function returningAnswer(
+    visit: ReturningVisit | null,
+    advisorId: string | null,
+  ): Promise<Pick<CallRequestResult, 'returnToken' | 'returningAdvisorName'>> {
+    const lastAdvisorId = visit?.confirmed ? visit.lastAdvisorId : null;
+    const named =
+      lastAdvisorId !== null && lastAdvisorId === advisorId
+        ? ((await advisorState(db, lastAdvisorId))?.name ?? null)
+        : null;
+    return { returnToken: visit?.returnToken ?? null, returningAdvisorName: named };
+  }
 }

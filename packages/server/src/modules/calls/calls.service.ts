@@ -8,7 +8,8 @@
  * - calls.request / calls.lifecycle: what visitors and staff do to a call;
  * - calls.queries, calls.notes, calls.timers: reads, notes and ratings, the sweeper's part;
  * - calls.intake: the visitor's hair intake and its patch-test flag;
- * - calls.visitors: whether a call's visitor is still there (nobody waits for one who has gone).
+ * - calls.visitors: whether a call's visitor is still there (nobody waits for one who has gone);
+ * - calls.returning: returning clients (her last stylist first, what staff see of her last visit).
  */
 import { createCallEffects } from './calls.effects.js';
 import { createCallIntake } from './calls.intake.js';
@@ -17,6 +18,7 @@ import { createCallNotes } from './calls.notes.js';
 import { createCallQueries } from './calls.queries.js';
 import { createCallQueue } from './calls.queue.js';
 import { createCallRequest } from './calls.request.js';
+import { createReturningClients } from './calls.returning.js';
 import { createCallTimers } from './calls.timers.js';
 import { createCallTransitions } from './calls.transitions.js';
 import { createVisitorWatch } from './calls.visitors.js';
@@ -35,8 +37,11 @@ export function createCallsService(deps: CallsServiceDeps) {
   const notes = createCallNotes(deps);
   const timers = createCallTimers(deps, { transitions, queue });
   const visitors = createVisitorWatch(deps, { transitions, queue });
+  const returning = createReturningClients(deps);
   return {
-    request: createCallRequest(deps, { transitions, queue }),
+    request: createCallRequest(deps, { transitions, queue, returning }),
+    returningOf: returning.returningOf,
+    purgeReturningClients: returning.purge,
     ...lifecycle,
     ...queries,
     ...notes,

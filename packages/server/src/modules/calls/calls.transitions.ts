@@ -32,6 +32,7 @@ import type {
 } from './calls.types.js';
 import { isVisitorAway } from './calls-visitors.repository.js';
 import { hasOffers, insertOffer, resolveOffer, withdrawOffers } from './offers.repository.js';
+import { recordVisit } from './returning.repository.js';
 import {
   advisorState,
   findFreeCandidate,
@@ -229,6 +230,8 @@ export function createCallTransitions(
         durationSeconds,
       });
       await advisors.markCallEnded(advisorId, nowIso, trx);
+      // A returning client who asked to be remembered: this is her last consultation now.
+      await recordVisit(trx, call.id, advisorId, nowIso);
       const stillActive = await countActiveCallsOf(trx, advisorId);
       const state = await advisorState(trx, advisorId);
       const freed = stillActive === 0 && state?.status === 'busy';

@@ -25,7 +25,13 @@ export type CallActor = { kind: 'client'; clientKey: string } | { kind: 'user'; 
  */
 export type ChatParticipant = VideoParticipant & { callStatus: CallRecord['status'] };
 
-export type CallRequestInput = z.output<typeof callRequestBodySchema>;
+/**
+ * A request's input. `remember` undefined (an internal caller, such as a booking's visitor
+ * entering): what is kept of a returning client stays as it is.
+ */
+export type CallRequestInput = Omit<z.output<typeof callRequestBodySchema>, 'remember'> & {
+  remember?: boolean;
+};
 
 export type WithdrawReason = 'timeout' | 'taken' | 'cancelled' | 'declined' | 'unavailable';
 
@@ -69,6 +75,7 @@ export type CallsServiceDeps = Pick<Deps, 'db' | 'clock' | 'notifier' | 'log' | 
     | 'callRequestOpenLimit'
     | 'callRequestOpenPhoneLimit'
     | 'visitorGoneEndMs'
+    | 'clientHashSecret'
   >;
   settings: { get(): Promise<Settings> };
   advisors: Pick<

@@ -74,7 +74,8 @@ const MINUTE_MS = 60_000;
 
 /**
  * The advisor to offer `callId` to: under capacity, fewest active calls, then longest idle. A call
- * entered from a booking goes to the booked advisor first. An advisor whose booking
+ * entered from a booking goes to the booked advisor first; a returning client's to the stylist of
+ * her last consultation. An advisor whose booking
  * starts within [now − no-show minutes, now + join-early minutes] and is still awaited is kept for
  * that visitor: no other call is offered to her then.
  */
@@ -97,6 +98,12 @@ export async function findFreeCandidate(
     .selectFrom('appointments as bp')
     .select('bp.advisor_id')
     .where('bp.id', 'in', ownBooking);
+  // A returning client who asked to be remembered: the stylist of her last consultation.
+  const lastStylist = db
+    .selectFrom('returning_clients as rc')
+    .select('rc.advisor_id')
+    .where('rc.current_call_id', '=', callId)
+    .where('rc.advisor_id', 'is not', null);
   // Loads come from one GROUP BY over the open calls (few rows, status index), not from
   // correlated subqueries per advisor.
   const loads = db
@@ -132,7 +139,9 @@ export async function findFreeCandidate(
   );
   const row = await q
     .select(['a.id', 'a.name', 'a.max_concurrent_calls', 'a.auto_accept_calls'])
-    .orderBy(sql`case when ${sql.ref('a.id')} in (${bookedAdvisor}) then 0 else 1 end`)
+    .orderBy(
+      sql`case when ${sql.ref('a.id')} in (${bookedAdvisor}) then 0 when ${sql.ref('a.id')} in (${lastStylist}) then 1 else 2 end`,
+    )
     .orderBy(sql`coalesce(ld.active, 0)`)
     // ISO strings sort by time; '' puts "never finished a call" first on both databases.
     .orderBy(sql`coalesce(a.last_call_ended_at, '')`)

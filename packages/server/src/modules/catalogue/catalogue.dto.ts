@@ -22,7 +22,7 @@ export const cataloguePhotoOf = (version: string | null): CataloguePhoto | null 
 export const toCents = (price: number | null): number | null =>
   price === null ? null : Math.round(price * 100);
 
-export const serviceDto = (r: ServiceRow): SalonService => {
+export const serviceDto = (r: ServiceRow, stylistIds: readonly string[] = []): SalonService => {
   const cents = numOrNull(r.price_cents);
   return {
     serviceId: r.id,
@@ -34,6 +34,8 @@ export const serviceDto = (r: ServiceRow): SalonService => {
     active: Number(r.active) === 1,
     position: Number(r.position),
     photo: cataloguePhotoOf(r.photo_version),
+    bookable: Number(r.bookable) === 1,
+    stylistIds: [...stylistIds],
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };

@@ -27,6 +27,7 @@ const SERVICE_COLUMNS = [
   'photo_version',
   'created_at',
   'updated_at',
+  'bookable',
 ] as const;
 const TESTIMONIAL_COLUMNS = [
   'id',
@@ -85,6 +86,38 @@ export async function updateService(
 export async function deleteService(db: Db, id: string): Promise<boolean> {
   const r = await db.deleteFrom('salon_services').where('id', '=', id).executeTakeFirst();
   return (r.numDeletedRows ?? 0n) > 0n;
+}
+
+/** The stylists who do each of these services (all services when `serviceIds` is absent). */
+export async function stylistsOfServices(
+  db: Db,
+  serviceIds?: readonly string[],
+): Promise<Map<string, string[]>> {
+  if (serviceIds && serviceIds.length === 0) return new Map();
+  let q = db.selectFrom('salon_service_stylists').select(['service_id', 'advisor_id']);
+  if (serviceIds) q = q.where('service_id', 'in', serviceIds);
+  const rows = await q.orderBy('service_id').orderBy('advisor_id').execute();
+  const out = new Map<string, string[]>();
+  for (const r of rows) {
+    const list = out.get(r.service_id);
+    if (list) list.push(r.advisor_id);
+    else out.set(r.service_id, [r.advisor_id]);
+  }
+  return out;
+}
+
+/** Replaces the stylists who do a service. */
+export async function setServiceStylists(
+  db: Db,
+  serviceId: string,
+  advisorIds: readonly string[],
+): Promise<void> {
+  await db.deleteFrom('salon_service_stylists').where('service_id', '=', serviceId).execute();
+  if (advisorIds.length === 0) return;
+  await db
+    .insertInto('salon_service_stylists')
+    .values(advisorIds.map((advisor_id) => ({ service_id: serviceId, advisor_id })))
+    .execute();
 }
 
 // ---------------------------------------------------------------- opinions

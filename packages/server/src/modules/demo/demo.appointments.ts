@@ -107,6 +107,12 @@ export function generateAppointments(
       updated_at: iso(updatedAt),
       reminded_day_at: null,
       reminded_hour_at: null,
+      kind: 'consultation',
+      service_id: null,
+      service_name: null,
+      service_minutes: null,
+      service_price_cents: null,
+      plan_call_id: null,
       ...over,
     };
     appointments.push(appointment);

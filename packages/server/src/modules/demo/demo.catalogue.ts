@@ -8,6 +8,7 @@ import type {
   CataloguePhotosTable,
   GalleryItemsTable,
   SalonServicesTable,
+  SalonServiceStylistsTable,
   TestimonialsTable,
 } from '../../db/schema.js';
 import { renderCataloguePhoto } from '../catalogue/catalogue-photos.service.js';
@@ -57,6 +58,8 @@ function demoPicture(index: number): Promise<Buffer> {
 
 export type DemoCatalogue = {
   services: SalonServicesTable[];
+  /** every demo stylist does every service that has a duration (bookable from a plan) */
+  stylists: SalonServiceStylistsTable[];
   testimonials: TestimonialsTable[];
   gallery: GalleryItemsTable[];
   photos: CataloguePhotosTable[];
@@ -77,8 +80,17 @@ async function photoRows(ownerId: string, index: number, at: string) {
   return { version: photo.version, rows };
 }
 
-export async function demoCatalogue(at: string): Promise<DemoCatalogue> {
-  const out: DemoCatalogue = { services: [], testimonials: [], gallery: [], photos: [] };
+export async function demoCatalogue(
+  at: string,
+  stylistIds: readonly string[] = [],
+): Promise<DemoCatalogue> {
+  const out: DemoCatalogue = {
+    services: [],
+    stylists: [],
+    testimonials: [],
+    gallery: [],
+    photos: [],
+  };
   for (const [i, [name, category, minutes, price]] of SERVICES.entries()) {
     const id = `svc_demo_${i + 1}`;
     // Every other service has a photo, so the landing shows both kinds of card.
@@ -96,7 +108,10 @@ export async function demoCatalogue(at: string): Promise<DemoCatalogue> {
       photo_version: photo?.version ?? null,
       created_at: at,
       updated_at: at,
+      bookable: minutes === null ? 0 : 1,
     });
+    if (minutes !== null)
+      out.stylists.push(...stylistIds.map((advisor_id) => ({ service_id: id, advisor_id })));
   }
   for (const [i, [firstName, rating, comment]] of OPINIONS.entries())
     out.testimonials.push({

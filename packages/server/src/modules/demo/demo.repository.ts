@@ -47,6 +47,7 @@ export async function insertAdvisorPhotos(
 /** The demo's services, opinions, gallery items and their photos. */
 export async function insertCatalogue(db: Db, c: DemoCatalogue): Promise<void> {
   if (c.services.length) await db.insertInto('salon_services').values(c.services).execute();
+  if (c.stylists.length) await db.insertInto('salon_service_stylists').values(c.stylists).execute();
   if (c.testimonials.length) await db.insertInto('testimonials').values(c.testimonials).execute();
   if (c.gallery.length) await db.insertInto('gallery_items').values(c.gallery).execute();
   await insertChunked(c.photos, (chunk) =>

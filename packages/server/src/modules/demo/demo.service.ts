@@ -103,7 +103,10 @@ export async function seedDemo(
     joined,
   );
   // The salon's services, opinions and gallery, each marked as demo (demo.catalogue.ts).
-  const catalogue = await demoCatalogue(joined);
+  const catalogue = await demoCatalogue(
+    joined,
+    advisors.map((a) => a.id),
+  );
   const refs = advisors.map((a, i) => ({ id: a.id, weight: demoAdvisorProfiles[i]?.weight ?? 1 }));
   const generated = generateCalls(options.calls ?? DEFAULT_CALLS, refs, months, rng, { now });
   const booked = generateAppointments(

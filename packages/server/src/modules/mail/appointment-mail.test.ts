@@ -63,6 +63,12 @@ async function insertBooking(
     updated_at: '2026-11-20T15:00:00.000Z',
     reminded_day_at: null,
     reminded_hour_at: null,
+    kind: 'consultation',
+    service_id: null,
+    service_name: null,
+    service_minutes: null,
+    service_price_cents: null,
+    plan_call_id: null,
     ...over,
   };
   await db.insertInto('appointments').values(row).execute();
@@ -554,6 +560,29 @@ describe.each(await dialects())("a booking's e-mails to its visitor (%s)", (dial
       } finally {
         await two.close();
       }
+    });
+
+    it('reminds her of a service in the salon: the service, her link to change it, no call to enter', async () => {
+      const row = await insertBooking(t.db.db, eva.id, START, {
+        kind: 'service',
+        service_id: 'svc_1',
+        service_name: 'Color completo',
+        service_minutes: 45,
+        service_price_cents: 18000,
+        ends_at: '2026-11-23T15:45:00.000Z',
+        held_until: '2026-11-23T15:50:00.000Z',
+      });
+      t.clock.set(at(DAY));
+      expect(await mail().sendAppointmentReminders(at(DAY))).toBe(1);
+      const [day] = await sent();
+      expect(day!.text).toContain('de 10:00 a. m. a 10:45 a. m. (hora de Lima)');
+      expect(day!.text).toContain('Servicio: Color completo');
+      expect(day!.text).not.toContain('Tema:');
+      expect(day!.text).not.toContain('Entrar a mi cita');
+      const link = await linkIn(day!.text, row);
+      expect(day!.text).toContain(
+        `Para cancelarla o cambiarla de hora, abre tu enlace:\n${link}\n`,
+      );
     });
 
     it('none for a booking made 30 minutes before; only the 1 h one for a booking made 2 hours before', async () => {

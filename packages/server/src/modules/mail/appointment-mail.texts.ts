@@ -68,6 +68,13 @@ type Dict = {
   reminderChange: string;
   footer: string;
   ics: { filename: string; summary: string; description: string; alarm: string };
+  /** the words that differ for a service in the salon (no video call to join) */
+  inSalon: {
+    booked: string;
+    service: string;
+    manage: string;
+    ics: { summary: string; description: string; alarm: string };
+  };
 };
 
 const es: Dict = {
@@ -116,6 +123,17 @@ const es: Dict = {
     description:
       '{topic}: {subject}\nDesde {minutes} minutos antes, entra a tu cita con tu enlace; con él también puedes cambiarla de hora o cancelarla:\n{url}',
     alarm: 'Tu videoconsulta empieza en {minutes} minutos',
+  },
+  inSalon: {
+    booked: 'Tu cita en el salón está reservada.',
+    service: 'Servicio',
+    manage: 'Para cancelarla o cambiarla de hora, abre tu enlace:',
+    ics: {
+      summary: '{service} con {advisor} ({siteName})',
+      description:
+        'Tu cita en el salón: {service}\nCon tu enlace puedes cambiarla de hora o cancelarla:\n{url}',
+      alarm: 'Tu cita en el salón empieza en {minutes} minutos',
+    },
   },
 };
 
@@ -169,6 +187,17 @@ const en: Dict = {
     description:
       '{topic}: {subject}\nFrom {minutes} minutes before, join with your link; it also lets you reschedule or cancel:\n{url}',
     alarm: 'Your video consultation starts in {minutes} minutes',
+  },
+  inSalon: {
+    booked: 'Your appointment at the salon is booked.',
+    service: 'Service',
+    manage: 'To cancel or reschedule it, open your link:',
+    ics: {
+      summary: '{service} with {advisor} ({siteName})',
+      description:
+        'Your appointment at the salon: {service}\nYour link lets you reschedule or cancel it:\n{url}',
+      alarm: 'Your appointment at the salon starts in {minutes} minutes',
+    },
   },
 };
 
@@ -240,7 +269,9 @@ function details(a: MailAppointment, language: Language): string {
   return lines([
     ...whenLines(a, language),
     [d.with, advisorOf(a)],
-    [d.topic, subjectName(a.subject, language)],
+    a.serviceName !== null
+      ? [d.inSalon.service, inline(a.serviceName)]
+      : [d.topic, subjectName(a.subject, language)],
   ]);
 }
 
@@ -258,6 +289,7 @@ function calendarFile(
 ): MailAttachment {
   const d = dictionaries[ctx.language];
   const url = manageUrl(ctx, a);
+  const service = a.serviceName === null ? null : oneLine(a.serviceName);
   return {
     filename: d.ics.filename,
     contentType: icsContentType(method),
@@ -270,14 +302,25 @@ function calendarFile(
       stamp: cal.stamp,
       publicUrl: ctx.publicUrl,
       url,
-      summary: oneLine(fill(d.ics.summary, { advisor: advisorName(a), siteName: ctx.siteName })),
-      description: fill(d.ics.description, {
-        topic: d.topic,
-        subject: subjectName(a.subject, ctx.language),
-        minutes: APPOINTMENT_JOIN_EARLY_MINUTES,
-        url,
+      summary: oneLine(
+        fill(service === null ? d.ics.summary : d.inSalon.ics.summary, {
+          advisor: advisorName(a),
+          siteName: ctx.siteName,
+          service: service ?? '',
+        }),
+      ),
+      description:
+        service === null
+          ? fill(d.ics.description, {
+              topic: d.topic,
+              subject: subjectName(a.subject, ctx.language),
+              minutes: APPOINTMENT_JOIN_EARLY_MINUTES,
+              url,
+            })
+          : fill(d.inSalon.ics.description, { service, url }),
+      alarm: fill(service === null ? d.ics.alarm : d.inSalon.ics.alarm, {
+        minutes: ALARM_MINUTES_BEFORE,
       }),
-      alarm: fill(d.ics.alarm, { minutes: ALARM_MINUTES_BEFORE }),
       organizer: cal.organizer,
     }),
   };
@@ -298,11 +341,15 @@ function heldMail(
     text: [
       greetingOf(a, ctx.language),
       '',
-      fill(words.intro, { advisor: advisorName(a) }),
+      a.serviceName !== null && words === d.booked
+        ? d.inSalon.booked
+        : fill(words.intro, { advisor: advisorName(a) }),
       '',
       details(a, ctx.language),
       '',
-      fill(d.manage, { minutes: APPOINTMENT_JOIN_EARLY_MINUTES }),
+      a.serviceName !== null
+        ? d.inSalon.manage
+        : fill(d.manage, { minutes: APPOINTMENT_JOIN_EARLY_MINUTES }),
       manageUrl(ctx, a),
       '',
       d.private,
@@ -384,7 +431,9 @@ export function appointmentReminderMail(
       '',
       details(a, ctx.language),
       '',
-      fill(d.reminderJoin, { minutes: APPOINTMENT_JOIN_EARLY_MINUTES }),
+      a.serviceName !== null
+        ? d.inSalon.manage
+        : fill(d.reminderJoin, { minutes: APPOINTMENT_JOIN_EARLY_MINUTES }),
       manageUrl(ctx, a),
       '',
       d.reminderChange,

@@ -28,6 +28,8 @@ export type MailAppointment = {
   createdAt: string;
   /** every change stamps it; the calendar's SEQUENCE derives from it */
   updatedAt: string;
+  /** an in-salon service booking: the service's name; null for a video consultation */
+  serviceName: string | null;
 };
 
 /**
@@ -51,6 +53,8 @@ export type MailAppointmentRow = Pick<
   | 'time_zone'
   | 'created_at'
   | 'updated_at'
+  | 'kind'
+  | 'service_name'
 > & { advisor_name: string; advisor_title: string };
 
 export function toMailAppointment(row: MailAppointmentRow): MailAppointment {
@@ -68,6 +72,7 @@ export function toMailAppointment(row: MailAppointmentRow): MailAppointment {
     advisorTitle: row.advisor_title,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    serviceName: row.kind === 'service' ? (row.service_name ?? '') : null,
   };
 }
 

@@ -37,6 +37,8 @@ export async function unremindedStartingBetween(
       'p.time_zone',
       'p.created_at',
       'p.updated_at',
+      'p.kind',
+      'p.service_name',
       'a.name as advisor_name',
       'a.title as advisor_title',
     ])

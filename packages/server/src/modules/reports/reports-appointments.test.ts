@@ -65,6 +65,13 @@ async function seedBookings(db: TestDatabase) {
     b13: await book(C, '2026-12-01T04:59:00.000Z', 'booked'),
     b14: await book(A, '2026-12-01T05:00:00.000Z', 'booked'),
   };
+  // A service in the salon booked from a plan is not a consultation: counted in none of these.
+  const service = await book(B, '2026-10-16T15:00:00.000Z', 'attended');
+  await db.db
+    .updateTable('appointments')
+    .set({ kind: 'service', service_id: 'svc_1', service_name: 'Color', service_minutes: 45 })
+    .where('id', '=', service)
+    .execute();
   return { A, B, C, D, ...ids };
 }
 

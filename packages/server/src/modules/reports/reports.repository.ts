@@ -186,6 +186,8 @@ export async function appointmentPartials(
     ])
     .where('starts_at', '>=', range.start)
     .where('starts_at', '<', range.end)
+    // Booked consultations only: a service in the salon is not a consultation kept or missed.
+    .where('kind', '=', 'consultation')
     .groupBy([month, 'advisor_id'])
     .execute();
   return rows.map((r) => ({

@@ -18,6 +18,9 @@ export type SummaryCallRow = Pick<
   | 'ended_at'
   | 'duration_seconds'
   | 'client_name'
+  | 'client_phone'
+  | 'client_email'
+  | 'language'
   | 'subject'
 > & {
   advisor_name: string | null;
@@ -41,6 +44,9 @@ export async function findSummaryCall(db: Db, callId: string): Promise<SummaryCa
       'c.ended_at',
       'c.duration_seconds',
       'c.client_name',
+      'c.client_phone',
+      'c.client_email',
+      'c.language',
       'c.subject',
       'a.name as advisor_name',
       'a.title as advisor_title',

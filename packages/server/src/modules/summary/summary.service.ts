@@ -20,22 +20,26 @@
  */
 import {
   RECOMMENDATIONS_EDIT_HOURS,
-  recommendationsSchema,
+  recommendationOutItemSchema,
   type CallSummary,
   type IntakePhotoSlot,
   type Recommendations,
   type RecommendationsBody,
   type SummaryLink,
 } from '@belleza/contract';
+import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { hashSecret } from '../../lib/ids.js';
+import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { CallsService, UserActor } from '../calls/calls.service.js';
+import { serviceNotFound, type SalonServicesService } from '../catalogue/salon-services.service.js';
 import type { ChatImageFile, ChatService } from '../chat/chat.service.js';
 import type { SalonService } from '../salon/salon.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
+import { planStylists } from './plan-stylists.js';
 import { summaryExpiry, type SummaryLinksService } from './summary-links.service.js';
 import {
   claimPurgeDay,
@@ -60,7 +64,10 @@ export type SummaryServiceDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'instanceId
   settings: Pick<SettingsService, 'get'>;
   salon: Pick<SalonService, 'contacts'>;
   /** the visitor's call key, checked as on the calls module's other visitor routes */
-  calls: Pick<CallsService, 'verifyClient' | 'intakeOfCall' | 'purgeIntakesEndedBefore'>;
+  calls: Pick<
+    CallsService,
+    'verifyClient' | 'intakeOfCall' | 'purgeIntakesEndedBefore' | 'purgeReturningClients'
+  >;
   chat: Pick<
     ChatService,
     | 'transcript'
@@ -73,6 +80,9 @@ export type SummaryServiceDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'instanceId
   links: Pick<SummaryLinksService, 'linkOf'>;
   /** `plan.created` for the salon's CRM, in the transaction of the first save with a plan */
   webhooks: Pick<WebhooksService, 'planCreated'>;
+  /** the catalogue a plan's services come from */
+  salonServices: Pick<SalonServicesService, 'byIds'>;
+  advisors: Pick<AdvisorsService, 'liveRecords'>;
 };
 
 export type SummaryService = ReturnType<typeof createSummaryService>;
@@ -80,14 +90,23 @@ export type SummaryService = ReturnType<typeof createSummaryService>;
 /** What one purge deleted. */
 export type PurgeCounts = { messages: number; images: number; summaries: number; intakes: number };
 
-/** Items as stored (written through the contract's body schema; read back leniently). */
-const storedItemsSchema = recommendationsSchema.shape.items;
+/**
+ * Items as stored (written through the contract's body schema; read back leniently): items saved
+ * before plans took services from the catalogue have no service and no duration.
+ */
+const storedItemsSchema = z.array(
+  recommendationOutItemSchema.extend({
+    serviceId: recommendationOutItemSchema.shape.serviceId.default(null),
+    durationMinutes: recommendationOutItemSchema.shape.durationMinutes.default(null),
+  }),
+);
 
 const notYours = () => forbidden('This call is not yours');
 const summaryNotFound = () => notFound('SUMMARY_NOT_FOUND', 'Summary');
 
 export function createSummaryService(deps: SummaryServiceDeps) {
   const { db, clock, log, instanceId, settings, salon, calls, chat, links, webhooks } = deps;
+  const { salonServices, advisors } = deps;
   /** No purge check before this instant (in memory; the database decides who purges). */
   let nextPurgeCheck = 0;
 
@@ -174,6 +193,42 @@ export function createSummaryService(deps: SummaryServiceDeps) {
     return { call: { ...call, ended_at: endedAt }, expiresAt };
   }
 
+  /** The plan's catalogue services she can book in the salon now. */
+  async function bookableServices(
+    call: SummaryCallRow,
+    items: Recommendations['items'],
+  ): Promise<Set<string>> {
+    const ids = items.flatMap((i) => (i.serviceId === null ? [] : [i.serviceId]));
+    if (ids.length === 0 || !(await settings.get()).appointments.enabled) return new Set();
+    const catalogue = await salonServices.byIds(ids);
+    const live = await advisors.liveRecords();
+    return new Set(
+      ids.filter((id) => planStylists(catalogue.get(id), live, call.advisor_id).choice !== 'none'),
+    );
+  }
+
+  /**
+   * The items as written, a catalogue service's name, price and duration taken from the
+   * catalogue (404 SERVICE_NOT_FOUND for one that does not exist or is inactive).
+   */
+  async function resolveItems(items: RecommendationsBody['items']) {
+    const ids = items.flatMap((i) => (i.serviceId === null ? [] : [i.serviceId]));
+    const catalogue = await salonServices.byIds(ids);
+    return items.map(({ durationMinutes: _ignored, ...item }) => {
+      if (item.serviceId === null) return { ...item, durationMinutes: null };
+      const service = catalogue.get(item.serviceId);
+      if (!service || !service.active) throw serviceNotFound();
+      return {
+        serviceId: service.serviceId,
+        name: service.name,
+        note: item.note,
+        url: null,
+        pricePen: service.price,
+        durationMinutes: service.durationMinutes,
+      };
+    });
+  }
+
   async function summaryOf(callId: string, key: string | undefined): Promise<CallSummary> {
     const { call, expiresAt } = await openSummary(key, callId);
     const { system } = await settings.get();
@@ -185,6 +240,7 @@ export function createSummaryService(deps: SummaryServiceDeps) {
           ? (Date.parse(call.ended_at) - Date.parse(call.started_at)) / 1000
           : null;
     const { text, items, updatedAt } = toRecommendations(call);
+    const bookable = await bookableServices(call, items);
     return {
       callId: call.id,
       siteName: name,
@@ -197,7 +253,14 @@ export function createSummaryService(deps: SummaryServiceDeps) {
       endedAt: call.ended_at,
       durationMinutes:
         durationSeconds === null ? null : Math.max(0, Math.ceil(durationSeconds / 60)),
-      recommendations: { text, items, updatedAt },
+      recommendations: {
+        text,
+        items: items.map((i) => ({
+          ...i,
+          bookable: i.serviceId !== null && bookable.has(i.serviceId),
+        })),
+        updatedAt,
+      },
       messages: await chat.transcript(call.id),
       intake: await calls.intakeOfCall(call.id),
       expiresAt,
@@ -216,6 +279,8 @@ export function createSummaryService(deps: SummaryServiceDeps) {
       if (n < PURGE_BATCH) break;
     }
     const intakes = await calls.purgeIntakesEndedBefore(cutoff);
+    // Returning clients are kept longer than the summaries (their own period).
+    await calls.purgeReturningClients(now);
     return { messages, images, summaries, intakes, cutoff };
   }
 
@@ -237,23 +302,23 @@ export function createSummaryService(deps: SummaryServiceDeps) {
       requireAdvisorOf(call, user);
       requireEditable(call);
       const savedAt = clock.now().toISOString();
+      const items = await resolveItems(body.items);
       // The first save that gives the call a plan tells the CRM (once: webhooks.service.ts).
       const creates =
-        (body.text !== '' || body.items.length > 0) &&
+        (body.text !== '' || items.length > 0) &&
         (call.recommendations ?? '') === '' &&
         (call.items ?? '[]') === '[]';
       await db.transaction().execute(async (trx) => {
         await upsertRecommendations(trx, {
           call_id: callId,
           recommendations: body.text,
-          items: JSON.stringify(body.items),
+          items: JSON.stringify(items),
           updated_at: savedAt,
           updated_by: user.advisorId,
         });
         if (creates) {
           const advisorId = call.advisor_id ?? user.advisorId;
-          const { text, items } = body;
-          await webhooks.planCreated(trx, { callId, advisorId, text, items, savedAt });
+          await webhooks.planCreated(trx, { callId, advisorId, text: body.text, items, savedAt });
         }
       });
       return toRecommendations(await requireCall(callId));
@@ -271,6 +336,15 @@ export function createSummaryService(deps: SummaryServiceDeps) {
       const link = await links.linkOf(callId, call.endedAt, clientKey);
       if (!link) throw summaryNotFound();
       return link;
+    },
+
+    /**
+     * The call behind a summary key with its plan's items, for booking a service from it
+     * (SUMMARY_NOT_FOUND whatever is wrong with the key, as for reading the summary).
+     */
+    async openPlan(key: string | undefined, callId: string) {
+      const { call } = await openSummary(key, callId);
+      return { call, items: toRecommendations(call).items };
     },
 
     /** GET /api/summaries/{id} with the summary key. */

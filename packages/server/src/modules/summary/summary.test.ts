@@ -231,14 +231,24 @@ describe.each(await dialects())('recommendations and the summary (%s)', (dialect
         { name: 'Corte de puntas', note: 'En dos meses', pricePen: 35 },
       ],
     };
+    // Free items: no catalogue service, no duration.
     const items = [
       {
+        serviceId: null,
         name: 'Champú sin sulfatos',
         note: '',
         url: 'https://tienda.pe/champu',
         pricePen: 19.99,
+        durationMinutes: null,
       },
-      { name: 'Corte de puntas', note: 'En dos meses', url: null, pricePen: 35 },
+      {
+        serviceId: null,
+        name: 'Corte de puntas',
+        note: 'En dos meses',
+        url: null,
+        pricePen: 35,
+        durationMinutes: null,
+      },
     ];
 
     it('the advisor who took the call writes them during the call and until 24 h after it; admins too', async () => {
@@ -413,7 +423,17 @@ describe.each(await dialects())('recommendations and the summary (%s)', (dialect
         durationMinutes: 11,
         recommendations: {
           text: 'Aceite dos veces por semana',
-          items: [{ name: 'Aceite de argán', note: '', url: null, pricePen: 45.5 }],
+          items: [
+            {
+              serviceId: null,
+              name: 'Aceite de argán',
+              note: '',
+              url: null,
+              pricePen: 45.5,
+              durationMinutes: null,
+              bookable: false,
+            },
+          ],
           updatedAt: recommendedAt,
         },
         messages,

@@ -26,6 +26,7 @@ import type { AppointmentsTable } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { newId, newSecret } from '../../lib/ids.js';
+import { bookedServiceOf } from '../appointments/appointments.dto.js';
 import type { AuditService } from '../audit/audit.service.js';
 import {
   countEndpoints,
@@ -79,6 +80,11 @@ export type AppointmentSource = Pick<
   | 'client_email'
   | 'language'
   | 'cancelled_by'
+  | 'kind'
+  | 'service_id'
+  | 'service_name'
+  | 'service_minutes'
+  | 'service_price_cents'
   | 'call_id'
 >;
 
@@ -242,6 +248,8 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         language: row.language,
         cancelledBy: row.cancelled_by,
         callId: row.call_id,
+        kind: row.kind,
+        service: bookedServiceOf(row),
       };
       return record(trx, type, row.id, data);
     },

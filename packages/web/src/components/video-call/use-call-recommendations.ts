@@ -6,6 +6,7 @@
  */
 import {
   recommendationsBodySchema,
+  type PublicService,
   type Recommendations,
   type RecommendationsBody,
 } from '@belleza/contract';
@@ -15,7 +16,19 @@ import { fetchRecommendations, saveRecommendations } from './video-call.api';
 
 export const RECOMMENDATIONS_AUTOSAVE_MS = 2000;
 
-export type DraftItem = { name: string; note: string; url: string; price: string };
+/**
+ * One item as typed. A catalogue service (`serviceId`) keeps the catalogue's name, price and
+ * duration (the server takes them from the catalogue); only its note is written by hand.
+ */
+export type DraftItem = {
+  serviceId: string | null;
+  name: string;
+  note: string;
+  url: string;
+  price: string;
+  /** minutes of a catalogue service; null for the rest */
+  duration: number | null;
+};
 export type RecommendationsDraft = { text: string; items: DraftItem[] };
 export type RecommendationsStatus =
   | 'loading'
@@ -30,11 +43,30 @@ export type RecommendationsStatus =
 /** Field path (`text`, `items.0.pricePen`) → the contract's message key. */
 export type DraftErrors = Record<string, string>;
 
-export const emptyItem = (): DraftItem => ({ name: '', note: '', url: '', price: '' });
+export const emptyItem = (): DraftItem => ({
+  serviceId: null,
+  name: '',
+  note: '',
+  url: '',
+  price: '',
+  duration: null,
+});
+
+/** A service of the catalogue as an item of the plan. */
+export const serviceItem = (s: PublicService): DraftItem => ({
+  serviceId: s.serviceId,
+  name: s.name,
+  note: '',
+  url: '',
+  price: s.price === null ? '' : String(s.price),
+  duration: s.durationMinutes,
+});
 
 const toDraft = (r: Recommendations): RecommendationsDraft => ({
   text: r.text,
   items: r.items.map((i) => ({
+    serviceId: i.serviceId,
+    duration: i.durationMinutes,
     name: i.name,
     note: i.note,
     url: i.url ?? '',
@@ -43,7 +75,7 @@ const toDraft = (r: Recommendations): RecommendationsDraft => ({
 });
 
 /** Accepts "45", "45.5" and "45,50" (a Peruvian keyboard's decimal comma). */
-const parsePrice = (price: string): number | null => {
+export const parsePrice = (price: string): number | null => {
   const text = price.trim().replace(',', '.');
   if (text === '') return null;
   return /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
@@ -59,9 +91,10 @@ export function parseDraft(
     items: draft.items
       .filter((i) => i.name.trim() || i.note.trim() || i.url.trim() || i.price.trim())
       .map((i) => ({
+        serviceId: i.serviceId,
         name: i.name,
         note: i.note,
-        url: i.url.trim() === '' ? null : i.url,
+        url: i.serviceId !== null || i.url.trim() === '' ? null : i.url,
         pricePen: parsePrice(i.price),
       })),
   });

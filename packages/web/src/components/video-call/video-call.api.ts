@@ -8,6 +8,7 @@ import {
   chatDeletedSchema,
   chatImageSchema,
   chatMessageSchema,
+  publicServiceSchema,
   recommendationsSchema,
   snapshotFailedSchema,
   snapshotRequestSchema,
@@ -18,6 +19,7 @@ import {
   type ChatMessage,
   type ChatSendBody,
   type ParticipantType,
+  type PublicService,
   type Recommendations,
   type RecommendationsBody,
   type SnapshotFailed,
@@ -142,3 +144,7 @@ export function reportSnapshotFailure(
     headers: keyHeaders(auth),
   });
 }
+
+/** The salon's active services, which a plan picks from (the landing's public list). */
+export const fetchCatalogueServices = (signal?: AbortSignal): Promise<PublicService[]> =>
+  api.get('/api/services/public', { schema: publicServiceSchema.array(), signal });

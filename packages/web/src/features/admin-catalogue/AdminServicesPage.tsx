@@ -1,6 +1,7 @@
 /**
  * Admin → Servicios: the services the salon offers, as the landing shows the active ones (grouped
- * by category, a price only where one is entered). Add, change (photo included), hide, remove.
+ * by category, a price only where one is entered), which stylists do each and whether it can be
+ * booked in the salon from a plan. Add, change (photo included), hide, remove.
  */
 import { formatMoney, type CreateServiceBody, type SalonService } from '@belleza/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import {
   updateService,
   useListMutation,
   useServices,
+  useStylistOptions,
 } from './api/catalogue';
 import { CatalogueTable, RowActions } from './components/CatalogueTable';
 import { ConfirmDelete } from './components/ConfirmDelete';
@@ -23,11 +25,13 @@ import { ServiceFormModal } from './components/ServiceFormModal';
 import './admin-catalogue.css';
 import '@/styles/admin-states.css';
 
-const COLUMNS = ['name', 'category', 'duration', 'price', 'state', 'actions'] as const;
+const COLUMNS = ['name', 'category', 'duration', 'price', 'stylists', 'state', 'actions'] as const;
 
 export function AdminServicesPage() {
   const { t } = useTranslation('admin-catalogue');
   const list = useServices();
+  const stylists = useStylistOptions().data ?? [];
+  const nameOf = (id: string) => stylists.find((a) => a.advisorId === id)?.name;
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: catalogueKeys.services() });
   const save = useListMutation(
@@ -71,9 +75,18 @@ export function AdminServicesPage() {
             </td>
             <td>{s.price === null ? t('services.noPrice') : formatMoney(s.price, currency)}</td>
             <td>
+              {s.stylistIds.length === 0
+                ? t('services.noStylists')
+                : s.stylistIds
+                    .map(nameOf)
+                    .filter((n) => n !== undefined)
+                    .join(', ')}
+            </td>
+            <td>
               <Badge tone={s.active ? 'success' : 'neutral'}>
                 {s.active ? t('services.active') : t('services.hidden')}
-              </Badge>
+              </Badge>{' '}
+              {s.bookable && <Badge tone="info">{t('services.bookable')}</Badge>}
             </td>
             <RowActions
               name={s.name}
@@ -88,6 +101,7 @@ export function AdminServicesPage() {
           key={current?.serviceId ?? 'new'}
           service={current}
           categories={categories}
+          stylists={stylists}
           onSave={(body) =>
             save.mutateAsync([current, body]).then((saved) => {
               toast.success(t('saved'), saved.name);

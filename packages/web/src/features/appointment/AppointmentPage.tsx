@@ -109,7 +109,10 @@ function AppointmentDetails({
 }) {
   const { t } = useTranslation('appointments');
   const now = useNow(boundariesOf(appointment));
-  const phase = phaseOf(appointment, now);
+  // A service in the salon: no video call to enter, so no entry window either.
+  const inSalon = appointment.kind === 'service';
+  const reached = phaseOf(appointment, now);
+  const phase = inSalon && reached === 'joinable' ? 'upcoming' : reached;
   const changeable = canChange(appointment, now);
   const [dialog, setDialog] = useState<'cancel' | 'reschedule' | null>(null);
   const cancel = useCancelAppointment(access);
@@ -133,6 +136,9 @@ function AppointmentDetails({
         status={<Badge tone={badgeTone[phase]}>{t(`page.status.${phase}`)}</Badge>}
       />
 
+      {inSalon && phase === 'upcoming' && (
+        <p className="appointment-page__note">{t('page.inSalonNote')}</p>
+      )}
       {phase === 'joinable' && (
         <section className="appointment-page__join" aria-labelledby="appointment-join">
           <h2 id="appointment-join">{t('page.joinTitle')}</h2>
@@ -145,7 +151,7 @@ function AppointmentDetails({
           </a>
         </section>
       )}
-      {phase === 'upcoming' && (
+      {phase === 'upcoming' && !inSalon && (
         <p className="appointment-page__note">
           {t('page.joinHint', { count: APPOINTMENT_JOIN_EARLY_MINUTES })}
         </p>

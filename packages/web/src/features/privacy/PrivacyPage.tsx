@@ -1,3 +1,4 @@
+import { RETURNING_CLIENT_DAYS } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageToggle } from '@/components/language-toggle';
@@ -18,7 +19,10 @@ export function PrivacyPage() {
   const { t } = useTranslation('privacy');
   const policy = usePrivacyPolicy();
   const own = policy.data?.text.trim() ? paragraphsOf(policy.data.text) : null;
-  const sections = t('default.sections', { returnObjects: true }) as Section[];
+  const sections = t('default.sections', {
+    returnObjects: true,
+    days: RETURNING_CLIENT_DAYS,
+  }) as Section[];
   return (
     <main id="main-content" className="public-page privacy-page">
       <header className="public-page__header">

@@ -1,17 +1,12 @@
 /**
  * The visitor's summary of her consultation (docs/product.md#the-visitors-summary), at
- * `/resumen/{callId}#{key}`: who she talked to and when, the stylist's recommendations, the photos
+ * `/resumen/{callId}#{key}`: who she talked to and when, the stylist's recommendations (her plan,
+ * whose salon services she can book here: SummaryPlan), the photos
  * and the chat, the salon's link and a WhatsApp share of this address. She can delete her photos
  * and the conversation here; the whole summary goes by itself when the salon's retention ends. The
  * key stays in the fragment, so it reaches the API only as a header.
  */
-import {
-  formatMoney,
-  telUrl,
-  whatsappUrl,
-  type CallSummary,
-  type ChatMessage,
-} from '@belleza/contract';
+import { telUrl, whatsappUrl, type CallSummary, type ChatMessage } from '@belleza/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +28,7 @@ import {
   summaryQuery,
   type SummaryAccess,
 } from './api/summary';
+import { SummaryPlan } from './components/SummaryPlan';
 import '@/styles/public-page.css';
 import './summary.css';
 
@@ -148,28 +144,7 @@ function SummaryBody({ summary, access, address }: BodyProps) {
               </p>
             ))}
             {rec.items.length > 0 && (
-              <ul className="summary-page__items">
-                {rec.items.map((item, i) => (
-                  <li key={i} className="summary-page__item">
-                    <p className="summary-page__item-name">
-                      {item.url ? (
-                        <a href={item.url} target="_blank" rel="noopener noreferrer nofollow">
-                          {item.name}
-                          <span className="visually-hidden"> {t('newWindow')}</span>
-                        </a>
-                      ) : (
-                        item.name
-                      )}
-                      {item.pricePen !== null && (
-                        <span className="summary-page__price">
-                          {formatMoney(item.pricePen, 'PEN')}
-                        </span>
-                      )}
-                    </p>
-                    {item.note && <p className="summary-page__item-note">{item.note}</p>}
-                  </li>
-                ))}
-              </ul>
+              <SummaryPlan items={rec.items} access={access} clientName={summary.clientName} />
             )}
           </>
         )}

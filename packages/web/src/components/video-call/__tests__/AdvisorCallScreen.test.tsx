@@ -13,7 +13,7 @@ import { NOTES_AUTOSAVE_MS } from '../use-call-notes';
 import type { ReactElement } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { contractAnswer, expectNoContractViolations } from '@/test/contract-fetch';
-import { jsonResponse, mockFetch } from '@/test/fetch-mock';
+import { jsonResponse, mockFetch, ok } from '@/test/fetch-mock';
 import { I18nextProvider } from 'react-i18next';
 import type { ChatSocket } from '../use-call-chat';
 import type * as VideoCallApi from '../video-call.api';
@@ -103,6 +103,28 @@ type FakeServer = {
 };
 let server: FakeServer;
 
+/** The salon's active services, as GET /api/services/public lists them. */
+const CATALOGUE = [
+  {
+    serviceId: 'svc_color',
+    name: 'Color completo',
+    category: 'Color',
+    description: '',
+    durationMinutes: 45,
+    price: 180,
+    photo: null,
+  },
+  {
+    serviceId: 'svc_cut',
+    name: 'Corte',
+    category: 'Cortes',
+    description: '',
+    durationMinutes: 30,
+    price: null,
+    photo: null,
+  },
+];
+
 function serveCall9(): void {
   server = {
     notes: '',
@@ -128,6 +150,7 @@ function serveCall9(): void {
       server.notes = body.notes;
       return notes();
     }),
+    'GET /api/services/public': ok(CATALOGUE),
     'GET /api/calls/call_9/recommendations': contractAnswer(
       'GET /api/calls/:callId/recommendations',
       () => server.recommendations,
@@ -144,12 +167,18 @@ function serveCall9(): void {
         server.recommendations = {
           ...server.recommendations,
           text: body.text,
-          items: body.items.map((item) => ({
-            name: item.name,
-            note: item.note ?? '',
-            url: item.url ?? null,
-            pricePen: item.pricePen ?? null,
-          })),
+          items: body.items.map((item) => {
+            // A catalogue service takes the catalogue's name, price and duration, as the server does.
+            const service = CATALOGUE.find((c) => c.serviceId === item.serviceId);
+            return {
+              serviceId: item.serviceId ?? null,
+              name: service?.name ?? item.name,
+              note: item.note ?? '',
+              url: service ? null : (item.url ?? null),
+              pricePen: service ? service.price : (item.pricePen ?? null),
+              durationMinutes: service?.durationMinutes ?? null,
+            };
+          }),
           updatedAt: baseCall.startedAt,
         };
         return server.recommendations;
@@ -637,6 +666,38 @@ describe('AdvisorCallScreen in standby (warmed up while the call rings)', () => 
 });
 
 describe('AdvisorCallScreen recommendations for the client', () => {
+  it("picks services from the salon's catalogue, with their duration and price, and adds the plan up", async () => {
+    await setup();
+    fireEvent.click(screen.getByRole('tab', { name: 'Para la clienta' }));
+    await flush();
+    await flush();
+    const picker = screen.getByRole('combobox', { name: 'Elige un servicio del salón' });
+    fireEvent.change(picker, { target: { value: 'svc_color' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Añadir servicio' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Elige un servicio del salón' }), {
+      target: { value: 'svc_cut' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Añadir servicio' }));
+    // Its name and price are the catalogue's: no field to type them in.
+    expect(screen.getByText('Color completo', { selector: 'strong' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Producto o servicio' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Añadir producto o servicio' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Producto o servicio' }), {
+      target: { value: 'Champú' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Precio (S/)' }), {
+      target: { value: '40' },
+    });
+    expect(screen.getByText(/Total del plan: S\/\s?220\.00 · 75 min/)).toBeInTheDocument();
+    advance(2000);
+    await flush();
+    expect(server.savedRecommendations.at(-1)?.items.map((i) => [i.serviceId, i.name])).toEqual([
+      ['svc_color', 'Color completo'],
+      ['svc_cut', 'Corte'],
+      [null, 'Champú'],
+    ]);
+  });
+
   it('keeps them in their own tab beside the private notes, and saves them 2 s after typing', async () => {
     await setup();
     const tabs = screen.getByRole('tablist');
@@ -664,7 +725,9 @@ describe('AdvisorCallScreen recommendations for the client', () => {
     expect(server.savedRecommendations).toEqual([
       {
         text: 'Champú sin sulfatos',
-        items: [{ name: 'Ampolla de keratina', note: '', url: null, pricePen: 39.9 }],
+        items: [
+          { serviceId: null, name: 'Ampolla de keratina', note: '', url: null, pricePen: 39.9 },
+        ],
       },
     ]);
     expect(screen.getByText('Guardado: la clienta lo verá en su resumen')).toBeInTheDocument();
@@ -705,7 +768,15 @@ describe('AdvisorCallScreen recommendations for the client', () => {
     expect(server.savedRecommendations).toEqual([
       {
         text: '',
-        items: [{ name: 'Tinte', note: '', url: 'https://tienda.pe/tinte', pricePen: 12.35 }],
+        items: [
+          {
+            serviceId: null,
+            name: 'Tinte',
+            note: '',
+            url: 'https://tienda.pe/tinte',
+            pricePen: 12.35,
+          },
+        ],
       },
     ]);
   });

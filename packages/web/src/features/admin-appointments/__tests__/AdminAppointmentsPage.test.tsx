@@ -166,6 +166,36 @@ describe('AdminAppointmentsPage', { timeout: 20_000 }, () => {
     expect(clientNames()).toEqual(['Dora Quispe', 'Carla Ríos', 'Rosa Díaz']);
   });
 
+  it('labels a service in the salon apart from the video consultations, and filters by type', async () => {
+    const service = makeAppointment({
+      appointmentId: 'ap_sofia',
+      startsAt: '2026-11-20T17:00:00.000Z',
+      endsAt: '2026-11-20T17:45:00.000Z',
+      clientName: 'Sofía Plan',
+      kind: 'service',
+      service: { serviceId: 'svc_1', name: 'Color completo', durationMinutes: 45, price: 180 },
+    });
+    const api = signInAdmin({ 'GET /api/appointments': ok([rosa, service]) });
+    const user = userEvent.setup();
+    const { router } = renderApp(PAGE);
+    const s = await rowOf('Sofía Plan');
+    expect(s.getByText('Servicio en el salón')).toBeInTheDocument();
+    expect(s.getByText('Color completo · 45 min')).toBeInTheDocument();
+    const r = await rowOf('Rosa Díaz');
+    expect(r.getByText('Videoconsulta')).toBeInTheDocument();
+    expect(r.getByText('Cuidado del cabello')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Tipo'), 'service');
+    await waitFor(() =>
+      expect(pairs(api.listQueries().at(-1))).toEqual([
+        'day=2026-11-20',
+        'kind=service',
+        'limit=500',
+      ]),
+    );
+    expect(router.state.location.search).toBe('?kind=service');
+  });
+
   it('sends the day, advisor and status filters to the server and keeps them in the address', async () => {
     const api = signInAdmin();
     const user = userEvent.setup();

@@ -11,31 +11,43 @@ import { makeAppointment } from './helpers';
 
 const TODAY = '2026-11-20';
 const NOW = Date.parse('2026-11-20T15:00:30.000Z');
-const all: AppointmentFilters = { day: TODAY, advisorId: '', status: '' };
+const all: AppointmentFilters = { day: TODAY, advisorId: '', status: '', kind: '' };
 
 describe('appointments filters', () => {
   it('reads today by default, a valid day, upcoming, and ignores what is not a status or a day', () => {
     expect(readFilters(new URLSearchParams(''), TODAY)).toEqual(all);
     expect(
       readFilters(new URLSearchParams('day=2026-11-25&advisor=adv_2&status=no_show'), TODAY),
-    ).toEqual({ day: '2026-11-25', advisorId: 'adv_2', status: 'no_show' });
+    ).toEqual({ day: '2026-11-25', advisorId: 'adv_2', status: 'no_show', kind: '' });
+    expect(readFilters(new URLSearchParams('kind=service'), TODAY).kind).toBe('service');
+    expect(readFilters(new URLSearchParams('kind=video'), TODAY).kind).toBe('');
     expect(readFilters(new URLSearchParams('day=upcoming'), TODAY).day).toBe('');
     expect(readFilters(new URLSearchParams('day=2026-13-45&status=lost'), TODAY)).toEqual(all);
   });
 
   it('writes only what differs from the default, and round-trips', () => {
     expect(writeParams(all, TODAY).toString()).toBe('');
-    const some: AppointmentFilters = { day: '', advisorId: 'adv_1', status: 'booked' };
-    expect(writeParams(some, TODAY).toString()).toBe('day=upcoming&advisor=adv_1&status=booked');
+    const some: AppointmentFilters = {
+      day: '',
+      advisorId: 'adv_1',
+      status: 'booked',
+      kind: 'service',
+    };
+    expect(writeParams(some, TODAY).toString()).toBe(
+      'day=upcoming&advisor=adv_1&status=booked&kind=service',
+    );
     expect(readFilters(writeParams(some, TODAY), TODAY)).toEqual(some);
   });
 
   it('asks for a day, or from now on without one', () => {
     expect(filtersToQuery(all)).toEqual({ day: TODAY, limit: 500 });
-    expect(filtersToQuery({ day: '', advisorId: 'adv_2', status: 'booked' })).toEqual({
+    expect(
+      filtersToQuery({ day: '', advisorId: 'adv_2', status: 'booked', kind: 'service' }),
+    ).toEqual({
       upcoming: 'true',
       advisorId: 'adv_2',
       status: 'booked',
+      kind: 'service',
       limit: 500,
     });
   });
@@ -60,6 +72,11 @@ describe('appointments filters', () => {
     expect(applyChange([a], toMarta, byLucia, NOW)).toEqual([]);
     const booked: AppointmentFilters = { ...all, status: 'booked' };
     expect(applyChange([a], { ...a, status: 'cancelled' }, booked, NOW)).toEqual([]);
+    // Only services: a video consultation that changed is not listed.
+    const services: AppointmentFilters = { ...all, kind: 'service' };
+    expect(applyChange([], a, services, NOW)).toEqual([]);
+    const service = { ...a, kind: 'service' as const };
+    expect(applyChange([], service, services, NOW).map((x) => x.appointmentId)).toEqual(['a']);
 
     // From now on: a new one that already started is not added; one already shown stays.
     const upcoming: AppointmentFilters = { ...all, day: '' };

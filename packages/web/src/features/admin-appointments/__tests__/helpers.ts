@@ -37,6 +37,8 @@ export function makeAppointment(
     joinFrom: plusMinutes(startsAt, -5),
     joinUntil: plusMinutes(startsAt, 10),
     callId: null,
+    kind: 'consultation',
+    service: null,
     createdAt: '2026-11-19T15:00:00.000Z',
     clientPhone: '+51 999 111 222',
     clientEmail: 'rosa@cliente.test',

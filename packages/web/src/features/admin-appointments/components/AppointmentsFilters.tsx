@@ -1,4 +1,4 @@
-import { appointmentStatuses, type Advisor } from '@belleza/contract';
+import { appointmentKinds, appointmentStatuses, type Advisor } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
 import { Button, Field } from '@/components/ui';
 import { hasNarrowingFilters, type AppointmentFilters } from '../utils/filters';
@@ -11,7 +11,10 @@ export type AppointmentsFiltersProps = {
   onChange: (filters: AppointmentFilters) => void;
 };
 
-/** Day (Lima; empty: every booking from now on), advisor and status; each applies at once. */
+/**
+ * Day (Lima; empty: every booking from now on), advisor, status and kind (video consultations or
+ * services in the salon); each applies at once.
+ */
 export function AppointmentsFilters({
   filters,
   today,
@@ -82,11 +85,31 @@ export function AppointmentsFilters({
           </select>
         )}
       </Field>
+      <Field label={t('filters.kind')}>
+        {(control) => (
+          <select
+            {...control}
+            className="select"
+            value={filters.kind}
+            onChange={(e) => {
+              const kind = appointmentKinds.find((k) => k === e.target.value) ?? '';
+              onChange({ ...filters, kind });
+            }}
+          >
+            <option value="">{t('filters.allKinds')}</option>
+            {appointmentKinds.map((k) => (
+              <option key={k} value={k}>
+                {t(`kind.${k}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {hasNarrowingFilters(filters) && (
         <Button
           variant="ghost"
           className="aa-filters__clear"
-          onClick={() => onChange({ ...filters, advisorId: '', status: '' })}
+          onClick={() => onChange({ ...filters, advisorId: '', status: '', kind: '' })}
         >
           {t('filters.clear')}
         </Button>

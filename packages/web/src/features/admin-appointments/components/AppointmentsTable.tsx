@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, Button } from '@/components/ui';
 import { formatDate, formatTime } from '@/lib/format';
 import { isChangeable, statusTone } from '../utils/status';
+import { AppointmentKindLabel } from './AppointmentKindLabel';
 
 export type AppointmentAction = 'cancel' | 'reassign';
 
@@ -66,7 +67,7 @@ export function AppointmentsTable({ appointments, now, onAction }: AppointmentsT
                 {a.advisor.title && <span className="aa-table__sub">{a.advisor.title}</span>}
               </td>
               <td>
-                {t(`subjects.${a.subject}`)}
+                <AppointmentKindLabel appointment={a} />
                 {a.message && <span className="aa-table__sub aa-table__message">{a.message}</span>}
               </td>
               <td>

@@ -1,10 +1,12 @@
 /**
  * The table's filters, kept in the address (a reload or a shared link shows the same list): a Lima
  * day (today when the address says nothing; `day=upcoming` for every booking from now on), an
- * advisor and a status.
+ * advisor, a status and a kind (video consultations or services in the salon).
  */
 import {
+  appointmentKindSchema,
   appointmentStatusSchema,
+  type AppointmentKind,
   type AppointmentStatus,
   type StaffAppointment,
 } from '@belleza/contract';
@@ -15,6 +17,7 @@ export type AppointmentFilters = {
   day: string;
   advisorId: string;
   status: AppointmentStatus | '';
+  kind: AppointmentKind | '';
 };
 
 /** What the address says for "no day: from now on". */
@@ -29,10 +32,12 @@ const isDay = (value: string | null): value is string =>
 export function readFilters(params: URLSearchParams, today: string): AppointmentFilters {
   const day = params.get('day');
   const status = appointmentStatusSchema.safeParse(params.get('status'));
+  const kind = appointmentKindSchema.safeParse(params.get('kind'));
   return {
     day: day === UPCOMING_PARAM ? '' : isDay(day) ? day : today,
     advisorId: (params.get('advisor') ?? '').trim(),
     status: status.success ? status.data : '',
+    kind: kind.success ? kind.data : '',
   };
 }
 
@@ -42,17 +47,19 @@ export function writeParams(filters: AppointmentFilters, today: string): URLSear
   else if (filters.day !== today) params.set('day', filters.day);
   if (filters.advisorId) params.set('advisor', filters.advisorId);
   if (filters.status) params.set('status', filters.status);
+  if (filters.kind) params.set('kind', filters.kind);
   return params;
 }
 
 export const hasNarrowingFilters = (filters: AppointmentFilters): boolean =>
-  Boolean(filters.advisorId || filters.status);
+  Boolean(filters.advisorId || filters.status || filters.kind);
 
 export type AppointmentsListQuery = {
   day?: string;
   upcoming?: 'true';
   advisorId?: string;
   status?: AppointmentStatus;
+  kind?: AppointmentKind;
   limit: number;
 };
 
@@ -62,6 +69,7 @@ export function filtersToQuery(filters: AppointmentFilters): AppointmentsListQue
     ...(filters.day ? { day: filters.day } : { upcoming: 'true' }),
     ...(filters.advisorId ? { advisorId: filters.advisorId } : {}),
     ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.kind ? { kind: filters.kind } : {}),
     limit: APPOINTMENTS_LIMIT,
   };
 }
@@ -88,6 +96,7 @@ export function applyChange(
       ? limaDayOf(changed.startsAt) === filters.day
       : shown || Date.parse(changed.startsAt) >= now) &&
     (!filters.advisorId || changed.advisor.advisorId === filters.advisorId) &&
-    (!filters.status || changed.status === filters.status);
+    (!filters.status || changed.status === filters.status) &&
+    (!filters.kind || changed.kind === filters.kind);
   return fits ? [...others, changed].sort(byStart) : others;
 }

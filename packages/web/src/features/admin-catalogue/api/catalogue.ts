@@ -18,6 +18,7 @@ import {
 } from '@belleza/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { fetchAdvisors } from '@/lib/advisor-api';
 import { api } from '@/lib/api-client';
 
 export const catalogueKeys = {
@@ -25,6 +26,7 @@ export const catalogueKeys = {
   services: () => [...catalogueKeys.all, 'services'] as const,
   testimonials: () => [...catalogueKeys.all, 'testimonials'] as const,
   gallery: () => [...catalogueKeys.all, 'gallery'] as const,
+  stylists: () => [...catalogueKeys.all, 'stylists'] as const,
 };
 
 const id = encodeURIComponent;
@@ -40,6 +42,18 @@ export const servicesQuery = () =>
       api.get('/api/services', { schema: z.array(salonServiceSchema), signal }),
   });
 export const useServices = () => useQuery(servicesQuery());
+
+/** Who can be named as doing a service: the salon's advisors (GET /api/advisors), by name. */
+export const useStylistOptions = () =>
+  useQuery({
+    queryKey: catalogueKeys.stylists(),
+    queryFn: ({ signal }) => fetchAdvisors(signal),
+    select: (advisors) =>
+      [...advisors]
+        .sort((a, b) => a.name.localeCompare(b.name, 'es'))
+        .map((a) => ({ advisorId: a.advisorId, name: a.name })),
+    staleTime: 60_000,
+  });
 
 export const createService = (body: CreateServiceBody) =>
   api.post('/api/services', body, { schema: salonServiceSchema });

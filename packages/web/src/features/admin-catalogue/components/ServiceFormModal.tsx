@@ -1,7 +1,9 @@
 /**
  * Adding or changing a service: name, category (the salon's own; earlier ones are offered), a
  * description, duration and price (both optional: no price is "price on consultation"), whether
- * the landing shows it and its place in the list. The photo is set once the service exists.
+ * the landing shows it and its place in the list; which stylists do it and whether a visitor may
+ * book it in the salon from her consultation's plan (that needs a duration). The photo is set once
+ * the service exists.
  */
 import {
   createServiceBodySchema,
@@ -25,7 +27,11 @@ type Draft = {
   price: string;
   active: boolean;
   position: string;
+  bookable: boolean;
+  stylistIds: string[];
 };
+
+export type StylistOption = { advisorId: string; name: string };
 
 const draftOf = (s: SalonService | null): Draft => ({
   name: s?.name ?? '',
@@ -35,6 +41,8 @@ const draftOf = (s: SalonService | null): Draft => ({
   price: s?.price?.toString() ?? '',
   active: s?.active ?? true,
   position: s?.position.toString() ?? '0',
+  bookable: s?.bookable ?? false,
+  stylistIds: s?.stylistIds ?? [],
 });
 
 const numberOrNull = (text: string): number | null =>
@@ -43,6 +51,7 @@ const numberOrNull = (text: string): number | null =>
 export function ServiceFormModal({
   service,
   categories,
+  stylists,
   onSave,
   onClose,
   onPhotoChange,
@@ -50,6 +59,8 @@ export function ServiceFormModal({
   /** null: a new service */
   service: SalonService | null;
   categories: readonly string[];
+  /** the advisors who may be named as doing it */
+  stylists: readonly StylistOption[];
   onSave: (body: CreateServiceBody) => Promise<unknown>;
   onClose: () => void;
   onPhotoChange: () => void;
@@ -74,6 +85,8 @@ export function ServiceFormModal({
       price: numberOrNull(draft.price),
       active: draft.active,
       position: numberOrNull(draft.position) ?? 0,
+      bookable: draft.bookable,
+      stylistIds: draft.stylistIds,
     };
     const parsed = createServiceBodySchema.safeParse(body);
     if (!parsed.success) {
@@ -94,6 +107,10 @@ export function ServiceFormModal({
         if (key && !next[key]) next[key] = t(`services.form.invalid.${key}`);
       }
       setErrors(next);
+      return;
+    }
+    if (body.bookable && body.durationMinutes === null) {
+      setErrors({ duration: t('services.form.invalid.bookableDuration') });
       return;
     }
     setErrors({});
@@ -199,6 +216,35 @@ export function ServiceFormModal({
           />
           <span>{t('services.form.active')}</span>
         </label>
+        <label className="ac-check">
+          <input
+            type="checkbox"
+            checked={draft.bookable}
+            onChange={(e) => set('bookable', e.target.checked)}
+          />
+          <span>{t('services.form.bookable')}</span>
+        </label>
+        <fieldset className="ac-stylists">
+          <legend>{t('services.form.stylists')}</legend>
+          <p className="ac-note">{t('services.form.stylistsHint')}</p>
+          {stylists.map((a) => (
+            <label key={a.advisorId} className="ac-check">
+              <input
+                type="checkbox"
+                checked={draft.stylistIds.includes(a.advisorId)}
+                onChange={(e) =>
+                  set(
+                    'stylistIds',
+                    e.target.checked
+                      ? [...draft.stylistIds, a.advisorId]
+                      : draft.stylistIds.filter((id) => id !== a.advisorId),
+                  )
+                }
+              />
+              <span>{a.name}</span>
+            </label>
+          ))}
+        </fieldset>
         {failure && (
           <p className="field__error" role="alert">
             {failure}

@@ -157,6 +157,23 @@ describe("advisor dashboard: 'Mis citas'", () => {
     expect(countdown()).toHaveTextContent(/^en 2 h$/);
   });
 
+  it('labels a service in the salon apart from her video consultations', async () => {
+    const service = makeAppointment({
+      appointmentId: 'ap_sofia',
+      startsAt: '2026-11-21T16:00:00.000Z',
+      clientName: 'Sofía Plan',
+      kind: 'service',
+      service: { serviceId: 'svc_1', name: 'Color completo', durationMinutes: 45, price: 180 },
+    });
+    server.appointments = [rosa, service];
+    await renderDashboard();
+    expect(itemOf('Sofía Plan')).toHaveTextContent('En el salón');
+    expect(itemOf('Sofía Plan')).toHaveTextContent('Color completo · 45 min');
+    expect(itemOf('Sofía Plan')).not.toHaveTextContent('Cuidado del cabello');
+    expect(itemOf('Rosa Díaz')).toHaveTextContent('Videoconsulta');
+    expect(itemOf('Rosa Díaz')).toHaveTextContent('Cuidado del cabello');
+  });
+
   it('says when she has no upcoming bookings', async () => {
     await renderDashboard();
     expect(within(panel()).getByText('No tienes citas próximas.')).toBeInTheDocument();

@@ -178,7 +178,20 @@ function AppointmentRow({ appointment, now, next, onCancel }: RowProps) {
       </div>
       <div className="advisor-appointment__info">
         <p className="advisor-appointment__name">{clientName}</p>
-        <p>{subjectLabel(appointment.subject, t('calls.subjectFallback'), t)}</p>
+        {appointment.service ? (
+          <p>
+            <Badge tone="info">{t('appointments.inSalon')}</Badge>{' '}
+            {t('appointments.serviceDetail', {
+              name: appointment.service.name,
+              minutes: appointment.service.durationMinutes,
+            })}
+          </p>
+        ) : (
+          <p>
+            <Badge tone="neutral">{t('appointments.video')}</Badge>{' '}
+            {subjectLabel(appointment.subject, t('calls.subjectFallback'), t)}
+          </p>
+        )}
         <p>
           <span className="advisor-muted">{t('appointments.phone')} </span>
           <a href={`tel:${clientPhone.replace(/[^\d+]/g, '')}`}>{clientPhone}</a>

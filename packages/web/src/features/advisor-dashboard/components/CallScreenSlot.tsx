@@ -9,6 +9,7 @@ import { CallIntakePanel } from '@/components/call-intake';
 import { AdvisorCallScreen } from '@/components/video-call';
 import type { useAdvisorSocket } from '../hooks/use-advisor-socket';
 import type { AcceptedToken } from '../hooks/use-call-actions';
+import { ReturningClientPanel } from './ReturningClientPanel';
 
 export type CallScreenSlotProps = {
   /** the call the screen is open on */
@@ -51,7 +52,12 @@ export function CallScreenSlot({
         onClose={onClose}
         chat={chat}
         notice={notice}
-        intake={<CallIntakePanel callId={call.callId} />}
+        intake={
+          <>
+            <ReturningClientPanel callId={call.callId} />
+            <CallIntakePanel callId={call.callId} />
+          </>
+        }
       />
     );
   if (!warmCall) return null;

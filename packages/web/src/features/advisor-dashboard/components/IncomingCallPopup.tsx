@@ -1,6 +1,7 @@
 /**
- * The incoming-call popup (docs/product.md#incoming-call-popup): who calls, since when, her hair
- * intake when she sent one (photos and the patch-test flag), and Rechazar / Aceptar llamada.
+ * The incoming-call popup (docs/product.md#incoming-call-popup): who calls, since when, "Clienta que
+ * vuelve" with her last consultation when she is a returning client, her hair intake when she sent
+ * one (photos and the patch-test flag), and Rechazar / Aceptar llamada.
  */
 import type { Call } from '@belleza/contract';
 import { useEffect, useId, useState } from 'react';
@@ -8,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { CallIntakePanel } from '@/components/call-intake';
 import { Button, Modal } from '@/components/ui';
 import { initialsOf } from '@/lib/initials';
+import { ReturningClientPanel } from './ReturningClientPanel';
 import { formatRequestedTime, formatWait, secondsSince, subjectLabel } from '../utils/call-display';
 
 export const WAIT_TICK_MS = 1_000;
@@ -106,6 +108,7 @@ export function IncomingCallPopup({
             </dd>
           </div>
         </dl>
+        <ReturningClientPanel callId={call.callId} />
         <CallIntakePanel callId={call.callId} focusable />
       </div>
     </Modal>

@@ -41,6 +41,8 @@ const appointment = (over: Partial<Appointment> = {}): Appointment => ({
   joinFrom: JOIN_FROM,
   joinUntil: JOIN_UNTIL,
   callId: null,
+  kind: 'consultation',
+  service: null,
   createdAt: '2026-11-20T15:00:00.000Z',
   ...over,
 });
@@ -241,6 +243,28 @@ describe('AppointmentPage', () => {
     renderPage('');
     expect(await screen.findByRole('heading', { name: 'No encontramos esta cita' })).toBeVisible();
     expect(api.requests).toHaveLength(0);
+  });
+
+  it('shows a service in the salon with its minutes, and never offers a video call to enter', async () => {
+    vi.setSystemTime(Date.parse(JOIN_FROM) + MINUTE);
+    mockFetch({
+      'GET /api/appointments/apt_1': ok(
+        appointment({
+          kind: 'service',
+          endsAt: '2026-11-24T15:45:00.000Z',
+          service: { serviceId: 'svc_1', name: 'Color completo', durationMinutes: 45, price: 180 },
+        }),
+      ),
+    });
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Tu cita, María' });
+    expect(screen.getByText('Color completo en el salón (45 min)')).toBeVisible();
+    expect(screen.queryByText('Cuidado del cabello')).toBeNull();
+    expect(screen.getByText(/Tu cita es en el salón/)).toBeVisible();
+    // Inside what would be a consultation's entry window: nothing to enter.
+    expect(screen.queryByRole('link', { name: 'Entrar a mi cita' })).toBeNull();
+    expect(screen.queryByText('Ya puedes entrar')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cambiar horario' })).toBeVisible();
   });
 
   it("offers 'Entrar a mi cita' only from joinFrom until joinUntil", async () => {

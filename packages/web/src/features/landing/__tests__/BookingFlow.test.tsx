@@ -51,6 +51,8 @@ const appointment = (over: Partial<Appointment> = {}): Appointment => ({
   joinFrom: '2026-11-24T14:55:00.000Z',
   joinUntil: '2026-11-24T15:10:00.000Z',
   callId: null,
+  kind: 'consultation',
+  service: null,
   createdAt: '2026-11-23T15:00:00.000Z',
   ...over,
 });

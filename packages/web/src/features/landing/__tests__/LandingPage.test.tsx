@@ -193,7 +193,7 @@ describe('availability before asking', () => {
     fireEvent.change(within(dialog).getByLabelText('Horario preferido'), {
       target: { value: 'mañana' },
     });
-    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /^Acepto/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pedir que me llamen' }));
 
     await within(dialog).findByText('Te llamaremos en cuanto alguien del equipo esté disponible.');
@@ -297,7 +297,7 @@ describe('consultation form', () => {
     });
     const dialog = await openForm();
     fillForm(dialog);
-    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /^Acepto/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Solicitar consulta' }));
 
     const toasts = within(toastRegion());
@@ -647,7 +647,7 @@ describe('from request to rating', () => {
     });
     const dialog = await openForm();
     fillForm(dialog);
-    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /^Acepto/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Solicitar consulta' }));
     const waiting = await screen.findByRole('dialog', { name: 'Tu consulta' }, SLOW);
     await waitFor(() => expect(lastSocket()).toBeDefined());
@@ -673,7 +673,7 @@ describe('from request to rating', () => {
     const dialog = await openForm();
     fillForm(dialog, { 'Correo electrónico (opcional)': 'Ana@Mail.com' });
     fireEvent.change(within(dialog).getByLabelText('Tema'), { target: { value: 'hair_care' } });
-    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /^Acepto/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Solicitar consulta' }));
 
     // Company empty, source website, message appended to the subject; consent stored.
@@ -900,7 +900,7 @@ describe('from request to rating', () => {
     });
     const dialog = await openForm();
     fillForm(dialog);
-    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /^Acepto/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Solicitar consulta' }));
     const waiting = await screen.findByRole('dialog', { name: 'Tu consulta' }, SLOW);
     await waitFor(() =>

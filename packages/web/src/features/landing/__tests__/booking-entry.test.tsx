@@ -160,6 +160,8 @@ describe("'Entrar a mi cita'", () => {
     joinFrom: '2026-11-24T14:55:00.000Z',
     joinUntil: '2026-11-24T15:10:00.000Z',
     callId: null,
+    kind: 'consultation',
+    service: null,
     createdAt: '2026-11-20T15:00:00.000Z',
   };
   const entered: CallRequestResponseData = {

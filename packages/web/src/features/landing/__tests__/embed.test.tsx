@@ -347,7 +347,7 @@ describe('a consultation in the frame', () => {
     fireEvent.change(within(dialog).getByLabelText('Mensaje'), { target: { value: 'Mi piel' } });
     // She asks about something else than the snippet's subject: that is what is reported.
     fireEvent.change(within(dialog).getByLabelText('Tema'), { target: { value: 'skin_care' } });
-    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /^Acepto/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Solicitar consulta' }));
 
     await screen.findByRole('dialog', { name: 'Tu consulta' }, SLOW);

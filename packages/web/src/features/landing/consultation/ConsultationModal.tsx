@@ -222,12 +222,14 @@ function WaitingView({
             loading="eager"
           />
           <span data-testid="ringing-stylist">
-            {saved.ringing.title
-              ? t('waiting.ringingWithTitle', {
-                  name: saved.ringing.name,
-                  title: saved.ringing.title,
-                })
-              : t('waiting.ringing', { name: saved.ringing.name })}
+            {saved.returningWith === saved.ringing.name
+              ? t('waiting.ringingReturning', { name: saved.ringing.name })
+              : saved.ringing.title
+                ? t('waiting.ringingWithTitle', {
+                    name: saved.ringing.name,
+                    title: saved.ringing.title,
+                  })
+                : t('waiting.ringing', { name: saved.ringing.name })}
           </span>
         </p>
       )}

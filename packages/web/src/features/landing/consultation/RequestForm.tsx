@@ -1,11 +1,12 @@
 /**
  * The consultation form (docs/product.md#request-form): name, phone, message required; email
- * optional; consent; for a hair topic, the folded hair intake (docs/product.md#hair-intake).
+ * optional; consent; "remember me" (docs/product.md#returning-clients); for a hair topic, the folded hair intake (docs/product.md#hair-intake).
  */
 import {
   callSubjects,
   DEFAULT_RETENTION_DAYS,
   PRIVACY_PATH,
+  RETURNING_CLIENT_DAYS,
   type CallRequestBody,
   type CallSubject,
 } from '@belleza/contract';
@@ -66,6 +67,8 @@ export function RequestForm({
     consent: false,
   });
   const [intake, setIntake] = useState<IntakeValues>(emptyIntake);
+  // "Remember me": unticked unless she ticks it; unticked forgets what was kept of her.
+  const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<FieldErrors<RequestField>>({});
   const formRef = useRef<HTMLFormElement>(null);
   // A refused submit puts the focus on the first field that needs fixing.
@@ -104,8 +107,10 @@ export function RequestForm({
     // The intake belongs to a hair topic: another topic sends none, whatever was typed in it.
     const hair = values.subject === HAIR_SUBJECT;
     const intakeBody = hair ? intakeBodyOf(intake) : undefined;
+    // Unticked sends nothing: the server then forgets whatever it kept of her.
+    const body = remember ? { ...result.body, remember: true } : result.body;
     void onSubmit(
-      intakeBody ? { ...result.body, intake: intakeBody } : result.body,
+      intakeBody ? { ...body, intake: intakeBody } : body,
       values.subject,
       intakeBody ? intake.photos : undefined,
     );
@@ -156,6 +161,7 @@ export function RequestForm({
         textKey="form.consent"
         onChange={(checked) => set('consent', checked)}
       />
+      <RememberCheckbox checked={remember} onChange={setRemember} />
       {/* What is kept and for how long, before she sends anything. */}
       <p className="consult-form__retention">{t('form.retention', { count: retentionDays })}</p>
       <div className="consult-form__actions">
@@ -167,6 +173,35 @@ export function RequestForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Her optional consent to be remembered next time, with what is kept (never ticked for her). */
+function RememberCheckbox({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const { t } = useTranslation('consultation');
+  const hintId = `${useId()}-hint`;
+  return (
+    <div className="consult-consent consult-remember">
+      <label className="consult-consent__label">
+        <input
+          type="checkbox"
+          name="remember"
+          checked={checked}
+          aria-describedby={hintId}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <span>{t('form.remember')}</span>
+      </label>
+      <p className="consult-remember__hint" id={hintId}>
+        {t('form.rememberHint', { days: RETURNING_CLIENT_DAYS })}
+      </p>
+    </div>
   );
 }
 

@@ -26,6 +26,8 @@ const savedCallSchema = z.object({
   ringing: ringingStylistSchema.nullable().optional(),
   /** The stylist she booked with, when she entered from a booking. */
   bookedWith: z.string().nullable().optional(),
+  /** The stylist who attended her last time, rung first (returning clients). */
+  returningWith: z.string().nullable().optional(),
   savedAt: z.number(),
   expiresAt: z.number(),
 });

@@ -17,6 +17,7 @@ import {
   type CallCredentials,
 } from './consultation.api';
 import { requestErrorDetail, requestErrorKind } from './request-errors';
+import { keepReturnToken, loadReturnToken } from './return-token';
 import { clearPendingRating, saveCall, type SavedCall } from './saved-call';
 import type { CallSocketUpdate } from './use-call-socket';
 
@@ -126,7 +127,10 @@ export function useCallRequest({
     ): Promise<boolean> => {
       setBusy('request');
       try {
-        const created = await requestCall(body);
+        // Remembered before: her browser's token lets the salon tell her who attended her.
+        const returnToken = body.remember ? loadReturnToken() : null;
+        const created = await requestCall(returnToken ? { ...body, returnToken } : body);
+        keepReturnToken(body.remember ? (created.returnToken ?? null) : null);
         // The photos follow with her call's key; the stylist's popup shows them as they arrive.
         if (photos)
           void sendIntakePhotos(created, photos, () =>
@@ -141,6 +145,12 @@ export function useCallRequest({
           userName: body.name.trim(),
           queuePosition: created.queuePosition,
           estimatedWaitTime: created.estimatedWaitTime,
+          ...(created.returningAdvisorName
+            ? {
+                returningWith: created.returningAdvisorName,
+                ringing: { name: created.returningAdvisorName, title: '' },
+              }
+            : {}),
         });
         store(next);
         clearPendingRating();

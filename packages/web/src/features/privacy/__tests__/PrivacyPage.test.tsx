@@ -17,6 +17,11 @@ describe('PrivacyPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeVisible();
     expect(screen.getByText(/Ley N\.° 29733/)).toBeVisible();
     expect(screen.getByText(/En Belleza en Vivo cuidamos tus datos/)).toBeVisible();
+    // What "Recuérdame" keeps, for how long, and how she withdraws it.
+    expect(screen.getByRole('heading', { name: 'Si pides que te recordemos' })).toBeVisible();
+    expect(
+      screen.getByText(/nunca el número.*365 días sin que vuelvas.*sin marcar la casilla/),
+    ).toBeVisible();
   });
 
   it("shows the salon's own text as plain paragraphs, markup included as text", async () => {

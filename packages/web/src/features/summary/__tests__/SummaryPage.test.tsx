@@ -59,12 +59,23 @@ const summary = (over: Partial<CallSummary> = {}): CallSummary => ({
     text: 'Lava con agua tibia.\n\nVuelve en seis semanas para el retoque.',
     items: [
       {
+        serviceId: null,
         name: 'Champú violeta',
         note: 'Dos veces por semana',
         url: 'https://tienda.pe/champu',
         pricePen: 45.9,
+        durationMinutes: null,
+        bookable: false,
       },
-      { name: 'Baño de crema', note: '', url: null, pricePen: null },
+      {
+        serviceId: null,
+        name: 'Baño de crema',
+        note: '',
+        url: null,
+        pricePen: null,
+        durationMinutes: null,
+        bookable: false,
+      },
     ],
     updatedAt: '2026-11-26T15:20:00.000Z',
   },
@@ -157,7 +168,7 @@ describe('SummaryPage', () => {
     const link = within(rec).getByRole('link', { name: /Champú violeta/ });
     expect(link).toHaveAttribute('href', 'https://tienda.pe/champu');
     expect(link.getAttribute('rel')).toMatch(/\bnoopener\b/);
-    expect(within(rec).getByText(/S\/\s?45\.90/)).toBeVisible();
+    expect(within(rec).getByText(/^S\/\s?45\.90$/)).toBeVisible();
     expect(within(rec).getByText('Baño de crema')).toBeVisible();
 
     const photos = screen.getByRole('region', { name: 'Fotos' });

@@ -3,10 +3,14 @@
  * Every answer is the whole summary as it now stands.
  */
 import {
+  bookAppointmentResponseSchema,
   callSummarySchema,
+  serviceSlotsResponseSchema,
   SUMMARY_KEY_HEADER,
+  type BookServiceBody,
   type CallSummary,
   type IntakePhotoSlot,
+  type ServiceSlotsResponse,
 } from '@belleza/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api, requestBlob } from '@/lib/api-client';
@@ -52,4 +56,28 @@ export const deleteSummaryChat = ({ callId, key }: SummaryAccess) =>
   api.delete(`${summaryPath(callId)}/messages`, {
     schema: callSummarySchema,
     headers: keyHeader(key),
+  });
+
+const servicePath = (callId: string, serviceId: string) =>
+  `${summaryPath(callId)}/services/${encodeURIComponent(serviceId)}`;
+
+/** GET …/services/{serviceId}/slots: where a service of her plan can be booked in the salon. */
+export const serviceSlotsQuery = (access: SummaryAccess, serviceId: string) =>
+  queryOptions({
+    queryKey: [...summaryKey(access), 'service-slots', serviceId] as const,
+    queryFn: ({ signal }): Promise<ServiceSlotsResponse> =>
+      api.get(`${servicePath(access.callId, serviceId)}/slots`, {
+        schema: serviceSlotsResponseSchema,
+        headers: keyHeader(access.key),
+        query: { days: 14 },
+        signal,
+      }),
+    retry: false,
+  });
+
+/** POST …/services/{serviceId}/book: booked with the details she gave for the call. */
+export const bookPlanService = (access: SummaryAccess, serviceId: string, body: BookServiceBody) =>
+  api.post(`${servicePath(access.callId, serviceId)}/book`, body, {
+    schema: bookAppointmentResponseSchema,
+    headers: keyHeader(access.key),
   });

@@ -121,7 +121,11 @@ test('a valid save persists across a reload and is audited', async ({ page }) =>
     });
   }
 
+  // Read back from the server: without this browser's local copy (what the page shows when the
+  // server cannot be reached), the reloaded form can only hold what the server stored.
+  await page.evaluate(() => localStorage.removeItem('settings'));
   await page.reload();
+  await expect(page.getByText('Cambios sin guardar')).toHaveCount(0);
   await expect(page.getByLabel('Tiempo de espera de llamada (segundos)')).toHaveValue('45');
   await expect(page.getByLabel('Duración máxima de llamada (minutos)')).toHaveValue('90');
   await expect(page.getByLabel('URL del servidor 1')).toHaveValue('stun:stun.example.org:3478');
@@ -133,6 +137,7 @@ test('a valid save persists across a reload and is audited', async ({ page }) =>
 
   const stored = await adminApi.getSettings();
   expect(stored.system.callTimeout).toBe(45);
+  expect(stored.system.maxCallDuration).toBe(90);
   expect(stored.video.iceServers).toEqual([{ urls: 'stun:stun.example.org:3478' }]);
 });
 

@@ -1,6 +1,7 @@
 /**
  * Web test set-up: jest-dom matchers, every translation namespace loaded in Spanish (tests read
- * what users read), and a clean slate after each test (DOM, storage, language, toasts, session).
+ * what users read), a clean slate after each test (DOM, storage, language, toasts, session), and
+ * every fake API answer and request held to the contract (src/test/contract-fetch.ts).
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
@@ -34,6 +35,14 @@ afterEach(() => {
   if (missingKeys.length === 0) return;
   const keys = [...new Set(missingKeys.splice(0))];
   throw new Error(`Texts shown with no translation in any language: ${keys.join(', ')}`);
+});
+
+// A request the server would refuse, or an answer it could not give, fails the test that made it.
+// (Loaded in the DOM's files only: the widget's size test runs in Node, without the app's aliases.)
+afterEach(async () => {
+  if (!hasDom) return;
+  const { expectNoContractViolations } = await import('@/test/contract-fetch');
+  expectNoContractViolations();
 });
 
 afterEach(async () => {

@@ -800,6 +800,8 @@ describe('authorization matrix over HTTP (every OpenAPI operation × every role)
 
   it('answers every role as the table says: no refused role gets a 2xx, no allowed role is refused', async () => {
     const mismatches: string[] = [];
+    /** operations whose hidden answer was compared with a missing id's (once each) */
+    const hiddenChecked = new Set<string>();
     let cells = 0;
     let holders = 0;
     for (const op of ops) {
@@ -834,10 +836,35 @@ describe('authorization matrix over HTTP (every OpenAPI operation × every role)
             ? 'not found'
             : 'refused';
         const got = classify(res.status, row.allowedStatus);
-        if (res.status >= 500 || got !== expected) {
+        // The route exists: an answer of the router's own 404 means the request never reached it.
+        if (res.status >= 500 || got !== expected || errorCode(res) === 'ROUTE_NOT_FOUND') {
           mismatches.push(
             `${op.key} as ${role}: expected ${expected}, got ${res.status} ${res.text.slice(0, 200)}`,
           );
+        }
+        // Hidden means hidden: whoever may not see it gets what an id that does not exist gets.
+        if (expected === 'not found' && got === 'not found' && !hiddenChecked.has(op.key)) {
+          hiddenChecked.add(op.key);
+          const missing = await send(
+            h.app,
+            op.method,
+            fillPath(op.path, {
+              callbackId: cast.callbackId,
+              ...params,
+              ...MISSING_IDS,
+            }) + queryString(row.query?.(cast, role)),
+            {
+              ...headersFor(role, cast),
+              ...(row.body ? { body: row.body(cast, fake) } : {}),
+              ...(raw ? { rawBody: raw.bytes, contentType: raw.contentType } : {}),
+            },
+          );
+          const seen = { status: res.status, code: errorCode(res) };
+          const none = { status: missing.status, code: errorCode(missing) };
+          if (seen.status !== none.status || seen.code !== none.code)
+            mismatches.push(
+              `${op.key} as ${role}: hidden answers ${JSON.stringify(seen)}, a missing id ${JSON.stringify(none)}`,
+            );
         }
       }
       const holder = row.hidden?.holder;
@@ -869,8 +896,27 @@ describe('authorization matrix over HTTP (every OpenAPI operation × every role)
     expect(cells).toBe(ops.length * ROLES.length);
     expect(holders).toBeGreaterThanOrEqual(11);
     expect(mismatches).toEqual([]);
+    // Every row that hides its resource from someone was compared with a missing id.
+    expect([...hiddenChecked].sort()).toEqual(
+      Object.entries(EXPECTED)
+        .filter(([, row]) => (row.hidden?.from.length ?? 0) > 0)
+        .map(([key]) => key)
+        .sort(),
+    );
   }, 120_000);
 });
+
+/** The error code of an answer, if it is an error envelope. */
+function errorCode(res: { body: unknown }): string | undefined {
+  return (res.body as { error?: { code?: string } } | null)?.error?.code;
+}
+
+/** Ids of the resources a path opens that nothing has (well formed, so the route is reached). */
+const MISSING_IDS = {
+  callId: 'call_does_not_exist',
+  advisorId: 'adv_does_not_exist',
+  appointmentId: 'apt_does_not_exist',
+};
 
 function queryString(q: Record<string, string> | undefined): string {
   if (!q) return '';

@@ -1,6 +1,7 @@
 import { advisorSchema } from '@belleza/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeAdvisor } from '@/test/fixtures';
+import { expectContractViolation } from '@/test/contract-fetch';
 import { fail, hang, mockFetch, ok } from '@/test/fetch-mock';
 import {
   api,
@@ -37,6 +38,9 @@ describe('api client', () => {
   });
 
   it('sends no Authorization header without a token, and a JSON body on POST', async () => {
+    // The client's mechanics with a body and an answer of its own, not a real request.
+    expectContractViolation(/POST \/api\/calls\/request sent/);
+    expectContractViolation(/POST \/api\/calls\/request answered/);
     const { requests } = mockFetch({ 'POST /api/calls/request': ok({ callId: 'c1' }, 201) });
     await expect(api.post('/api/calls/request', { name: 'Ana' })).resolves.toEqual({
       callId: 'c1',
@@ -46,6 +50,7 @@ describe('api client', () => {
   });
 
   it('adds query parameters, leaving out empty ones', async () => {
+    expectContractViolation(/GET \/api\/calls answered/);
     const { fetchMock } = mockFetch({ 'GET /api/calls': ok([]) });
     await api.get('/api/calls', {
       query: { status: 'completed', limit: 50, advisorId: undefined, startDate: '' },
@@ -57,6 +62,7 @@ describe('api client', () => {
     mockFetch({
       'POST /api/calls/request': fail(503, 'NO_ADVISORS_AVAILABLE', 'No advisors available'),
     });
+    expectContractViolation(/POST \/api\/calls\/request sent \{\}/);
     const error = await api.post('/api/calls/request', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -101,10 +107,10 @@ describe('api client', () => {
     });
 
     it('gives a photo upload the longer bound', async () => {
-      mockFetch({ 'POST /api/calls/c1/chat/images': hang });
+      mockFetch({ 'POST /api/calls/c1/images': hang });
       let settled: unknown = 'pending';
       const pending = api
-        .post('/api/calls/c1/chat/images', new Blob(['x'], { type: 'image/jpeg' }))
+        .post('/api/calls/c1/images', new Blob(['x'], { type: 'image/jpeg' }))
         .catch((error: unknown) => (settled = error));
       await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
       expect(settled).toBe('pending');
@@ -120,10 +126,10 @@ describe('api client', () => {
         },
       });
       mockFetch({
-        'GET /api/calls/c1/chat/images/i1': () => new Response(stalled, { status: 200 }),
+        'GET /api/calls/c1/images/i1': () => new Response(stalled, { status: 200 }),
       });
       let settled: unknown = 'pending';
-      const pending = requestBlob('/api/calls/c1/chat/images/i1').catch(
+      const pending = requestBlob('/api/calls/c1/images/i1').catch(
         (error: unknown) => (settled = error),
       );
       await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
@@ -145,6 +151,7 @@ describe('api client', () => {
   });
 
   it('rejects an answer that does not match the schema', async () => {
+    expectContractViolation(/GET \/api\/advisors\/me answered/);
     mockFetch({ 'GET /api/advisors/me': ok({ nope: true }) });
     await expect(api.get('/api/advisors/me', { schema: advisorSchema })).rejects.toMatchObject({
       code: 'INVALID_RESPONSE',

@@ -2,24 +2,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindLiveQueries, LIVE_META, LIVE_REFRESH_MS } from './live-queries';
 import type { AppSocket } from './socket';
+import { makeCall } from '@/features/admin-calls/__tests__/helpers';
+import { FakeSocket } from '@/test/fake-socket';
 
-/** A socket stand-in that lets the test fire server events. */
-function fakeSocket() {
-  const handlers = new Map<string, Set<() => void>>();
-  const socket = {
-    on: (event: string, fn: () => void) => {
-      if (!handlers.has(event)) handlers.set(event, new Set());
-      handlers.get(event)!.add(fn);
-      return socket;
-    },
-    off: (event: string, fn: () => void) => {
-      handlers.get(event)?.delete(fn);
-      return socket;
-    },
-  };
-  const fire = (event: string) => handlers.get(event)?.forEach((fn) => fn());
-  return { socket: socket as unknown as AppSocket, fire, handlers };
-}
+const asSocket = (s: FakeSocket) => s as unknown as AppSocket;
 
 describe('live admin queries', () => {
   let client: QueryClient;
@@ -35,11 +21,16 @@ describe('live admin queries', () => {
   });
 
   it('marks only the live queries stale after a call event, once per burst', async () => {
-    const { socket, fire } = fakeSocket();
-    bindLiveQueries(socket, client);
-    fire('call:status:updated');
-    fire('call:accepted');
-    fire('advisor:status:updated');
+    const socket = new FakeSocket();
+    bindLiveQueries(asSocket(socket), client);
+    const call = makeCall({ status: 'active' });
+    socket.deliverNow('call:status:updated', { callId: call.callId, status: 'active', call });
+    socket.deliverNow('call:accepted', call);
+    socket.deliverNow('advisor:status:updated', {
+      advisorId: 'adv_1',
+      status: 'busy',
+      reason: null,
+    });
     expect(client.getQueryState(['calls'])?.isInvalidated).toBe(false);
 
     await vi.advanceTimersByTimeAsync(LIVE_REFRESH_MS);
@@ -48,12 +39,12 @@ describe('live admin queries', () => {
   });
 
   it('stops listening when unbound', async () => {
-    const { socket, fire, handlers } = fakeSocket();
-    const unbind = bindLiveQueries(socket, client);
+    const socket = new FakeSocket();
+    const unbind = bindLiveQueries(asSocket(socket), client);
     unbind();
-    fire('call:ended');
+    socket.deliverNow('call:ended', makeCall());
     await vi.advanceTimersByTimeAsync(LIVE_REFRESH_MS);
     expect(client.getQueryState(['calls'])?.isInvalidated).toBe(false);
-    expect([...handlers.values()].every((set) => set.size === 0)).toBe(true);
+    expect(socket.listenerCount()).toBe(0);
   });
 });

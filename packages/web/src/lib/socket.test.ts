@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from '@/test/fake-socket';
 import { makeAdvisor } from '@/test/fixtures';
 import { authStore } from './auth-store';
 import { endSessionWhenRefused } from './session';
@@ -11,25 +12,11 @@ import {
   type AppSocket,
 } from './socket';
 
-/** Just the parts of a socket (and of its manager) these helpers touch. */
+/** The shared fake socket, its emits and connects spied on. */
 function fakeSocket(connected = false) {
-  const managerListeners = new Map<string, Set<() => void>>();
-  const socket = {
-    connected,
-    active: false,
-    emit: vi.fn(),
-    connect: vi.fn(() => {
-      socket.active = true;
-    }),
-    io: {
-      on: (event: string, listener: () => void) => {
-        managerListeners.set(event, (managerListeners.get(event) ?? new Set()).add(listener));
-      },
-      off: (event: string, listener: () => void) => managerListeners.get(event)?.delete(listener),
-      /** What socket.io-client's Manager does after its last reconnection attempt failed. */
-      giveUp: () => managerListeners.get('reconnect_failed')?.forEach((listener) => listener()),
-    },
-  };
+  const socket = new FakeSocket({ connected });
+  vi.spyOn(socket, 'emit');
+  vi.spyOn(socket, 'connect');
   return socket;
 }
 const asSocket = (s: ReturnType<typeof fakeSocket>) => s as unknown as AppSocket;
@@ -118,18 +105,18 @@ describe('socket helpers', () => {
     vi.advanceTimersByTime(30_000);
     expect(socket.connect).not.toHaveBeenCalled();
 
-    socket.io.giveUp();
+    socket.giveUp();
     vi.advanceTimersByTime(6_000);
     expect(socket.connect).toHaveBeenCalledOnce();
     // That round is under way: no second connect while it lasts.
     vi.advanceTimersByTime(30_000);
     expect(socket.connect).toHaveBeenCalledOnce();
-    socket.io.giveUp();
+    socket.giveUp();
     vi.advanceTimersByTime(6_000);
     expect(socket.connect).toHaveBeenCalledTimes(2);
 
     stop();
-    socket.io.giveUp();
+    socket.giveUp();
     vi.advanceTimersByTime(30_000);
     expect(socket.connect).toHaveBeenCalledTimes(2);
   });
@@ -138,7 +125,7 @@ describe('socket helpers', () => {
     const socket = fakeSocket(false);
     socket.active = true;
     const stop = keepReconnecting(asSocket(socket));
-    socket.io.giveUp();
+    socket.giveUp();
     vi.advanceTimersByTime(6_000);
     expect(socket.connect).toHaveBeenCalledOnce();
     socket.connected = true;

@@ -1,13 +1,14 @@
 /**
  * Replaces `fetch` with a table of answers keyed by 'METHOD /path' (query ignored), so tests go
  * through the real API client. Unknown requests answer 404 ROUTE_NOT_FOUND and are recorded too.
+ * Every request a test answers, and every answer, is held to the contract (contract-fetch.ts).
  */
+import type { ErrorCode } from '@belleza/contract';
 import { vi } from 'vitest';
+import { checkAnswer, checkRequest } from './contract-fetch';
+import { jsonResponse, type MockAnswer } from './json-response';
 
-export type MockAnswer =
-  | { status?: number; body?: unknown }
-  /** computed per request, from its whole URL (query included) */
-  | ((url: URL, init: RequestInit) => Promise<Response> | Response);
+export { jsonResponse, type MockAnswer } from './json-response';
 
 export type RecordedRequest = { method: string; path: string; headers: Headers; body: unknown };
 
@@ -15,10 +16,18 @@ export const ok = (data: unknown, status = 200): MockAnswer => ({
   status,
   body: { success: true, data },
 });
-export const fail = (status: number, code: string, message: string): MockAnswer => ({
+/** An error of the API: only a code the API has (an unknown one fails the test, contract-fetch.ts). */
+export const fail = (status: number, code: ErrorCode, message: string): MockAnswer => ({
   status,
   body: { success: false, error: { code, message } },
 });
+
+/** A photo's bytes (a JPEG's content type), as the photo routes answer. */
+export const photoBytes: MockAnswer = () =>
+  new Response('jpeg', {
+    status: 200,
+    headers: { 'Content-Type': 'image/jpeg' },
+  });
 
 /** A server that never answers: the request stays open until its signal aborts it, as fetch does. */
 export const hang: MockAnswer = (_url, init) =>
@@ -27,13 +36,6 @@ export const hang: MockAnswer = (_url, init) =>
     if (init.signal?.aborted) abort();
     init.signal?.addEventListener('abort', abort, { once: true });
   });
-
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 export function mockFetch(routes: Record<string, MockAnswer> = {}) {
   const requests: RecordedRequest[] = [];
@@ -45,25 +47,27 @@ export function mockFetch(routes: Record<string, MockAnswer> = {}) {
     );
     const method = (init.method ?? 'GET').toUpperCase();
     const rawBody = typeof init.body === 'string' ? init.body : undefined;
-    requests.push({
-      method,
-      path: url.pathname,
-      headers: new Headers(init.headers),
-      // JSON as its value; a Blob (an uploaded photo) as it is.
-      body: rawBody
-        ? (JSON.parse(rawBody) as unknown)
-        : init.body instanceof Blob
-          ? init.body
-          : undefined,
-    });
+    // JSON as its value; a Blob (an uploaded photo) as it is.
+    const body = rawBody
+      ? (JSON.parse(rawBody) as unknown)
+      : init.body instanceof Blob
+        ? init.body
+        : undefined;
+    requests.push({ method, path: url.pathname, headers: new Headers(init.headers), body });
     const answer = table.get(`${method} ${url.pathname}`);
     if (!answer)
       return jsonResponse(404, {
         success: false,
         error: { code: 'ROUTE_NOT_FOUND', message: 'Not found' },
       });
-    if (typeof answer === 'function') return answer(url, init);
-    return jsonResponse(answer.status ?? 200, answer.body);
+    const { refusal, read, params } = checkRequest(method, url, body);
+    if (refusal) return refusal;
+    const response =
+      typeof answer === 'function'
+        ? await answer(url, init, { body: read, params })
+        : jsonResponse(answer.status ?? 200, answer.body);
+    await checkAnswer(method, url, response);
+    return response;
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

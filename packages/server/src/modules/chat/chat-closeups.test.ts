@@ -16,20 +16,13 @@ import {
 } from '@belleza/contract';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  api,
-  createCallsTestApp,
-  insertAdvisor,
-  requestCall,
-  type RequestedCall,
-  type TestAdvisor,
-} from '../../test/fixtures.js';
+import { api, requestCall, type RequestedCall, type TestAdvisor } from '../../test/fixtures.js';
+import { openChatBed } from '../../test/chat-bed.js';
 import { dialects, type TestApp } from '../../test/helpers.js';
 import { METADATA_MARKS, testPhoto } from '../../test/photos.js';
 import {
   ask,
   closeSockets,
-  listenUrl,
   next,
   open,
   type AckResult,
@@ -51,16 +44,7 @@ describe.each(await dialects())('close-up requests (%s)', (dialect) => {
   let bea: TestAdvisor;
 
   beforeEach(async () => {
-    t = await createCallsTestApp(dialect);
-    url = await listenUrl(t.app);
-    admin = await insertAdvisor(t.db.db, {
-      name: 'Rosa Admin',
-      isAdmin: true,
-      status: 'offline',
-      now: t.clock.now(),
-    });
-    eva = await insertAdvisor(t.db.db, { name: 'Eva Estilista', now: t.clock.now() });
-    bea = await insertAdvisor(t.db.db, { name: 'Bea Otra', status: 'offline', now: t.clock.now() });
+    ({ t, url, admin, eva, bea } = await openChatBed(dialect));
   });
 
   afterEach(async () => {

@@ -14,17 +14,11 @@ import {
   type ErrorBody,
 } from '@belleza/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  api,
-  createCallsTestApp,
-  insertAdvisor,
-  requestCall,
-  type RequestedCall,
-  type TestAdvisor,
-} from '../../test/fixtures.js';
+import { api, requestCall, type RequestedCall, type TestAdvisor } from '../../test/fixtures.js';
+import { openChatBed } from '../../test/chat-bed.js';
 import { dialects, type TestApp } from '../../test/helpers.js';
 import { testPhoto } from '../../test/photos.js';
-import { ask, closeSockets, listenUrl, next, open } from '../../test/socket-clients.js';
+import { ask, closeSockets, next, open } from '../../test/socket-clients.js';
 
 type Creds = { token?: string; clientKey?: string };
 type Answer<T> = { status: number; body: { success: boolean; data?: T } & Partial<ErrorBody> };
@@ -38,16 +32,7 @@ describe.each(await dialects())('colour previews in the call (%s)', (dialect) =>
   let photo: Buffer;
 
   beforeEach(async () => {
-    t = await createCallsTestApp(dialect);
-    url = await listenUrl(t.app);
-    admin = await insertAdvisor(t.db.db, {
-      name: 'Rosa Admin',
-      isAdmin: true,
-      status: 'offline',
-      now: t.clock.now(),
-    });
-    eva = await insertAdvisor(t.db.db, { name: 'Eva Estilista', now: t.clock.now() });
-    bea = await insertAdvisor(t.db.db, { name: 'Bea Otra', status: 'offline', now: t.clock.now() });
+    ({ t, url, admin, eva, bea } = await openChatBed(dialect));
     photo = await testPhoto({ width: 128, height: 48 });
   });
 

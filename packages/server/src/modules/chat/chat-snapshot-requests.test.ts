@@ -18,13 +18,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ManualClock } from '../../lib/clock.js';
 import {
   api,
-  createCallsTestApp,
   createIsolatedDatabase,
   insertAdvisor,
   requestCall,
   type RequestedCall,
   type TestAdvisor,
 } from '../../test/fixtures.js';
+import { openChatBed } from '../../test/chat-bed.js';
 import {
   createTestApp,
   dialects,
@@ -74,17 +74,7 @@ describe.each(await dialects())('snapshot requests on Daily (%s)', (dialect) => 
   let bea: TestAdvisor;
 
   beforeEach(async () => {
-    t = await createCallsTestApp(dialect);
-    url = await listenUrl(t.app);
-    admin = await insertAdvisor(t.db.db, {
-      name: 'Rosa Admin',
-      isAdmin: true,
-      status: 'offline',
-      now: t.clock.now(),
-    });
-    eva = await insertAdvisor(t.db.db, { name: 'Eva Estilista', now: t.clock.now() });
-    // Signed in but not taking calls: every call rings Eva.
-    bea = await insertAdvisor(t.db.db, { name: 'Bea Otra', status: 'offline', now: t.clock.now() });
+    ({ t, url, admin, eva, bea } = await openChatBed(dialect));
   });
 
   afterEach(async () => {

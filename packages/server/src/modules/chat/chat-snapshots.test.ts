@@ -18,24 +18,11 @@ import {
   type ErrorBody,
 } from '@belleza/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  api,
-  createCallsTestApp,
-  insertAdvisor,
-  requestCall,
-  type RequestedCall,
-  type TestAdvisor,
-} from '../../test/fixtures.js';
+import { api, requestCall, type RequestedCall, type TestAdvisor } from '../../test/fixtures.js';
+import { openChatBed } from '../../test/chat-bed.js';
 import { dialects, type TestApp } from '../../test/helpers.js';
 import { testPhoto } from '../../test/photos.js';
-import {
-  ask,
-  closeSockets,
-  listenUrl,
-  next,
-  open,
-  type Client,
-} from '../../test/socket-clients.js';
+import { ask, closeSockets, next, open, type Client } from '../../test/socket-clients.js';
 
 type Creds = { token?: string; clientKey?: string };
 type Answer<T> = { status: number; body: { success: boolean; data?: T } & Partial<ErrorBody> };
@@ -49,17 +36,7 @@ describe.each(await dialects())('snapshots and deleting photos in the call (%s)'
   let photo: Buffer;
 
   beforeEach(async () => {
-    t = await createCallsTestApp(dialect);
-    url = await listenUrl(t.app);
-    admin = await insertAdvisor(t.db.db, {
-      name: 'Rosa Admin',
-      isAdmin: true,
-      status: 'offline',
-      now: t.clock.now(),
-    });
-    eva = await insertAdvisor(t.db.db, { name: 'Eva Estilista', now: t.clock.now() });
-    // Signed in but not taking calls: every call rings Eva.
-    bea = await insertAdvisor(t.db.db, { name: 'Bea Otra', status: 'offline', now: t.clock.now() });
+    ({ t, url, admin, eva, bea } = await openChatBed(dialect));
     photo = await testPhoto({ width: 64, height: 48 });
   });
 

@@ -15,19 +15,12 @@ import {
   type ChatSenderType,
 } from '@belleza/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  api,
-  createCallsTestApp,
-  insertAdvisor,
-  requestCall,
-  type RequestedCall,
-  type TestAdvisor,
-} from '../../test/fixtures.js';
+import { api, requestCall, type RequestedCall, type TestAdvisor } from '../../test/fixtures.js';
+import { openChatBed } from '../../test/chat-bed.js';
 import { dialects, type TestApp } from '../../test/helpers.js';
 import {
   ask,
   closeSockets,
-  listenUrl,
   next,
   open,
   type AckResult,
@@ -46,21 +39,7 @@ describe.each(await dialects())('chat in the call (%s)', (dialect) => {
   let bea: TestAdvisor;
 
   beforeEach(async () => {
-    t = await createCallsTestApp(dialect);
-    url = await listenUrl(t.app);
-    admin = await insertAdvisor(t.db.db, {
-      name: 'Rosa Admin',
-      isAdmin: true,
-      status: 'offline',
-      now: t.clock.now(),
-    });
-    eva = await insertAdvisor(t.db.db, { name: 'Eva Estilista', now: t.clock.now() });
-    // Signed in but not taking calls: every call rings Eva.
-    bea = await insertAdvisor(t.db.db, {
-      name: 'Bea Otra',
-      status: 'offline',
-      now: t.clock.now(),
-    });
+    ({ t, url, admin, eva, bea } = await openChatBed(dialect));
   });
 
   afterEach(async () => {

@@ -1,5 +1,6 @@
 import type { RtcJoined } from '@belleza/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { FakeSocket, type AckOf } from '@/test/fake-socket';
 import type { LinkSample } from './link-stats';
 import {
   ICE_RENEW_RETRY_MS,
@@ -11,45 +12,14 @@ import {
 } from './mesh-session';
 import { CONNECT_TIMEOUT_MS, RECONNECT_RESTART_MS, isPolite } from './perfect-negotiation';
 
-type Handler = (...args: unknown[]) => void;
-
-/** Just enough of a socket.io client: records emits, lets the test deliver server events. */
-class FakeSocket {
-  connected = true;
-  emitted: { event: string; payload: unknown; ack?: Handler }[] = [];
-  private handlers = new Map<string, Set<Handler>>();
-  on(event: string, h: Handler) {
-    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
-    this.handlers.get(event)!.add(h);
-    return this;
-  }
-  off(event: string, h: Handler) {
-    this.handlers.get(event)?.delete(h);
-    return this;
-  }
-  emit(event: string, payload: unknown, ack?: Handler) {
-    this.emitted.push({ event, payload, ...(ack ? { ack } : {}) });
-    return this;
-  }
-  connect() {
-    this.connected = true;
-    return this;
-  }
-  deliver(event: string, payload?: unknown) {
-    for (const h of [...(this.handlers.get(event) ?? [])]) h(payload);
-  }
-  lastJoin() {
-    const join = this.emitted.filter((e) => e.event === 'rtc:join').at(-1);
-    if (!join?.ack) throw new Error('no join');
-    return join;
-  }
-  ackJoin(data: RtcJoined) {
-    this.lastJoin().ack!({ ok: true, data });
-  }
-  listeners(event: string) {
-    return this.handlers.get(event)?.size ?? 0;
-  }
+/** The page's last `rtc:join`, with its acknowledgement to answer. */
+function lastJoin(socket: FakeSocket) {
+  const join = socket.of('rtc:join').at(-1);
+  if (!join?.ack) throw new Error('no join');
+  return join;
 }
+const ackJoin = (socket: FakeSocket, data: RtcJoined) =>
+  socket.answer(lastJoin(socket), { ok: true, data });
 
 /** A sender that records which track it was given. */
 class FakeSender {
@@ -142,7 +112,7 @@ function setup(
   myPeer = 'p-b',
   localStream: MediaStream | Promise<MediaStream | null> | null = null,
 ) {
-  const socket = new FakeSocket();
+  const socket = new FakeSocket({ connected: true });
   const pcs: FakePc[] = [];
   const events: MeshEvent[] = [];
   const session = createMeshSession({
@@ -166,7 +136,7 @@ function setup(
       iceServers: [],
       iceServersTtlMs: null,
     },
-  ) => socket.ackJoin({ peerId: myPeer, resumeKey: `key-${myPeer}`, peers, screenShare, ...ice });
+  ) => ackJoin(socket, { peerId: myPeer, resumeKey: `key-${myPeer}`, peers, screenShare, ...ice });
   return { socket, pcs, events, session, join };
 }
 
@@ -181,7 +151,7 @@ const flush = () => new Promise((r) => setTimeout(r, 0));
 describe('mesh session', () => {
   it('joins with the token and links to every peer already in the room', () => {
     const { socket, pcs, events, join } = setup();
-    expect(socket.lastJoin().payload).toEqual({ callId: 'call_1', token: 'tok' });
+    expect(lastJoin(socket).payload).toEqual({ callId: 'call_1', token: 'tok' });
     join([peer('p-a'), peer('p-c', 'Admin')]);
     expect(pcs).toHaveLength(2);
     // With no local media it still receives both kinds.
@@ -195,13 +165,13 @@ describe('mesh session', () => {
   it('lets the newcomer offer: a peer that joins after us gets a tile, and a link on its first signal', async () => {
     const { socket, pcs, events, join } = setup();
     join([]);
-    socket.deliver('rtc:peer-joined', peer('p-a'));
+    socket.deliverNow('rtc:peer-joined', peer('p-a'));
     expect(events.at(-1)).toMatchObject({
       type: 'peer-joined',
       peer: { peerId: 'p-a', userName: 'Eva' },
     });
     expect(pcs).toHaveLength(0);
-    socket.deliver('rtc:signal', {
+    socket.deliverNow('rtc:signal', {
       ...peer('p-a'),
       from: 'p-a',
       to: 'p-b',
@@ -214,8 +184,8 @@ describe('mesh session', () => {
   it('answers an offer from a peer and sends its signals only to that peer', async () => {
     const { socket, pcs, join } = setup();
     join([]);
-    socket.deliver('rtc:peer-joined', peer('p-a'));
-    socket.deliver('rtc:signal', {
+    socket.deliverNow('rtc:peer-joined', peer('p-a'));
+    socket.deliverNow('rtc:signal', {
       ...peer('p-a'),
       from: 'p-a',
       to: 'p-b',
@@ -223,7 +193,7 @@ describe('mesh session', () => {
     });
     await flush();
     expect(pcs[0]!.remote).toEqual([{ type: 'offer', sdp: 'x' }]);
-    const out = socket.emitted.filter((e) => e.event === 'rtc:signal');
+    const out = socket.sent.filter((e) => e.event === 'rtc:signal');
     expect(out.at(-1)?.payload).toEqual({
       callId: 'call_1',
       to: 'p-a',
@@ -245,7 +215,7 @@ describe('mesh session', () => {
 
     const { socket, events, join } = setup();
     // The server put us in the room, she spoke, then our ack (listed before she spoke) arrived.
-    socket.deliver('rtc:peer-speaks', { callId: 'call_1', peerId: 'p-s' });
+    socket.deliverNow('rtc:peer-speaks', { callId: 'call_1', peerId: 'p-s' });
     join([boss]);
     expect(events.find((e) => e.type === 'joined')).toMatchObject({
       peers: [{ peerId: 'p-s', supervisor: false }],
@@ -254,7 +224,7 @@ describe('mesh session', () => {
 
   it('keeps signals that overtake its own join ack until the ack arrives', async () => {
     const { socket, pcs, join } = setup();
-    socket.deliver('rtc:signal', {
+    socket.deliverNow('rtc:signal', {
       ...peer('p-a'),
       from: 'p-a',
       to: 'p-b',
@@ -272,13 +242,13 @@ describe('mesh session', () => {
     const camera = new Promise<MediaStream | null>((resolve) => (streamReady = resolve));
     const { socket, pcs, events, join } = setup('p-b', camera);
     // The join does not wait for the camera; the peers in the room get their tiles at once.
-    expect(socket.lastJoin().payload).toEqual({ callId: 'call_1', token: 'tok' });
+    expect(lastJoin(socket).payload).toEqual({ callId: 'call_1', token: 'tok' });
     join([peer('p-a')]);
     expect(events.find((e) => e.type === 'joined')).toMatchObject({
       peers: [{ peerId: 'p-a' }],
     });
     // An offer from a peer that joined meanwhile waits for the stream too.
-    socket.deliver('rtc:signal', {
+    socket.deliverNow('rtc:signal', {
       ...peer('p-c'),
       from: 'p-c',
       to: 'p-b',
@@ -286,14 +256,14 @@ describe('mesh session', () => {
     });
     await flush();
     expect(pcs).toHaveLength(0);
-    expect(socket.emitted.filter((e) => e.event === 'rtc:signal')).toHaveLength(0);
+    expect(socket.sent.filter((e) => e.event === 'rtc:signal')).toHaveLength(0);
 
     streamReady(null);
     await flush();
     // Then: a link to the peer already there (we offer), and our answer to the one that offered.
     expect(pcs).toHaveLength(2);
     expect(pcs[1]!.remote).toEqual([{ type: 'offer', sdp: 'before-camera' }]);
-    const sent = socket.emitted.filter((e) => e.event === 'rtc:signal').map((e) => e.payload);
+    const sent = socket.sent.filter((e) => e.event === 'rtc:signal').map((e) => e.payload);
     expect(sent).toEqual([
       { callId: 'call_1', to: 'p-c', description: { type: 'answer', sdp: 'answer-sdp' } },
     ]);
@@ -312,7 +282,7 @@ describe('mesh session', () => {
       pc.onnegotiationneeded!();
       await flush();
       expect(pc.signalingState).toBe('have-local-offer');
-      socket.deliver('rtc:signal', {
+      socket.deliverNow('rtc:signal', {
         ...peer('p-a'),
         from: 'p-a',
         to: me,
@@ -326,22 +296,22 @@ describe('mesh session', () => {
   it('closes the link of a peer that left, and starts over when a reconnect gives another id', () => {
     const { socket, pcs, events, join } = setup();
     join([peer('p-a')]);
-    socket.deliver('rtc:peer-left', { callId: 'call_1', peerId: 'p-a' });
+    socket.deliverNow('rtc:peer-left', { callId: 'call_1', peerId: 'p-a' });
     expect(pcs[0]!.closed).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: 'peer-left', peer: { peerId: 'p-a' } });
 
-    socket.deliver('rtc:signal', {
+    socket.deliverNow('rtc:signal', {
       ...peer('p-c'),
       from: 'p-c',
       to: 'p-b',
       description: { type: 'offer', sdp: 'y' },
     });
-    socket.deliver('connect');
-    const joins = socket.emitted.filter((e) => e.event === 'rtc:join');
+    socket.deliverNow('connect');
+    const joins = socket.sent.filter((e) => e.event === 'rtc:join');
     expect(joins).toHaveLength(2);
     expect(joins[1]!.payload).toMatchObject({ resume: { peerId: 'p-b', key: 'key-p-b' } });
     // The server refused to keep the id: this side is a newcomer, its old links go.
-    socket.ackJoin({
+    ackJoin(socket, {
       peerId: 'p-new',
       resumeKey: 'key-p-new',
       peers: [],
@@ -357,9 +327,9 @@ describe('mesh session', () => {
     join([peer('p-a')]);
     expect(pcs).toHaveLength(1);
     const before = events.length;
-    socket.deliver('disconnect');
-    socket.deliver('connect');
-    const last = socket.emitted.filter((e) => e.event === 'rtc:join').at(-1)!;
+    socket.deliverNow('disconnect');
+    socket.deliverNow('connect');
+    const last = socket.sent.filter((e) => e.event === 'rtc:join').at(-1)!;
     expect(last.payload).toMatchObject({ resume: { peerId: 'p-b', key: 'key-p-b' } });
     // No new join on the page: its tiles stay while the server answers.
     expect(events.slice(before).some((e) => e.type === 'joining')).toBe(false);
@@ -368,7 +338,7 @@ describe('mesh session', () => {
     expect(pcs[0]!.closed).toBe(false);
     expect(events.at(-1)).toMatchObject({ type: 'joined', peers: [{ peerId: 'p-a' }] });
     // Signals still reach the same link.
-    socket.deliver('rtc:signal', {
+    socket.deliverNow('rtc:signal', {
       ...peer('p-a'),
       from: 'p-a',
       to: 'p-b',
@@ -380,14 +350,14 @@ describe('mesh session', () => {
   it('offers to a peer back as the same peer when this side had closed its link to her', () => {
     const { socket, pcs, join } = setup();
     join([peer('p-a')]);
-    socket.deliver('rtc:peer-left', { callId: 'call_1', peerId: 'p-a' });
+    socket.deliverNow('rtc:peer-left', { callId: 'call_1', peerId: 'p-a' });
     expect(pcs[0]!.closed).toBe(true);
     // She kept her link to us and will not offer: we do, on a new link.
-    socket.deliver('rtc:peer-joined', { ...peer('p-a'), resumed: true });
+    socket.deliverNow('rtc:peer-joined', { ...peer('p-a'), resumed: true });
     expect(pcs).toHaveLength(2);
     expect(pcs[1]!.closed).toBe(false);
     // A resumed peer we still have a link to keeps it.
-    socket.deliver('rtc:peer-joined', { ...peer('p-a'), resumed: true });
+    socket.deliverNow('rtc:peer-joined', { ...peer('p-a'), resumed: true });
     expect(pcs).toHaveLength(2);
   });
 
@@ -403,15 +373,15 @@ describe('mesh session', () => {
         sdp: `v=0\r\na=fingerprint:sha-256 ${fingerprint}\r\n`,
       },
     });
-    socket.deliver('rtc:signal', from('AA:AA'));
+    socket.deliverNow('rtc:signal', from('AA:AA'));
     await flush();
     expect(pcs).toHaveLength(1);
     // The same connection renegotiating (same certificate) stays on its link.
-    socket.deliver('rtc:signal', from('AA:AA'));
+    socket.deliverNow('rtc:signal', from('AA:AA'));
     await flush();
     expect(pcs).toHaveLength(1);
     // Another certificate: her old connection is gone; ours to it is closed, a new one answers.
-    socket.deliver('rtc:signal', from('BB:BB'));
+    socket.deliverNow('rtc:signal', from('BB:BB'));
     await flush();
     expect(pcs).toHaveLength(2);
     expect(pcs[0]!.closed).toBe(true);
@@ -421,8 +391,8 @@ describe('mesh session', () => {
   it('ignores events of other calls', () => {
     const { socket, pcs, join } = setup();
     join([]);
-    socket.deliver('rtc:peer-joined', { ...peer('p-x'), callId: 'call_2' });
-    socket.deliver('rtc:signal', {
+    socket.deliverNow('rtc:peer-joined', { ...peer('p-x'), callId: 'call_2' });
+    socket.deliverNow('rtc:signal', {
       ...peer('p-x'),
       callId: 'call_2',
       from: 'p-x',
@@ -434,10 +404,10 @@ describe('mesh session', () => {
 
   it('reports a refused join as fatal and a closed room as the end', () => {
     const { socket, events, session } = setup();
-    socket.lastJoin().ack!({ ok: false, error: { code: 'FORBIDDEN', message: 'no' } });
+    lastJoin(socket).ack!({ ok: false, error: { code: 'FORBIDDEN', message: 'no' } });
     expect(events.at(-1)).toEqual({ type: 'error', code: 'FORBIDDEN', message: 'no', fatal: true });
     session.rejoin();
-    socket.ackJoin({
+    ackJoin(socket, {
       peerId: 'p-b',
       resumeKey: 'key-p-b',
       peers: [peer('p-a')],
@@ -445,7 +415,7 @@ describe('mesh session', () => {
       iceServersTtlMs: null,
       screenShare: false,
     });
-    socket.deliver('rtc:closed', { callId: 'call_1', reason: 'ended' });
+    socket.deliverNow('rtc:closed', { callId: 'call_1', reason: 'ended' });
     expect(events.at(-1)).toEqual({ type: 'closed', reason: 'ended' });
   });
 
@@ -488,12 +458,12 @@ describe('mesh session', () => {
       join([peer('p-a')]);
       await vi.advanceTimersByTimeAsync(STATS_REPORT_MS);
       // ICE not up yet: nothing is connected, nothing to report.
-      expect(socket.emitted.filter((e) => e.event === 'rtc:stats')).toHaveLength(0);
+      expect(socket.sent.filter((e) => e.event === 'rtc:stats')).toHaveLength(0);
       const pc = pcs[0]!;
       pc.iceConnectionState = 'connected';
       (pc.oniceconnectionstatechange as () => void)();
       await vi.advanceTimersByTimeAsync(0);
-      const reports = () => socket.emitted.filter((e) => e.event === 'rtc:stats');
+      const reports = () => socket.sent.filter((e) => e.event === 'rtc:stats');
       expect(reports()[0]?.payload).toEqual({
         callId: 'call_1',
         quality: 'good',
@@ -513,22 +483,22 @@ describe('mesh session', () => {
       await vi.advanceTimersByTimeAsync(STATS_REPORT_MS);
       expect(reports().length).toBeGreaterThan(before);
 
-      socket.deliver('rtc:peer-stats', { callId: 'call_1', peerId: 'p-a', quality: 'weak' });
+      socket.deliverNow('rtc:peer-stats', { callId: 'call_1', peerId: 'p-a', quality: 'weak' });
       expect(events.at(-1)).toMatchObject({
         type: 'peer-updated',
         peer: { peerId: 'p-a', remoteQuality: 'weak' },
       });
       // Another call's report, or an unknown peer's, changes nothing.
       const count = events.length;
-      socket.deliver('rtc:peer-stats', { callId: 'call_2', peerId: 'p-a', quality: 'bad' });
-      socket.deliver('rtc:peer-stats', { callId: 'call_1', peerId: 'p-z', quality: 'bad' });
+      socket.deliverNow('rtc:peer-stats', { callId: 'call_2', peerId: 'p-a', quality: 'bad' });
+      socket.deliverNow('rtc:peer-stats', { callId: 'call_1', peerId: 'p-z', quality: 'bad' });
       expect(events).toHaveLength(count);
 
       session.leave();
       const after = reports().length;
       await vi.advanceTimersByTimeAsync(STATS_REPORT_MS * 3);
       expect(reports()).toHaveLength(after);
-      expect(socket.listeners('rtc:peer-stats')).toBe(0);
+      expect(socket.listens('rtc:peer-stats')).toBe(false);
     } finally {
       vi.useRealTimers();
     }
@@ -566,7 +536,7 @@ describe('mesh session', () => {
       expect(events.some((e) => e.type === 'error')).toBe(false);
       vi.advanceTimersByTime(1);
       expect(events.at(-1)).toMatchObject({ type: 'error', code: 'TIMEOUT', fatal: false });
-      socket.ackJoin({
+      ackJoin(socket, {
         peerId: 'p-b',
         resumeKey: 'key-p-b',
         peers: [peer('p-a')],
@@ -586,8 +556,8 @@ describe('mesh session', () => {
     const turn = (n: number) => [
       { urls: 'turn:turn.example.com:3478', username: `${n}:client-1`, credential: `cred-${n}` },
     ];
-    const asks = (socket: FakeSocket) => socket.emitted.filter((e) => e.event === 'rtc:ice');
-    const answer = (socket: FakeSocket, res: unknown) => asks(socket).at(-1)!.ack!(res);
+    const asks = (socket: FakeSocket) => socket.of('rtc:ice');
+    const answer = (socket: FakeSocket, res: AckOf<'rtc:ice'>) => asks(socket).at(-1)!.ack!(res);
 
     it('asks for fresh ones halfway through their life; every link takes them, with no ICE restart', async () => {
       vi.useFakeTimers();
@@ -607,7 +577,7 @@ describe('mesh session', () => {
         expect(pc.configuration.iceServers).toEqual(turn(2));
         expect(restart).not.toHaveBeenCalled();
         // A link opened from now on starts with them.
-        socket.deliver('rtc:signal', {
+        socket.deliverNow('rtc:signal', {
           ...peer('p-c'),
           from: 'p-c',
           to: 'p-b',
@@ -664,7 +634,7 @@ describe('mesh session', () => {
         // Closed by the server (call ended): the same.
         const closed = setup('p-b');
         closed.join([], false, { iceServers: turn(1), iceServersTtlMs: TTL_MS });
-        closed.socket.deliver('rtc:closed', { callId: 'call_1', reason: 'ended' });
+        closed.socket.deliverNow('rtc:closed', { callId: 'call_1', reason: 'ended' });
         await vi.advanceTimersByTimeAsync(TTL_MS * 2);
         expect(asks(closed.socket)).toHaveLength(0);
       } finally {
@@ -682,7 +652,7 @@ describe('mesh session', () => {
     const mic = track('audio', 'mic');
     const screen = track('video', 'screen');
     const videoSignals = (socket: FakeSocket) =>
-      socket.emitted
+      socket.sent
         .filter((e) => e.event === 'rtc:signal')
         .map((e) => e.payload as { to: string; videoSource?: string })
         .filter((p) => p.videoSource)
@@ -709,7 +679,7 @@ describe('mesh session', () => {
       ]);
 
       // A peer that joins while the screen is shared gets the screen from the start.
-      socket.deliver('rtc:signal', {
+      socket.deliverNow('rtc:signal', {
         ...peer('p-d'),
         from: 'p-d',
         to: 'p-b',
@@ -735,7 +705,7 @@ describe('mesh session', () => {
       await session.shareScreen(rear, 'closeup');
       expect(pcs[0]!.senders.map((s) => s.track)).toEqual([mic, rear]);
       expect(videoSignals(socket)).toEqual([['p-a', 'closeup']]);
-      socket.deliver('rtc:signal', {
+      socket.deliverNow('rtc:signal', {
         ...peer('p-d'),
         from: 'p-d',
         to: 'p-b',
@@ -769,10 +739,10 @@ describe('mesh session', () => {
     it("shows what a peer's video is from its signals, without opening a link for them", () => {
       const { socket, pcs, events, join } = setup();
       join([]);
-      socket.deliver('rtc:peer-joined', peer('p-a'));
+      socket.deliverNow('rtc:peer-joined', peer('p-a'));
       expect(events.at(-1)).toMatchObject({ peer: { peerId: 'p-a', videoSource: 'camera' } });
       const from = { ...peer('p-a'), from: 'p-a', to: 'p-b' };
-      socket.deliver('rtc:signal', { ...from, videoSource: 'screen' });
+      socket.deliverNow('rtc:signal', { ...from, videoSource: 'screen' });
       expect(events.at(-1)).toMatchObject({
         type: 'peer-updated',
         peer: { peerId: 'p-a', videoSource: 'screen' },
@@ -780,9 +750,9 @@ describe('mesh session', () => {
       expect(pcs).toHaveLength(0);
       // The same news again changes nothing; the camera back does.
       const count = events.length;
-      socket.deliver('rtc:signal', { ...from, videoSource: 'screen' });
+      socket.deliverNow('rtc:signal', { ...from, videoSource: 'screen' });
       expect(events).toHaveLength(count);
-      socket.deliver('rtc:signal', { ...from, videoSource: 'camera' });
+      socket.deliverNow('rtc:signal', { ...from, videoSource: 'camera' });
       expect(events.at(-1)).toMatchObject({ peer: { peerId: 'p-a', videoSource: 'camera' } });
     });
   });
@@ -791,11 +761,11 @@ describe('mesh session', () => {
     const { socket, session, join } = setup();
     join([]);
     session.leave();
-    expect(socket.emitted.at(-1)).toMatchObject({
+    expect(socket.sent.at(-1)).toMatchObject({
       event: 'rtc:leave',
       payload: { callId: 'call_1' },
     });
-    expect(socket.listeners('rtc:signal')).toBe(0);
-    expect(socket.listeners('rtc:peer-joined')).toBe(0);
+    expect(socket.listens('rtc:signal')).toBe(false);
+    expect(socket.listens('rtc:peer-joined')).toBe(false);
   });
 });

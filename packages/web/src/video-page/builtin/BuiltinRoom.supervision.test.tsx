@@ -11,7 +11,7 @@ import { renderWithI18n } from '../../components/video-call/__tests__/test-utils
 import type { SignalingSocket } from '../../lib/webrtc';
 import { BuiltinRoom } from './BuiltinRoom';
 import { SUPERVISOR_LEFT_NOTICE_MS } from './room-events';
-import { FakePc, FakeSocket, FakeStream, fakeMedia } from './test-utils';
+import { FakePc, FakeSocket, FakeStream, fakeMedia, joinWithPeer } from './test-utils';
 
 function renderRoom(userType: ParticipantType, supervise = false) {
   const socket = new FakeSocket();
@@ -69,8 +69,8 @@ describe('silent supervision in the built-in room', () => {
     const user = userEvent.setup();
     const { socket, pcs } = renderRoom('admin', true);
     await act(async () => {});
-    socket.joinWithPeer({ userType: 'client' });
-    expect(socket.emitted.find((e) => e.event === 'rtc:join')?.payload).toMatchObject({
+    joinWithPeer(socket, { userType: 'client' });
+    expect(socket.sent.find((e) => e.event === 'rtc:join')?.payload).toMatchObject({
       role: 'supervisor',
     });
     expect(screen.getByText('La clienta ve que estás supervisando.')).toBeVisible();
@@ -82,7 +82,7 @@ describe('silent supervision in the built-in room', () => {
     await user.click(within(toolbar()).getByRole('button', { name: 'Hablar' }));
     expect(getUserMedia).toHaveBeenCalledTimes(1);
     expect(getUserMedia).toHaveBeenCalledWith(expect.objectContaining({ video: false }));
-    const speak = socket.emitted.find((e) => e.event === 'rtc:speak');
+    const speak = socket.of('rtc:speak')[0];
     expect(speak?.payload).toEqual({ callId: 'call_1' });
     // Nothing goes out before the server made her a participant.
     expect(pcs.flatMap((pc) => pc.sent)).toEqual([]);
@@ -96,8 +96,8 @@ describe('silent supervision in the built-in room', () => {
   it("the others' pages say a supervisor is there, count her only once she speaks, and that she left", async () => {
     const { post, socket } = renderRoom('client');
     await act(async () => {});
-    socket.joinWithPeer();
-    act(() => socket.deliver('rtc:peer-joined', supervisor));
+    joinWithPeer(socket);
+    act(() => socket.deliverNow('rtc:peer-joined', supervisor));
     expect(screen.getByText('Una supervisora del salón se unió')).toBeVisible();
     expect(screen.getByRole('region', { name: '2 participantes' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Video de Admin')).toBeNull();
@@ -106,7 +106,7 @@ describe('silent supervision in the built-in room', () => {
       expect.objectContaining({ participantName: 'Admin' }),
     );
 
-    act(() => socket.deliver('rtc:peer-speaks', { callId: 'call_1', peerId: 'p-9' }));
+    act(() => socket.deliverNow('rtc:peer-speaks', { callId: 'call_1', peerId: 'p-9' }));
     expect(screen.queryByText('Una supervisora del salón se unió')).toBeNull();
     expect(screen.getByRole('region', { name: '3 participantes' })).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith('participant-joined', {
@@ -116,8 +116,8 @@ describe('silent supervision in the built-in room', () => {
 
     // Another who leaves while still silent: said for a moment, then the notice goes.
     vi.useFakeTimers();
-    act(() => socket.deliver('rtc:peer-joined', { ...supervisor, peerId: 'p-8' }));
-    act(() => socket.deliver('rtc:peer-left', { callId: 'call_1', peerId: 'p-8' }));
+    act(() => socket.deliverNow('rtc:peer-joined', { ...supervisor, peerId: 'p-8' }));
+    act(() => socket.deliverNow('rtc:peer-left', { callId: 'call_1', peerId: 'p-8' }));
     expect(screen.getByText('La supervisora del salón salió')).toBeVisible();
     act(() => {
       vi.advanceTimersByTime(SUPERVISOR_LEFT_NOTICE_MS);

@@ -16,6 +16,8 @@ import {
   FakeStream,
   fakeMedia,
   screenCapture,
+  joinWithPeer,
+  videoSignals,
 } from './test-utils';
 
 function renderRoom(userType: ParticipantType, { parentBar = false, post = vi.fn() } = {}) {
@@ -63,7 +65,7 @@ describe('screen sharing in the built-in room', () => {
     const user = userEvent.setup();
     const socket = renderRoom('advisor');
     await act(async () => {});
-    socket.joinWithPeer({ screenShare: true, userType: 'client' });
+    joinWithPeer(socket, { screenShare: true, userType: 'client' });
 
     const share = within(toolbar()).getByRole('button', { name: 'Compartir pantalla' });
     // The label says what a press does; no aria-pressed on top of it.
@@ -78,7 +80,7 @@ describe('screen sharing in the built-in room', () => {
         .getAllByRole('status')
         .some((s) => /Estás compartiendo tu pantalla/.test(s.textContent)),
     ).toBe(true);
-    expect(socket.videoSignals()).toEqual([['p-2', 'screen']]);
+    expect(videoSignals(socket)).toEqual([['p-2', 'screen']]);
 
     await user.keyboard(' ');
     expect(within(toolbar()).getByRole('button', { name: 'Compartir pantalla' })).toHaveFocus();
@@ -92,7 +94,7 @@ describe('screen sharing in the built-in room', () => {
     const user = userEvent.setup();
     const socket = renderRoom('advisor');
     await act(async () => {});
-    socket.joinWithPeer({ screenShare: true, userType: 'client' });
+    joinWithPeer(socket, { screenShare: true, userType: 'client' });
 
     await user.click(screen.getByRole('button', { name: 'Compartir pantalla' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -109,7 +111,7 @@ describe('screen sharing in the built-in room', () => {
     pickerAnswers(() => Promise.resolve(screenCapture().stream));
     const socket = renderRoom('advisor');
     await act(async () => {});
-    socket.joinWithPeer({ screenShare: false, userType: 'client' });
+    joinWithPeer(socket, { screenShare: false, userType: 'client' });
     expect(within(toolbar()).getByRole('button', { name: 'Silenciar micrófono' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Compartir pantalla' })).not.toBeInTheDocument();
   });
@@ -117,13 +119,13 @@ describe('screen sharing in the built-in room', () => {
   it("shows the visitor the advisor's screen whole, named, with her self-view out of the way", async () => {
     const socket = renderRoom('client');
     await act(async () => {});
-    socket.joinWithPeer();
+    joinWithPeer(socket);
     expect(screen.getByLabelText('Video de Eva')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Compartir pantalla' })).not.toBeInTheDocument();
 
     const fromEva = { callId: 'call_1', from: 'p-2', to: 'p-1', userName: 'Eva' };
     act(() =>
-      socket.deliver('rtc:signal', { ...fromEva, userType: 'advisor', videoSource: 'screen' }),
+      socket.deliverNow('rtc:signal', { ...fromEva, userType: 'advisor', videoSource: 'screen' }),
     );
     const video = screen.getByLabelText('Pantalla de Eva');
     const tile = video.closest('figure');
@@ -133,7 +135,7 @@ describe('screen sharing in the built-in room', () => {
     expect(tile!.closest('.vp-stage')).toHaveAttribute('data-screen', 'true');
 
     act(() =>
-      socket.deliver('rtc:signal', { ...fromEva, userType: 'advisor', videoSource: 'camera' }),
+      socket.deliverNow('rtc:signal', { ...fromEva, userType: 'advisor', videoSource: 'camera' }),
     );
     expect(screen.getByLabelText('Video de Eva').closest('figure')).not.toHaveClass(
       'vp-tile--screen',
@@ -144,10 +146,10 @@ describe('screen sharing in the built-in room', () => {
   it("shows the stylist the visitor's rear camera whole and named while she takes a close-up", async () => {
     const socket = renderRoom('advisor');
     await act(async () => {});
-    socket.joinWithPeer({ userType: 'client' });
+    joinWithPeer(socket, { userType: 'client' });
     const fromAna = { callId: 'call_1', from: 'p-2', to: 'p-1', userName: 'Ana' };
     act(() =>
-      socket.deliver('rtc:signal', { ...fromAna, userType: 'client', videoSource: 'closeup' }),
+      socket.deliverNow('rtc:signal', { ...fromAna, userType: 'client', videoSource: 'closeup' }),
     );
     const tile = screen
       .getByLabelText('Cámara de atrás de Ana (foto de detalle)')
@@ -155,7 +157,7 @@ describe('screen sharing in the built-in room', () => {
     expect(tile).toHaveClass('vp-tile--screen');
     expect(within(tile!).getByText('Cámara de atrás de Ana (foto de detalle)')).toBeVisible();
     act(() =>
-      socket.deliver('rtc:signal', { ...fromAna, userType: 'client', videoSource: 'camera' }),
+      socket.deliverNow('rtc:signal', { ...fromAna, userType: 'client', videoSource: 'camera' }),
     );
     expect(screen.getByLabelText('Video de Ana').closest('figure')).not.toHaveClass(
       'vp-tile--screen',
@@ -182,7 +184,7 @@ describe("the parent screen's control bar", () => {
     const post = vi.fn();
     const socket = renderRoom('advisor', { parentBar: true, post });
     await act(async () => {});
-    socket.joinWithPeer({ screenShare: true, userType: 'client' });
+    joinWithPeer(socket, { screenShare: true, userType: 'client' });
     expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
     const lastMedia = () => post.mock.calls.filter(([action]) => action === 'media-state').at(-1);
     // (these stand-ins give her no devices: the bar will show them switched on but disabled)
@@ -208,7 +210,7 @@ describe("the parent screen's control bar", () => {
     fromParent('toggle-share');
     await act(async () => {});
     expect(lastMedia()?.[1]).toMatchObject({ media: { sharingScreen: true } });
-    expect(socket.videoSignals()).toEqual([['p-2', 'screen']]);
+    expect(videoSignals(socket)).toEqual([['p-2', 'screen']]);
   });
 
   it("reports no screen share to a visitor's bar, and no media once she left the room", async () => {
@@ -239,7 +241,7 @@ describe("the parent screen's control bar", () => {
     const post = vi.fn();
     const socket = renderRoom('client', { parentBar: true, post });
     await act(async () => {});
-    socket.joinWithPeer();
+    joinWithPeer(socket);
     const lastMedia = () => post.mock.calls.filter(([action]) => action === 'media-state').at(-1);
     expect(lastMedia()?.[1]).toMatchObject({
       media: {

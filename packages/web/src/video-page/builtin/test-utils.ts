@@ -3,73 +3,47 @@
  * with just what negotiation, the monitor and a screen share touch, and a screen capture.
  */
 import type { RtcJoined } from '@belleza/contract';
-import { act } from '@testing-library/react';
+import { FakeSocket } from '@/test/fake-socket';
 import type { LinkSample } from '../../lib/webrtc/link-stats';
 
-type Handler = (...args: unknown[]) => void;
+export { FakeSocket };
 
-export class FakeSocket {
-  connected = false;
-  emitted: { event: string; payload: unknown; ack?: Handler }[] = [];
-  private handlers = new Map<string, Set<Handler>>();
-  on(event: string, h: Handler) {
-    const set = this.handlers.get(event) ?? new Set<Handler>();
-    set.add(h);
-    this.handlers.set(event, set);
-    return this;
-  }
-  off(event: string, h: Handler) {
-    this.handlers.get(event)?.delete(h);
-    return this;
-  }
-  emit(event: string, payload: unknown, ack?: Handler) {
-    this.emitted.push({ event, payload, ...(ack ? { ack } : {}) });
-    return this;
-  }
-  connect() {
-    return this;
-  }
-  disconnect() {
-    this.connected = false;
-    return this;
-  }
-  deliver(event: string, payload?: unknown) {
-    if (event === 'connect') this.connected = true;
-    for (const h of [...(this.handlers.get(event) ?? [])]) h(payload);
-  }
-  /**
-   * Connects (again) and answers the page's last join: this page is p-1, Eva (the advisor, p-2) is
-   * already there.
-   */
-  joinWithPeer(options: { screenShare?: boolean; userType?: 'advisor' | 'client' } = {}) {
-    act(() => this.deliver('connect'));
-    const join = this.emitted.filter((e) => e.event === 'rtc:join').at(-1);
-    if (!join?.ack) throw new Error('the page did not join');
-    const data: RtcJoined = {
-      peerId: 'p-1',
-      resumeKey: 'key-p-1',
-      peers: [
-        {
-          callId: 'call_1',
-          peerId: 'p-2',
-          userName: options.userType === 'client' ? 'Ana' : 'Eva',
-          userType: options.userType ?? 'advisor',
-        },
-      ],
-      iceServers: [],
-      iceServersTtlMs: null,
-      screenShare: options.screenShare ?? false,
-    };
-    const ack = join.ack;
-    act(() => ack({ ok: true, data }));
-  }
-  /** The `videoSource` signals this page sent, as [to, source]. */
-  videoSignals(): [string, string][] {
-    return this.emitted
-      .filter((e) => e.event === 'rtc:signal')
-      .map((e) => e.payload as { to: string; videoSource?: string })
-      .flatMap((p) => (p.videoSource ? [[p.to, p.videoSource] as [string, string]] : []));
-  }
+/**
+ * Connects (again) and answers the page's last join: this page is p-1, Eva (the advisor, p-2) is
+ * already there.
+ */
+export function joinWithPeer(
+  socket: FakeSocket,
+  options: { screenShare?: boolean; userType?: 'advisor' | 'client' } = {},
+): void {
+  socket.open();
+  const data: RtcJoined = {
+    peerId: 'p-1',
+    resumeKey: 'key-p-1',
+    peers: [
+      {
+        callId: 'call_1',
+        peerId: 'p-2',
+        userName: options.userType === 'client' ? 'Ana' : 'Eva',
+        userType: options.userType ?? 'advisor',
+      },
+    ],
+    iceServers: [],
+    iceServersTtlMs: null,
+    screenShare: options.screenShare ?? false,
+  };
+  const join = socket.of('rtc:join').at(-1);
+  if (!join?.ack) throw new Error('the page did not join');
+  socket.answer(join, { ok: true, data });
+}
+
+/** The `videoSource` signals this page sent, as [to, source]. */
+export function videoSignals(socket: FakeSocket): [string, string][] {
+  return socket
+    .of('rtc:signal')
+    .flatMap((e) =>
+      e.payload.videoSource ? [[e.payload.to, e.payload.videoSource] as [string, string]] : [],
+    );
 }
 
 /** A peer connection with just what negotiation and the monitor touch; the test sets its ICE state. */

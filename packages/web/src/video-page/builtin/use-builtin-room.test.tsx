@@ -12,6 +12,8 @@ import {
   FakeStream,
   fakeMedia,
   screenCapture,
+  joinWithPeer,
+  videoSignals,
 } from './test-utils';
 import { useBuiltinRoom } from './use-builtin-room';
 
@@ -47,8 +49,8 @@ function setup(userType: ParticipantType = 'client') {
   );
   const actions = () => post.mock.calls.map((c) => c[0] as string);
   /** Connects the socket and joins a room where the other participant already is. */
-  const joinWithPeer = (screenShare = false) => socket.joinWithPeer({ screenShare });
-  return { socket, post, hook, actions, pcs, media, joinWithPeer };
+  const join = (screenShare = false) => joinWithPeer(socket, { screenShare });
+  return { socket, post, hook, actions, pcs, media, joinWithPeer: join };
 }
 
 describe('built-in room on the video page', () => {
@@ -59,7 +61,7 @@ describe('built-in room on the video page', () => {
       await flush();
       expect(actions()).toEqual(['loading', 'camera-error', 'mic-error', 'loaded', 'joining']);
       joinWithPeer();
-      expect(socket.emitted.find((e) => e.event === 'rtc:join')!.payload).toEqual({
+      expect(socket.sent.find((e) => e.event === 'rtc:join')!.payload).toEqual({
         callId: 'call_1',
         token: 'tok',
       });
@@ -140,21 +142,21 @@ describe('built-in room on the video page', () => {
     const { socket, actions } = setup();
     await flush();
     act(() => {
-      socket.deliver('connect_error');
-      socket.deliver('connect_error');
-      socket.deliver('connect_error');
+      socket.deliverNow('connect_error');
+      socket.deliverNow('connect_error');
+      socket.deliverNow('connect_error');
     });
     expect(actions().filter((a) => a === 'error')).toHaveLength(1);
-    act(() => socket.deliver('connect'));
-    act(() => socket.deliver('connect_error'));
+    act(() => socket.deliverNow('connect'));
+    act(() => socket.deliverNow('connect_error'));
     expect(actions().filter((a) => a === 'error')).toHaveLength(2);
   });
 
   it("a refused join is an error with the page's wording and code", async () => {
     const { socket, post } = setup();
     await flush();
-    act(() => socket.deliver('connect'));
-    const join = socket.emitted.find((e) => e.event === 'rtc:join')!;
+    act(() => socket.deliverNow('connect'));
+    const join = socket.sent.find((e) => e.event === 'rtc:join')!;
     act(() => join.ack!({ ok: false, error: { code: 'CAPACITY_REACHED', message: 'full' } }));
     expect(post).toHaveBeenLastCalledWith('error', {
       error: 'La videollamada está completa',
@@ -192,7 +194,7 @@ describe('built-in room on the video page', () => {
       expect(hook.result.current.state.sharingScreen).toBe(true);
       expect(pcs[0]!.sent).toEqual([capture.track]);
       expect(capture.track.contentHint).toBe('detail');
-      expect(socket.videoSignals()).toEqual([['p-2', 'screen']]);
+      expect(videoSignals(socket)).toEqual([['p-2', 'screen']]);
 
       // "Stop sharing" in the browser's bar ends the track.
       act(() => {
@@ -200,7 +202,7 @@ describe('built-in room on the video page', () => {
       });
       expect(hook.result.current.state.sharingScreen).toBe(false);
       await flush();
-      expect(socket.videoSignals()).toEqual([
+      expect(videoSignals(socket)).toEqual([
         ['p-2', 'screen'],
         ['p-2', 'camera'],
       ]);
@@ -217,7 +219,7 @@ describe('built-in room on the video page', () => {
       const blurred = new FakeScreenTrack() as unknown as MediaStreamTrack;
       await act(() => hook.result.current.setCameraTrack(blurred));
       expect(pcs[0]!.sent).toEqual([blurred]);
-      expect(socket.videoSignals()).toEqual([['p-2', 'camera']]);
+      expect(videoSignals(socket)).toEqual([['p-2', 'camera']]);
 
       // A shared screen takes its place, and stopping it brings the blurred camera back.
       await act(() => hook.result.current.startScreenShare());
@@ -225,7 +227,7 @@ describe('built-in room on the video page', () => {
       act(() => hook.result.current.stopScreenShare());
       await flush();
       expect(pcs[0]!.sent).toEqual([blurred]);
-      expect(socket.videoSignals().at(-1)).toEqual(['p-2', 'camera']);
+      expect(videoSignals(socket).at(-1)).toEqual(['p-2', 'camera']);
 
       // A close-up's camera, then "her camera again" (the raw track): the blurred one goes out.
       const rear = new FakeScreenTrack() as unknown as MediaStreamTrack;
@@ -242,7 +244,7 @@ describe('built-in room on the video page', () => {
       // Off: the camera itself again.
       await act(() => hook.result.current.setCameraTrack(null));
       expect(pcs[0]!.sent).toEqual([]);
-      expect(socket.videoSignals().at(-1)).toEqual(['p-2', 'camera']);
+      expect(videoSignals(socket).at(-1)).toEqual(['p-2', 'camera']);
     });
 
     it('stops sharing with its own control, and when it leaves the room', async () => {
@@ -256,7 +258,7 @@ describe('built-in room on the video page', () => {
       await flush();
       expect(hook.result.current.state.sharingScreen).toBe(false);
       expect(capture.track.stopped).toBe(true);
-      expect(socket.videoSignals().at(-1)).toEqual(['p-2', 'camera']);
+      expect(videoSignals(socket).at(-1)).toEqual(['p-2', 'camera']);
 
       capture = screenCapture();
       await act(() => hook.result.current.startScreenShare());
@@ -274,7 +276,7 @@ describe('built-in room on the video page', () => {
       joinWithPeer(true);
       await act(() => hook.result.current.startScreenShare());
       // The server went away and came back; the new join says no.
-      act(() => socket.deliver('disconnect'));
+      act(() => socket.deliverNow('disconnect'));
       joinWithPeer(false);
       await flush();
       expect(hook.result.current.state).toMatchObject({
@@ -295,7 +297,7 @@ describe('built-in room on the video page', () => {
         sharingScreen: false,
         screenShareError: null,
       });
-      expect(socket.videoSignals()).toEqual([]);
+      expect(videoSignals(socket)).toEqual([]);
 
       refusal = new DOMException('Could not start video source', 'NotReadableError');
       await act(() => hook.result.current.startScreenShare());
@@ -303,7 +305,7 @@ describe('built-in room on the video page', () => {
         sharingScreen: false,
         screenShareError: 'No se pudo compartir la pantalla. Inténtalo de nuevo.',
       });
-      expect(socket.videoSignals()).toEqual([]);
+      expect(videoSignals(socket)).toEqual([]);
     });
 
     it('offers nothing when the join says no (setting off, or not the advisor), nor without getDisplayMedia', async () => {
@@ -329,7 +331,7 @@ describe('built-in room on the video page', () => {
     await flush();
     joinWithPeer();
     expect(hook.result.current.state.peers).toHaveLength(1);
-    act(() => socket.deliver('rtc:closed', { callId: 'call_1', reason: 'revoked' }));
+    act(() => socket.deliverNow('rtc:closed', { callId: 'call_1', reason: 'revoked' }));
     expect(hook.result.current.state).toMatchObject({ stage: 'revoked', peers: [] });
     // Her call screen hears she is out of the room.
     expect(post.mock.calls.map((c) => c[0] as string)).toContain('left');
@@ -340,9 +342,9 @@ describe('built-in room on the video page', () => {
     act(() => hook.result.current.leave('closed'));
     expect(post).toHaveBeenCalledWith('closed');
     await flush();
-    socket.deliver('connect');
-    expect(socket.emitted.filter((e) => e.event === 'rtc:join')).toHaveLength(0);
+    socket.deliverNow('connect');
+    expect(socket.sent.filter((e) => e.event === 'rtc:join')).toHaveLength(0);
     act(() => hook.result.current.rejoin());
-    expect(socket.emitted.filter((e) => e.event === 'rtc:join')).toHaveLength(1);
+    expect(socket.sent.filter((e) => e.event === 'rtc:join')).toHaveLength(1);
   });
 });

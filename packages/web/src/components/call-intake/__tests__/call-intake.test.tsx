@@ -6,7 +6,7 @@ import { AppProviders } from '@/app/providers';
 import { setStoredToken, clearStoredToken } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
-import { mockFetch, ok } from '@/test/fetch-mock';
+import { mockFetch, ok, photoBytes } from '@/test/fetch-mock';
 import { CallIntakePanel, IntakeDetails } from '..';
 
 const intakeOf = (over: Partial<Intake> = {}): Intake => ({
@@ -106,7 +106,7 @@ describe('the hair intake as the stylist and the visitor read it', () => {
     setStoredToken('staff-token');
     const api = mockFetch({
       'GET /api/calls/call_1/intake': ok(intakeOf()),
-      'GET /api/calls/call_1/intake/photos/current': { status: 200, body: 'jpeg' },
+      'GET /api/calls/call_1/intake/photos/current': photoBytes,
       'GET /api/calls/call_2/intake': ok(null),
     });
     renderIn(

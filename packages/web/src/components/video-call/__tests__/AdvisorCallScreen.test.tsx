@@ -1,9 +1,5 @@
 import {
   SNAPSHOT_ANSWER_TIMEOUT_MS,
-  callNotesSchema,
-  notesBodySchema,
-  recommendationsBodySchema,
-  recommendationsSchema,
   type Call,
   type ChatMessage,
   type Recommendations,
@@ -21,7 +17,14 @@ import { jsonResponse, mockFetch, ok } from '@/test/fetch-mock';
 import { I18nextProvider } from 'react-i18next';
 import type { ChatSocket } from '../use-call-chat';
 import type * as VideoCallApi from '../video-call.api';
-import { advance, FakeChatSocket, postFromFrame, renderWithI18n, testI18n } from './test-utils';
+import {
+  advance,
+  answerJoin,
+  chatSocket,
+  postFromFrame,
+  renderWithI18n,
+  testI18n,
+} from './test-utils';
 
 const toasts = vi.hoisted(() => ({
   success: vi.fn(),
@@ -134,29 +137,26 @@ function serveCall9(): void {
   };
   const notes = () => ({ callId: 'call_9', notes: server.notes, updatedAt: null });
   mockFetch({
-    'GET /api/calls/call_9/notes': contractAnswer({ response: callNotesSchema }, () => {
+    'GET /api/calls/call_9/notes': contractAnswer('GET /api/calls/:callId/notes', () => {
       server.notesReads += 1;
       return notes();
     }),
-    'POST /api/calls/call_9/notes': contractAnswer(
-      { body: notesBodySchema, response: callNotesSchema },
-      ({ body }) => {
-        server.savedNotes.push(body.notes);
-        if (server.failNextNotesSave) {
-          server.failNextNotesSave = false;
-          return Promise.reject(new TypeError('Failed to fetch'));
-        }
-        server.notes = body.notes;
-        return notes();
-      },
-    ),
+    'POST /api/calls/call_9/notes': contractAnswer('POST /api/calls/:callId/notes', ({ body }) => {
+      server.savedNotes.push(body.notes);
+      if (server.failNextNotesSave) {
+        server.failNextNotesSave = false;
+        return Promise.reject(new TypeError('Failed to fetch'));
+      }
+      server.notes = body.notes;
+      return notes();
+    }),
     'GET /api/services/public': ok(CATALOGUE),
     'GET /api/calls/call_9/recommendations': contractAnswer(
-      { response: recommendationsSchema },
+      'GET /api/calls/:callId/recommendations',
       () => server.recommendations,
     ),
     'PUT /api/calls/call_9/recommendations': contractAnswer(
-      { body: recommendationsBodySchema, response: recommendationsSchema },
+      'PUT /api/calls/:callId/recommendations',
       ({ body }) => {
         server.savedRecommendations.push(body);
         if (server.recommendationsClosed)
@@ -842,7 +842,7 @@ describe("AdvisorCallScreen 'Tomar foto del video'", () => {
   /** The stylist's screen in the room (`roomUrl`), with her chat joined. */
   async function inCall(roomUrl: string) {
     api.fetchCallToken.mockResolvedValue({ token: 'tok-adv', roomUrl });
-    const socket = new FakeChatSocket();
+    const socket = chatSocket();
     renderWithI18n(
       <AdvisorCallScreen
         call={{ ...baseCall, dailyRoomUrl: roomUrl }}
@@ -853,7 +853,7 @@ describe("AdvisorCallScreen 'Tomar foto del video'", () => {
       />,
     );
     await flush();
-    socket.answerJoin([], 'call_9');
+    answerJoin(socket, [], 'call_9');
     const controls = vi.spyOn(frame().contentWindow!, 'postMessage');
     expect(take()).toBeDisabled();
     postFromFrame(frame(), { action: 'joined', participantCount: 2 });
@@ -904,7 +904,7 @@ describe("AdvisorCallScreen 'Tomar foto del video'", () => {
       },
       sentAt: '2026-11-20T15:05:00.000Z',
     };
-    socket.push(still);
+    socket.fire('chat:message', still);
     expect(take()).toHaveTextContent('Tomar foto del video');
     expect(within(screen.getByRole('log')).getByText('Foto del video de la clienta')).toBeTruthy();
     expect(toasts.error).not.toHaveBeenCalled();

@@ -10,8 +10,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClientVideoModal } from '../ClientVideoModal';
 import { CHAT_ACK_TIMEOUT_MS, type ChatLink, type ChatSocket } from '../use-call-chat';
 import { I18nextProvider } from 'react-i18next';
-import { mockFetch, ok } from '@/test/fetch-mock';
-import { advance, FakeChatSocket, postFromFrame, renderWithI18n, testI18n } from './test-utils';
+import { mockFetch, ok, photoBytes } from '@/test/fetch-mock';
+import {
+  advance,
+  answerJoin,
+  chatSocket,
+  postFromFrame,
+  renderWithI18n,
+  testI18n,
+} from './test-utils';
+import type { FakeSocket } from '@/test/fake-socket';
 
 vi.mock('../use-video-toasts', () => ({
   useVideoToasts: () => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }),
@@ -50,7 +58,7 @@ function setup(link: ChatLink | null) {
 }
 
 const VISITOR = { clientKey: 'key_call_1' };
-const asSocket = (s: FakeChatSocket) => s as unknown as ChatSocket;
+const asSocket = (s: FakeSocket) => s as unknown as ChatSocket;
 const log = () => screen.getByRole('log');
 const openChat = () => fireEvent.click(screen.getByRole('button', { name: /^Chat/ }));
 const type = (text: string) => {
@@ -68,10 +76,10 @@ afterEach(() => {
 
 describe('chat in the visitor’s call screen', () => {
   it('shows the history, sends with its own id and shows the stored message', () => {
-    const socket = new FakeChatSocket();
+    const socket = chatSocket();
     setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
     expect(socket.of('chat:join')[0]?.payload).toEqual({ callId: 'call_1' });
-    socket.answerJoin([message({})]);
+    answerJoin(socket, [message({})]);
     openChat();
     expect(within(log()).getByText('Hola, ¿me muestras tus raíces?')).toBeTruthy();
     expect(within(log()).getByText('Camila')).toBeTruthy();
@@ -81,8 +89,7 @@ describe('chat in the visitor’s call screen', () => {
     expect(send.payload.body).toBe('Sí, un momento');
     expect(send.payload.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(within(log()).getByText('Enviando...')).toBeTruthy();
-    const index = socket.sent.indexOf(send);
-    socket.answer(index, {
+    socket.answer(send, {
       ok: true,
       data: message({
         id: send.payload.id,
@@ -98,9 +105,9 @@ describe('chat in the visitor’s call screen', () => {
   });
 
   it('sends again what lost its answer, after the reconnect, and shows it once', () => {
-    const socket = new FakeChatSocket();
+    const socket = chatSocket();
     const view = setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
-    socket.answerJoin([]);
+    answerJoin(socket, []);
     openChat();
     type('¿Me escuchas?');
     const first = socket.of('chat:send')[0]!;
@@ -110,25 +117,25 @@ describe('chat in the visitor’s call screen', () => {
     // Reconnected: the chat joins again and the message goes out with the same id.
     view.relink({ socket: asSocket(socket), generation: 2, auth: VISITOR });
     expect(socket.of('chat:join')).toHaveLength(2);
-    socket.answerJoin([]);
+    answerJoin(socket, []);
     const again = socket.of('chat:send')[1]!;
     expect(again.payload).toEqual(first.payload);
     const stored = message({ id: first.payload.id, senderType: 'client', body: '¿Me escuchas?' });
-    socket.answer(socket.sent.indexOf(again), { ok: true, data: stored });
+    socket.answer(again, { ok: true, data: stored });
     // The first answer arriving late changes nothing: still one message.
-    socket.answer(socket.sent.indexOf(first), { ok: true, data: stored });
+    socket.answer(first, { ok: true, data: stored });
     expect(within(log()).getAllByText('¿Me escuchas?')).toHaveLength(1);
     expect(within(log()).queryByText(/No enviado/)).toBeNull();
   });
 
   it('says why a message was refused and sends it again on Reintentar', () => {
-    const socket = new FakeChatSocket();
+    const socket = chatSocket();
     setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
-    socket.answerJoin([]);
+    answerJoin(socket, []);
     openChat();
     type('uno');
     const first = socket.of('chat:send')[0]!;
-    socket.answer(socket.sent.indexOf(first), {
+    socket.answer(first, {
       ok: false,
       error: { code: 'RATE_LIMITED', message: 'Too many' },
     });
@@ -141,13 +148,19 @@ describe('chat in the visitor’s call screen', () => {
   });
 
   it('counts what arrives while the chat is closed, and clears the count when opened', () => {
-    const socket = new FakeChatSocket();
+    const socket = chatSocket();
     setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
-    socket.answerJoin([message({})]);
-    socket.push(message({ id: '1f8a7c0e-3b1d-4c2e-8f5a-6b7c8d9e0f11', body: 'Otra' }));
+    answerJoin(socket, [message({})]);
+    socket.fire(
+      'chat:message',
+      message({ id: '1f8a7c0e-3b1d-4c2e-8f5a-6b7c8d9e0f11', body: 'Otra' }),
+    );
     expect(screen.getByRole('button', { name: 'Chat, 2 mensajes nuevos' })).toBeTruthy();
     // Her own message echoed from another tab is not news to her.
-    socket.push(message({ id: '2f8a7c0e-3b1d-4c2e-8f5a-6b7c8d9e0f12', senderType: 'client' }));
+    socket.fire(
+      'chat:message',
+      message({ id: '2f8a7c0e-3b1d-4c2e-8f5a-6b7c8d9e0f12', senderType: 'client' }),
+    );
     expect(screen.getByRole('button', { name: 'Chat, 2 mensajes nuevos' })).toBeTruthy();
     openChat();
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Mensaje para el chat' }), {
@@ -160,9 +173,9 @@ describe('chat in the visitor’s call screen', () => {
   });
 
   it('shows markup as text', () => {
-    const socket = new FakeChatSocket();
+    const socket = chatSocket();
     setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
-    socket.answerJoin([message({ body: '<img src=x onerror="window.hacked=1"><b>negrita</b>' })]);
+    answerJoin(socket, [message({ body: '<img src=x onerror="window.hacked=1"><b>negrita</b>' })]);
     openChat();
     expect(
       within(log()).getByText('<img src=x onerror="window.hacked=1"><b>negrita</b>'),
@@ -222,9 +235,9 @@ describe('photos in the chat', () => {
     const api = mockFetch({
       'POST /api/calls/call_1/images': ok({ ...PHOTO, callId: 'call_1' }, 201),
     });
-    const socket = new FakeChatSocket();
+    const socket = chatSocket();
     setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
-    socket.answerJoin([]);
+    answerJoin(socket, []);
     openChat();
     const file = new File(['jpeg-bytes'], 'raices.jpg', { type: 'image/jpeg' });
     pick(file);
@@ -239,7 +252,7 @@ describe('photos in the chat', () => {
     expect(upload.headers.get('content-type')).toBe('image/jpeg');
     const send = socket.of('chat:send')[0]!;
     expect(send.payload).toMatchObject({ body: '', imageId: 'img_1' });
-    socket.answer(socket.sent.indexOf(send), {
+    socket.answer(send, {
       ok: true,
       data: message({ id: send.payload.id, senderType: 'client', body: '', image: PHOTO }),
     });
@@ -254,9 +267,9 @@ describe('photos in the chat', () => {
       'GET /api/calls/call_1/images/img_1': () =>
         new Response('jpeg-bytes', { status: 200, headers: { 'Content-Type': 'image/jpeg' } }),
     });
-    const socket = new FakeChatSocket();
+    const socket = chatSocket();
     setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
-    socket.answerJoin([message({ body: 'Mira este tono', image: PHOTO })]);
+    answerJoin(socket, [message({ body: 'Mira este tono', image: PHOTO })]);
     openChat();
     const photo = await within(log()).findByRole('img', { name: 'Foto de Camila' });
     expect(photo.getAttribute('src')).toBe('blob:photo-1');
@@ -274,9 +287,9 @@ describe('photos in the chat', () => {
 
   it('refuses what is not a photo without uploading it', () => {
     const api = mockFetch({});
-    const socket = new FakeChatSocket();
+    const socket = chatSocket();
     setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
-    socket.answerJoin([]);
+    answerJoin(socket, []);
     openChat();
     pick(new File(['%PDF'], 'receta.pdf', { type: 'application/pdf' }));
     expect(within(log()).getByText(/No enviado\. Solo fotos JPEG, PNG o WebP\./)).toBeTruthy();
@@ -313,17 +326,17 @@ describe('a snapshot of her video', () => {
 
   it('tells her at once, with the chat closed, and deletes it for everyone with her key', async () => {
     const api = mockFetch({
-      'GET /api/calls/call_1/images/img_snap': { status: 200, body: 'jpeg' },
+      'GET /api/calls/call_1/images/img_snap': photoBytes,
       'DELETE /api/calls/call_1/images/img_snap': ok({
         callId: 'call_1',
         messageIds: [taken.id],
         imageId: 'img_snap',
       }),
     });
-    const socket = new FakeChatSocket();
+    const socket = chatSocket();
     setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
-    socket.answerJoin([]);
-    socket.push(taken);
+    answerJoin(socket, []);
+    socket.fire('chat:message', taken);
     const notice = screen.getByRole('alert');
     expect(notice).toHaveTextContent('Camila tomó una foto de tu video para la consulta.');
     fireEvent.click(within(notice).getByRole('button', { name: 'Borrar foto' }));
@@ -336,11 +349,11 @@ describe('a snapshot of her video', () => {
   });
 
   it("'Ver foto' opens the chat at the still, marked as a photo of her video, which she can delete there", async () => {
-    mockFetch({ 'GET /api/calls/call_1/images/img_snap': { status: 200, body: 'jpeg' } });
-    const socket = new FakeChatSocket();
+    mockFetch({ 'GET /api/calls/call_1/images/img_snap': photoBytes });
+    const socket = chatSocket();
     setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
-    socket.answerJoin([]);
-    socket.push(taken);
+    answerJoin(socket, []);
+    socket.fire('chat:message', taken);
     fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Ver foto' }));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(within(log()).getByText('Foto de tu video')).toBeTruthy();
@@ -351,9 +364,9 @@ describe('a snapshot of her video', () => {
 
   it('leaves the log when the server says it was deleted (from another screen)', () => {
     mockFetch({});
-    const socket = new FakeChatSocket();
+    const socket = chatSocket();
     setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
-    socket.answerJoin([message({ body: 'Te tomo una foto' }), taken]);
+    answerJoin(socket, [message({ body: 'Te tomo una foto' }), taken]);
     openChat();
     expect(within(log()).getAllByRole('listitem')).toHaveLength(2);
     socket.fire('chat:deleted', { callId: 'call_1', messageIds: [taken.id], imageId: 'img_snap' });
@@ -362,10 +375,10 @@ describe('a snapshot of her video', () => {
   });
 
   it('keeps the text of a message whose photo was deleted', async () => {
-    mockFetch({ 'GET /api/calls/call_1/images/img_snap': { status: 200, body: 'jpeg' } });
-    const socket = new FakeChatSocket();
+    mockFetch({ 'GET /api/calls/call_1/images/img_snap': photoBytes });
+    const socket = chatSocket();
     setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
-    socket.answerJoin([{ ...taken, body: 'Así se ve tu raíz' }]);
+    answerJoin(socket, [{ ...taken, body: 'Así se ve tu raíz' }]);
     openChat();
     expect(await within(log()).findByRole('img', { name: 'Foto de Camila' })).toBeTruthy();
     socket.fire('chat:deleted', { callId: 'call_1', messageIds: [], imageId: 'img_snap' });
@@ -374,10 +387,10 @@ describe('a snapshot of her video', () => {
   });
 
   it('offers no delete on the stylist’s own photos', () => {
-    mockFetch({ 'GET /api/calls/call_1/images/img_1': { status: 200, body: 'jpeg' } });
-    const socket = new FakeChatSocket();
+    mockFetch({ 'GET /api/calls/call_1/images/img_1': photoBytes });
+    const socket = chatSocket();
     setup({ socket: asSocket(socket), generation: 1, auth: VISITOR });
-    socket.answerJoin([
+    answerJoin(socket, [
       message({
         body: 'Mira este tono',
         image: { ...SNAPSHOT, id: 'img_1', kind: 'photo' },
@@ -415,7 +428,7 @@ describe('on Daily, a still her own device takes when the stylist asks', () => {
 
   /** Her screen on a Daily room, in the video (unless told), with her chat joined. */
   function dailyScreen(opts: { roomUrl?: string; joined?: boolean } = {}) {
-    const socket = new FakeChatSocket();
+    const socket = chatSocket();
     renderWithI18n(
       <ClientVideoModal
         callId="call_1"
@@ -427,7 +440,7 @@ describe('on Daily, a still her own device takes when the stylist asks', () => {
         chat={{ socket: asSocket(socket), generation: 1, auth: VISITOR }}
       />,
     );
-    socket.answerJoin([]);
+    answerJoin(socket, []);
     const frame = screen.getByTitle<HTMLIFrameElement>('Videollamada con tu estilista');
     const controls = vi.spyOn(frame.contentWindow!, 'postMessage');
     if (opts.joined ?? true) postFromFrame(frame, { action: 'joined', participantCount: 2 });
@@ -450,7 +463,7 @@ describe('on Daily, a still her own device takes when the stylist asks', () => {
         messageIds: [],
         imageId: 'img_own',
       }),
-      'GET /api/calls/call_1/images/img_own': { status: 200, body: 'jpeg' },
+      'GET /api/calls/call_1/images/img_own': photoBytes,
     });
     const { socket, frame, snapshotsAsked } = dailyScreen();
     socket.fire('chat:snapshot-requested', REQUEST);
@@ -472,7 +485,7 @@ describe('on Daily, a still her own device takes when the stylist asks', () => {
     expect(sent?.payload).toMatchObject({ callId: 'call_1', imageId: 'img_own', body: '' });
 
     const { callId: _callId, ...shown } = STILL;
-    socket.answer(socket.sent.indexOf(sent!), {
+    socket.answer(sent, {
       ok: true,
       data: message({
         id: sent?.payload.id,

@@ -14,19 +14,20 @@ import { AdvisorCallHeader } from '../AdvisorCallHeader';
 import { ClientVideoModal } from '../ClientVideoModal';
 import type { ChatSocket } from '../use-call-chat';
 import { useCloseupRequest } from '../use-closeup-request';
-import { advance, FakeChatSocket, postFromFrame, renderWithI18n } from './test-utils';
+import { advance, answerJoin, chatSocket, postFromFrame, renderWithI18n } from './test-utils';
+import type { FakeSocket } from '@/test/fake-socket';
 
 vi.mock('../use-video-toasts', () => ({
   useVideoToasts: () => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }),
 }));
 
-const asSocket = (s: FakeChatSocket) => s as unknown as ChatSocket;
+const asSocket = (s: FakeSocket) => s as unknown as ChatSocket;
 const REQUEST: CloseupRequest = {
   callId: 'call_1',
   requestId: 'closeup_1',
   requestedBy: 'Camila',
 };
-const statuses = (socket: FakeChatSocket) =>
+const statuses = (socket: FakeSocket) =>
   socket.of('closeup:status').map((s) => s.payload as unknown);
 
 describe("the visitor's modal", () => {
@@ -44,7 +45,7 @@ describe("the visitor's modal", () => {
     roomUrl = '/rtc/call_1',
     joined = true,
   }: { roomUrl?: string; joined?: boolean } = {}) {
-    const socket = new FakeChatSocket();
+    const socket = chatSocket();
     renderWithI18n(
       <ClientVideoModal
         callId="call_1"
@@ -56,7 +57,7 @@ describe("the visitor's modal", () => {
         chat={{ socket: asSocket(socket), generation: 1, auth: { clientKey: 'key_call_1' } }}
       />,
     );
-    socket.answerJoin([]);
+    answerJoin(socket, []);
     const frame = screen.getByTitle<HTMLIFrameElement>('Videollamada con tu estilista');
     const controls = vi.spyOn(frame.contentWindow!, 'postMessage');
     if (joined) postFromFrame(frame, { action: 'joined', participantCount: 2 });
@@ -160,7 +161,7 @@ describe("the stylist's 'Foto de detalle'", () => {
     acceptedAt: null,
   } as unknown as Call;
 
-  function Header({ socket }: { socket: FakeChatSocket }) {
+  function Header({ socket }: { socket: FakeSocket }) {
     const closeup = useCloseupRequest(
       { socket: asSocket(socket), generation: 1, auth: null },
       'call_1',
@@ -189,7 +190,7 @@ describe("the stylist's 'Foto de detalle'", () => {
   const line = () => screen.getByRole('status');
 
   it('asks, then follows her device: rear camera, the photo in the chat', () => {
-    const socket = new FakeChatSocket();
+    const socket = chatSocket();
     renderWithI18n(<Header socket={socket} />);
     const ask = screen.getByRole('button', { name: 'Foto de detalle' });
     expect(line()).toHaveTextContent('');
@@ -197,7 +198,7 @@ describe("the stylist's 'Foto de detalle'", () => {
     expect(socket.of('closeup:request').map((s) => s.payload)).toEqual([{ callId: 'call_1' }]);
     expect(line()).toHaveTextContent('Pediste una foto de detalle. Esperando a la clienta…');
     expect(screen.getByRole('button', { name: 'Pidiendo…' })).toBeDisabled();
-    socket.answer(socket.sent.indexOf(socket.of('closeup:request')[0]!), {
+    socket.answer(socket.of('closeup:request')[0], {
       ok: true,
       data: REQUEST,
     });
@@ -220,7 +221,7 @@ describe("the stylist's 'Foto de detalle'", () => {
   });
 
   it('says when her device never answers, and when the server refuses', () => {
-    const socket = new FakeChatSocket();
+    const socket = chatSocket();
     renderWithI18n(<Header socket={socket} />);
     fireEvent.click(screen.getByRole('button', { name: 'Foto de detalle' }));
     advance(CLOSEUP_ANSWER_TIMEOUT_MS - 1);
@@ -230,7 +231,7 @@ describe("the stylist's 'Foto de detalle'", () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Foto de detalle' }));
     const second = socket.of('closeup:request')[1]!;
-    socket.answer(socket.sent.indexOf(second), {
+    socket.answer(second, {
       ok: false,
       error: { code: 'CALL_NOT_ACTIVE', message: 'ended' },
     });

@@ -8,6 +8,7 @@ import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { vi } from 'vitest';
+import { FakeSocket } from '@/test/fake-socket';
 import summary from '../../../locales/es/summary.json';
 import validation from '../../../locales/es/validation.json';
 import es from '../../../locales/es/video.json';
@@ -51,49 +52,14 @@ export function advance(ms: number): void {
   });
 }
 
-type Ack = (res: unknown) => void;
+/** The call screen's socket, connected: the test plays the server's side of the chat. */
+export const chatSocket = (): FakeSocket => new FakeSocket({ connected: true });
 
-/** Plays the server's side of the chat events on a call screen's socket; the test answers. */
-export class FakeChatSocket {
-  connected = true;
-  readonly sent: {
-    event: string;
-    payload: { id?: string; body?: string; imageId?: string };
-    ack: Ack;
-  }[] = [];
-  private handlers = new Map<string, ((m: never) => void)[]>();
-  on(event: string, handler: (m: never) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
-    return this;
-  }
-  off(event: string, handler: (m: never) => void) {
-    this.handlers.set(
-      event,
-      (this.handlers.get(event) ?? []).filter((h) => h !== handler),
-    );
-    return this;
-  }
-  emit(event: string, payload: { id?: string; body?: string; imageId?: string }, ack: Ack) {
-    this.sent.push({ event, payload, ack });
-    return this;
-  }
-  push(message: ChatMessage) {
-    this.fire('chat:message', message);
-  }
-  fire(event: string, payload: unknown) {
-    act(() => {
-      for (const h of this.handlers.get(event) ?? []) (h as (p: unknown) => void)(payload);
-    });
-  }
-  of(event: string) {
-    return this.sent.filter((s) => s.event === event);
-  }
-  answer(index: number, res: unknown) {
-    act(() => this.sent[index]?.ack(res));
-  }
-  /** Answers the latest `chat:join` with these messages. */
-  answerJoin(messages: ChatMessage[], callId = 'call_1') {
-    const join = this.of('chat:join').at(-1);
-    act(() => join?.ack({ ok: true, data: { callId, messages } }));
-  }
+/** Answers the latest `chat:join` with these messages. */
+export function answerJoin(
+  socket: FakeSocket,
+  messages: ChatMessage[] = [],
+  callId = 'call_1',
+): void {
+  socket.answer(socket.of('chat:join').at(-1), { ok: true, data: { callId, messages } });
 }

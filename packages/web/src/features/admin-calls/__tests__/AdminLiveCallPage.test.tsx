@@ -15,16 +15,16 @@ import { postFromFrame } from '@/components/video-call/__tests__/test-utils';
 import { fail, hang, mockFetch, ok } from '@/test/fetch-mock';
 import { makeAdvisor } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { lastSocket, sockets } from './fake-admin-socket';
+import { lastSocket, sockets } from '@/test/fake-socket';
 import { activeCall, makeDetails, signInAdmin } from './helpers';
 
 vi.mock('@/lib/socket', async (importOriginal) => {
   const actual = await importOriginal<typeof SocketModule>();
-  const { FakeAdminSocket, sockets: created } = await import('./fake-admin-socket');
+  const { FakeSocket, sockets: created } = await import('@/test/fake-socket');
   return {
     ...actual,
     createSocket: (options?: { auth?: Record<string, unknown> }) => {
-      const socket = new FakeAdminSocket(options);
+      const socket = new FakeSocket(options);
       created.push(socket);
       return socket;
     },

@@ -317,7 +317,7 @@ describe('advisor dashboard: page', () => {
     const { api } = await renderDashboard();
     expect(screen.getByRole('status')).toHaveTextContent('Tiempo real conectado');
     await tick(5_000);
-    expect(lastSocket().emitted.filter((e) => e.event === 'ping')).toHaveLength(1);
+    expect(lastSocket().sent.filter((e) => e.event === 'ping')).toHaveLength(1);
     act(() => {
       lastSocket().connected = false;
       lastSocket().fire('disconnect');

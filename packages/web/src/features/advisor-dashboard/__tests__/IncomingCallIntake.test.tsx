@@ -8,7 +8,7 @@ import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as SocketModule from '@/lib/socket';
-import { ok } from '@/test/fetch-mock';
+import { ok, photoBytes } from '@/test/fetch-mock';
 import { makeCall, makeDashboard } from './fixtures';
 import {
   FakeAudioContext,
@@ -90,7 +90,7 @@ describe('the hair intake on the dashboard', () => {
           status: 200,
           headers: { 'content-type': 'application/json' },
         }),
-      'GET /api/calls/c1/intake/photos/current': { status: 200, body: 'jpeg' },
+      'GET /api/calls/c1/intake/photos/current': photoBytes,
     };
     const { api } = await renderDashboard();
     const call = makeCall({ callId: 'c1', name: 'Lucía Ramos' });
@@ -139,7 +139,7 @@ describe('the hair intake on the dashboard', () => {
           );
         });
       },
-      'GET /api/calls/c3/intake/photos/current': { status: 200, body: 'jpeg' },
+      'GET /api/calls/c3/intake/photos/current': photoBytes,
     };
     await renderDashboard();
     const call = makeCall({ callId: 'c3', name: 'Inés Quispe' });

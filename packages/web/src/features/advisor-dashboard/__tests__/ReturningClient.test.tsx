@@ -65,7 +65,14 @@ const returning = (
       recommendations: {
         text: 'Hidratación semanal',
         items: [
-          { name: 'Mascarilla de keratina', note: 'dos veces por semana', url: null, pricePen: 85 },
+          {
+            serviceId: null,
+            name: 'Mascarilla de keratina',
+            note: 'dos veces por semana',
+            url: null,
+            pricePen: 85,
+            durationMinutes: null,
+          },
         ],
       },
       notes: 'Cabello teñido, puntas secas',

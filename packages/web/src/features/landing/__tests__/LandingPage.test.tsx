@@ -14,7 +14,7 @@ import {
   saveCall,
   savePendingRating,
 } from '../consultation/saved-call';
-import type { FakeSocket } from './fake-socket';
+import type { FakeSocket } from '@/test/fake-socket';
 import {
   callData,
   clientToken,
@@ -23,15 +23,16 @@ import {
   openAvailability,
   statusData,
 } from './fixtures';
+import { expectContractViolation } from '@/test/contract-fetch';
 import { closeLandingPage, landingHtml, openLandingPage } from './render-landing';
 
 const sockets = vi.hoisted(() => ({ list: [] as unknown[] }));
 vi.mock('@/lib/socket', async (importOriginal) => {
-  const { FakeSocket: Fake } = await import('./fake-socket');
+  const { visitorSocket } = await import('@/test/fake-socket');
   return {
     ...(await importOriginal<object>()),
     createSocket: () => {
-      const socket = new Fake();
+      const socket = visitorSocket();
       sockets.list.push(socket);
       return socket;
     },
@@ -74,10 +75,12 @@ const loadedToastRegion = () => screen.findByRole('region', { name: 'Notificacio
 /** Waits until the page's socket joined call_1 with this key (client:connect). */
 const joinedCall = (clientKey: string) =>
   waitFor(() =>
-    expect(lastSocket()?.emitted).toContainEqual({
-      event: 'client:connect',
-      payload: expect.objectContaining({ callId: 'call_1', clientKey }) as unknown,
-    }),
+    expect(lastSocket()?.sent).toContainEqual(
+      expect.objectContaining({
+        event: 'client:connect',
+        payload: expect.objectContaining({ callId: 'call_1', clientKey }) as unknown,
+      }),
+    ),
   );
 
 beforeEach(() => {
@@ -406,7 +409,10 @@ describe('team', () => {
   });
 
   it('with nobody listed, or when the list cannot be read, shows no one (never invented people)', async () => {
-    for (const answer of [ok([]), fail(500, 'INTERNAL_ERROR', 'x'), ok([{ name: 1 }])]) {
+    const unreadable = ok([{ name: 1 }]);
+    for (const answer of [ok([]), fail(500, 'INTERNAL_ERROR', 'x'), unreadable]) {
+      // The last one on purpose: a list the page cannot read.
+      if (answer === unreadable) expectContractViolation(/GET \/api\/team answered/);
       const { requests } = mockFetch({
         'GET /api/availability': ok(openAvailability),
         'GET /api/team': answer,
@@ -614,6 +620,9 @@ describe("the salon's own content", () => {
   });
 
   it('a list that cannot be read shows nothing (never invented content)', async () => {
+    // On purpose: lists the page cannot read (a testimonial without its name, a photo-less item).
+    expectContractViolation(/GET \/api\/testimonials\/public answered/);
+    expectContractViolation(/GET \/api\/gallery\/public answered/);
     mockFetch({
       'GET /api/availability': ok(openAvailability),
       'GET /api/services/public': fail(500, 'INTERNAL_ERROR', 'x'),
@@ -642,7 +651,7 @@ describe('from request to rating', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Solicitar consulta' }));
     const waiting = await screen.findByRole('dialog', { name: 'Tu consulta' }, SLOW);
     await waitFor(() => expect(lastSocket()).toBeDefined());
-    act(() => lastSocket().serverEmit('call:accepted', callData({ status: 'active' })));
+    act(() => lastSocket().fire('call:accepted', callData({ status: 'active' })));
     // Not "Abriendo la videollamada..." for ever: why it failed, and a way to try again.
     expect(
       await within(waiting).findByText(/^No se pudo abrir la videollamada\./, {}, SLOW),
@@ -704,7 +713,7 @@ describe('from request to rating', () => {
     // The websocket joins the call with its key; queue updates show at once.
     await joinedCall('secret-key');
     act(() =>
-      lastSocket().serverEmit('call:queue:updated', {
+      lastSocket().fire('call:queue:updated', {
         callId: 'call_1',
         queuePosition: 1,
         estimatedWaitTime: 45,
@@ -716,7 +725,7 @@ describe('from request to rating', () => {
     );
     expect(within(waiting).getByTestId('estimated-wait')).toHaveTextContent('menos de 1 minuto');
     act(() =>
-      lastSocket().serverEmit('call:queue:updated', {
+      lastSocket().fire('call:queue:updated', {
         callId: 'other',
         queuePosition: 9,
         estimatedWaitTime: 999,
@@ -729,7 +738,7 @@ describe('from request to rating', () => {
     expect(within(waiting).queryByTestId('ringing-stylist')).toBeNull();
     // Offered: she is told who is being rung for her.
     act(() =>
-      lastSocket().serverEmit('call:queue:updated', {
+      lastSocket().fire('call:queue:updated', {
         callId: 'call_1',
         queuePosition: null,
         estimatedWaitTime: 30,
@@ -772,7 +781,7 @@ describe('from request to rating', () => {
     });
 
     // Accepted: the video modal opens by itself, and the same page joins with the client's token.
-    act(() => lastSocket().serverEmit('call:accepted', callData({ status: 'active' })));
+    act(() => lastSocket().fire('call:accepted', callData({ status: 'active' })));
     const video = await screen.findByRole('dialog', { name: 'Videollamada' }, SLOW);
     const frame = within(video).getByTitle<HTMLIFrameElement>('Videollamada con tu estilista');
     expect(frame).toBe(standby);
@@ -796,7 +805,7 @@ describe('from request to rating', () => {
 
     // Five minutes before the duration limit she is told, and the call goes on.
     act(() =>
-      lastSocket().serverEmit('call:ending-soon', {
+      lastSocket().fire('call:ending-soon', {
         callId: 'call_1',
         minutesLeft: 5,
         endsAt: '2026-11-20T16:00:00.000Z',
@@ -810,7 +819,7 @@ describe('from request to rating', () => {
     expect(screen.getByRole('dialog', { name: 'Videollamada' })).toBeVisible();
 
     // The advisor ends: 'Consulta finalizada', the saved call is gone, the rating card shows.
-    act(() => lastSocket().serverEmit('call:ended', callData({ status: 'completed' })));
+    act(() => lastSocket().fire('call:ended', callData({ status: 'completed' })));
     expect(await within(toastRegion()).findByText('Consulta finalizada')).toBeVisible();
     expect(screen.queryByRole('dialog', { name: 'Videollamada' })).toBeNull();
     expect(window.localStorage.getItem(SAVED_CALL_STORAGE_KEY)).toBeNull();
@@ -899,7 +908,7 @@ describe('from request to rating', () => {
     );
     await joinedCall('k');
     act(() =>
-      lastSocket().serverEmit('call:queue:updated', {
+      lastSocket().fire('call:queue:updated', {
         callId: 'call_1',
         queuePosition: null,
         estimatedWaitTime: 30,

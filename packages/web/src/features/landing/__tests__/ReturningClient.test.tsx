@@ -13,8 +13,8 @@ import { createdCall, openAvailability, statusData } from './fixtures';
 import { closeLandingPage, openLandingPage } from './render-landing';
 
 vi.mock('@/lib/socket', async (importOriginal) => {
-  const { FakeSocket: Fake } = await import('./fake-socket');
-  return { ...(await importOriginal<object>()), createSocket: () => new Fake() };
+  const { visitorSocket } = await import('@/test/fake-socket');
+  return { ...(await importOriginal<object>()), createSocket: () => visitorSocket() };
 });
 
 const SLOW = { timeout: 5000 };

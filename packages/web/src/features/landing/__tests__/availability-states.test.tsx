@@ -11,8 +11,8 @@ import { closedAvailability, openAvailability } from './fixtures';
 import { openLandingPage } from './render-landing';
 
 vi.mock('@/lib/socket', async (importOriginal) => {
-  const { FakeSocket: Fake } = await import('./fake-socket');
-  return { ...(await importOriginal<object>()), createSocket: () => new Fake() };
+  const { visitorSocket } = await import('@/test/fake-socket');
+  return { ...(await importOriginal<object>()), createSocket: () => visitorSocket() };
 });
 
 const SLOW = { timeout: 5000 };

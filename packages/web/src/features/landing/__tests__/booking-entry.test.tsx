@@ -12,17 +12,17 @@ import type {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockFetch, ok } from '@/test/fetch-mock';
-import type { FakeSocket } from './fake-socket';
+import type { FakeSocket } from '@/test/fake-socket';
 import { closedAvailability, openAvailability, statusData } from './fixtures';
 import { openLandingPage } from './render-landing';
 
 const sockets = vi.hoisted(() => ({ list: [] as unknown[] }));
 vi.mock('@/lib/socket', async (importOriginal) => {
-  const { FakeSocket: Fake } = await import('./fake-socket');
+  const { visitorSocket } = await import('@/test/fake-socket');
   return {
     ...(await importOriginal<object>()),
     createSocket: () => {
-      const socket = new Fake();
+      const socket = visitorSocket();
       sockets.list.push(socket);
       return socket;
     },
@@ -198,7 +198,7 @@ describe("'Entrar a mi cita'", () => {
     // Eva does not answer: the salon rings someone else, and she is told.
     await waitFor(() => expect(lastSocket()).toBeDefined());
     act(() =>
-      lastSocket().serverEmit('call:queue:updated', {
+      lastSocket().fire('call:queue:updated', {
         callId: 'call_1',
         queuePosition: null,
         estimatedWaitTime: 30,

@@ -23,17 +23,17 @@ import {
 import { mockFetch, ok } from '@/test/fetch-mock';
 import { saveCall } from '../consultation/saved-call';
 import { EmbedRoot } from '../embed';
-import type { FakeSocket } from './fake-socket';
+import type { FakeSocket } from '@/test/fake-socket';
 import { callData, clientToken, createdCall, openAvailability, statusData } from './fixtures';
 import embedHtml from '../../../../embed.html?raw';
 
 const sockets = vi.hoisted(() => ({ list: [] as unknown[] }));
 vi.mock('@/lib/socket', async (importOriginal) => {
-  const { FakeSocket: Fake } = await import('./fake-socket');
+  const { visitorSocket } = await import('@/test/fake-socket');
   return {
     ...(await importOriginal<object>()),
     createSocket: () => {
-      const socket = new Fake();
+      const socket = visitorSocket();
       sockets.list.push(socket);
       return socket;
     },
@@ -292,11 +292,11 @@ describe('a consultation in the frame', () => {
     render(<EmbedRoot />);
     await screen.findByRole('region', { name: 'Consulta activa' }, SLOW);
     await waitFor(
-      () => expect(lastSocket()?.emitted.some((e) => e.event === 'client:connect')).toBe(true),
+      () => expect(lastSocket()?.sent.some((e) => e.event === 'client:connect')).toBe(true),
       SLOW,
     );
     act(() =>
-      lastSocket().serverEmit('call:status:updated', {
+      lastSocket().fire('call:status:updated', {
         callId: 'call_1',
         status: 'cancelled',
         call: callData({ status: 'cancelled', reason }),
@@ -361,10 +361,10 @@ describe('a consultation in the frame', () => {
     close();
     expect(lastLayout()).toEqual(bannerLayout(65));
     await waitFor(
-      () => expect(lastSocket()?.emitted.some((e) => e.event === 'client:connect')).toBe(true),
+      () => expect(lastSocket()?.sent.some((e) => e.event === 'client:connect')).toBe(true),
       SLOW,
     );
-    act(() => lastSocket().serverEmit('call:accepted', callData({ status: 'active' })));
+    act(() => lastSocket().fire('call:accepted', callData({ status: 'active' })));
     await waitFor(() => expect(events()).toHaveLength(2), SLOW);
     expect(events()[1]).toEqual({
       source,
@@ -380,7 +380,7 @@ describe('a consultation in the frame', () => {
     open();
     await waitFor(() => expect(lastLayout()).toEqual(layout('overlay')), SLOW);
 
-    act(() => lastSocket().serverEmit('call:ended', callData({ status: 'completed' })));
+    act(() => lastSocket().fire('call:ended', callData({ status: 'completed' })));
     const card = await screen.findByRole('region', { name: '¿Cómo fue tu consulta?' }, SLOW);
     expect(events()).toEqual([
       { source, type: 'event', name: 'consultation:requested', detail: { subject: 'skin_care' } },

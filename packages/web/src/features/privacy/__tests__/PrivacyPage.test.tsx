@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockFetch, ok } from '@/test/fetch-mock';
+import { reply } from '@/test/contract-fetch';
+import { fail, mockFetch } from '@/test/fetch-mock';
 import { renderPage } from '@/test/render-page';
 import { PrivacyPage } from '../PrivacyPage';
 
@@ -10,7 +11,7 @@ describe('PrivacyPage', () => {
   });
 
   it('shows the built-in policy while the salon has written none', async () => {
-    mockFetch({ 'GET /api/privacy': ok({ text: '' }) });
+    mockFetch({ 'GET /api/privacy': reply('GET /api/privacy', { text: '' }) });
     renderPage('/privacidad', PrivacyPage);
     expect(await screen.findByRole('heading', { name: 'Tus derechos' })).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeVisible();
@@ -25,7 +26,7 @@ describe('PrivacyPage', () => {
 
   it("shows the salon's own text as plain paragraphs, markup included as text", async () => {
     mockFetch({
-      'GET /api/privacy': ok({
+      'GET /api/privacy': reply('GET /api/privacy', {
         text: 'Responsable: Salón Rosa.\n\n<b>Tus datos</b> son tuyos.\nEscríbenos.',
       }),
     });

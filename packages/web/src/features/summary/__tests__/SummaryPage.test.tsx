@@ -2,7 +2,7 @@ import type { CallSummary, ChatMessage } from '@belleza/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, hang, mockFetch, ok } from '@/test/fetch-mock';
+import { fail, hang, mockFetch, ok, photoBytes } from '@/test/fetch-mock';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { REQUEST_TIMEOUT_MS } from '@/lib/api-client';
@@ -126,7 +126,7 @@ describe('SummaryPage', () => {
           },
         }),
       ),
-      'GET /api/summaries/42/intake/photos/inspiration': { status: 200, body: 'jpeg' },
+      'GET /api/summaries/42/intake/photos/inspiration': photoBytes,
     });
     renderSummary();
     const intake = await screen.findByRole('region', { name: 'Ficha de cabello' });
@@ -153,8 +153,8 @@ describe('SummaryPage', () => {
   it('shows who, when, the recommendations, the photos and the chat, asked for with the key from the fragment', async () => {
     const api = mockFetch({
       'GET /api/summaries/42': ok(summary()),
-      'GET /api/summaries/42/images/img-hers': { status: 200, body: 'jpeg' },
-      'GET /api/summaries/42/images/img-lucia': { status: 200, body: 'jpeg' },
+      'GET /api/summaries/42/images/img-hers': photoBytes,
+      'GET /api/summaries/42/images/img-lucia': photoBytes,
     });
     renderSummary();
     expect(
@@ -202,8 +202,8 @@ describe('SummaryPage', () => {
     const user = userEvent.setup();
     const api = mockFetch({
       'GET /api/summaries/42': ok(summary()),
-      'GET /api/summaries/42/images/img-hers': { status: 200, body: 'jpeg' },
-      'GET /api/summaries/42/images/img-lucia': { status: 200, body: 'jpeg' },
+      'GET /api/summaries/42/images/img-hers': photoBytes,
+      'GET /api/summaries/42/images/img-lucia': photoBytes,
       'DELETE /api/summaries/42/images/img-hers': ok(
         summary({ messages: [message({}), stylists] }),
       ),
@@ -241,9 +241,9 @@ describe('SummaryPage', () => {
     });
     const api = mockFetch({
       'GET /api/summaries/42': ok(summary({ messages: [stylists, still, drawn] })),
-      'GET /api/summaries/42/images/img-lucia': { status: 200, body: 'jpeg' },
-      'GET /api/summaries/42/images/img-still': { status: 200, body: 'jpeg' },
-      'GET /api/summaries/42/images/img-drawn': { status: 200, body: 'jpeg' },
+      'GET /api/summaries/42/images/img-lucia': photoBytes,
+      'GET /api/summaries/42/images/img-still': photoBytes,
+      'GET /api/summaries/42/images/img-drawn': photoBytes,
       'DELETE /api/summaries/42/images/img-still': ok(summary({ messages: [stylists, drawn] })),
       'DELETE /api/summaries/42/images/img-drawn': ok(
         summary({ messages: [stylists, { ...drawn, image: null }] }),

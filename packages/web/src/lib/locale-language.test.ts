@@ -60,6 +60,10 @@ const SAME_IN_BOTH = new Set([
   // the same word in both: the dye, and the camera's control
   'Henna',
   'Zoom',
+  // the integration's own name, as Peruvian CRM vendors write it too, and a protocol
+  'Webhook',
+  'Webhooks',
+  'HTTP',
 ]);
 
 /** A text that is one of those names with placeholders and punctuation ('WhatsApp {{number}}'). */

@@ -3,6 +3,7 @@ import './ui.css';
 export { Badge, type BadgeTone } from './Badge';
 export { Button } from './Button';
 export { Card } from './Card';
+export { ConfirmDelete } from './ConfirmDelete';
 export { Field, TextField } from './Field';
 export { Modal } from './Modal';
 export { PasswordField } from './PasswordField';

@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhotoField } from '@/components/advisor-photo';
-import { Button, Field, Modal, PageHeader, TextField, toast } from '@/components/ui';
+import { Button, Field, Modal, PageHeader, TextField, toast, ConfirmDelete } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import {
   catalogueKeys,
@@ -26,7 +26,6 @@ import {
   useListMutation,
 } from './api/catalogue';
 import { CatalogueTable, RowActions } from './components/CatalogueTable';
-import { ConfirmDelete } from './components/ConfirmDelete';
 import './admin-catalogue.css';
 import '@/styles/admin-states.css';
 

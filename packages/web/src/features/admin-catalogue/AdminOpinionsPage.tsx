@@ -10,7 +10,16 @@ import {
 } from '@belleza/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, Field, Modal, PageHeader, TextField, toast } from '@/components/ui';
+import {
+  Badge,
+  Button,
+  Field,
+  Modal,
+  PageHeader,
+  TextField,
+  toast,
+  ConfirmDelete,
+} from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import {
@@ -22,7 +31,6 @@ import {
   useTestimonials,
 } from './api/catalogue';
 import { CatalogueTable, RowActions } from './components/CatalogueTable';
-import { ConfirmDelete } from './components/ConfirmDelete';
 import './admin-catalogue.css';
 import '@/styles/admin-states.css';
 

@@ -7,7 +7,7 @@ import { formatMoney, type CreateServiceBody, type SalonService } from '@belleza
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, PageHeader, toast } from '@/components/ui';
+import { Badge, Button, PageHeader, toast, ConfirmDelete } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { siteCurrency } from '@/lib/i18n';
 import {
@@ -20,7 +20,6 @@ import {
   useStylistOptions,
 } from './api/catalogue';
 import { CatalogueTable, RowActions } from './components/CatalogueTable';
-import { ConfirmDelete } from './components/ConfirmDelete';
 import { ServiceFormModal } from './components/ServiceFormModal';
 import './admin-catalogue.css';
 import '@/styles/admin-states.css';

@@ -6,7 +6,7 @@
 import type { WebhookEndpoint } from '@belleza/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, PageHeader, TableSkeleton, toast } from '@/components/ui';
+import { Badge, Button, PageHeader, TableSkeleton, toast, ConfirmDelete } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import {
   createEndpoint,
@@ -15,7 +15,6 @@ import {
   useEndpoints,
   useWebhookMutation,
 } from './api/webhooks';
-import { ConfirmRemove } from './components/ConfirmRemove';
 import { DeliveryLog } from './components/DeliveryLog';
 import { EndpointFormModal } from './components/EndpointFormModal';
 import { SecretNotice } from './components/SecretNotice';
@@ -142,7 +141,7 @@ export function AdminWebhooksPage() {
       )}
       {secret && <SecretNotice secret={secret} onClose={() => setSecret(null)} />}
       {deleting && (
-        <ConfirmRemove
+        <ConfirmDelete
           title={t('deleteTitle', { name: deleting.url })}
           text={t('deleteText')}
           busy={remove.isPending}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Modal } from '@/components/ui';
 
 /** 'Eliminar' asks first: what goes, and that it cannot be undone. */
-export function ConfirmRemove({
+export function ConfirmDelete({
   title,
   text,
   busy,
@@ -15,7 +15,7 @@ export function ConfirmRemove({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('admin-webhooks');
+  const { t } = useTranslation('common');
   return (
     <Modal
       open

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Modal } from '@/components/ui';
+import { Button } from './Button';
+import { Modal } from './Modal';
 
 /** 'Eliminar' asks first: what goes, and that it cannot be undone. */
 export function ConfirmDelete({

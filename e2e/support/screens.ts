@@ -152,3 +152,41 @@ export async function recordToasts(page: Page): Promise<() => Promise<string[]>>
   });
   return () => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
 }
+
+/**
+ * Counts the times text matching `pattern` comes into view on the page from now on (as rendered
+ * text: hidden elements do not count). A state the page shows for a moment (a link that recovers
+ * within a second) is seen even if no check happens to look at that moment. Answers a function
+ * that reads `{ appeared, shown }`: how many times it came into view, and whether it is in view.
+ */
+export async function recordText(
+  page: Page,
+  pattern: RegExp,
+): Promise<() => Promise<{ appeared: number; shown: boolean }>> {
+  const key = `__text_${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(
+    ({ key, source, flags }) => {
+      const re = new RegExp(source, flags);
+      const state = { appeared: 0, shown: false };
+      (window as unknown as Record<string, typeof state>)[key] = state;
+      const look = () => {
+        const shown = re.test(document.body.innerText);
+        if (shown && !state.shown) state.appeared += 1;
+        state.shown = shown;
+      };
+      look();
+      new MutationObserver(look).observe(document.body, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+        attributes: true,
+      });
+    },
+    { key, source: pattern.source, flags: pattern.flags },
+  );
+  return () =>
+    page.evaluate(
+      (key) => (window as unknown as Record<string, { appeared: number; shown: boolean }>)[key]!,
+      key,
+    );
+}

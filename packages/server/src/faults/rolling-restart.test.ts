@@ -62,6 +62,9 @@ class CallPage {
   /** ms from each lost connection to being in the room again */
   readonly outages: number[] = [];
   ready = false;
+  /** why the last attempt to be in the room again failed, and how it was lost (for a failure) */
+  private lastFailure = '';
+  private lastLoss = '';
   private lostAt: number | null = null;
 
   constructor(
@@ -80,12 +83,16 @@ class CallPage {
       ...(auth ? { auth } : {}),
     });
     this.socket.onAny((event: string, payload: unknown) => this.heard.push({ event, payload }));
-    this.socket.on('disconnect', () => {
+    this.socket.on('disconnect', (reason) => {
       this.ready = false;
       this.lostAt = Date.now();
+      this.lastLoss = reason;
     });
     this.socket.on('connect', () => {
-      void this.enter().catch(() => this.socket.disconnect().connect());
+      void this.enter().catch((err: unknown) => {
+        this.lastFailure = err instanceof Error ? err.message : String(err);
+        this.socket.disconnect().connect();
+      });
     });
   }
 
@@ -107,6 +114,14 @@ class CallPage {
   async open(): Promise<void> {
     this.socket.connect();
     await until('the page to be in the room', () => this.ready, 10_000);
+  }
+
+  /** Its state in words, for a failed wait. */
+  describe(): string {
+    return (
+      `ready ${this.ready}, connected ${this.socket.connected}, ${this.joins.length} joins, ` +
+      `last lost: ${this.lastLoss || '-'}, last failure: ${this.lastFailure || '-'}`
+    );
   }
 
   /** Events heard that tell a page somebody left, the room closed or the call ended. */
@@ -170,6 +185,17 @@ async function asVisitor<T>(url: string, path: string, clientKey: string): Promi
   const body = (await res.json()) as { success: boolean; data: T };
   if (!body.success) throw new Error(`GET ${path} → ${res.status}`);
   return body.data;
+}
+
+/** The last warnings and errors the instances logged, oldest first. */
+function warnings(instances: ServerProcess[]): string {
+  const lines = instances.flatMap((instance, i) =>
+    instance.logs
+      .filter((line) => (line.level ?? 0) >= 40)
+      .slice(-5)
+      .map((line) => `${'AB'[i]}: ${line.msg ?? ''} ${JSON.stringify(line.err ?? '')}`),
+  );
+  return lines.length > 0 ? lines.join(' | ') : 'none';
 }
 
 describe.skipIf(!pgUp)('a rolling restart of two instances during a call', () => {
@@ -303,10 +329,17 @@ describe.skipIf(!pgUp)('a rolling restart of two instances during a call', () =>
         // Pages on the stopped instance joined again on the other one.
         await until(
           'both pages back in the room',
-          () =>
-            stylist.ready &&
-            visitor.ready &&
-            (stylist.joins.length > before[0]! || visitor.joins.length > before[1]!),
+          () => {
+            const back =
+              stylist.ready &&
+              visitor.ready &&
+              (stylist.joins.length > before[0]! || visitor.joins.length > before[1]!);
+            if (back) return true;
+            throw new Error(
+              `stylist: ${stylist.describe()}; visitor: ${visitor.describe()}; ` +
+                `instances' warnings: ${warnings([a, b])}`,
+            );
+          },
           45_000,
         );
         await until(

@@ -166,7 +166,9 @@ export function RecommendationsEditor({ recommendations, clientName }: Props) {
                     setDraft({ ...draft, items: draft.items.filter((__, i) => i !== index) })
                   }
                 >
-                  {t('editor.removeItem', { index: index + 1 })}
+                  {item.name.trim() === ''
+                    ? t('editor.removeLine', { index: index + 1 })
+                    : t('editor.removeNamed', { name: item.name.trim() })}
                 </button>
               )}
             </li>

@@ -696,6 +696,12 @@ describe('AdvisorCallScreen recommendations for the client', () => {
       ['svc_cut', 'Corte'],
       [null, 'Champú'],
     ]);
+    // Each line is removed by its own name: a service is not called a product.
+    fireEvent.click(screen.getByRole('button', { name: 'Quitar Corte' }));
+    expect(screen.queryByText('Corte', { selector: 'strong' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Quitar Color completo' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Añadir producto o servicio' }));
+    expect(screen.getByRole('button', { name: 'Quitar la línea 3' })).toBeInTheDocument();
   });
 
   it('keeps them in their own tab beside the private notes, and saves them 2 s after typing', async () => {

@@ -89,7 +89,10 @@ export function withPaddedOutput(model: Uint8Array, output: number, length: numb
   const codes = refsAt(view, fieldTarget(view, root, 1)!).map((c) => {
     const small = fieldPosition(view, c, 0);
     const big = fieldPosition(view, c, 3);
-    return Math.max(small === null ? 0 : view.getInt8(small), big === null ? 0 : view.getInt32(big, true));
+    return Math.max(
+      small === null ? 0 : view.getInt8(small),
+      big === null ? 0 : view.getInt32(big, true),
+    );
   });
   const padCode = codes.indexOf(PAD);
   // Operator { opcode_index, inputs, outputs, builtin_options_type, builtin_options, … }

@@ -21,15 +21,16 @@ const FACE: DrawnFace = { cx: 60, cy: 70, rx: 22, ry: 30, browY: 58 };
 const FRINGE_BOTTOM = 50;
 
 /** What each pixel of the drawn portrait is. */
-const enum Kind {
-  Background,
-  Hair,
-  Face,
-  NeckOrTop,
-  Fringe,
-  Forehead,
-  Brow,
-}
+const Kind = {
+  Background: 0,
+  Hair: 1,
+  Face: 2,
+  NeckOrTop: 3,
+  Fringe: 4,
+  Forehead: 5,
+  Brow: 6,
+} as const;
+type Kind = (typeof Kind)[keyof typeof Kind];
 
 function portrait({ fringe = true } = {}) {
   const pixels = new Uint8ClampedArray(W * H * 4);
@@ -113,7 +114,8 @@ describe('hairMask with the face mesh', () => {
     const inside = belowBrows(face);
     expect(inside.length).toBeGreaterThan(500);
     // A dark strand across her cheeks and chin, exactly the hair's colour.
-    for (const i of inside) if (i % W > FACE.cx - 15 && i % W < FACE.cx + 15) pixels.set(HAIR, i * 4);
+    for (const i of inside)
+      if (i % W > FACE.cx - 15 && i % W < FACE.cx + 15) pixels.set(HAIR, i * 4);
     const mask = hairMask({ width: W, height: H, pixels, person, face });
     expect(inside.filter((i) => mask[i] !== 0)).toEqual([]);
   });

@@ -53,8 +53,6 @@ export type HairDetection = {
   mask: Uint8Array;
   /** a face was found (the mask leaves it out); without one, the mask is the whole person */
   face: boolean;
-  /** what outlined it: the landmarker's mesh, or (the fallback) the detector's box */
-  outline: Face['from'] | null;
 };
 
 /** The hair of the still drawn on `canvas` (its pixels in `image`), found on this device. */
@@ -75,5 +73,5 @@ export async function detectHair(
   // A one-pixel soft edge: the recolouring blends there instead of cutting a hard line.
   const soft = growMask(mask, image.width, image.height, 1);
   for (let i = 0; i < mask.length; i++) if (soft[i] && !mask[i]) mask[i] = 96;
-  return { mask, face: face !== null, outline: face?.from ?? null };
+  return { mask, face: face !== null };
 }

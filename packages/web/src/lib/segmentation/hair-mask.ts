@@ -45,7 +45,7 @@ const BROW_MARGIN = 0.04;
 /**
  * Whether a pixel is on her forehead, above the brows: the brows' upper edge as a line in the
  * face's own frame (across: from her right side to her left; down: perpendicular to it), so a
- * tilted head keeps its forehead. Beyond the brows' ends the line goes on as it left them.
+ * tilted head keeps its forehead. Beyond the brows' ends the line stays at their height.
  */
 function foreheadTest(points: readonly Point[], margin: number) {
   const left = points[LEFT]!;
@@ -58,9 +58,12 @@ function foreheadTest(points: readonly Point[], margin: number) {
     v: -(p.x - left.x) * uy + (p.y - left.y) * ux,
   });
   const brows = BROWS.map((i) => frame(points[i]!)).sort((a, b) => a.u - b.u);
+  const first = brows[0]!;
+  const last = brows[brows.length - 1]!;
   const browAt = (u: number) => {
-    let k = brows.findIndex((b) => b.u >= u);
-    if (k <= 0) k = k === 0 ? 1 : brows.length - 1;
+    if (u <= first.u) return first.v;
+    if (u >= last.u) return last.v;
+    const k = brows.findIndex((b) => b.u >= u);
     const a = brows[k - 1]!;
     const b = brows[k]!;
     return b.u === a.u ? a.v : a.v + ((u - a.u) * (b.v - a.v)) / (b.u - a.u);

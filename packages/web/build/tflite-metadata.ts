@@ -16,26 +16,27 @@
 /** How a model wants its pixels: (value − mean) / std per channel, on 0…255 input. */
 export type Normalisation = { mean: number; std: number };
 
-type Ref = { kind: 'ref'; node: Node };
-type Scalar = { kind: 'u8' | 'u32' | 'i32'; value: number };
-type Slot = Ref | Scalar | null;
-type Node =
+export type Ref = { kind: 'ref'; node: Node };
+export type Scalar = { kind: 'u8' | 'u32' | 'i32'; value: number };
+export type Slot = Ref | Scalar | null;
+export type Node =
   | { kind: 'table'; fields: Slot[] }
   | { kind: 'refs'; items: Node[] }
   | { kind: 'floats'; items: number[] }
+  | { kind: 'ints'; items: number[] }
   | { kind: 'bytes'; data: Uint8Array; align: number }
   | { kind: 'string'; text: string }
   /** A position inside the old model, copied after everything new. */
   | { kind: 'old'; pos: number };
 
-const ref = (node: Node): Ref => ({ kind: 'ref', node });
-const u32 = (value: number): Scalar => ({ kind: 'u32', value });
-const u8 = (value: number): Scalar => ({ kind: 'u8', value });
-const table = (...fields: Slot[]): Node => ({ kind: 'table', fields });
+export const ref = (node: Node): Ref => ({ kind: 'ref', node });
+export const u32 = (value: number): Scalar => ({ kind: 'u32', value });
+export const u8 = (value: number): Scalar => ({ kind: 'u8', value });
+export const table = (...fields: Slot[]): Node => ({ kind: 'table', fields });
 const str = (text: string): Node => ({ kind: 'string', text });
 
 /** Writes FlatBuffer nodes front to back, every reference pointing forward (allowed: unsigned). */
-class ForwardWriter {
+export class ForwardWriter {
   private bytes = new Uint8Array(1 << 16);
   private view = new DataView(this.bytes.buffer);
   size = 0;
@@ -133,11 +134,12 @@ class ForwardWriter {
         this.put('u8', 0);
         return at;
       }
-      case 'floats': {
+      case 'floats':
+      case 'ints': {
         this.align(4);
         const at = this.size;
         this.put('u32', node.items.length);
-        for (const v of node.items) this.put('f32', v);
+        for (const v of node.items) this.put(node.kind === 'ints' ? 'i32' : 'f32', v);
         return at;
       }
       case 'bytes': {
@@ -204,12 +206,12 @@ class ForwardWriter {
 }
 
 /** A table's field `index` as an absolute position of what it points to, or null. */
-function fieldTarget(view: DataView, tablePos: number, index: number): number | null {
+export function fieldTarget(view: DataView, tablePos: number, index: number): number | null {
   const fieldPos = fieldPosition(view, tablePos, index);
   return fieldPos === null ? null : fieldPos + view.getUint32(fieldPos, true);
 }
 
-function fieldPosition(view: DataView, tablePos: number, index: number): number | null {
+export function fieldPosition(view: DataView, tablePos: number, index: number): number | null {
   const vtable = tablePos - view.getInt32(tablePos, true);
   const vtableSize = view.getUint16(vtable, true);
   const slot = 4 + 2 * index;
@@ -219,7 +221,7 @@ function fieldPosition(view: DataView, tablePos: number, index: number): number 
 }
 
 /** A vector of references' element positions. */
-function refsAt(view: DataView, vectorPos: number): number[] {
+export function refsAt(view: DataView, vectorPos: number): number[] {
   const count = view.getUint32(vectorPos, true);
   return Array.from({ length: count }, (_, i) => {
     const at = vectorPos + 4 + 4 * i;
@@ -227,7 +229,7 @@ function refsAt(view: DataView, vectorPos: number): number[] {
   });
 }
 
-const readString = (view: DataView, pos: number) =>
+export const readString = (view: DataView, pos: number) =>
   new TextDecoder().decode(
     new Uint8Array(view.buffer, view.byteOffset + pos + 4, view.getUint32(pos, true)),
   );

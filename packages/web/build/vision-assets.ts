@@ -2,8 +2,10 @@
  * The on-device vision assets, served from the app's own origin under `/vision/` (nothing is ever
  * fetched from elsewhere; the CSP allows only 'self' plus 'wasm-unsafe-eval'): MediaPipe Tasks'
  * SIMD wasm runtime from `@mediapipe/tasks-vision`, the person segmenter from
- * `@mediapipe/selfie_segmentation` and the face detector from `@mediapipe/face_mesh`
- * (unpacked from its packed assets), given the metadata the Tasks runtime reads (tflite-metadata.ts).
+ * `@mediapipe/selfie_segmentation`, and the face detector and the face mesh's landmark model from
+ * `@mediapipe/face_mesh` (unpacked from its packed assets), given the metadata the Tasks runtime
+ * reads (tflite-metadata.ts), the landmark model's output lengthened to what the Tasks graph
+ * decodes (tflite-outputs.ts), and the two bundled as the FaceLandmarker's `.task`.
  * Written into the build's `vision/` folder, and served from memory by `vite` in development.
  * See docs/architecture.md#on-device-vision.
  */
@@ -14,10 +16,13 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { withInputNormalisation } from './tflite-metadata.js';
+import { storedZip, withInputNormalisation } from './tflite-metadata.js';
+import { withPaddedOutput } from './tflite-outputs.js';
 
 /** The URL folder the assets are served under. */
 export const VISION_BASE = '/vision';
+/** How many points the Tasks FaceLandmarker decodes from its landmark model's first output. */
+const MESH_WITH_IRIS = 478;
 
 const require = createRequire(import.meta.url);
 /** A package's folder, found from its main entry (tasks-vision's exports hide its package.json). */
@@ -46,11 +51,22 @@ export function visionAssets(): Map<string, Uint8Array> {
     if (!file) throw new Error(`@mediapipe/face_mesh: no ${name} in its packed assets`);
     return file;
   };
-  // The numbers the old graphs gave each model's input: 0…1 for the segmenter, −1…1 for the
-  // detector. (The mesh's landmark model is not shipped: under the Tasks graph its points come out
-  // scrambled; the detector's box and keypoints outline the face instead.)
+  // The numbers the old graphs gave each model's input: 0…1 for the segmenter and the landmark
+  // model, −1…1 for the detector.
   const unit = { mean: 0, std: 255 };
   const signed = { mean: 127.5, std: 127.5 };
+  const detector = withInputNormalisation(
+    need('face_detection_short_range.tflite'),
+    'face detector',
+    signed,
+  );
+  // The mesh's 468 points × 3 padded to the 478 × 3 values the Tasks graph reads (its models add
+  // ten iris points): unpadded, it reads them two numbers a point and scrambles the mesh.
+  const landmarks = withInputNormalisation(
+    withPaddedOutput(need('face_landmark.tflite'), 0, MESH_WITH_IRIS * 3),
+    'face landmarks',
+    unit,
+  );
   return new Map([
     ['vision_wasm_internal.js', read(join(tasks, 'vision_wasm_internal.js'))],
     ['vision_wasm_internal.wasm', read(join(tasks, 'vision_wasm_internal.wasm'))],
@@ -58,9 +74,13 @@ export function visionAssets(): Map<string, Uint8Array> {
       'selfie_segmenter.tflite',
       withInputNormalisation(read(join(selfie, 'selfie_segmentation.tflite')), 'selfie', unit),
     ],
+    ['face_detector.tflite', detector],
     [
-      'face_detector.tflite',
-      withInputNormalisation(need('face_detection_short_range.tflite'), 'face detector', signed),
+      'face_landmarker.task',
+      storedZip([
+        { name: 'face_detector.tflite', data: detector },
+        { name: 'face_landmarks_detector.tflite', data: landmarks },
+      ]),
     ],
   ]);
 }
@@ -69,6 +89,7 @@ const TYPES: Record<string, string> = {
   js: 'text/javascript',
   wasm: 'application/wasm',
   tflite: 'application/octet-stream',
+  task: 'application/octet-stream',
 };
 
 /** Writes the assets into `<outDir>/vision/` (with `.br`/`.gz` beside the big ones), or serves them in dev. */

@@ -1,57 +1,25 @@
 /**
  * The hair in a still (docs/product.md#hair-colour-preview): the person segmenter's mask, kept
- * where it is hair and not face or skin, using the face's outline (faceFromDetection): inside the face's outline is
- * never hair, nor is anything the colour of her skin (sampled on her cheeks), nor her neck and
- * chest below the chin; what is left near her head and close to the colour of the hair above her
- * forehead is hair. A first guess the stylist corrects with the brush; never a verdict.
+ * where it is hair and not face or skin, using the face's outline (face-outline.ts): inside the
+ * face's oval below the brows is never hair; on the forehead above them only what has the hair's
+ * colour is (a fringe); nor is anything the colour of her skin (sampled on her cheeks), nor her
+ * neck and chest below the chin; what is left near her head and close to the colour of the hair
+ * above her forehead is hair. With the detector's ellipse (no brows) the whole oval is face.
+ * A first guess the stylist corrects with the brush; never a verdict.
  */
 import { deltaE, rgbToOklab, type Oklab } from '../oklab';
-
-export type Point = { x: number; y: number };
-
-/** The face mesh's outline, in order (MediaPipe's FACE_OVAL). */
-export const FACE_OVAL = [
-  10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148,
-  176, 149, 150, 136, 172, 58, 132, 93, 234, 127, 162, 21, 54, 103, 67, 109,
-] as const;
-/** Landmarks on the cheeks, where skin shows without hair, brows or shadow. */
-export const CHEEKS = [50, 280, 205, 425, 117, 346] as const;
-const TOP = 10;
-const CHIN = 152;
-const LEFT = 234;
-const RIGHT = 454;
-
-/** A face as the detector gives it: its box and keypoints (0…1 of the still). */
-export type DetectedFace = { x: number; y: number; width: number; height: number };
-
-/**
- * The face mesh's outline, cheeks, forehead top, chin and sides (the points hairMask reads), drawn
- * from the detector's box and keypoints: an ellipse as wide as the box and a quarter taller
- * (the box stops at the brows; the forehead goes on above), cheeks between each eye and the mouth.
- * The other points sit at the face's centre. Keypoints: right eye, left eye, nose, mouth, ears.
- */
-export function faceFromDetection(box: DetectedFace, keypoints: readonly Point[]): Point[] {
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height * 0.5;
-  const rx = box.width * 0.5;
-  const ry = box.height * 0.62;
-  const points: Point[] = Array.from({ length: 468 }, () => ({ x: cx, y: cy }));
-  FACE_OVAL.forEach((index, k) => {
-    const angle = -Math.PI / 2 + (2 * Math.PI * k) / FACE_OVAL.length;
-    points[index] = { x: cx + rx * Math.cos(angle), y: cy + ry * Math.sin(angle) };
-  });
-  points[LEFT] = { x: cx - rx, y: cy };
-  points[RIGHT] = { x: cx + rx, y: cy };
-  const [eyeA, eyeB, , mouth] = keypoints;
-  const cheek = (eye: Point | undefined, side: number): Point =>
-    eye && mouth
-      ? { x: eye.x, y: (eye.y + mouth.y) / 2 }
-      : { x: cx + side * rx * 0.45, y: cy + ry * 0.15 };
-  CHEEKS.forEach((index, k) => {
-    points[index] = cheek(k % 2 === 0 ? eyeA : eyeB, k % 2 === 0 ? -1 : 1);
-  });
-  return points;
-}
+import {
+  BROWS,
+  CHEEKS,
+  CHIN,
+  FACE_OVAL,
+  insidePolygon,
+  LEFT,
+  RIGHT,
+  TOP,
+  type Face,
+  type Point,
+} from './face-outline';
 
 /** How close to the skin's colour a pixel must be to count as skin (ΔE OK). */
 export const SKIN_DISTANCE = 0.07;
@@ -67,18 +35,43 @@ export type HairMaskInput = {
   pixels: Uint8ClampedArray;
   /** the segmenter's confidence per pixel (0…1), width × height */
   person: Float32Array;
-  /** the face's landmarks in 0…1 of the still, or null when no face was found */
-  face: readonly Point[] | null;
+  /** the face (face-outline.ts), or null when no face was found */
+  face: Face | null;
 };
 
-function insidePolygon(x: number, y: number, polygon: readonly Point[]): boolean {
-  let inside = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const a = polygon[i]!;
-    const b = polygon[j]!;
-    if (a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
-  }
-  return inside;
+/** How far above the brows' upper edge the face still begins (of the face's height): brow hairs. */
+const BROW_MARGIN = 0.04;
+
+/**
+ * Whether a pixel is on her forehead, above the brows: the brows' upper edge as a line in the
+ * face's own frame (across: from her right side to her left; down: perpendicular to it), so a
+ * tilted head keeps its forehead. Beyond the brows' ends the line stays at their height.
+ */
+function foreheadTest(points: readonly Point[], margin: number) {
+  const left = points[LEFT]!;
+  const right = points[RIGHT]!;
+  const length = Math.hypot(right.x - left.x, right.y - left.y) || 1;
+  const ux = (right.x - left.x) / length;
+  const uy = (right.y - left.y) / length;
+  const frame = (p: Point) => ({
+    u: (p.x - left.x) * ux + (p.y - left.y) * uy,
+    v: -(p.x - left.x) * uy + (p.y - left.y) * ux,
+  });
+  const brows = BROWS.map((i) => frame(points[i]!)).sort((a, b) => a.u - b.u);
+  const first = brows[0]!;
+  const last = brows[brows.length - 1]!;
+  const browAt = (u: number) => {
+    if (u <= first.u) return first.v;
+    if (u >= last.u) return last.v;
+    const k = brows.findIndex((b) => b.u >= u);
+    const a = brows[k - 1]!;
+    const b = brows[k]!;
+    return b.u === a.u ? a.v : a.v + ((u - a.u) * (b.v - a.v)) / (b.u - a.u);
+  };
+  return (x: number, y: number) => {
+    const p = frame({ x, y });
+    return p.v < browAt(p.u) - margin;
+  };
 }
 
 function meanColour(pixels: Uint8ClampedArray, indexes: number[]): Oklab | null {
@@ -99,21 +92,26 @@ export function hairMask({ width, height, pixels, person, face }: HairMaskInput)
   const colourAt = (i: number) =>
     rgbToOklab(pixels[i * 4]!, pixels[i * 4 + 1]!, pixels[i * 4 + 2]!);
   // Without a face (the back of her head, a close-up of a lock), the person is all hair.
-  if (!face || face.length <= CHIN) {
+  if (!face || face.points.length <= CHIN) {
     for (let i = 0; i < mask.length; i++) mask[i] = person[i]! > PERSON ? 255 : 0;
     return mask;
   }
   const px = (p: Point): Point => ({ x: p.x * width, y: p.y * height });
-  const oval = FACE_OVAL.map((i) => px(face[i]!));
-  const top = px(face[TOP]!);
-  const chin = px(face[CHIN]!);
-  const faceWidth = Math.abs(px(face[RIGHT]!).x - px(face[LEFT]!).x);
+  const points = face.points.map(px);
+  const oval = FACE_OVAL.map((i) => points[i]!);
+  const top = points[TOP]!;
+  const chin = points[CHIN]!;
+  const faceWidth = Math.abs(points[RIGHT]!.x - points[LEFT]!.x);
   const faceHeight = Math.abs(chin.y - top.y);
-  const centre = (px(face[RIGHT]!).x + px(face[LEFT]!).x) / 2;
+  const centre = (points[RIGHT]!.x + points[LEFT]!.x) / 2;
+  // With the mesh, her forehead above the brows may be hair (a fringe): inside the oval only
+  // what is below the brows is always face. The detector's ellipse has no brows: all face.
+  const onForehead =
+    face.from === 'mesh' ? foreheadTest(points, BROW_MARGIN * faceHeight) : () => false;
   const skinSamples: number[] = [];
   const radius = Math.max(1, Math.round(faceWidth / 30));
   for (const c of CHEEKS) {
-    const p = px(face[c]!);
+    const p = points[c]!;
     for (let dy = -radius; dy <= radius; dy++)
       for (let dx = -radius; dx <= radius; dx++) {
         const x = Math.round(p.x + dx);
@@ -127,27 +125,35 @@ export function hairMask({ width, height, pixels, person, face }: HairMaskInput)
   const right = Math.min(width - 1, Math.ceil(centre + 1.6 * faceWidth));
   const bottom = Math.min(height - 1, Math.ceil(chin.y + 1.2 * faceHeight));
   const crownBottom = top.y + 0.15 * faceHeight;
-  const isCandidate = (i: number, x: number, y: number) => {
-    if (person[i]! <= PERSON) return false;
-    if (insidePolygon(x + 0.5, y + 0.5, oval)) return false;
+  // What may be hair: 0 not; 1 only in the hair's colour (her forehead: a fringe, not her
+  // skin); 2 also above the forehead whatever its colour (highlights, grey roots).
+  const candidate = (i: number, x: number, y: number): 0 | 1 | 2 => {
+    if (person[i]! <= PERSON) return 0;
+    let forehead = false;
+    if (insidePolygon(x + 0.5, y + 0.5, oval)) {
+      if (!onForehead(x + 0.5, y + 0.5)) return 0;
+      forehead = true;
+    }
     // Her neck and chest: below the chin, between the jaw's corners.
-    if (y > chin.y && Math.abs(x - centre) < 0.45 * faceWidth) return false;
-    return !(skin && deltaE(colourAt(i), skin) < SKIN_DISTANCE);
+    if (y > chin.y && Math.abs(x - centre) < 0.45 * faceWidth) return 0;
+    if (skin && deltaE(colourAt(i), skin) < SKIN_DISTANCE) return 0;
+    return forehead ? 1 : 2;
   };
-  // The hair's own colour: what is left of her above the forehead.
+  // The hair's own colour: what is left of her above the forehead, outside the face.
   const crown: number[] = [];
   for (let y = 0; y < Math.min(bottom, crownBottom); y++)
     for (let x = left; x <= right; x++) {
       const i = y * width + x;
-      if (isCandidate(i, x, y)) crown.push(i);
+      if (candidate(i, x, y) === 2) crown.push(i);
     }
   const hair = meanColour(pixels, crown);
   for (let y = 0; y <= bottom; y++)
     for (let x = left; x <= right; x++) {
       const i = y * width + x;
-      if (!isCandidate(i, x, y)) continue;
-      const nearHair = !hair || deltaE(colourAt(i), hair) < HAIR_DISTANCE;
-      if (y < crownBottom || nearHair) mask[i] = 255;
+      const kind = candidate(i, x, y);
+      if (kind === 0) continue;
+      const nearHair = hair !== null && deltaE(colourAt(i), hair) < HAIR_DISTANCE;
+      if (nearHair || (kind === 2 && (y < crownBottom || !hair))) mask[i] = 255;
     }
   return mask;
 }

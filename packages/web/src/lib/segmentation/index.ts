@@ -3,32 +3,49 @@
  * colour preview, and the person mask of video frames for the privacy blur. Entered here; the
  * MediaPipe runtime is its own chunk, fetched on first use from this origin.
  */
+import type { Face } from './face-outline';
 import { growMask, hairMask } from './hair-mask';
 import {
   createFaceDetector,
+  createFaceLandmarker,
   createPersonSegmenter,
+  faceMesh,
   faceOutline,
   personMask,
   VisionUnavailable,
+  type VisionImage,
 } from './vision';
 
 export { VisionUnavailable } from './vision';
 
-type StillModels = {
-  segmenter: Awaited<ReturnType<typeof createPersonSegmenter>>;
-  detector: Awaited<ReturnType<typeof createFaceDetector>>;
-};
-let stillModels: Promise<StillModels> | null = null;
+type Segmenter = Awaited<ReturnType<typeof createPersonSegmenter>>;
+type Landmarker = Awaited<ReturnType<typeof createFaceLandmarker>>;
+type Detector = Awaited<ReturnType<typeof createFaceDetector>>;
 
-function models(): Promise<StillModels> {
-  stillModels ??= Promise.all([createPersonSegmenter('image'), createFaceDetector()]).then(
-    ([segmenter, detector]) => ({ segmenter, detector }),
-    (error: unknown) => {
-      stillModels = null;
+/** Loaded once, the first time; a failed load is tried again next time. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null;
       throw error;
-    },
+    }));
+}
+
+const segmenter = once<Segmenter>(() => createPersonSegmenter('image'));
+const landmarker = once<Landmarker>(createFaceLandmarker);
+const detector = once<Detector>(createFaceDetector);
+
+/**
+ * The face in the still: the landmarker's mesh (its real outline and brows); where the landmarker
+ * cannot load, finds no face or gives points that make none, the detector's box as an ellipse.
+ */
+async function findFace(image: VisionImage): Promise<Face | null> {
+  const mesh = await landmarker().then(
+    (l) => faceMesh(l, image),
+    () => null,
   );
-  return stillModels;
+  return mesh ?? faceOutline(await detector(), image);
 }
 
 export type HairDetection = {
@@ -43,10 +60,9 @@ export async function detectHair(
   canvas: HTMLCanvasElement,
   image: ImageData,
 ): Promise<HairDetection> {
-  const { segmenter, detector } = await models();
-  const person = personMask(segmenter, canvas);
+  const person = personMask(await segmenter(), canvas);
   if (person.length !== image.width * image.height) throw new VisionUnavailable('failed');
-  const face = faceOutline(detector, canvas);
+  const face = await findFace(canvas);
   const mask = hairMask({
     width: image.width,
     height: image.height,

@@ -32,7 +32,11 @@ const MODULES = {
       'src/modules/calls/calls.access.ts',
     ],
     testFiles: [
+      'src/plugins/auth.test.ts',
       'src/modules/auth/auth.test.ts',
+      'src/modules/auth/sessions.service.test.ts',
+      'src/modules/auth/password-reset.test.ts',
+      'src/modules/calls/calls.access.test.ts',
       // Every action on a call × every actor and state: who the call lets in.
       'src/modules/calls/calls.transitions.test.ts',
       'src/modules/calls/calls.routes.test.ts',

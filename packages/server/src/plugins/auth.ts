@@ -26,11 +26,8 @@ declare module 'fastify' {
 
 export type SessionResolver = (token: string) => Promise<AuthUser | null>;
 
-export const bearerToken = (header: string | undefined): string | null => {
-  if (!header) return null;
-  const m = /^Bearer\s+(\S+)$/i.exec(header);
-  return m?.[1] ?? null;
-};
+export const bearerToken = (header: string | undefined): string | null =>
+  /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1] ?? null;
 
 /**
  * Resolves the bearer token on every request against the sessions table, so a revoked session,

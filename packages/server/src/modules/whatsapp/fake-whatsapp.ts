@@ -222,3 +222,15 @@ export async function startFakeWhatsapp(options: FakeWhatsappOptions = {}): Prom
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * A configuration for suites that only call the app's routes (nothing is sent: its API address
+ * answers nobody), with the secret that signs their webhook calls.
+ */
+export const WHATSAPP_TEST_CONFIG = {
+  apiUrl: 'http://127.0.0.1:9/v21.0',
+  phoneNumberId: '100200300400500',
+  accessToken: 'test-whatsapp-access-token',
+  appSecret: 'test-whatsapp-app-secret',
+  verifyToken: 'test-whatsapp-verify-token',
+} as const;

@@ -58,5 +58,5 @@ export const whatOf = (serviceName: string | null, language: Language): string =
 /** The reply to "BAJA", in the language of the message she wrote (Spanish unless it was "STOP"). */
 export const optOutReply = (language: Language): string =>
   language === 'es'
-    ? 'Listo, ya no te enviaremos mensajes por WhatsApp. Si quieres volver a recibirlos, márcalo en tu próxima reserva.'
-    : "Done: we won't send you any more WhatsApp messages. To get them again, tick the box on your next booking.";
+    ? 'Listo, ya no te enviaremos mensajes por WhatsApp. Si algún día quieres volver a recibirlos, pídeselo al salón.'
+    : "Done: we won't send you any more WhatsApp messages. If you ever want them again, ask the salon.";

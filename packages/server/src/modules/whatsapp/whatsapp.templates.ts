@@ -20,8 +20,6 @@ export const WHATSAPP_TEMPLATES = {
   summary: 'resumen_consulta',
 } as const;
 
-export type TemplateKind = keyof typeof WHATSAPP_TEMPLATES;
-export type TemplateName = (typeof WHATSAPP_TEMPLATES)[TemplateKind];
 
 /** The link each template ends with: the booking's manage page, the summary, or none. */
 export const linkOf = (template: string): 'appointment' | 'summary' | null =>

@@ -48,8 +48,6 @@ export type WhatsappWorkerDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'config'> &
   intervalMs?: number;
 };
 
-export type WhatsappWorker = ReturnType<typeof createWhatsappWorker>;
-
 export function createWhatsappWorker(deps: WhatsappWorkerDeps) {
   const { db, clock, log, config, client, whatsapp, appointmentKeys } = deps;
   const random = deps.random ?? Math.random;

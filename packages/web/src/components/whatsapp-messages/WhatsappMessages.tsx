@@ -6,7 +6,7 @@
 import type { WhatsappMessage, WhatsappMessageStatus } from '@belleza/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, type BadgeTone } from '@/components/ui';
+import { Badge, type BadgeTone } from '@/components/ui';
 import { formatDateTime } from '@/lib/format';
 import { useWhatsappMessages, type WhatsappSubject } from './whatsapp-messages.api';
 
@@ -75,25 +75,20 @@ export function WhatsappMessages({
   );
 }
 
-/** A button that shows (and hides) a booking's messages; they are read only once shown. */
+/**
+ * A disclosure that shows (and hides) a booking's messages: a native `<details>`, so the row's own
+ * buttons stay its actions; they are read only once it is opened.
+ */
 export function WhatsappMessagesToggle({ by }: { by: WhatsappSubject }) {
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
-  const panelId = useId();
   return (
-    <div className="wa-messages-toggle">
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((v) => !v)}
-      >
-        {t('whatsapp.title')}
-      </Button>
-      <div id={panelId} hidden={!open}>
-        {open && <WhatsappMessages by={by} headingLevel={4} />}
-      </div>
-    </div>
+    <details
+      className="wa-messages-toggle"
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary>{t('whatsapp.title')}</summary>
+      {open && <WhatsappMessages by={by} headingLevel={4} />}
+    </details>
   );
 }

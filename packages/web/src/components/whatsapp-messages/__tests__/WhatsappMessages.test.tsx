@@ -95,12 +95,12 @@ describe('WhatsappMessages', () => {
     const user = userEvent.setup();
     const api = mockFetch(answer({ configured: true, messages: [] }));
     renderWith(<WhatsappMessagesToggle by={{ appointmentId: 'apt_1' }} />);
-    const toggle = screen.getByRole('button', { name: 'Mensajes por WhatsApp' });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const toggle = screen.getByText('Mensajes por WhatsApp');
+    expect(toggle.closest('details')).not.toHaveAttribute('open');
     expect(api.requests).toEqual([]);
     await user.click(toggle);
     expect(await screen.findByText('No se le envió ningún mensaje por WhatsApp.')).toBeVisible();
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle.closest('details')).toHaveAttribute('open');
     expect(api.fetchMock.mock.calls[0]?.[0]).toContain('appointmentId=apt_1');
   });
 });

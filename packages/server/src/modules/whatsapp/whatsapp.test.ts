@@ -140,6 +140,11 @@ describe.each(await dialects())('WhatsApp (%s)', (dialect) => {
     ]);
   });
 
+  it('tells the forms that WhatsApp is on', async () => {
+    const res = await api<{ whatsapp: { enabled: boolean } }>(t.app, 'GET', '/api/settings/public');
+    expect(res.data.whatsapp).toEqual({ enabled: true });
+  });
+
   it('sends nothing to a visitor who did not choose WhatsApp', async () => {
     const booked = await book({ whatsapp: false });
     expect(await deliver()).toEqual([]);

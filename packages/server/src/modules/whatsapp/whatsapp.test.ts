@@ -151,6 +151,28 @@ describe.each(await dialects())('WhatsApp (%s)', (dialect) => {
     expect((await messagesOf(booked.appointment.appointmentId)).messages).toEqual([]);
   });
 
+  it('tries again after a failure Meta may get over, and gives up at once on a refusal', async () => {
+    const first = await book();
+    fake.failNext(500);
+    expect(await deliver()).toEqual([]);
+    expect((await messagesOf(first.appointment.appointmentId)).messages[0]).toMatchObject({
+      status: 'queued',
+      error: 'http_500:2',
+    });
+    // Not before its backoff, then sent.
+    expect(await deliver()).toEqual([]);
+    t.clock.advance(30_000);
+    expect(await deliver()).toEqual(['cita_confirmada']);
+    const second = await book({ startsAt: NEXT_NINE_30, name: 'Otra Clienta' });
+    fake.failNext(400);
+    await deliver();
+    const failed = (await messagesOf(second.appointment.appointmentId)).messages[0];
+    expect(failed).toMatchObject({ status: 'failed', error: 'http_400:100' });
+    expect(failed?.failedAt).not.toBeNull();
+    t.clock.advance(HOUR);
+    expect(await deliver()).toEqual(['cita_confirmada']);
+  });
+
   it('tells her of a move and of a cancellation', async () => {
     const booked = await book();
     expect(await deliver()).toEqual(['cita_confirmada']);

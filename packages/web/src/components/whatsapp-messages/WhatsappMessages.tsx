@@ -85,7 +85,7 @@ export function WhatsappMessagesToggle({ by }: { by: WhatsappSubject }) {
   return (
     <details
       className="wa-messages-toggle"
-      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
     >
       <summary>{t('whatsapp.title')}</summary>
       {open && <WhatsappMessages by={by} headingLevel={4} />}

@@ -20,7 +20,6 @@ export const WHATSAPP_TEMPLATES = {
   summary: 'resumen_consulta',
 } as const;
 
-
 /** The link each template ends with: the booking's manage page, the summary, or none. */
 export const linkOf = (template: string): 'appointment' | 'summary' | null =>
   template === WHATSAPP_TEMPLATES.cancelled

@@ -191,6 +191,26 @@ describe.each(await dialects())('WhatsApp (%s)', (dialect) => {
     expect(fake.messages[2]!.template!.parameters).toHaveLength(3);
   });
 
+  it('tells her when an admin gives her booking to another stylist', async () => {
+    const ana = await insertAdvisor(t.db.db, {
+      name: 'Ana Colorista',
+      workingHours: tuesdayMorning,
+      now: t.clock.now(),
+    });
+    const booked = await book();
+    await deliver();
+    t.clock.advance(MINUTE);
+    const res = await api(
+      t.app,
+      'POST',
+      `/api/appointments/${booked.appointment.appointmentId}/reassign`,
+      { token: admin.token, body: { advisorId: ana.id } },
+    );
+    expect(res.status).toBe(200);
+    expect(await deliver()).toEqual(['cita_confirmada', 'cita_cambiada']);
+    expect(fake.messages[1]!.template!.parameters[2]).toBe('Ana Colorista');
+  });
+
   it('reminds her 24 hours and 1 hour before, once each', async () => {
     await book();
     await deliver();

@@ -19,6 +19,7 @@ import {
 } from './common.js';
 import { advisorPhotoSchema } from './advisors.js';
 import { visitorMailSchema } from './mail.js';
+import { whatsappOptInField } from './whatsapp.js';
 
 export const appointmentStatuses = ['booked', 'cancelled', 'attended', 'no_show'] as const;
 export const appointmentStatusSchema = z.enum(appointmentStatuses);
@@ -142,6 +143,7 @@ export const bookAppointmentBodySchema = z
     language: languageSchema.default('es'),
     /** the visitor's browser zone, to show times in it in e-mails (falls back to America/Lima) */
     timeZone: z.string().max(64).optional(),
+    ...whatsappOptInField,
   })
   .strip();
 export type BookAppointmentBody = z.input<typeof bookAppointmentBodySchema>;

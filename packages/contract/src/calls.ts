@@ -13,6 +13,7 @@ import {
 } from './common.js';
 import { intakeBodySchema } from './intake.js';
 import { callTokenSchema } from './video.js';
+import { whatsappOptInField } from './whatsapp.js';
 
 /** `accepted` exists only in realtime events (a call just accepted); it is never stored. */
 export const callStatusSchema = z.enum(['pending', 'active', 'accepted', 'completed', 'cancelled']);
@@ -157,6 +158,7 @@ export const callRequestBodySchema = z
     remember: z.boolean().default(false),
     /** the return token her browser kept from a visit she asked to be remembered on */
     returnToken: z.string().min(1).max(100).optional(),
+    ...whatsappOptInField,
   })
   .strip();
 export type CallRequestBody = z.input<typeof callRequestBodySchema>;

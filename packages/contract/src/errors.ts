@@ -117,6 +117,13 @@ export const errorCodes = [
   'WEBHOOK_ENDPOINT_LIMIT',
   /** only a failed delivery can be retried by hand */
   'WEBHOOK_DELIVERY_NOT_FAILED',
+  // WhatsApp (docs/architecture.md#whatsapp)
+  /** WhatsApp is not configured on this server (the WHATSAPP_ settings) */
+  'WHATSAPP_NOT_CONFIGURED',
+  /** a webhook call without Meta's valid X-Hub-Signature-256 */
+  'WHATSAPP_SIGNATURE_INVALID',
+  /** Meta's webhook verification with another verify token */
+  'WHATSAPP_VERIFY_FAILED',
   // the widget's frame
   /** a frame-only route (the embed storage) called from another site or origin than this app's */
   'CROSS_SITE_REQUEST',

@@ -217,6 +217,8 @@ export const publicSettingsSchema = z.object({
   }),
   video: videoSettingsSchema.pick({ provider: true, enableScreenShare: true }),
   daily: dailySettingsSchema.pick({ maxParticipants: true }),
+  /** whether the server sends WhatsApp messages (the forms then offer the channel) */
+  whatsapp: z.object({ enabled: z.boolean() }).default({ enabled: false }),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 

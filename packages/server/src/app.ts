@@ -43,6 +43,7 @@ import { planBookingsRoutes } from './modules/summary/plan-bookings.routes.js';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.js';
 import { embedStorageRoutes } from './modules/embed/embed-storage.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.js';
 import { attachRealtime, type Realtime } from './modules/realtime/realtime.gateway.js';
 import { createSocketNotifier, fanOutNotifier } from './modules/realtime/realtime.notifier.js';
 import { authPlugin } from './plugins/auth.js';
@@ -100,6 +101,18 @@ const REDACTED_LOG_PATHS = [
   '*.config.clientHashSecret',
   'CLIENT_HASH_SECRET',
   '*.CLIENT_HASH_SECRET',
+  'whatsapp.accessToken',
+  '*.whatsapp.accessToken',
+  'config.whatsapp.accessToken',
+  'whatsapp.appSecret',
+  '*.whatsapp.appSecret',
+  'config.whatsapp.appSecret',
+  'whatsapp.verifyToken',
+  '*.whatsapp.verifyToken',
+  'config.whatsapp.verifyToken',
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
 ];
 
 export type App = FastifyInstance & { container: Container; realtime: Realtime };
@@ -274,6 +287,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(reportsRoutes, { reports: container.reports });
       await api.register(systemRoutes, { system: container.system });
       await api.register(webhooksRoutes, { webhooks: container.webhooks });
+      await api.register(whatsappRoutes, { whatsapp: container.whatsapp });
       // The widget frame's saved consultation, in a partitioned cookie.
       await api.register(embedStorageRoutes, { config });
     },
@@ -289,6 +303,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => {
     await container.sweeper.stop();
     await container.webhookWorker.stop();
+    await container.whatsappWorker.stop();
+    await container.whatsapp.idle();
     socketNotifier.unbind();
     await realtime.close();
     // Alerts already queued still go out (their SMTP timeouts bound the wait).
@@ -300,6 +316,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       container.sweeper.start();
       // The webhook worker beside it (its own loop: a slow receiver never delays the sweep).
       container.webhookWorker.start();
+      container.whatsappWorker.start();
       done();
     });
   }

@@ -175,3 +175,35 @@ describe('loadConfig: CLIENT_HASH_SECRET', () => {
     expect(failure({ CLIENT_HASH_SECRET: short })).not.toContain(short);
   });
 });
+
+describe('loadConfig: WHATSAPP_', () => {
+  const whatsapp = {
+    WHATSAPP_PHONE_NUMBER_ID: '100200300400500',
+    WHATSAPP_ACCESS_TOKEN: 'EAAG-access-token-0123456789',
+    WHATSAPP_APP_SECRET: 'app-secret-0123456789abcdef',
+    WHATSAPP_VERIFY_TOKEN: 'verify-token-0123456789',
+  };
+
+  it('is off by default, and on with all four settings (Meta’s Graph API unless told otherwise)', () => {
+    expect(loadConfig({}).whatsapp).toBeUndefined();
+    expect(loadConfig(whatsapp).whatsapp).toEqual({
+      apiUrl: 'https://graph.facebook.com/v21.0',
+      phoneNumberId: '100200300400500',
+      accessToken: whatsapp.WHATSAPP_ACCESS_TOKEN,
+      appSecret: whatsapp.WHATSAPP_APP_SECRET,
+      verifyToken: whatsapp.WHATSAPP_VERIFY_TOKEN,
+    });
+    expect(
+      loadConfig({ ...whatsapp, WHATSAPP_API_URL: 'http://127.0.0.1:9/v21.0' }).whatsapp?.apiUrl,
+    ).toBe('http://127.0.0.1:9/v21.0');
+  });
+
+  it('refuses some of the four without the others, naming the missing one, never echoing a secret', () => {
+    const { WHATSAPP_APP_SECRET: _missing, ...three } = whatsapp;
+    expect(failure(three)).toMatch(/^Invalid configuration: WHATSAPP_APP_SECRET is required/);
+    expect(failure(three)).not.toContain(whatsapp.WHATSAPP_ACCESS_TOKEN);
+    expect(failure({ ...whatsapp, WHATSAPP_PHONE_NUMBER_ID: '+51 999' })).toMatch(
+      /^Invalid configuration: WHATSAPP_PHONE_NUMBER_ID /,
+    );
+  });
+});

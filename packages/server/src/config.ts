@@ -187,8 +187,42 @@ const configSchema = z
       .min(32, 'must have at least 32 characters')
       .max(512, 'must have at most 512 characters')
       .optional(),
+    /**
+     * The WhatsApp Business Cloud API (docs/architecture.md#whatsapp): the salon's phone number id,
+     * its access token, the app secret that signs Meta's webhooks and the token Meta's webhook
+     * verification echoes. All four, or none (then nothing goes out by WhatsApp).
+     */
+    WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+    WHATSAPP_PHONE_NUMBER_ID: z
+      .string()
+      .regex(/^\d{1,30}$/, 'must be the digits of the phone number id')
+      .optional(),
+    WHATSAPP_ACCESS_TOKEN: z
+      .string()
+      .min(16, 'must have at least 16 characters')
+      .max(1024)
+      .optional(),
+    WHATSAPP_APP_SECRET: z.string().min(16, 'must have at least 16 characters').max(512).optional(),
+    WHATSAPP_VERIFY_TOKEN: z
+      .string()
+      .min(16, 'must have at least 16 characters')
+      .max(512)
+      .optional(),
   })
   .superRefine((c, ctx) => {
+    const whatsapp = [
+      'WHATSAPP_PHONE_NUMBER_ID',
+      'WHATSAPP_ACCESS_TOKEN',
+      'WHATSAPP_APP_SECRET',
+      'WHATSAPP_VERIFY_TOKEN',
+    ] as const;
+    const missing = whatsapp.find((k) => c[k] === undefined);
+    if (missing && whatsapp.some((k) => c[k] !== undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'is required when any WHATSAPP_ setting is set',
+      });
     if (c.TURN_URLS && !c.TURN_SECRET)
       ctx.addIssue({
         code: 'custom',
@@ -272,6 +306,17 @@ export type Config = {
   webhookTimeoutMs: number;
   /** CLIENT_HASH_SECRET: undefined when not set (a generated one is kept in the database) */
   clientHashSecret: string | undefined;
+  /** undefined unless the four WHATSAPP_ settings are set: nothing goes out by WhatsApp */
+  whatsapp: WhatsappConfig | undefined;
+};
+
+/** The salon's WhatsApp Business Cloud API account (the token and secret: never log them). */
+export type WhatsappConfig = {
+  apiUrl: string;
+  phoneNumberId: string;
+  accessToken: string;
+  appSecret: string;
+  verifyToken: string;
 };
 
 export class ConfigError extends Error {}
@@ -333,5 +378,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookPrivateTargets: c.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'on',
     webhookTimeoutMs: c.WEBHOOK_TIMEOUT_SECONDS * 1000,
     clientHashSecret: c.CLIENT_HASH_SECRET,
+    whatsapp:
+      c.WHATSAPP_PHONE_NUMBER_ID &&
+      c.WHATSAPP_ACCESS_TOKEN &&
+      c.WHATSAPP_APP_SECRET &&
+      c.WHATSAPP_VERIFY_TOKEN
+        ? {
+            apiUrl: c.WHATSAPP_API_URL,
+            phoneNumberId: c.WHATSAPP_PHONE_NUMBER_ID,
+            accessToken: c.WHATSAPP_ACCESS_TOKEN,
+            appSecret: c.WHATSAPP_APP_SECRET,
+            verifyToken: c.WHATSAPP_VERIFY_TOKEN,
+          }
+        : undefined,
   };
 }

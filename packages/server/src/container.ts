@@ -34,6 +34,8 @@ import { createAppointmentKeysService } from './modules/appointments/appointment
 import { createAppointmentsService } from './modules/appointments/appointments.service.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createWebhookWorker } from './modules/webhooks/webhooks.worker.js';
+import { createWhatsappService } from './modules/whatsapp/whatsapp.service.js';
+import { createWhatsappWorker } from './modules/whatsapp/whatsapp.worker.js';
 import { createSweeper } from './sweeper/sweeper.js';
 import { createVisitorRequestLimits } from './lib/limits.js';
 
@@ -71,8 +73,21 @@ export function createContainer(deps: Deps) {
     summaries: summaryLinks,
     appointmentKeys,
   });
+  // -- WhatsApp: bookings and calls queue their messages; the phone hash is the calls' (lazily:
+  // calls are made just below, with this service)
+  const phoneHash = (phone: string) => calls.phoneHash(phone);
+  const whatsapp = createWhatsappService({ ...deps, phoneHash });
+  const whatsappWorker = createWhatsappWorker({
+    ...deps,
+    whatsapp,
+    client: whatsapp.client,
+    phoneHash,
+    appointmentKeys,
+    summaries: summaryLinks,
+  });
   const calls = createCallsService({
     ...deps,
+    whatsapp,
     settings,
     advisors,
     video,
@@ -101,6 +116,7 @@ export function createContainer(deps: Deps) {
     calls,
     mail,
     webhooks,
+    whatsapp,
   });
   const planBookings = createPlanBookingsService({
     summary,
@@ -159,6 +175,8 @@ export function createContainer(deps: Deps) {
     passwordReset,
     webhooks,
     webhookWorker,
+    whatsapp,
+    whatsappWorker,
   };
 }
 

@@ -25,6 +25,7 @@ import {
 } from '@belleza/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDaily, type FakeDaily } from '../modules/video/daily/fake-daily.js';
+import { signWhatsappBody, WHATSAPP_TEST_CONFIG } from '../modules/whatsapp/fake-whatsapp.js';
 import { api, insertAppointment } from '../test/fixtures.js';
 import { testPhoto } from '../test/photos.js';
 import {
@@ -80,6 +81,8 @@ type Row = {
 };
 
 const ALL = ROLES;
+/** A webhook call of Meta's with nothing in it (signed by the holder row below). */
+const WHATSAPP_HOOK_BODY = JSON.stringify({ object: 'whatsapp_business_account', entry: [] });
 const SIGNED_IN: readonly Role[] = ['owner', 'otherAdvisor', 'admin'];
 const OWNER_OR_ADMIN: readonly Role[] = ['owner', 'admin'];
 const CALL_PARTIES: readonly Role[] = ['visitor', 'owner', 'admin'];
@@ -733,6 +736,36 @@ const EXPECTED: Record<string, Row> = {
   'DELETE /api/webhooks/endpoints/{endpointId}': { allow: ADMIN, params: webhookOfC },
   'GET /api/webhooks/deliveries': { allow: ADMIN, query: () => ({ limit: '10' }) },
   'POST /api/webhooks/deliveries/{deliveryId}/retry': { allow: ADMIN, params: webhookOfC },
+  // ---------------------------------------------------------------- WhatsApp
+  // Meta's verification and webhook are public; a POST is refused (401) to whoever does not sign
+  // it with the app secret, and taken from the signer (Meta).
+  'GET /api/whatsapp/webhook': {
+    allow: ALL,
+    query: () => ({
+      'hub.mode': 'subscribe',
+      'hub.verify_token': WHATSAPP_TEST_CONFIG.verifyToken,
+      'hub.challenge': '42',
+    }),
+  },
+  'POST /api/whatsapp/webhook': {
+    allow: [],
+    rawBody: () => ({ contentType: 'application/json', bytes: Buffer.from(WHATSAPP_HOOK_BODY) }),
+    hidden: {
+      from: [],
+      holder: async () => ({
+        headers: {
+          'x-hub-signature-256': signWhatsappBody(
+            WHATSAPP_TEST_CONFIG.appSecret,
+            WHATSAPP_HOOK_BODY,
+          ),
+        },
+      }),
+    },
+  },
+  'GET /api/whatsapp/messages': {
+    allow: ADMIN,
+    query: (c) => ({ callId: c.callId }),
+  },
   'GET /api/reports': { allow: ADMIN, query: () => ({ months: '3' }) },
   'GET /api/system/status': { allow: ADMIN },
   // ---------------------------------------------------------------- operations (at the root)
@@ -780,7 +813,9 @@ describe('authorization matrix over HTTP (every OpenAPI operation × every role)
   let ops: Operation[];
   beforeAll(async () => {
     fake = await startFakeDaily();
-    h = await createHarness({ config: { dailyApiUrl: fake.url, logLevel: 'silent' } });
+    h = await createHarness({
+      config: { dailyApiUrl: fake.url, logLevel: 'silent', whatsapp: WHATSAPP_TEST_CONFIG },
+    });
     ops = operationsOf(h.app);
     photo = await testPhoto({ width: 40, height: 30 });
   });

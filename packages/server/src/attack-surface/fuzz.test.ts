@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { defaultSettings } from '@belleza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDaily, type FakeDaily } from '../modules/video/daily/fake-daily.js';
+import { WHATSAPP_TEST_CONFIG } from '../modules/whatsapp/fake-whatsapp.js';
 import {
   api,
   insertAdvisor,
@@ -565,7 +566,9 @@ describe('schema-driven fuzzing of every operation with a body or a query', () =
   };
   beforeAll(async () => {
     fake = await startFakeDaily();
-    h = await createHarness({ config: { dailyApiUrl: fake.url, logLevel: 'silent' } });
+    h = await createHarness({
+      config: { dailyApiUrl: fake.url, logLevel: 'silent', whatsapp: WHATSAPP_TEST_CONFIG },
+    });
     ops = operationsOf(h.app).filter((o) => o.body || o.query.length > 0);
     admin = await insertAdvisor(h.db.db, { isAdmin: true, now: h.clock.now() });
     const advisor = await insertAdvisor(h.db.db, { name: 'Zoe', now: h.clock.now() });

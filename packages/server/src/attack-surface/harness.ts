@@ -188,6 +188,9 @@ export const TABLES: Array<keyof Database> = [
   'webhook_events',
   'webhook_deliveries',
   'returning_clients',
+  'whatsapp_consents',
+  'whatsapp_messages',
+  'whatsapp_opt_outs',
 ];
 
 /** Application tables as SQLite lists them (migration bookkeeping excluded). */

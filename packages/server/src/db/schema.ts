@@ -25,6 +25,7 @@ export type {
   TestimonialsTable,
 } from './schema-salon.js';
 import type { ReturningClientsTable } from './returning-clients.table.js';
+import type { WhatsappTables } from './whatsapp.table.js'; // the WhatsApp channel's tables
 
 export type AdvisorsTable = {
   id: string;
@@ -412,37 +413,38 @@ export type ReportRollupsTable = {
   figures: string;
   updated_at: string;
 };
-export type Database = WebhookTables & {
-  advisors: AdvisorsTable;
-  advisor_sessions: AdvisorSessionsTable;
-  socket_connections: SocketConnectionsTable;
-  visitor_connections: VisitorConnectionsTable;
-  calls: CallsTable;
-  call_offers: CallOffersTable;
-  call_notes: CallNotesTable;
-  settings: SettingsTable;
-  audit_log: AuditLogTable;
-  callbacks: CallbacksTable;
-  call_media_stats: CallMediaStatsTable;
-  call_messages: CallMessagesTable;
-  call_images: CallImagesTable;
-  call_intakes: CallIntakesTable;
-  daily_summary_mails: DailySummaryMailsTable;
-  call_summaries: CallSummariesTable;
-  retention_purges: RetentionPurgesTable;
-  appointments: AppointmentsTable;
-  appointment_keys: AppointmentKeysTable;
-  summary_keys: SummaryKeysTable;
-  advisor_photos: AdvisorPhotosTable;
-  password_resets: PasswordResetsTable;
-  email_confirmations: EmailConfirmationsTable;
-  salon_services: SalonServicesTable;
-  salon_service_stylists: SalonServiceStylistsTable;
-  testimonials: TestimonialsTable;
-  gallery_items: GalleryItemsTable;
-  catalogue_photos: CataloguePhotosTable;
-  salon_profile: SalonProfileTable;
-  salon_logo: SalonLogoTable;
-  report_rollups: ReportRollupsTable;
-  returning_clients: ReturningClientsTable;
-};
+export type Database = WebhookTables &
+  WhatsappTables & {
+    advisors: AdvisorsTable;
+    advisor_sessions: AdvisorSessionsTable;
+    socket_connections: SocketConnectionsTable;
+    visitor_connections: VisitorConnectionsTable;
+    calls: CallsTable;
+    call_offers: CallOffersTable;
+    call_notes: CallNotesTable;
+    settings: SettingsTable;
+    audit_log: AuditLogTable;
+    callbacks: CallbacksTable;
+    call_media_stats: CallMediaStatsTable;
+    call_messages: CallMessagesTable;
+    call_images: CallImagesTable;
+    call_intakes: CallIntakesTable;
+    daily_summary_mails: DailySummaryMailsTable;
+    call_summaries: CallSummariesTable;
+    retention_purges: RetentionPurgesTable;
+    appointments: AppointmentsTable;
+    appointment_keys: AppointmentKeysTable;
+    summary_keys: SummaryKeysTable;
+    advisor_photos: AdvisorPhotosTable;
+    password_resets: PasswordResetsTable;
+    email_confirmations: EmailConfirmationsTable;
+    salon_services: SalonServicesTable;
+    salon_service_stylists: SalonServiceStylistsTable;
+    testimonials: TestimonialsTable;
+    gallery_items: GalleryItemsTable;
+    catalogue_photos: CataloguePhotosTable;
+    salon_profile: SalonProfileTable;
+    salon_logo: SalonLogoTable;
+    report_rollups: ReportRollupsTable;
+    returning_clients: ReturningClientsTable;
+  };

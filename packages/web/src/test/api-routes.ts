@@ -367,4 +367,15 @@ export const API_ROUTES = {
     status: 201,
     response: c.ok(c.bookAppointmentResponseSchema),
   },
+  'GET /api/whatsapp/webhook': {
+    query: c.whatsappVerifyQuerySchema,
+    status: 200,
+    response: z.string(),
+  },
+  'POST /api/whatsapp/webhook': { body: z.string(), status: 200, response: c.okMessage },
+  'GET /api/whatsapp/messages': {
+    query: c.whatsappMessagesQuerySchema,
+    status: 200,
+    response: c.ok(c.whatsappMessagesResponseSchema),
+  },
 } as const satisfies Record<string, ApiRoute>;

@@ -17,6 +17,7 @@ import {
   type AppointmentRow,
 } from './appointments.repository.js';
 import { toStaffAppointment } from './appointments.dto.js';
+import type { WhatsappService } from '../whatsapp/whatsapp.service.js';
 
 /** Longer than any key the server makes: not even hashed. */
 const KEY_MAX = 200;
@@ -30,6 +31,7 @@ export function createAppointmentRecords(
   deps: Pick<Deps, 'db' | 'clock' | 'notifier'> & {
     mail: Pick<MailService, 'appointmentCancelled'>;
     webhooks: Pick<WebhooksService, 'appointmentChanged'>;
+    whatsapp?: Pick<WhatsappService, 'appointmentChanged'>;
   },
 ) {
   const { db, clock, notifier, mail, webhooks } = deps;
@@ -38,6 +40,13 @@ export function createAppointmentRecords(
   async function tell(trx: Db, type: AppointmentEventType, id: string): Promise<void> {
     const row = await findAppointment(trx, id);
     if (row) await webhooks.appointmentChanged(trx, type, row);
+    // Her WhatsApp message of the change, in the same outbox fashion (when she consented).
+    if (row && type !== 'appointment.attended')
+      await deps.whatsapp?.appointmentChanged(
+        trx,
+        type === 'appointment.booked' ? 'booked' : 'cancelled',
+        row,
+      );
   }
 
   /**

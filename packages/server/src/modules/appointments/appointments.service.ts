@@ -35,6 +35,7 @@ import { createAppointmentSlots } from './appointment-slots.service.js';
 import { createServiceAppointments } from './service-appointments.service.js';
 import { createStaffAppointments } from './staff-appointments.service.js';
 import { createVisitorAppointments } from './visitor-appointments.service.js';
+import type { WhatsappService } from '../whatsapp/whatsapp.service.js';
 
 export type AppointmentsService = ReturnType<typeof createAppointmentsService>;
 
@@ -53,6 +54,8 @@ export function createAppointmentsService(
     >;
     /** the CRM's booked/cancelled/attended events, recorded in each change's transaction */
     webhooks: Pick<WebhooksService, 'appointmentChanged'>;
+    /** her WhatsApp messages (when she consented), queued like the webhook events */
+    whatsapp?: Pick<WhatsappService, 'consent' | 'appointmentChanged' | 'appointmentChangedLater'>;
   },
 ) {
   const slots = createAppointmentSlots(deps);

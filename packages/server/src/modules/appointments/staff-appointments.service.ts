@@ -26,11 +26,13 @@ import {
   moveIfFree,
 } from './appointments.repository.js';
 import { MINUTE, toStaffAppointment } from './appointments.dto.js';
+import type { WhatsappService } from '../whatsapp/whatsapp.service.js';
 
 export function createStaffAppointments(
   deps: Pick<Deps, 'db' | 'clock' | 'notifier'> & {
     advisors: Pick<AdvisorsService, 'exists' | 'takesConsultations'>;
     mail: Pick<MailService, 'appointmentReassigned'>;
+    whatsapp?: Pick<WhatsappService, 'appointmentChangedLater'>;
   },
   parts: { records: AppointmentRecords },
 ) {
@@ -95,6 +97,7 @@ export function createStaffAppointments(
       notifier.toAdvisor(row.advisor_id, 'appointment:changed', toStaffAppointment(after));
       announce(after);
       mail.appointmentReassigned(toMailAppointment(after));
+      deps.whatsapp?.appointmentChangedLater('changed', after);
       return toStaffAppointment(after);
     },
 

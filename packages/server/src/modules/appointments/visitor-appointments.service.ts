@@ -34,6 +34,7 @@ import {
 } from './appointments.repository.js';
 import { DAY, MINUTE, toAppointment, toSlot } from './appointments.dto.js';
 import { horizonEnd, type SlotRules } from './slots.js';
+import type { WhatsappService } from '../whatsapp/whatsapp.service.js';
 
 /** The rules with the booking's own length: a service keeps the minutes it was booked with. */
 const lengthOf = <R extends SlotRules>(row: AppointmentRow, r: R): R =>
@@ -51,6 +52,7 @@ export function createVisitorAppointments(
       advisors: Pick<AdvisorsService, 'liveRecords' | 'consultingRecords' | 'publicPhotos'>;
       calls: Pick<CallsService, 'request'>;
       mail: Pick<MailService, 'appointmentBooked' | 'appointmentRescheduled'>;
+      whatsapp?: Pick<WhatsappService, 'consent' | 'appointmentChangedLater'>;
     },
   parts: { slots: AppointmentSlots; records: AppointmentRecords },
 ) {
@@ -191,6 +193,7 @@ export function createVisitorAppointments(
             service_price_cents: null,
             plan_call_id: null,
           });
+          if (inserted) await deps.whatsapp?.consent(trx, id, body.phone, body.whatsapp);
           if (inserted) await parts.records.tell(trx, 'appointment.booked', id);
           return inserted ? addAppointmentKey(trx, id, clock.now()) : null;
         });
@@ -290,6 +293,7 @@ export function createVisitorAppointments(
       const after = await reread(row.id);
       announce(after);
       mail.appointmentRescheduled(toMailAppointment(after));
+      deps.whatsapp?.appointmentChangedLater('changed', after);
       return toAppointment(after);
     },
   };

@@ -32,7 +32,7 @@ export type CallEffects = ReturnType<typeof createCallEffects>;
 export function createCallEffects(
   deps: Pick<
     CallsServiceDeps,
-    'db' | 'clock' | 'notifier' | 'log' | 'metrics' | 'advisors' | 'video' | 'mail'
+    'db' | 'clock' | 'notifier' | 'log' | 'metrics' | 'advisors' | 'video' | 'mail' | 'whatsapp'
   >,
 ) {
   const { db, clock, notifier, log, metrics, advisors, video, mail } = deps;
@@ -133,6 +133,7 @@ export function createCallEffects(
       notifier.toCall(dto.callId, 'call:ended', clientView(dto));
       emitStatus(dto);
       mail.callCompleted(dto);
+      deps.whatsapp?.callCompleted(dto);
     }
     if (effect.freed) advisors.announceStatus(effect.advisorId, 'available');
     if (effect.room) await video.deleteRoom(effect.room);

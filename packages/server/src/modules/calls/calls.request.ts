@@ -38,7 +38,7 @@ export type CallRequestResult = {
 };
 
 export function createCallRequest(
-  deps: Pick<CallsServiceDeps, 'db' | 'clock' | 'settings' | 'config'>,
+  deps: Pick<CallsServiceDeps, 'db' | 'clock' | 'settings' | 'config' | 'whatsapp'>,
   parts: { transitions: CallTransitions; queue: CallQueue; returning: ReturningClients },
 ) {
   const { db, clock, settings, config } = deps;
@@ -166,6 +166,7 @@ export function createCallRequest(
           created_at: nowIso,
           updated_at: nowIso,
         });
+      await deps.whatsapp?.consent(trx, callId, info.phone, input.whatsapp === true);
       // Linked before routing: a returning client's last stylist is offered the call first.
       visit = await returning.onRequest(trx, {
         hash: returningHash,

@@ -41,6 +41,8 @@ export function createCallsService(deps: CallsServiceDeps) {
   return {
     request: createCallRequest(deps, { transitions, queue, returning }),
     returningOf: returning.returningOf,
+    /** the keyed hash of a phone (CLIENT_HASH_SECRET), as returning clients are kept */
+    phoneHash: returning.phoneHash,
     purgeReturningClients: returning.purge,
     ...lifecycle,
     ...queries,

@@ -13,6 +13,7 @@ import type { VideoService } from '../video/video.service.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import type { VideoParticipant, VideoRoom } from '../video/video.provider.js';
 import type { CallRecord } from './calls.repository.js';
+import type { WhatsappService } from '../whatsapp/whatsapp.service.js';
 
 /** A signed-in advisor (admins included) acting on calls. */
 export type UserActor = Pick<AuthUser, 'advisorId' | 'isAdmin' | 'name'>;
@@ -29,8 +30,12 @@ export type ChatParticipant = VideoParticipant & { callStatus: CallRecord['statu
  * A request's input. `remember` undefined (an internal caller, such as a booking's visitor
  * entering): what is kept of a returning client stays as it is.
  */
-export type CallRequestInput = Omit<z.output<typeof callRequestBodySchema>, 'remember'> & {
+export type CallRequestInput = Omit<
+  z.output<typeof callRequestBodySchema>,
+  'remember' | 'whatsapp'
+> & {
   remember?: boolean;
+  whatsapp?: boolean;
 };
 
 export type WithdrawReason = 'timeout' | 'taken' | 'cancelled' | 'declined' | 'unavailable';
@@ -96,6 +101,8 @@ export type CallsServiceDeps = Pick<Deps, 'db' | 'clock' | 'notifier' | 'log' | 
   testimonials: Pick<TestimonialsService, 'recordConsentedRating'>;
   /** `call.ended` for the salon's CRM, recorded in the transaction that completes the call */
   webhooks: Pick<WebhooksService, 'callEnded'>;
+  /** her WhatsApp consent, kept with the request; her summary's link there after a completed call */
+  whatsapp?: Pick<WhatsappService, 'consent' | 'callCompleted'>;
 };
 
 /** A transition's outcome: whether it applied, and what its commit still has to tell. */

@@ -107,7 +107,7 @@ function diff(before: Settings, after: Settings): Record<string, { from: unknown
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
 export function createSettingsService(
-  deps: Pick<Deps, 'db' | 'clock' | 'log'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'log'> & { config?: Pick<Deps['config'], 'whatsapp'> },
   services: { audit: AuditService; advisors: AdvisorsService },
 ) {
   const { db, clock, log } = deps;
@@ -184,6 +184,7 @@ export function createSettingsService(
         },
         video: { provider: s.video.provider, enableScreenShare: s.video.enableScreenShare },
         daily: { maxParticipants: s.daily.maxParticipants },
+        whatsapp: { enabled: deps.config?.whatsapp !== undefined },
       };
     },
 

@@ -89,6 +89,8 @@ describe.each(await dialects())('settings (%s)', (dialect) => {
       },
       video: { provider: 'daily', enableScreenShare: true },
       daily: { maxParticipants: 5 },
+      // whether the forms offer WhatsApp (no WHATSAPP_ settings here)
+      whatsapp: { enabled: false },
     });
     const text = JSON.stringify(res.body);
     expect(text).not.toContain('apiKey');

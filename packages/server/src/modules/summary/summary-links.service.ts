@@ -81,5 +81,14 @@ export function createSummaryLinksService(deps: SummaryLinksServiceDeps) {
       await keep(callId, key);
       return { path: summaryPath(callId, key), expiresAt };
     },
+
+    /** A link with a key of its own for another channel (her WhatsApp); null once it expired. */
+    async freshLink(callId: string, endedAt: string): Promise<SummaryLink | null> {
+      const expiresAt = await expiryOf(endedAt);
+      if (expiresAt === null) return null;
+      const key = newSecret();
+      await keep(callId, key);
+      return { path: summaryPath(callId, key), expiresAt };
+    },
   };
 }

@@ -4,6 +4,7 @@ import { Badge, Button } from '@/components/ui';
 import { formatDate, formatTime } from '@/lib/format';
 import { isChangeable, statusTone } from '../utils/status';
 import { AppointmentKindLabel } from './AppointmentKindLabel';
+import { WhatsappMessagesToggle } from '@/components/whatsapp-messages';
 
 export type AppointmentAction = 'cancel' | 'reassign';
 
@@ -61,6 +62,7 @@ export function AppointmentsTable({ appointments, now, onAction }: AppointmentsT
                 ) : (
                   <span className="aa-table__sub">{t('table.noEmail')}</span>
                 )}
+                <WhatsappMessagesToggle by={{ appointmentId: a.appointmentId }} />
               </th>
               <td>
                 <span className="aa-table__name">{a.advisor.name}</span>

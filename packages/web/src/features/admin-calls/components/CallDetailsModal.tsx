@@ -13,6 +13,7 @@ import { reasonLabel, statusKey, statusTone, subjectLabel } from '../utils/label
 import { CallConnection } from './CallConnection';
 import { CopyButton } from './CopyButton';
 import { DetailsRow as Row } from './DetailsRow';
+import { WhatsappMessages } from '@/components/whatsapp-messages';
 
 export type CallDetailsModalProps = { callId: string | null; onClose: () => void };
 
@@ -173,6 +174,7 @@ function DetailsBody({
         }}
       />
       <CallConnection stats={mediaStats} />
+      <WhatsappMessages by={{ callId: call.callId }} />
       <section aria-labelledby="ac-details-timeline" className="ac-details__timeline">
         <h3 id="ac-details-timeline">{t('details.timeline')}</h3>
         {call.offers.length === 0 && <p className="ac-muted">{t('details.noOffers')}</p>}

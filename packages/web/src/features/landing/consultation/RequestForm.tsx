@@ -23,6 +23,7 @@ import {
   type RequestField,
   type RequestFormValues,
 } from './form-validation';
+import { WhatsappOptIn } from './WhatsappOptIn';
 
 /** The topic the hair intake belongs to (docs/product.md#hair-intake). */
 const HAIR_SUBJECT: CallSubject = 'hair_care';
@@ -69,6 +70,8 @@ export function RequestForm({
   const [intake, setIntake] = useState<IntakeValues>(emptyIntake);
   // "Remember me": unticked unless she ticks it; unticked forgets what was kept of her.
   const [remember, setRemember] = useState(false);
+  // WhatsApp too: unticked unless she ticks it (the box shows only where WhatsApp is configured).
+  const [whatsapp, setWhatsapp] = useState(false);
   const [errors, setErrors] = useState<FieldErrors<RequestField>>({});
   const formRef = useRef<HTMLFormElement>(null);
   // A refused submit puts the focus on the first field that needs fixing.
@@ -108,7 +111,8 @@ export function RequestForm({
     const hair = values.subject === HAIR_SUBJECT;
     const intakeBody = hair ? intakeBodyOf(intake) : undefined;
     // Unticked sends nothing: the server then forgets whatever it kept of her.
-    const body = remember ? { ...result.body, remember: true } : result.body;
+    const asked = remember ? { ...result.body, remember: true } : result.body;
+    const body = whatsapp ? { ...asked, whatsapp: true } : asked;
     void onSubmit(
       intakeBody ? { ...body, intake: intakeBody } : body,
       values.subject,
@@ -162,6 +166,7 @@ export function RequestForm({
         onChange={(checked) => set('consent', checked)}
       />
       <RememberCheckbox checked={remember} onChange={setRemember} />
+      <WhatsappOptIn checked={whatsapp} onChange={setWhatsapp} />
       {/* What is kept and for how long, before she sends anything. */}
       <p className="consult-form__retention">{t('form.retention', { count: retentionDays })}</p>
       <div className="consult-form__actions">

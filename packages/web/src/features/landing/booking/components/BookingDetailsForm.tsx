@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Field } from '@/components/ui';
 import { ContactFields } from '../../consultation/ContactFields';
 import { ConsentCheckbox } from '../../consultation/RequestForm';
+import { WhatsappOptIn } from '../../consultation/WhatsappOptIn';
 import type { BookingDetails, BookingErrors, BookingField } from '../utils/booking-form';
 
 export type BookingDetailsFormProps = {
@@ -73,6 +74,10 @@ export function BookingDetailsForm({
         error={errorOf('consent')}
         textKey="form.consent"
         onChange={(checked) => onChange('consent', checked)}
+      />
+      <WhatsappOptIn
+        checked={values.whatsapp ?? false}
+        onChange={(checked) => onChange('whatsapp', checked)}
       />
       {failure && (
         <p className="booking-failure" role="alert">

@@ -20,6 +20,8 @@ export type BookingDetails = {
   email: string;
   message: string;
   consent: boolean;
+  /** her WhatsApp messages too (offered only where the server sends them) */
+  whatsapp?: boolean;
 };
 
 export const emptyBookingDetails: BookingDetails = {

@@ -1,0 +1,3 @@
+import './whatsapp-messages.css';
+
+export { WhatsappMessages, WhatsappMessagesToggle } from './WhatsappMessages';

@@ -21,3 +21,4 @@ export * from './video.js';
 export * from './socket.js';
 export * from './system.js';
 export * from './webhooks.js';
+export * from './desk.js';

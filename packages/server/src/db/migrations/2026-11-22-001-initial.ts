@@ -38,14 +38,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('advisor_sessions')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-    .addColumn('advisor_id', 'varchar(64)', (c) => c.notNull().references('advisors.id').onDelete('cascade'))
+    .addColumn('advisor_id', 'varchar(64)', (c) =>
+      c.notNull().references('advisors.id').onDelete('cascade'),
+    )
     .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('last_used_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('revoked_at', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('advisor_sessions_advisor_idx').on('advisor_sessions').column('advisor_id').execute();
+  await db.schema
+    .createIndex('advisor_sessions_advisor_idx')
+    .on('advisor_sessions')
+    .column('advisor_id')
+    .execute();
 
   await db.schema
     .createTable('socket_connections')
@@ -95,15 +101,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('estimated_wait_seconds', 'integer')
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('calls_status_requested_idx').on('calls').columns(['status', 'requested_at']).execute();
-  await db.schema.createIndex('calls_advisor_status_idx').on('calls').columns(['advisor_id', 'status']).execute();
+  await db.schema
+    .createIndex('calls_status_requested_idx')
+    .on('calls')
+    .columns(['status', 'requested_at'])
+    .execute();
+  await db.schema
+    .createIndex('calls_advisor_status_idx')
+    .on('calls')
+    .columns(['advisor_id', 'status'])
+    .execute();
   await db.schema.createIndex('calls_requested_idx').on('calls').column('requested_at').execute();
-  await db.schema.createIndex('calls_offer_expires_idx').on('calls').columns(['status', 'offer_expires_at']).execute();
+  await db.schema
+    .createIndex('calls_offer_expires_idx')
+    .on('calls')
+    .columns(['status', 'offer_expires_at'])
+    .execute();
 
   await db.schema
     .createTable('call_offers')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-    .addColumn('call_id', 'varchar(64)', (c) => c.notNull().references('calls.id').onDelete('cascade'))
+    .addColumn('call_id', 'varchar(64)', (c) =>
+      c.notNull().references('calls.id').onDelete('cascade'),
+    )
     .addColumn('advisor_id', 'varchar(64)', (c) => c.notNull())
     .addColumn('offered_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
@@ -111,11 +131,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('outcome', 'varchar(16)', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('call_offers_call_idx').on('call_offers').column('call_id').execute();
-  await db.schema.createIndex('call_offers_advisor_idx').on('call_offers').columns(['advisor_id', 'outcome']).execute();
+  await db.schema
+    .createIndex('call_offers_advisor_idx')
+    .on('call_offers')
+    .columns(['advisor_id', 'outcome'])
+    .execute();
 
   await db.schema
     .createTable('call_notes')
-    .addColumn('call_id', 'varchar(64)', (c) => c.primaryKey().references('calls.id').onDelete('cascade'))
+    .addColumn('call_id', 'varchar(64)', (c) =>
+      c.primaryKey().references('calls.id').onDelete('cascade'),
+    )
     .addColumn('advisor_id', 'varchar(64)', (c) => c.notNull())
     .addColumn('notes', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
@@ -138,7 +164,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('changes', 'text', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('audit_log_created_idx').on('audit_log').column('created_at').execute();
+  await db.schema
+    .createIndex('audit_log_created_idx')
+    .on('audit_log')
+    .column('created_at')
+    .execute();
 
   await db.schema
     .createTable('callbacks')
@@ -153,7 +183,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('done_at', 'varchar(32)')
     .addColumn('done_by', 'varchar(64)')
     .execute();
-  await db.schema.createIndex('callbacks_status_created_idx').on('callbacks').columns(['status', 'created_at']).execute();
+  await db.schema
+    .createIndex('callbacks_status_created_idx')
+    .on('callbacks')
+    .columns(['status', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -35,7 +35,10 @@ const NOW = '2026-11-28T12:00:00.000Z';
 
 const sha256 = (key: string) => createHash('sha256').update(key).digest('hex');
 
-/** A booking as the table stood at 021 (before the columns of in-salon services, 030). */
+/**
+ * A booking as the table stood at 021 (before the columns of in-salon services, 030, and of the
+ * reception desk, 035).
+ */
 type BookingAt021 = Omit<
   AppointmentsTable,
   | 'kind'
@@ -44,6 +47,9 @@ type BookingAt021 = Omit<
   | 'service_minutes'
   | 'service_price_cents'
   | 'plan_call_id'
+  | 'booked_by_id'
+  | 'booked_by_name'
+  | 'verbal_consent'
 >;
 
 /** The database at 021 itself (bookings without the later columns). */

@@ -30,7 +30,7 @@ import { recipientOf, startTestSmtp } from '../../test/smtp.js';
 // Monday 2026-11-30, 12:00 Lima. Tuesday 09:00 Lima is 14:00Z.
 const NOW = '2026-11-30T17:00:00.000Z';
 const NINE = '2026-12-01T14:00:00.000Z';
-const NINE_25 = '2026-12-01T14:25:00.000Z';
+const NINE_30 = '2026-12-01T14:30:00.000Z';
 
 describe.each(await dialects())('the reception desk (%s)', (dialect) => {
   let t: TestApp;
@@ -66,10 +66,16 @@ describe.each(await dialects())('the reception desk (%s)', (dialect) => {
     ...over,
   });
 
-  const book = (body: unknown, token: string | undefined = admin.token) =>
-    api<DeskBookingResponse>(t.app, 'POST', '/api/desk/appointments', { token, body });
-  const slotsOf = (query: string, token: string | undefined = admin.token) =>
-    api<DeskSlotsResponse>(t.app, 'GET', `/api/desk/slots?${query}`, { token });
+  /** As the admin, another staff member (her token), or nobody (null). */
+  const book = (body: unknown, token: string | null = admin.token) =>
+    api<DeskBookingResponse>(t.app, 'POST', '/api/desk/appointments', {
+      token: token ?? undefined,
+      body,
+    });
+  const slotsOf = (query: string, token: string | null = admin.token) =>
+    api<DeskSlotsResponse>(t.app, 'GET', `/api/desk/slots?${query}`, {
+      token: token ?? undefined,
+    });
 
   beforeEach(async () => {
     t = await createCallsTestApp(dialect);
@@ -141,7 +147,7 @@ describe.each(await dialects())('the reception desk (%s)', (dialect) => {
       { headers: { [APPOINTMENT_KEY_HEADER]: booked.data.key } },
     );
     expect(manage.data.kind).toBe('service');
-    // The stylist is held for the whole service: no consultation at 09:25 either.
+    // The stylist is held for the whole service (and its buffer): no consultation at 09:30 either.
     const after = await slotsOf(`advisorId=${eva.id}&days=2`);
     expect(after.data.slots).toEqual([]);
   });
@@ -183,11 +189,11 @@ describe.each(await dialects())('the reception desk (%s)', (dialect) => {
     // Not bookable, or unknown: refused, nothing booked.
     const hidden = await createService({ name: 'Corte', category: 'Corte', durationMinutes: 30 });
     const refused = await book(
-      walkIn({ kind: 'service', serviceId: hidden.serviceId, startsAt: NINE_25 }),
+      walkIn({ kind: 'service', serviceId: hidden.serviceId, startsAt: NINE_30 }),
     );
     expect([refused.status, refused.body.error?.code]).toEqual([409, 'SERVICE_NOT_BOOKABLE']);
     const unknown = await book(
-      walkIn({ kind: 'service', serviceId: 'svc_nope', startsAt: NINE_25 }),
+      walkIn({ kind: 'service', serviceId: 'svc_nope', startsAt: NINE_30 }),
     );
     expect([unknown.status, unknown.body.error?.code]).toEqual([404, 'SERVICE_NOT_FOUND']);
     const count = await t.db.db
@@ -205,7 +211,7 @@ describe.each(await dialects())('the reception desk (%s)', (dialect) => {
     expect([forBea.status, forBea.body.error?.code]).toEqual([403, 'FORBIDDEN']);
     const beaSlots = await slotsOf(`advisorId=${bea.id}`, eva.token);
     expect(beaSlots.status).toBe(403);
-    const anonymous = await book(walkIn({ advisorId: bea.id }), undefined);
+    const anonymous = await book(walkIn({ advisorId: bea.id }), null);
     expect(anonymous.status).toBe(401);
     const byAdmin = await book(walkIn({ advisorId: bea.id, phone: '+51 955 444 335' }));
     expect([byAdmin.status, byAdmin.data.appointment.advisor.advisorId]).toEqual([201, bea.id]);
@@ -228,21 +234,22 @@ describe.each(await dialects())('the reception desk (%s)', (dialect) => {
     const outside = await book(walkIn({ startsAt: '2026-12-01T16:00:00.000Z' }));
     expect([outside.status, outside.body.error?.code]).toEqual([409, 'SLOT_UNAVAILABLE']);
     expect(outside.body.error?.details).toMatchObject({
-      alternatives: [{ startsAt: NINE }, { startsAt: NINE_25 }],
+      alternatives: [
+        { startsAt: NINE_30 },
+        { startsAt: NINE },
+        { startsAt: '2026-12-08T14:00:00.000Z' },
+      ],
     });
     const noConsent = await book(walkIn({ verbalConsent: false }));
     expect(noConsent.status).toBe(400);
     const noService = await book(walkIn({ kind: 'service' }));
     expect(noService.status).toBe(400);
 
-    // Two bookings still to come per phone, whoever books them.
     expect((await book(walkIn())).status).toBe(201);
-    expect((await book(walkIn({ advisorId: bea.id }))).status).toBe(201);
-    const third = await book(walkIn({ startsAt: NINE_25 }));
-    expect([third.status, third.body.error?.code]).toEqual([409, 'BOOKING_LIMIT']);
+    expect((await book(walkIn({ advisorId: bea.id, phone: '+51 955 444 000' }))).status).toBe(201);
 
-    // Five minutes before 09:25: too soon for her own booking, not for the desk.
-    t.clock.set('2026-12-01T14:20:00.000Z');
+    // Five minutes before 09:30: too soon for her own booking, not for the desk.
+    t.clock.set('2026-12-01T14:25:00.000Z');
     const visitor = await api<{ slots: unknown[] }>(
       t.app,
       'GET',
@@ -250,9 +257,34 @@ describe.each(await dialects())('the reception desk (%s)', (dialect) => {
     );
     expect(visitor.data.slots).toEqual([]);
     const desk = await slotsOf(`advisorId=${eva.id}&from=2026-12-01&days=1`);
-    expect(desk.data.slots).toEqual([{ startsAt: NINE_25, endsAt: '2026-12-01T14:45:00.000Z' }]);
-    const now = await book(walkIn({ startsAt: NINE_25, phone: '+51 955 000 111' }));
+    expect(desk.data.slots).toEqual([{ startsAt: NINE_30, endsAt: '2026-12-01T14:50:00.000Z' }]);
+    const now = await book(walkIn({ startsAt: NINE_30, phone: '+51 955 000 111' }));
     expect(now.status).toBe(201);
+  });
+
+  it('counts her bookings to come against the caps, whoever booked them', async () => {
+    const capped = await createCallsTestApp(dialect, {
+      clock: t.clock,
+      config: { bookingOpenLimit: 2 },
+    });
+    try {
+      const rosa = await insertAdvisor(capped.db.db, { isAdmin: true, now: t.clock.now() });
+      const ids = [];
+      for (const name of ['Eva', 'Bea'])
+        ids.push((await insertAdvisor(capped.db.db, { name, workingHours: tuesdayMorning })).id);
+      const deskBook = (body: unknown) =>
+        api(capped.app, 'POST', '/api/desk/appointments', { token: rosa.token, body });
+      // One the desk booked for her, one she booked herself: the third is refused.
+      expect((await deskBook(walkIn({ advisorId: ids[0] }))).status).toBe(201);
+      const own = await api(capped.app, 'POST', '/api/appointments', {
+        body: { startsAt: NINE, name: 'Marta', phone: '+51 955 444 333', consent: true },
+      });
+      expect(own.status).toBe(201);
+      const third = await deskBook(walkIn({ advisorId: ids[0], startsAt: NINE_30 }));
+      expect([third.status, third.body.error?.code]).toEqual([409, 'BOOKING_LIMIT']);
+    } finally {
+      await capped.close();
+    }
   });
 
   it('e-mails her the confirmation with its calendar file and manage link when she gave an address', async () => {

@@ -121,37 +121,7 @@ export function ReceptionDialog({ advisors, prefill, now, onClose }: ReceptionDi
     );
   };
 
-  if (booked) {
-    const a = booked.appointment;
-    const link = `${window.location.origin}${appointmentPath(a.appointmentId, booked.key)}`;
-    return (
-      <Modal
-        open
-        size="md"
-        title={t('desk.doneTitle')}
-        onClose={onClose}
-        footer={<Button onClick={onClose}>{t('desk.close')}</Button>}
-      >
-        <div className="aa-dialog">
-          <p className="aa-dialog__message">
-            {t('desk.doneMessage', {
-              name: a.clientName,
-              when: formatDateTime(a.startsAt),
-              advisor: a.advisor.name,
-              what: a.service ? a.service.name : t('kind.consultation'),
-            })}
-          </p>
-          <p>{t(`desk.mail.${booked.mail}`, { email: a.clientEmail })}</p>
-          <TextField
-            label={t('desk.link')}
-            readOnly
-            value={link}
-            onFocus={(e) => e.target.select()}
-          />
-        </div>
-      </Modal>
-    );
-  }
+  if (booked) return <ReceptionDone booked={booked} onClose={onClose} />;
 
   return (
     <Modal
@@ -355,6 +325,40 @@ export function ReceptionDialog({ advisors, prefill, now, onClose }: ReceptionDi
           </p>
         )}
       </form>
+    </Modal>
+  );
+}
+
+/** Booked: what became of her confirmation e-mail, and her manage link to pass on. */
+function ReceptionDone({ booked, onClose }: { booked: DeskBookingResponse; onClose: () => void }) {
+  const { t } = useTranslation('admin-appointments');
+  const a = booked.appointment;
+  const link = `${window.location.origin}${appointmentPath(a.appointmentId, booked.key)}`;
+  return (
+    <Modal
+      open
+      size="md"
+      title={t('desk.doneTitle')}
+      onClose={onClose}
+      footer={<Button onClick={onClose}>{t('desk.close')}</Button>}
+    >
+      <div className="aa-dialog">
+        <p className="aa-dialog__message">
+          {t('desk.doneMessage', {
+            name: a.clientName,
+            when: formatDateTime(a.startsAt),
+            advisor: a.advisor.name,
+            what: a.service ? a.service.name : t('kind.consultation'),
+          })}
+        </p>
+        <p>{t(`desk.mail.${booked.mail}`, { email: a.clientEmail })}</p>
+        <TextField
+          label={t('desk.link')}
+          readOnly
+          value={link}
+          onFocus={(e) => e.target.select()}
+        />
+      </div>
     </Modal>
   );
 }

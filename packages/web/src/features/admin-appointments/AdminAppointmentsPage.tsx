@@ -63,6 +63,7 @@ export function AdminAppointmentsPage() {
   const [pending, setPending] = useState<Pending>(null);
   // The reception dialog: closed (null), or open with what the week view chose (if anything).
   const [desk, setDesk] = useState<{ prefill: NewAtDesk | null } | null>(null);
+  const [weekShown, setWeekShown] = useState(false);
 
   const confirmCancel = (appointment: StaffAppointment) => {
     cancel.mutate(appointment.appointmentId, {
@@ -94,9 +95,19 @@ export function AdminAppointmentsPage() {
         title={t('admin:appointments.title')}
         subtitle={t('admin-appointments:subtitle')}
         actions={
-          <Button onClick={() => setDesk({ prefill: null })}>
-            {t('admin-appointments:desk.new')}
-          </Button>
+          <>
+            <Button
+              variant="secondary"
+              aria-expanded={weekShown}
+              aria-controls="aa-week"
+              onClick={() => setWeekShown(!weekShown)}
+            >
+              {t(weekShown ? 'admin-appointments:week.hide' : 'admin-appointments:week.show')}
+            </Button>
+            <Button onClick={() => setDesk({ prefill: null })}>
+              {t('admin-appointments:desk.new')}
+            </Button>
+          </>
         }
       />
       <AppointmentsFilters
@@ -105,6 +116,15 @@ export function AdminAppointmentsPage() {
         advisors={advisors.data ?? []}
         onChange={onFilters}
       />
+      {weekShown && (
+        <WeekView
+          stylists={(advisors.data ?? []).filter(
+            (a) => !a.profile.isAdmin || a.profile.showOnLanding,
+          )}
+          now={now}
+          onNew={(prefill) => setDesk({ prefill })}
+        />
+      )}
 
       {advisors.isError && !advisors.data && (
         <LoadFailed
@@ -142,13 +162,6 @@ export function AdminAppointmentsPage() {
         </div>
       )}
 
-      <WeekView
-        stylists={(advisors.data ?? []).filter(
-          (a) => !a.profile.isAdmin || a.profile.showOnLanding,
-        )}
-        now={now}
-        onNew={(prefill) => setDesk({ prefill })}
-      />
       {desk && (
         <ReceptionDialog
           advisors={advisors.data ?? []}

@@ -73,7 +73,7 @@ export function WeekView({ stylists, now, onNew }: WeekViewProps) {
     formatTime(new Date(Date.parse(`${days[0]}T00:00:00-05:00`) + minute * 60_000));
 
   return (
-    <section className="aa-week" aria-labelledby="aa-week-title">
+    <section id="aa-week" className="aa-week" aria-labelledby="aa-week-title">
       <div className="aa-week__bar">
         <h3 id="aa-week-title" className="aa-week__title">
           {t('week.title')}

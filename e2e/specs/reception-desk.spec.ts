@@ -95,7 +95,7 @@ test.describe('the reception desk', () => {
     const dialog = page.getByRole('dialog', { name: 'Nueva cita en recepción' });
     await expect(dialog.getByLabel('Estilista')).toHaveValue(eva.advisorId);
     await dialog.getByRole('radio', { name: 'Servicio en el salón' }).check();
-    await dialog.getByLabel('Servicio').selectOption({ label: 'Color completo · 45 min' });
+    await dialog.getByLabel('Servicio', { exact: true }).selectOption({ label: 'Color completo · 45 min' });
     await expect(dialog.getByLabel('Estilista')).toHaveValue(eva.advisorId);
     const time = dialog.getByLabel('Hora');
     await expect(time).toBeEnabled();

@@ -190,6 +190,8 @@ export const staffAppointmentSchema = appointmentSchema.extend({
   clientEmail: z.string(),
   message: z.string(),
   cancelledBy: z.enum(['client', 'advisor', 'admin']).nullable(),
+  /** booked at the reception by this staff member; null: by the client herself */
+  bookedBy: z.object({ advisorId: idSchema.nullable(), name: z.string() }).nullable(),
 });
 export type StaffAppointment = z.infer<typeof staffAppointmentSchema>;
 
@@ -208,6 +210,8 @@ export const appointmentsQuerySchema = z
       .transform((v) => v === 'true')
       .optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
+    /** with `day`: this many days from it (a week view: 7) */
+    days: z.coerce.number().int().min(1).max(7).default(1),
   })
   .strip();
 export type AppointmentsQuery = z.input<typeof appointmentsQuerySchema>;

@@ -102,6 +102,8 @@ export const errorCodes = [
   'SERVICE_NOT_FOUND',
   /** the service cannot be booked in the salon now (not bookable, inactive, or nobody does it) */
   'SERVICE_NOT_BOOKABLE',
+  /** the chosen stylist does not do this service (the catalogue says who does) */
+  'SERVICE_NOT_DONE_BY_STYLIST',
   /** a service bookable in the salon needs its duration */
   'SERVICE_DURATION_REQUIRED',
   'TESTIMONIAL_NOT_FOUND',

@@ -22,3 +22,4 @@ export * from './socket.js';
 export * from './system.js';
 export * from './webhooks.js';
 export * from './whatsapp.js';
+export * from './desk.js';

@@ -41,6 +41,7 @@ import { chatImagesRoutes } from './modules/chat/chat-images.routes.js';
 import { summaryRoutes } from './modules/summary/summary.routes.js';
 import { planBookingsRoutes } from './modules/summary/plan-bookings.routes.js';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.js';
+import { deskRoutes } from './modules/desk/desk.routes.js';
 import { embedStorageRoutes } from './modules/embed/embed-storage.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.js';
@@ -284,6 +285,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(summaryRoutes, { summary: container.summary });
       await api.register(planBookingsRoutes, { planBookings: container.planBookings });
       await api.register(appointmentsRoutes, { appointments: container.appointments });
+      await api.register(deskRoutes, { desk: container.desk });
       await api.register(reportsRoutes, { reports: container.reports });
       await api.register(systemRoutes, { system: container.system });
       await api.register(webhooksRoutes, { webhooks: container.webhooks });

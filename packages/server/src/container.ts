@@ -32,6 +32,7 @@ import { createSummaryService } from './modules/summary/summary.service.js';
 import { createPlanBookingsService } from './modules/summary/plan-bookings.service.js';
 import { createAppointmentKeysService } from './modules/appointments/appointment-keys.service.js';
 import { createAppointmentsService } from './modules/appointments/appointments.service.js';
+import { createDeskService } from './modules/desk/desk.service.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createWebhookWorker } from './modules/webhooks/webhooks.worker.js';
 import { createWhatsappService } from './modules/whatsapp/whatsapp.service.js';
@@ -117,7 +118,9 @@ export function createContainer(deps: Deps) {
     mail,
     webhooks,
     whatsapp,
+    salonServices,
   });
+  const desk = createDeskService({ salonServices, advisors, appointments });
   const planBookings = createPlanBookingsService({
     summary,
     salonServices,
@@ -167,6 +170,7 @@ export function createContainer(deps: Deps) {
     summary,
     appointments,
     planBookings,
+    desk,
     sweeper,
     reports,
     system,

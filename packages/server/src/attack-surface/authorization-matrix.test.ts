@@ -705,6 +705,25 @@ const EXPECTED: Record<string, Row> = {
     params: bookingOfOwner,
     body: (c) => ({ advisorId: c.other.id }),
   },
+  // ---------------------------------------------------------------- the reception desk
+  // An admin for any stylist, a stylist for herself (the path's advisor is the owner's).
+  'GET /api/desk/slots': {
+    allow: OWNER_OR_ADMIN,
+    query: (c) => ({ advisorId: c.owner.id, days: '2' }),
+  },
+  // That instant is no slot of hers (not on a quarter hour): whoever may book gets 409.
+  'POST /api/desk/appointments': {
+    allow: OWNER_OR_ADMIN,
+    body: (c) => ({
+      kind: 'consultation',
+      advisorId: c.owner.id,
+      startsAt: '2026-11-23T14:03:00.000Z',
+      name: 'Mostrador',
+      phone: freshPhone(),
+      verbalConsent: true,
+    }),
+    allowedStatus: 409,
+  },
   // ---------------------------------------------------------------- snapshots on Daily
   'POST /api/calls/{callId}/snapshot-requests': { allow: ['owner'], state: 'active' },
   'POST /api/calls/{callId}/snapshot-failures': {

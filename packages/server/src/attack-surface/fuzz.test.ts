@@ -406,7 +406,11 @@ async function state(h: Harness): Promise<Record<string, string>> {
 }
 
 /** What each operation needs to get past its schema in a valid request (the base of each case). */
-function baseBodies(admin: TestAdvisor, fake: FakeDaily): Record<string, Record<string, unknown>> {
+function baseBodies(
+  admin: TestAdvisor,
+  fake: FakeDaily,
+  stylistId: string,
+): Record<string, Record<string, unknown>> {
   return {
     'POST /api/advisors/login': { email: `${admin.id}@fixture.test`, password: 'whatever-1' },
     'POST /api/advisors': { name: 'Fuzz', email: 'fuzz@salon.test', password: 'Password-123' },
@@ -440,6 +444,15 @@ function baseBodies(admin: TestAdvisor, fake: FakeDaily): Record<string, Record<
       enabled: false,
     },
     'PUT /api/webhooks/endpoints/{endpointId}': { description: 'CRM' },
+    // The reception desk: a consultation with a stylist, far ahead.
+    'POST /api/desk/appointments': {
+      kind: 'consultation',
+      advisorId: stylistId,
+      startsAt: '2030-01-08T15:00:00.000Z',
+      name: 'Fuzz',
+      phone: freshPhone(),
+      verbalConsent: true,
+    },
   };
 }
 
@@ -639,7 +652,7 @@ describe('schema-driven fuzzing of every operation with a body or a query', () =
 
   it('answers every generated bad input below 500, without internals, writing nothing when refused', async () => {
     expect(ops.length).toBeGreaterThanOrEqual(20);
-    const bases = baseBodies(admin, fake);
+    const bases = baseBodies(admin, fake, ids.advisorId);
     const problems: string[] = [];
     let sent = 0;
     let refused = 0;
@@ -697,7 +710,7 @@ describe('schema-driven fuzzing of every operation with a body or a query', () =
   }, 60_000);
 
   it('refuses every impossible date, time and number, at any depth, with a 4xx naming the field', async () => {
-    const bases = baseBodies(admin, fake);
+    const bases = baseBodies(admin, fake, ids.advisorId);
     const problems: string[] = [];
     const covered = new Set<string>();
     let sent = 0;
@@ -743,6 +756,8 @@ describe('schema-driven fuzzing of every operation with a body or a query', () =
       'POST /api/appointments/{appointmentId}/reschedule startsAt',
       'GET /api/summaries/{callId}/services/{serviceId}/slots from',
       'POST /api/summaries/{callId}/services/{serviceId}/book startsAt',
+      'GET /api/desk/slots from',
+      'POST /api/desk/appointments startsAt',
       'PUT /api/advisors/{advisorId} workingHours.monday.start',
       'PUT /api/advisors/{advisorId} maxConcurrentCalls',
       'POST /api/calls/{callId}/rating rating',

@@ -47,6 +47,7 @@ import * as serviceBookings from './migrations/2026-12-06-030-service-bookings.j
 import * as webhooks from './migrations/2026-12-06-031-webhooks.js';
 import * as returningClients from './migrations/2026-12-06-032-returning-clients.js';
 import * as whatsapp from './migrations/2026-12-08-033-whatsapp.js';
+import * as deskBookings from './migrations/2026-12-08-035-desk-bookings.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-031-webhooks': webhooks,
   '2026-12-06-032-returning-clients': returningClients,
   '2026-12-08-033-whatsapp': whatsapp,
+  '2026-12-08-035-desk-bookings': deskBookings,
 };
 
 export type DatabaseOptions = {

@@ -365,6 +365,11 @@ export type AppointmentsTable = {
   service_price_cents: number | null;
   /** the call whose plan the service was booked from */
   plan_call_id: string | null;
+  /** booked at the reception by this staff member (null: by the client herself) */
+  booked_by_id: string | null;
+  booked_by_name: string | null;
+  /** 1: the staff member who booked confirmed the client's consent given by word of mouth */
+  verbal_consent: number;
 };
 
 /**

@@ -27,6 +27,8 @@ describe('OpenAPI document', () => {
       ['/api/audit', ['get']],
       ['/api/summaries/{callId}/services/{serviceId}/slots', ['get']],
       ['/api/summaries/{callId}/services/{serviceId}/book', ['post']],
+      ['/api/desk/slots', ['get']],
+      ['/api/desk/appointments', ['post']],
     ];
     for (const [path, methods] of expected) {
       expect(doc.paths[path], path).toBeDefined();

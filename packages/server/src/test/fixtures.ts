@@ -413,6 +413,9 @@ export async function insertAppointment(
       service_minutes: null,
       service_price_cents: null,
       plan_call_id: null,
+      booked_by_id: null,
+      booked_by_name: null,
+      verbal_consent: 0,
     })
     .execute();
   await db

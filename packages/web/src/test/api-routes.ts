@@ -91,6 +91,16 @@ export const API_ROUTES = {
     status: 200,
     response: c.ok(z.array(c.staffAppointmentSchema)),
   },
+  'GET /api/desk/slots': {
+    query: c.deskSlotsQuerySchema,
+    status: 200,
+    response: c.ok(c.deskSlotsResponseSchema),
+  },
+  'POST /api/desk/appointments': {
+    body: c.deskBookingBodySchema,
+    status: 201,
+    response: c.ok(c.deskBookingResponseSchema),
+  },
   'POST /api/appointments/:appointmentId/reassign': {
     body: c.reassignBodySchema,
     status: 200,

@@ -28,6 +28,7 @@ import {
 } from '../../test/helpers.js';
 import { down, up } from './2026-12-01-021-hashed-link-keys.js';
 import * as serviceBookings from './2026-12-06-030-service-bookings.js';
+import * as deskBookings from './2026-12-08-035-desk-bookings.js';
 
 const BOOKED_AT = '2026-11-25T10:00:00.000Z';
 const ENDED_AT = '2026-11-26T15:20:00.000Z';
@@ -35,7 +36,10 @@ const NOW = '2026-11-28T12:00:00.000Z';
 
 const sha256 = (key: string) => createHash('sha256').update(key).digest('hex');
 
-/** A booking as the table stood at 021 (before the columns of in-salon services, 030). */
+/**
+ * A booking as the table stood at 021 (before the columns of in-salon services, 030, and of the
+ * reception desk, 035).
+ */
 type BookingAt021 = Omit<
   AppointmentsTable,
   | 'kind'
@@ -44,6 +48,9 @@ type BookingAt021 = Omit<
   | 'service_minutes'
   | 'service_price_cents'
   | 'plan_call_id'
+  | 'booked_by_id'
+  | 'booked_by_name'
+  | 'verbal_consent'
 >;
 
 /** The database at 021 itself (bookings without the later columns). */
@@ -105,8 +112,8 @@ describe.each(await dialects())('migration 021: link keys kept as hashes (%s)', 
 
   /**
    * A migrated database back at 020 (but for the later migrations that do not touch what 021
-   * does: 030's columns of the bookings go first, so 021 rebuilds the table as it stood then), an
-   * advisor and a completed call in it.
+   * does: 035's and 030's columns of the bookings go first, so 021 rebuilds the table as it stood
+   * then), an advisor and a completed call in it.
    */
   async function before021(): Promise<{ t: TestDatabase; eva: TestAdvisor; callId: string }> {
     const t = await createTestDatabase(dialect, { unmigrated: true });
@@ -123,6 +130,7 @@ describe.each(await dialects())('migration 021: link keys kept as hashes (%s)', 
         duration_seconds: 1200,
       })
       .execute();
+    await deskBookings.down(t.db as never);
     await serviceBookings.down(t.db as never);
     await down(t.db as never);
     return { t, eva, callId };
@@ -233,6 +241,7 @@ describe.each(await dialects())('migration 021: link keys kept as hashes (%s)', 
       .execute();
     await up(t.db as never);
     await serviceBookings.up(t.db as never);
+    await deskBookings.up(t.db as never);
 
     const clock = new ManualClock();
     clock.set(NOW);

@@ -65,5 +65,7 @@ export function toStaffAppointment(r: AppointmentRow): StaffAppointment {
     clientEmail: r.client_email,
     message: r.message,
     cancelledBy: r.cancelled_by,
+    bookedBy:
+      r.booked_by_name === null ? null : { advisorId: r.booked_by_id, name: r.booked_by_name },
   };
 }

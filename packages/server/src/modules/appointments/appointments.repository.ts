@@ -44,6 +44,9 @@ const columns = [
   'p.service_minutes',
   'p.service_price_cents',
   'p.plan_call_id',
+  'p.booked_by_id',
+  'p.booked_by_name',
+  'p.verbal_consent',
   'a.name as advisor_name',
   'a.title as advisor_title',
 ] as const;
@@ -103,6 +106,9 @@ export async function insertIfFree(db: Db, row: AppointmentsTable): Promise<bool
         'service_minutes',
         'service_price_cents',
         'plan_call_id',
+        'booked_by_id',
+        'booked_by_name',
+        'verbal_consent',
       ])
       .expression(
         db
@@ -134,6 +140,9 @@ export async function insertIfFree(db: Db, row: AppointmentsTable): Promise<bool
             eb.cast(eb.val(row.service_minutes), 'integer').as('service_minutes'),
             eb.cast(eb.val(row.service_price_cents), 'integer').as('service_price_cents'),
             eb.cast(eb.val(row.plan_call_id), 'varchar(64)').as('plan_call_id'),
+            eb.cast(eb.val(row.booked_by_id), 'varchar(64)').as('booked_by_id'),
+            eb.cast(eb.val(row.booked_by_name), 'varchar(120)').as('booked_by_name'),
+            eb.cast(eb.val(row.verbal_consent), 'integer').as('verbal_consent'),
           ])
           .where((w) =>
             w.not(w.exists(overlapping(db, row.advisor_id, row.starts_at, row.held_until))),

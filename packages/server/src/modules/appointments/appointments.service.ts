@@ -21,17 +21,21 @@
  * This file is the service's face: it composes appointment-slots.service.ts (free slots),
  * appointment-records.service.ts (one booking: read, announce, cancel),
  * visitor-appointments.service.ts (the visitor's side) and staff-appointments.service.ts (the
- * salon's side and the no-show sweep) and service-appointments.service.ts (in-salon services
- * booked from a plan) into one object.
+ * salon's side and the no-show sweep), service-appointments.service.ts (in-salon services
+ * booked from a plan) and desk-appointments.service.ts (the staff's bookings at the reception),
+ * which all book through place-booking.ts, into one object.
  */
 import type { Deps } from '../../deps.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { CallsService } from '../calls/calls.service.js';
+import type { SalonServicesService } from '../catalogue/salon-services.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import { createAppointmentRecords } from './appointment-records.service.js';
 import { createAppointmentSlots } from './appointment-slots.service.js';
+import { createDeskAppointments } from './desk-appointments.service.js';
+import { createPlaceBooking } from './place-booking.js';
 import { createServiceAppointments } from './service-appointments.service.js';
 import { createStaffAppointments } from './staff-appointments.service.js';
 import { createVisitorAppointments } from './visitor-appointments.service.js';
@@ -52,6 +56,7 @@ export function createAppointmentsService(
       | 'appointmentReassigned'
       | 'appointmentCancelled'
     >;
+    salonServices: Pick<SalonServicesService, 'byIds'>;
     /** the CRM's booked/cancelled/attended events, recorded in each change's transaction */
     webhooks: Pick<WebhooksService, 'appointmentChanged'>;
     /** her WhatsApp messages (when she consented), queued like the webhook events */
@@ -60,9 +65,11 @@ export function createAppointmentsService(
 ) {
   const slots = createAppointmentSlots(deps);
   const records = createAppointmentRecords(deps);
+  const place = createPlaceBooking(deps, { slots, records });
   return {
-    ...createVisitorAppointments(deps, { slots, records }),
+    ...createVisitorAppointments(deps, { slots, records, place }),
     ...createStaffAppointments(deps, { records }),
-    ...createServiceAppointments(deps, { slots, records }),
+    ...createServiceAppointments(deps, { slots, place }),
+    ...createDeskAppointments(deps, { slots, place }),
   };
 }

@@ -13,6 +13,7 @@ import type { Deps } from '../../deps.js';
 import { conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { limaDayBoundsUtc } from '../../db/sql-fns.js';
 import type { Actor, AdvisorsService } from '../advisors/advisors.service.js';
+import type { SalonServicesService } from '../catalogue/salon-services.service.js';
 import { toMailAppointment, type MailService } from '../mail/mail.service.js';
 import {
   closedError,
@@ -25,7 +26,7 @@ import {
   listAppointments,
   moveIfFree,
 } from './appointments.repository.js';
-import { MINUTE, toStaffAppointment } from './appointments.dto.js';
+import { DAY, MINUTE, toStaffAppointment } from './appointments.dto.js';
 import type { WhatsappService } from '../whatsapp/whatsapp.service.js';
 
 export function createStaffAppointments(
@@ -33,10 +34,12 @@ export function createStaffAppointments(
     advisors: Pick<AdvisorsService, 'exists' | 'takesConsultations'>;
     mail: Pick<MailService, 'appointmentReassigned'>;
     whatsapp?: Pick<WhatsappService, 'appointmentChangedLater'>;
+    /** who does a service now (catalogue): a service booking goes only to one of them */
+    salonServices: Pick<SalonServicesService, 'byIds'>;
   },
   parts: { records: AppointmentRecords },
 ) {
-  const { db, clock, notifier, advisors, mail } = deps;
+  const { db, clock, notifier, advisors, mail, salonServices } = deps;
   const { announce, reread, cancelRow } = parts.records;
 
   return {
@@ -83,6 +86,12 @@ export function createStaffAppointments(
       // Not to the owner's own account, unless the landing shows her as a stylist too.
       if (!(await advisors.takesConsultations(advisorId)))
         throw conflict('ADVISOR_NOT_BOOKABLE', 'That account takes no consultations');
+      // A service only to a stylist who does it (the catalogue's list now; gone: nobody does).
+      if (row.kind === 'service' && row.service_id !== null) {
+        const service = (await salonServices.byIds([row.service_id])).get(row.service_id);
+        if (!service?.stylistIds.includes(advisorId))
+          throw conflict('SERVICE_NOT_DONE_BY_STYLIST', 'That stylist does not do this service');
+      }
       const moved = await moveIfFree(db, row.id, {
         advisorId,
         startsAt: row.starts_at,
@@ -107,7 +116,11 @@ export function createStaffAppointments(
     ): Promise<StaffAppointment[]> {
       if (!actor.isAdmin && q.advisorId && q.advisorId !== actor.advisorId) throw forbidden();
       const advisorId = actor.isAdmin ? q.advisorId : actor.advisorId;
-      const bounds = q.day ? limaDayBoundsUtc(q.day) : undefined;
+      const first = q.day ? limaDayBoundsUtc(q.day) : undefined;
+      const bounds = first && {
+        start: first.start,
+        end: new Date(Date.parse(first.end) + (q.days - 1) * DAY).toISOString(),
+      };
       const nowIso = clock.now().toISOString();
       const from = q.upcoming
         ? bounds && bounds.start > nowIso

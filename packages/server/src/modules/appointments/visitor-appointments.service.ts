@@ -14,24 +14,16 @@ import {
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { conflict } from '../../lib/app-error.js';
-import { newId } from '../../lib/ids.js';
 import { addressHash, createAllowance, phoneKey } from '../../lib/limits.js';
-import { lockSettingsRow } from '../../db/rows.js';
-import { limaDateOf, limaDayBoundsUtc } from '../../db/sql-fns.js';
+import { limaDayBoundsUtc } from '../../db/sql-fns.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { CallsService } from '../calls/calls.service.js';
 import { toMailAppointment, type MailService } from '../mail/mail.service.js';
-import { addAppointmentKey } from './appointment-keys.service.js';
-import { BOOKING_ADMISSION_ROW, bookingCaps, validZone } from './booking-caps.js';
+import { validZone } from './booking-caps.js';
+import { BY_CLIENT, NO_SERVICE, type PlaceBooking } from './place-booking.js';
 import { closedError, type AppointmentRecords } from './appointment-records.service.js';
 import { slotUnavailable, type AppointmentSlots } from './appointment-slots.service.js';
-import {
-  closeAppointment,
-  insertIfFree,
-  listAppointments,
-  moveIfFree,
-  type AppointmentRow,
-} from './appointments.repository.js';
+import { closeAppointment, moveIfFree, type AppointmentRow } from './appointments.repository.js';
 import { DAY, MINUTE, toAppointment, toSlot } from './appointments.dto.js';
 import { horizonEnd, type SlotRules } from './slots.js';
 import type { WhatsappService } from '../whatsapp/whatsapp.service.js';
@@ -54,7 +46,7 @@ export function createVisitorAppointments(
       mail: Pick<MailService, 'appointmentBooked' | 'appointmentRescheduled'>;
       whatsapp?: Pick<WhatsappService, 'consent' | 'appointmentChangedLater'>;
     },
-  parts: { slots: AppointmentSlots; records: AppointmentRecords },
+  parts: { slots: AppointmentSlots; records: AppointmentRecords; place: PlaceBooking },
 ) {
   const { db, clock, advisors, calls, mail, config } = deps;
   /** Moves per booking and day: each one e-mails her, so a loop cannot mail an inbox to death. */
@@ -64,7 +56,6 @@ export function createVisitorAppointments(
     deps.limitStore ?? null,
   );
 
-  const checkCaps = bookingCaps(config, clock);
   const { rules, slotsOf, alternatives } = parts.slots;
   const { byKey, announce, reread, cancelRow } = parts.records;
 
@@ -128,86 +119,40 @@ export function createVisitorAppointments(
       body: z.output<typeof bookAppointmentBodySchema>,
       opts: { address?: string } = {},
     ): Promise<BookAppointmentResponse> {
-      const r = await rules();
-      if (!r.enabled) throw conflict('BOOKING_DISABLED', 'The salon is not taking appointments');
-      const who = {
-        phoneDigits: phoneKey(body.phone),
-        email: body.email,
-        addressHash: opts.address ? addressHash(opts.address) : null,
-      };
-      // Told before a slot is looked for: she cannot book another whichever she picks.
-      await checkCaps(db, who);
       const live = await advisors.consultingRecords();
       const candidates = body.advisorId
         ? live.filter((a) => a.id === body.advisorId && a.showOnLanding)
         : live;
-      const at = Date.parse(body.startsAt);
-      const slot = (await slotsOf(candidates, r, at, at)).find((s) => s.startsAt === at);
-      if (!slot) throw slotUnavailable(await alternatives(candidates, r, at));
-
-      // The least booked of the free advisors that day first; a race lost moves to the next.
-      const day = limaDayBoundsUtc(limaDateOf(new Date(at)));
-      const sameDay = await listAppointments(db, {
-        status: 'booked',
-        from: day.start,
-        to: day.end,
-        limit: 10_000,
+      const {
+        row,
+        key,
+        mail: mailed,
+      } = await parts.place({
+        candidates,
+        rules: await rules(),
+        startsAt: body.startsAt,
+        who: {
+          phoneDigits: phoneKey(body.phone),
+          email: body.email,
+          addressHash: opts.address ? addressHash(opts.address) : null,
+        },
+        fields: {
+          subject: body.subject,
+          client_name: body.name,
+          client_phone: body.phone,
+          client_email: body.email,
+          message: body.message,
+          language: body.language,
+          time_zone: validZone(body.timeZone),
+          ...NO_SERVICE,
+          ...BY_CLIENT,
+        },
+        // Her WhatsApp choice, kept with the booking it is for.
+        onInserted: async (trx, id) => {
+          await deps.whatsapp?.consent(trx, id, body.phone, body.whatsapp);
+        },
       });
-      const load = (id: string) => sameDay.filter((b) => b.advisor_id === id).length;
-      const order = [...slot.advisorIds].sort((a, b) => load(a) - load(b));
-
-      const now = clock.now().toISOString();
-      const id = newId('apt');
-      for (const advisorId of order) {
-        // The caps again with the insert, under a lock: a burst of bookings cannot all pass. The
-        // key of the answer's link is stored with the booking (its hash: appointment-keys.service).
-        const key = await db.transaction().execute(async (trx) => {
-          await lockSettingsRow(trx, BOOKING_ADMISSION_ROW, now);
-          await checkCaps(trx, who);
-          const inserted = await insertIfFree(trx, {
-            id,
-            advisor_id: advisorId,
-            status: 'booked',
-            starts_at: new Date(slot.startsAt).toISOString(),
-            ends_at: new Date(slot.endsAt).toISOString(),
-            held_until: new Date(slot.endsAt + r.bufferMinutes * MINUTE).toISOString(),
-            subject: body.subject,
-            client_name: body.name,
-            client_phone: body.phone,
-            client_phone_digits: who.phoneDigits,
-            client_address_hash: who.addressHash,
-            client_email: body.email,
-            message: body.message,
-            language: body.language,
-            time_zone: validZone(body.timeZone),
-            call_id: null,
-            cancelled_by: null,
-            created_at: now,
-            updated_at: now,
-            reminded_day_at: null,
-            reminded_hour_at: null,
-            kind: 'consultation',
-            service_id: null,
-            service_name: null,
-            service_minutes: null,
-            service_price_cents: null,
-            plan_call_id: null,
-          });
-          if (inserted) await deps.whatsapp?.consent(trx, id, body.phone, body.whatsapp);
-          if (inserted) await parts.records.tell(trx, 'appointment.booked', id);
-          return inserted ? addAppointmentKey(trx, id, clock.now()) : null;
-        });
-        if (key === null) continue;
-        const row = await reread(id);
-        announce(row);
-        const mailed = await mail.appointmentBooked(toMailAppointment(row));
-        return {
-          appointment: toAppointment(row),
-          key,
-          mail: mailed,
-        };
-      }
-      throw slotUnavailable(await alternatives(candidates, r, at));
+      return { appointment: toAppointment(row), key, mail: mailed };
     },
 
     async get(id: string, key: string | undefined): Promise<Appointment> {

@@ -113,6 +113,9 @@ export function generateAppointments(
       service_minutes: null,
       service_price_cents: null,
       plan_call_id: null,
+      booked_by_id: null,
+      booked_by_name: null,
+      verbal_consent: 0,
       ...over,
     };
     appointments.push(appointment);

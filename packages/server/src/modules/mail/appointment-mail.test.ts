@@ -69,6 +69,9 @@ async function insertBooking(
     service_minutes: null,
     service_price_cents: null,
     plan_call_id: null,
+    booked_by_id: null,
+    booked_by_name: null,
+    verbal_consent: 0,
     ...over,
   };
   await db.insertInto('appointments').values(row).execute();

@@ -1,7 +1,8 @@
 /**
  * Admin → Citas (docs/product.md#admin-appointments): every booking of a Lima day (or from now on),
  * by advisor and status, with the client's contact, and 'Cancelar' / 'Reasignar' while a booking
- * has not started. Kept live by the page's socket (`appointment:changed`).
+ * has not started; one stylist's week beside it, and 'Nueva cita' for the reception desk. Kept
+ * live by the page's socket (`appointment:changed`).
  */
 import type { StaffAppointment } from '@belleza/contract';
 import { useCallback, useEffect, useState } from 'react';
@@ -21,6 +22,8 @@ import {
 } from './components/AppointmentsTable';
 import { CancelAppointmentDialog } from './components/CancelAppointmentDialog';
 import { ReassignDialog } from './components/ReassignDialog';
+import { ReceptionDialog } from './components/ReceptionDialog';
+import { WeekView, type NewAtDesk } from './components/WeekView';
 import { useAppointmentsLive } from './hooks/use-appointments-live';
 import {
   hasNarrowingFilters,
@@ -58,6 +61,9 @@ export function AdminAppointmentsPage() {
   const advisors = useAdvisorOptions();
   const cancel = useCancelAppointment();
   const [pending, setPending] = useState<Pending>(null);
+  // The reception dialog: closed (null), or open with what the week view chose (if anything).
+  const [desk, setDesk] = useState<{ prefill: NewAtDesk | null } | null>(null);
+  const [weekShown, setWeekShown] = useState(false);
 
   const confirmCancel = (appointment: StaffAppointment) => {
     cancel.mutate(appointment.appointmentId, {
@@ -88,6 +94,21 @@ export function AdminAppointmentsPage() {
         titleId="aa-page-title"
         title={t('admin:appointments.title')}
         subtitle={t('admin-appointments:subtitle')}
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              aria-expanded={weekShown}
+              aria-controls="aa-week"
+              onClick={() => setWeekShown(!weekShown)}
+            >
+              {t(weekShown ? 'admin-appointments:week.hide' : 'admin-appointments:week.show')}
+            </Button>
+            <Button onClick={() => setDesk({ prefill: null })}>
+              {t('admin-appointments:desk.new')}
+            </Button>
+          </>
+        }
       />
       <AppointmentsFilters
         filters={filters}
@@ -95,6 +116,15 @@ export function AdminAppointmentsPage() {
         advisors={advisors.data ?? []}
         onChange={onFilters}
       />
+      {weekShown && (
+        <WeekView
+          stylists={(advisors.data ?? []).filter(
+            (a) => !a.profile.isAdmin || a.profile.showOnLanding,
+          )}
+          now={now}
+          onNew={(prefill) => setDesk({ prefill })}
+        />
+      )}
 
       {advisors.isError && !advisors.data && (
         <LoadFailed
@@ -132,6 +162,14 @@ export function AdminAppointmentsPage() {
         </div>
       )}
 
+      {desk && (
+        <ReceptionDialog
+          advisors={advisors.data ?? []}
+          prefill={desk.prefill}
+          now={now}
+          onClose={() => setDesk(null)}
+        />
+      )}
       {pending?.kind === 'cancel' && (
         <CancelAppointmentDialog
           key={pending.appointment.appointmentId}

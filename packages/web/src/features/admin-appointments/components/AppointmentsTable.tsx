@@ -62,6 +62,11 @@ export function AppointmentsTable({ appointments, now, onAction }: AppointmentsT
                 ) : (
                   <span className="aa-table__sub">{t('table.noEmail')}</span>
                 )}
+                {a.bookedBy && (
+                  <span className="aa-table__sub aa-table__by">
+                    {t('desk.bookedBy', { name: a.bookedBy.name })}
+                  </span>
+                )}
                 <WhatsappMessagesToggle by={{ appointmentId: a.appointmentId }} />
               </th>
               <td>

@@ -23,12 +23,17 @@ export function useAppointmentsLive(): void {
     socket.on('connect', () => {
       connects += 1;
       // The first connect follows the page's own read; a later one follows a gap.
-      if (connects > 1)
+      if (connects > 1) {
         void queryClient.invalidateQueries({ queryKey: adminAppointmentsKeys.lists() });
+        void queryClient.invalidateQueries({ queryKey: adminAppointmentsKeys.weeks() });
+      }
     });
-    socket.on('appointment:changed', (appointment) =>
-      patchAppointmentLists(queryClient, appointment),
-    );
+    socket.on('appointment:changed', (appointment) => {
+      patchAppointmentLists(queryClient, appointment);
+      // The week view and the desk's free slots are read again.
+      void queryClient.invalidateQueries({ queryKey: adminAppointmentsKeys.weeks() });
+      void queryClient.invalidateQueries({ queryKey: adminAppointmentsKeys.allDeskSlots() });
+    });
     socket.connect();
     const stopReconnecting = keepReconnecting(socket);
     return () => {

@@ -164,6 +164,7 @@ describe("advisor dashboard: 'Mis citas'", () => {
       clientName: 'Sofía Plan',
       kind: 'service',
       service: { serviceId: 'svc_1', name: 'Color completo', durationMinutes: 45, price: 180 },
+      bookedBy: { advisorId: 'adv_admin', name: 'Ana Admin' },
     });
     server.appointments = [rosa, service];
     await renderDashboard();
@@ -172,6 +173,9 @@ describe("advisor dashboard: 'Mis citas'", () => {
     expect(itemOf('Sofía Plan')).not.toHaveTextContent('Cuidado del cabello');
     expect(itemOf('Rosa Díaz')).toHaveTextContent('Videoconsulta');
     expect(itemOf('Rosa Díaz')).toHaveTextContent('Cuidado del cabello');
+    // Booked at the desk: she sees by whom; her own client's booking says nothing of it.
+    expect(itemOf('Sofía Plan')).toHaveTextContent('Reservada en recepción por Ana Admin');
+    expect(itemOf('Rosa Díaz')).not.toHaveTextContent('Reservada');
   });
 
   it('says when she has no upcoming bookings', async () => {

@@ -197,6 +197,11 @@ function AppointmentRow({ appointment, now, next, onCancel }: RowProps) {
           <a href={`tel:${clientPhone.replace(/[^\d+]/g, '')}`}>{clientPhone}</a>
         </p>
         {message && <p className="advisor-appointment__message">{message}</p>}
+        {appointment.bookedBy && (
+          <p className="advisor-muted">
+            {t('appointments.bookedBy', { name: appointment.bookedBy.name })}
+          </p>
+        )}
       </div>
       {!started && (
         <div className="advisor-appointment__actions">

@@ -19,6 +19,7 @@ import {
 } from './common.js';
 import { advisorPhotoSchema } from './advisors.js';
 import { visitorMailSchema } from './mail.js';
+import { serviceOutcomeSchema } from './service-outcomes.js';
 
 export const appointmentStatuses = ['booked', 'cancelled', 'attended', 'no_show'] as const;
 export const appointmentStatusSchema = z.enum(appointmentStatuses);
@@ -188,6 +189,8 @@ export const staffAppointmentSchema = appointmentSchema.extend({
   clientEmail: z.string(),
   message: z.string(),
   cancelledBy: z.enum(['client', 'advisor', 'admin']).nullable(),
+  /** a service booking's recorded outcome (service-outcomes.ts); null until recorded */
+  outcome: serviceOutcomeSchema.nullable(),
 });
 export type StaffAppointment = z.infer<typeof staffAppointmentSchema>;
 

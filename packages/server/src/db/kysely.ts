@@ -46,6 +46,7 @@ import * as callIntakes from './migrations/2026-12-04-029-call-intakes.js';
 import * as serviceBookings from './migrations/2026-12-06-030-service-bookings.js';
 import * as webhooks from './migrations/2026-12-06-031-webhooks.js';
 import * as returningClients from './migrations/2026-12-06-032-returning-clients.js';
+import * as serviceOutcomes from './migrations/2026-12-08-034-service-outcomes.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-030-service-bookings': serviceBookings,
   '2026-12-06-031-webhooks': webhooks,
   '2026-12-06-032-returning-clients': returningClients,
+  '2026-12-08-034-service-outcomes': serviceOutcomes,
 };
 
 export type DatabaseOptions = {

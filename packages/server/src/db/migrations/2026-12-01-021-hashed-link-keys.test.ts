@@ -44,6 +44,9 @@ type BookingAt021 = Omit<
   | 'service_minutes'
   | 'service_price_cents'
   | 'plan_call_id'
+  | 'outcome_price_cents'
+  | 'outcome_at'
+  | 'outcome_by'
 >;
 
 /** The database at 021 itself (bookings without the later columns). */

@@ -22,7 +22,8 @@
  * appointment-records.service.ts (one booking: read, announce, cancel),
  * visitor-appointments.service.ts (the visitor's side) and staff-appointments.service.ts (the
  * salon's side and the no-show sweep) and service-appointments.service.ts (in-salon services
- * booked from a plan) into one object.
+ * booked from a plan) and service-outcomes.service.ts (what became of a service booking) into one
+ * object.
  */
 import type { Deps } from '../../deps.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
@@ -33,6 +34,7 @@ import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import { createAppointmentRecords } from './appointment-records.service.js';
 import { createAppointmentSlots } from './appointment-slots.service.js';
 import { createServiceAppointments } from './service-appointments.service.js';
+import { createServiceOutcomes } from './service-outcomes.service.js';
 import { createStaffAppointments } from './staff-appointments.service.js';
 import { createVisitorAppointments } from './visitor-appointments.service.js';
 
@@ -61,5 +63,6 @@ export function createAppointmentsService(
     ...createVisitorAppointments(deps, { slots, records }),
     ...createStaffAppointments(deps, { records }),
     ...createServiceAppointments(deps, { slots, records }),
+    ...createServiceOutcomes(deps, { records }),
   };
 }

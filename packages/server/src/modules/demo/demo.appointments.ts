@@ -113,6 +113,9 @@ export function generateAppointments(
       service_minutes: null,
       service_price_cents: null,
       plan_call_id: null,
+      outcome_price_cents: null,
+      outcome_at: null,
+      outcome_by: null,
       ...over,
     };
     appointments.push(appointment);

@@ -69,6 +69,9 @@ async function insertBooking(
     service_minutes: null,
     service_price_cents: null,
     plan_call_id: null,
+    outcome_price_cents: null,
+    outcome_at: null,
+    outcome_by: null,
     ...over,
   };
   await db.insertInto('appointments').values(row).execute();

@@ -44,6 +44,7 @@ export function makeAppointment(
     clientEmail: 'rosa@cliente.test',
     message: '',
     cancelledBy: null,
+    outcome: null,
     ...overrides,
   };
 }

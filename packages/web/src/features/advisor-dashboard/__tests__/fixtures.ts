@@ -83,6 +83,7 @@ export function makeAppointment(
     clientEmail: 'rosa@cliente.test',
     message: '',
     cancelledBy: null,
+    outcome: null,
     ...overrides,
   };
 }

@@ -108,13 +108,13 @@ describe.each(await dialects())('service outcomes (%s)', (dialect) => {
     t.clock.set(NOW);
 
     const consultation = (
-      await insertAppointment(t.db.db, { advisorId: eva.id, startsAt: STARTED })
+      await insertAppointment(t.db.db, { advisorId: eva.id, startsAt: '2026-12-01T13:00:00.000Z' })
     ).id;
     const notService = await record(consultation, admin, { outcome: 'no_show' });
     expect(notService.status).toBe(409);
     expect(notService.body.error?.code).toBe('OUTCOME_NOT_SERVICE');
 
-    const cancelled = await serviceBooking();
+    const cancelled = await serviceBooking('2026-12-01T13:30:00.000Z');
     await t.db.db
       .updateTable('appointments')
       .set({ status: 'cancelled', cancelled_by: 'client' })

@@ -27,6 +27,9 @@ describe('OpenAPI document', () => {
       ['/api/audit', ['get']],
       ['/api/summaries/{callId}/services/{serviceId}/slots', ['get']],
       ['/api/summaries/{callId}/services/{serviceId}/book', ['post']],
+      ['/api/appointments/{appointmentId}/outcome', ['post']],
+      ['/api/reports/funnel', ['get']],
+      ['/api/reports/funnel.csv', ['get']],
     ];
     for (const [path, methods] of expected) {
       expect(doc.paths[path], path).toBeDefined();

@@ -1,8 +1,8 @@
 /**
  * A service booking's outcome for staff screens: the 'Registrar resultado' control, the recorded
- * outcome as a line of text, and which bookings await one.
+ * outcome as a line of text when nothing is left to record, and which bookings await one.
  */
 import './service-outcome.css';
 
-export { OutcomeText, RecordOutcomeControl } from './RecordOutcomeControl';
+export { RecordOutcomeControl } from './RecordOutcomeControl';
 export { awaitsOutcome, canRecordOutcome } from './service-outcome.api';

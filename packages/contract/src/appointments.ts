@@ -20,6 +20,7 @@ import {
 import { advisorPhotoSchema } from './advisors.js';
 import { visitorMailSchema } from './mail.js';
 import { whatsappOptInField } from './whatsapp.js';
+import { serviceOutcomeSchema } from './service-outcomes.js';
 
 export const appointmentStatuses = ['booked', 'cancelled', 'attended', 'no_show'] as const;
 export const appointmentStatusSchema = z.enum(appointmentStatuses);
@@ -192,6 +193,8 @@ export const staffAppointmentSchema = appointmentSchema.extend({
   cancelledBy: z.enum(['client', 'advisor', 'admin']).nullable(),
   /** booked at the reception by this staff member; null: by the client herself */
   bookedBy: z.object({ advisorId: idSchema.nullable(), name: z.string() }).nullable(),
+  /** a service booking's recorded outcome (service-outcomes.ts); null until recorded */
+  outcome: serviceOutcomeSchema.nullable(),
 });
 export type StaffAppointment = z.infer<typeof staffAppointmentSchema>;
 

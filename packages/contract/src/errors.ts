@@ -82,6 +82,13 @@ export const errorCodes = [
   'APPOINTMENT_NOT_OPEN',
   /** an in-salon service booking: there is no video call to enter */
   'APPOINTMENT_IN_SALON',
+  // a service booking's outcome
+  /** the booking has not started yet: its outcome can be recorded from details.startsAt on */
+  'OUTCOME_TOO_EARLY',
+  /** a video consultation: whether she came is the call's to say, not a recorded outcome */
+  'OUTCOME_NOT_SERVICE',
+  /** the outcome was recorded already: only an admin corrects it */
+  'OUTCOME_ALREADY_RECORDED',
   // video
   'VIDEO_PROVIDER_ERROR',
   'VIDEO_PROVIDER_UNAUTHORIZED',

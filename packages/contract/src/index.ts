@@ -12,6 +12,7 @@ export * from './closeup.js';
 export * from './summary.js';
 export * from './returning.js';
 export * from './appointments.js';
+export * from './service-outcomes.js';
 export * from './mail.js';
 export * from './embed.js';
 export * from './colour-chart.js';

@@ -86,6 +86,8 @@ export const appointmentEventDataSchema = z.object({
   kind: appointmentKindSchema,
   /** the service booked, as it was then (kind 'service'), else null */
   service: bookedServiceSchema.nullable(),
+  /** a service done in the salon (appointment.attended): its final price; else null */
+  finalPrice: z.number().nullable(),
 });
 export type AppointmentEventData = z.infer<typeof appointmentEventDataSchema>;
 

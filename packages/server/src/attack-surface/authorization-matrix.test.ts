@@ -313,6 +313,19 @@ async function bookingOfOwner(c: Cast, app: Harness['app']): Promise<Record<stri
   return { appointmentId: id, appointmentKey: key };
 }
 
+/** A service booking of B's that has started (its outcome can be recorded). */
+async function startedServiceOfOwner(
+  c: Cast,
+  app: Harness['app'],
+): Promise<Record<string, string>> {
+  const { id } = await insertAppointment(app.container.db, {
+    advisorId: c.owner.id,
+    startsAt: `2020-01-07T15:${String(++unique % 60).padStart(2, '0')}:00.000Z`,
+    service: { priceCents: 5000, planCallId: null },
+  });
+  return { appointmentId: id };
+}
+
 /** The booking's client: her manage key, kept by `bookingOfOwner`. */
 const bookingHolder: NonNullable<NonNullable<Row['hidden']>['holder']> = async (_c, _app, p) => ({
   headers: { [APPOINTMENT_KEY_HEADER]: p.appointmentKey ?? '' },
@@ -700,6 +713,12 @@ const EXPECTED: Record<string, Row> = {
     allowedStatus: 409,
   },
   'GET /api/appointments': { allow: SIGNED_IN },
+  // Its stylist or an admin, from its start on; a visitor never.
+  'POST /api/appointments/{appointmentId}/outcome': {
+    allow: OWNER_OR_ADMIN,
+    params: startedServiceOfOwner,
+    body: () => ({ outcome: 'attended', finalPrice: 45.5 }),
+  },
   'POST /api/appointments/{appointmentId}/reassign': {
     allow: ADMIN,
     params: bookingOfOwner,
@@ -786,6 +805,8 @@ const EXPECTED: Record<string, Row> = {
     query: (c) => ({ callId: c.callId }),
   },
   'GET /api/reports': { allow: ADMIN, query: () => ({ months: '3' }) },
+  'GET /api/reports/funnel': { allow: ADMIN, query: () => ({ months: '3' }) },
+  'GET /api/reports/funnel.csv': { allow: ADMIN, query: () => ({ months: '3', language: 'en' }) },
   'GET /api/system/status': { allow: ADMIN },
   // ---------------------------------------------------------------- operations (at the root)
   // The probes are open. The metrics need METRICS_TOKEN (none set here) or a loopback peer, and

@@ -48,6 +48,7 @@ import * as webhooks from './migrations/2026-12-06-031-webhooks.js';
 import * as returningClients from './migrations/2026-12-06-032-returning-clients.js';
 import * as whatsapp from './migrations/2026-12-08-033-whatsapp.js';
 import * as deskBookings from './migrations/2026-12-08-035-desk-bookings.js';
+import * as serviceOutcomes from './migrations/2026-12-08-034-service-outcomes.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-032-returning-clients': returningClients,
   '2026-12-08-033-whatsapp': whatsapp,
   '2026-12-08-035-desk-bookings': deskBookings,
+  '2026-12-08-034-service-outcomes': serviceOutcomes,
 };
 
 export type DatabaseOptions = {

@@ -131,6 +131,8 @@ export type CallsTable = {
   client_connected_at: string | null;
   /** an active call whose visitor has no live connection: since when (announced once); else null */
   client_absent_since: string | null;
+  /** when the call was first given a plan (text or items); kept after the summary is purged */
+  plan_at: string | null;
 };
 
 export type CallOffersTable = {
@@ -370,6 +372,11 @@ export type AppointmentsTable = {
   booked_by_name: string | null;
   /** 1: the staff member who booked confirmed the client's consent given by word of mouth */
   verbal_consent: number;
+  /** a service's outcome: the final price in cents when done (status 'attended'), else null */
+  outcome_price_cents: number | null;
+  /** when the outcome was (last) recorded, and the id of the advisor or admin who did */
+  outcome_at: string | null;
+  outcome_by: string | null;
 };
 
 /**

@@ -29,6 +29,9 @@ describe('OpenAPI document', () => {
       ['/api/summaries/{callId}/services/{serviceId}/book', ['post']],
       ['/api/desk/slots', ['get']],
       ['/api/desk/appointments', ['post']],
+      ['/api/appointments/{appointmentId}/outcome', ['post']],
+      ['/api/reports/funnel', ['get']],
+      ['/api/reports/funnel.csv', ['get']],
     ];
     for (const [path, methods] of expected) {
       expect(doc.paths[path], path).toBeDefined();

@@ -324,7 +324,11 @@ export const activeCallRow = (
   at: string,
 ): Omit<
   CallsTable,
-  'appointment_id' | 'client_address_hash' | 'client_connected_at' | 'client_absent_since'
+  | 'appointment_id'
+  | 'client_address_hash'
+  | 'client_connected_at'
+  | 'client_absent_since'
+  | 'plan_at'
 > => ({
   id,
   status: 'active',
@@ -376,6 +380,8 @@ export async function insertAppointment(
     timeZone?: string;
     createdAt?: string;
     status?: AppointmentsTable['status'];
+    /** a service booking (a 45-minute 'Corte y peinado' at this price, from this call's plan) */
+    service?: { priceCents: number | null; planCallId: string | null };
   },
 ): Promise<{ id: string; key: string }> {
   const id = newId('apt');
@@ -407,12 +413,12 @@ export async function insertAppointment(
       updated_at: created,
       reminded_day_at: null,
       reminded_hour_at: null,
-      kind: 'consultation',
-      service_id: null,
-      service_name: null,
-      service_minutes: null,
-      service_price_cents: null,
-      plan_call_id: null,
+      kind: opts.service ? 'service' : 'consultation',
+      service_id: opts.service ? 'svc_fixture' : null,
+      service_name: opts.service ? 'Corte y peinado' : null,
+      service_minutes: opts.service ? 45 : null,
+      service_price_cents: opts.service?.priceCents ?? null,
+      plan_call_id: opts.service?.planCallId ?? null,
       booked_by_id: null,
       booked_by_name: null,
       verbal_consent: 0,

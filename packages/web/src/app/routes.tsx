@@ -173,7 +173,7 @@ export const routes: RouteObject[] = [
                 handle: handle({ titleKey: 'admin:appointments.title' }),
                 lazy: lazyRoute(
                   () => import('@/features/admin-appointments'),
-                  ['admin', 'admin-appointments'],
+                  ['admin', 'admin-appointments', 'service-outcome'],
                 ),
               },
               // The salon's own content for the landing (nav group 'Salón').
@@ -249,7 +249,15 @@ export const routes: RouteObject[] = [
                 handle: handle({ titleKey: 'titles.advisorDashboard' }),
                 lazy: lazyRoute(
                   () => import('@/features/advisor-dashboard'),
-                  ['advisor', 'advisor-photo', 'video', 'summary', 'intake', 'validation'],
+                  [
+                    'advisor',
+                    'advisor-photo',
+                    'video',
+                    'summary',
+                    'intake',
+                    'validation',
+                    'service-outcome',
+                  ],
                 ),
               },
             ],

@@ -106,6 +106,11 @@ export const API_ROUTES = {
     status: 200,
     response: c.ok(c.staffAppointmentSchema),
   },
+  'POST /api/appointments/:appointmentId/outcome': {
+    body: c.recordOutcomeBodySchema,
+    status: 200,
+    response: c.ok(c.staffAppointmentSchema),
+  },
   'GET /api/audit': {
     query: c.auditListQuerySchema,
     status: 200,
@@ -297,6 +302,12 @@ export const API_ROUTES = {
     status: 200,
     response: c.ok(c.reportDataSchema),
   },
+  'GET /api/reports/funnel': {
+    query: c.funnelQuerySchema,
+    status: 200,
+    response: c.ok(c.funnelDataSchema),
+  },
+  'GET /api/reports/funnel.csv': { query: c.funnelQuerySchema, status: 200, response: null },
   'PUT /api/salon/logo': { status: 200, response: c.ok(c.cataloguePhotoSchema) },
   'DELETE /api/salon/logo': { status: 200, response: c.okMessage },
   'GET /api/salon/logo/:file': { query: c.cataloguePhotoQuery, status: 200, response: null },

@@ -51,6 +51,9 @@ type BookingAt021 = Omit<
   | 'booked_by_id'
   | 'booked_by_name'
   | 'verbal_consent'
+  | 'outcome_price_cents'
+  | 'outcome_at'
+  | 'outcome_by'
 >;
 
 /** The database at 021 itself (bookings without the later columns). */

@@ -7,6 +7,7 @@ import {
   APPOINTMENT_NO_SHOW_MINUTES,
   type Appointment,
   type BookedService,
+  type ServiceOutcome,
   type Slot,
   type StaffAppointment,
 } from '@belleza/contract';
@@ -67,5 +68,27 @@ export function toStaffAppointment(r: AppointmentRow): StaffAppointment {
     cancelledBy: r.cancelled_by,
     bookedBy:
       r.booked_by_name === null ? null : { advisorId: r.booked_by_id, name: r.booked_by_name },
+    outcome: outcomeOf(r),
+  };
+}
+
+/** A service booking's recorded outcome; null until recorded. */
+export function outcomeOf(
+  r: Pick<
+    AppointmentRow,
+    'status' | 'outcome_price_cents' | 'outcome_at' | 'outcome_by' | 'outcome_by_name'
+  >,
+): ServiceOutcome | null {
+  if (r.outcome_at === null) return null;
+  return {
+    finalPrice:
+      r.status === 'attended' && r.outcome_price_cents !== null
+        ? Number(r.outcome_price_cents) / 100
+        : null,
+    recordedAt: r.outcome_at,
+    recordedBy:
+      r.outcome_by !== null && r.outcome_by_name !== null
+        ? { advisorId: r.outcome_by, name: r.outcome_by_name }
+        : null,
   };
 }

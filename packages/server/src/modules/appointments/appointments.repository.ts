@@ -16,7 +16,15 @@ export type AppointmentRow = Omit<
 > & {
   advisor_name: string;
   advisor_title: string;
+  /** the name of whoever recorded the outcome; null when none or the account is gone */
+  outcome_by_name: string | null;
 };
+
+/** A new booking: no outcome yet (service-outcomes.repository.ts records it later). */
+export type NewAppointment = Omit<
+  AppointmentsTable,
+  'outcome_price_cents' | 'outcome_at' | 'outcome_by'
+>;
 
 const columns = [
   'p.id',
@@ -47,12 +55,19 @@ const columns = [
   'p.booked_by_id',
   'p.booked_by_name',
   'p.verbal_consent',
+  'p.outcome_price_cents',
+  'p.outcome_at',
+  'p.outcome_by',
   'a.name as advisor_name',
   'a.title as advisor_title',
+  'ob.name as outcome_by_name',
 ] as const;
 
 const fromAppointments = (db: Db) =>
-  db.selectFrom('appointments as p').innerJoin('advisors as a', 'a.id', 'p.advisor_id');
+  db
+    .selectFrom('appointments as p')
+    .innerJoin('advisors as a', 'a.id', 'p.advisor_id')
+    .leftJoin('advisors as ob', 'ob.id', 'p.outcome_by');
 
 /** Whether some other held booking of the advisor overlaps [startsAt, heldUntil). */
 const overlapping = (
@@ -74,7 +89,7 @@ const overlapping = (
 };
 
 /** Inserts the booking if its advisor is free then; false when another booking holds her. */
-export async function insertIfFree(db: Db, row: AppointmentsTable): Promise<boolean> {
+export async function insertIfFree(db: Db, row: NewAppointment): Promise<boolean> {
   try {
     const result = await db
       .insertInto('appointments')

@@ -16,6 +16,7 @@ import {
   idSchema,
   ok,
   reassignBodySchema,
+  recordOutcomeBodySchema,
   rescheduleBodySchema,
   slotsQuerySchema,
   slotsResponseSchema,
@@ -214,6 +215,30 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<AppointmentsRoutesOptions
         requireAdmin(req),
         req.params.appointmentId,
         req.body.advisorId,
+      ),
+    }),
+  );
+
+  app.post(
+    '/appointments/:appointmentId/outcome',
+    {
+      onRequest: advisorOnly,
+      schema: {
+        tags: ['appointments'],
+        security: bearer,
+        summary:
+          "Record what became of an in-salon service booking, from its start on: `attended` with the final price in the salon's currency (two decimals at most), or not done (`no_show`, `cancelled` in the salon). Its stylist (another advisor's booking is 403) or an admin; once recorded, only an admin corrects it (409 OUTCOME_ALREADY_RECORDED). 409 OUTCOME_TOO_EARLY before the start (`details.startsAt`), 409 OUTCOME_NOT_SERVICE for a video consultation, 409 APPOINTMENT_CLOSED when it was cancelled beforehand. Fires `appointment.attended` (with `finalPrice`) or `appointment.cancelled` once per booking.",
+        params,
+        body: recordOutcomeBodySchema,
+        response: { 200: ok(staffAppointmentSchema) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await appointments.recordOutcome(
+        requireAdvisor(req),
+        req.params.appointmentId,
+        req.body,
       ),
     }),
   );

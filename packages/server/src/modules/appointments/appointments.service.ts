@@ -22,8 +22,9 @@
  * appointment-records.service.ts (one booking: read, announce, cancel),
  * visitor-appointments.service.ts (the visitor's side) and staff-appointments.service.ts (the
  * salon's side and the no-show sweep), service-appointments.service.ts (in-salon services
- * booked from a plan) and desk-appointments.service.ts (the staff's bookings at the reception),
- * which all book through place-booking.ts, into one object.
+ * booked from a plan), desk-appointments.service.ts (the staff's bookings at the reception),
+ * which all book through place-booking.ts, and service-outcomes.service.ts (what became of a
+ * service booking), into one object.
  */
 import type { Deps } from '../../deps.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
@@ -37,6 +38,7 @@ import { createAppointmentSlots } from './appointment-slots.service.js';
 import { createDeskAppointments } from './desk-appointments.service.js';
 import { createPlaceBooking } from './place-booking.js';
 import { createServiceAppointments } from './service-appointments.service.js';
+import { createServiceOutcomes } from './service-outcomes.service.js';
 import { createStaffAppointments } from './staff-appointments.service.js';
 import { createVisitorAppointments } from './visitor-appointments.service.js';
 import type { WhatsappService } from '../whatsapp/whatsapp.service.js';
@@ -71,5 +73,6 @@ export function createAppointmentsService(
     ...createStaffAppointments(deps, { records }),
     ...createServiceAppointments(deps, { slots, place }),
     ...createDeskAppointments(deps, { slots, place }),
+    ...createServiceOutcomes(deps, { records }),
   };
 }

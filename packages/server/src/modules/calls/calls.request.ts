@@ -155,6 +155,7 @@ export function createCallRequest(
         appointment_id: opts.appointmentId ?? null,
         client_connected_at: null,
         client_absent_since: null,
+        plan_at: null,
       });
       if (input.intake)
         await insertIntake(trx, {

@@ -116,6 +116,9 @@ export function generateAppointments(
       booked_by_id: null,
       booked_by_name: null,
       verbal_consent: 0,
+      outcome_price_cents: null,
+      outcome_at: null,
+      outcome_by: null,
       ...over,
     };
     appointments.push(appointment);

@@ -211,6 +211,7 @@ export function generateCalls(
       appointment_id: null,
       client_connected_at: null,
       client_absent_since: null,
+      plan_at: null,
     };
     const routed = requested + rng.int(1, 4) * SECOND;
     const outcome = rng.weighted([

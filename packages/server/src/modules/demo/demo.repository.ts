@@ -2,6 +2,7 @@ import type { DemoCatalogue } from './demo.catalogue.js';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/kysely.js';
 import type {
+  CallSummariesTable,
   AdvisorPhotosTable,
   AdvisorsTable,
   AppointmentsTable,
@@ -72,6 +73,10 @@ export async function insertAppointments(
   rows: readonly AppointmentsTable[],
 ): Promise<void> {
   await insertChunked(rows, (chunk) => db.insertInto('appointments').values(chunk).execute());
+}
+
+export async function insertSummaries(db: Db, rows: readonly CallSummariesTable[]): Promise<void> {
+  await insertChunked(rows, (chunk) => db.insertInto('call_summaries').values(chunk).execute());
 }
 
 /** After a bulk load PostgreSQL plans better with fresh statistics (autovacuum would get there later). */

@@ -8,6 +8,7 @@ import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, demoAdvisorProfiles } from './demo.da
 import { generateAppointments } from './demo.appointments.js';
 import { demoCatalogue } from './demo.catalogue.js';
 import { generateCalls } from './demo.generator.js';
+import { generatePlans } from './demo.plans.js';
 import { demoPhotoRows } from './demo.photos.js';
 import { createRng } from './demo.random.js';
 import { DEMO_SALON_NAME, demoSalonProfile } from './demo.salon.js';
@@ -16,6 +17,7 @@ import {
   insertAdvisorPhotos,
   insertAdvisors,
   insertAppointments,
+  insertSummaries,
   insertCalls,
   insertCatalogue,
   insertDemoSalon,
@@ -115,6 +117,11 @@ export async function seedDemo(
     rng,
     { now, since: new Date(since) },
   );
+  // Plans of catalogue services, their bookings in the salon and what those made (demo.plans.ts).
+  const planned = generatePlans(booked.calls, booked.appointments, catalogue.services, rng, {
+    now,
+  });
+  const appointments = [...booked.appointments, ...planned.appointments];
   for (const a of advisors) {
     const lastEnd = generated.calls
       .filter((c) => c.advisor_id === a.id && c.status === 'completed')
@@ -132,8 +139,9 @@ export async function seedDemo(
     await insertCatalogue(trx, catalogue);
     await insertDemoSalon(trx, demoSalonProfile(joined), DEMO_SALON_NAME, joined);
     // the calls first: an attended booking names its call
-    await insertCalls(trx, booked.calls);
-    await insertAppointments(trx, booked.appointments);
+    await insertCalls(trx, planned.calls);
+    await insertSummaries(trx, planned.summaries);
+    await insertAppointments(trx, appointments);
     await insertOffers(trx, generated.offers);
     await insertNotes(trx, generated.notes);
     return true;
@@ -152,6 +160,6 @@ export async function seedDemo(
     calls: generated.calls.length,
     offers: generated.offers.length,
     notes: generated.notes.length,
-    appointments: booked.appointments.length,
+    appointments: appointments.length,
   };
 }

@@ -344,6 +344,31 @@ describe.each(await dialects())('seedDemo on %s', (dialect) => {
     expect(Number(fromBookings.n)).toBe(attended);
   });
 
+  it("fills the reports' funnel: plans, service bookings, attended at a price and not done", async () => {
+    const funnel = await createReportsService({ db: db.db, dialect, clock }).getFunnel(6);
+    const { total } = funnel;
+    expect(total.plans).toBeGreaterThan(0);
+    expect(total.plans).toBeLessThan(total.consultations);
+    expect(total.bookings).toBeGreaterThan(0);
+    expect(total.bookings).toBeLessThan(total.plans);
+    expect(total.attended).toBeGreaterThan(0);
+    expect(total.notDone).toBeGreaterThan(0);
+    expect(total.attended + total.notDone).toBeLessThanOrEqual(total.bookings);
+    expect(total.revenue).toBeGreaterThan(0);
+    expect(total.revenuePerHour).toBeGreaterThan(0);
+    for (const m of funnel.months.slice(0, -1)) expect(m.attended, m.month).toBeGreaterThan(0);
+    expect(funnel.advisors.length).toBeGreaterThan(1);
+    // Every attended service was recorded by its stylist at a final price.
+    const unpriced = await db.db
+      .selectFrom('appointments')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('kind', '=', 'service')
+      .where('status', '=', 'attended')
+      .where((eb) => eb.or([eb('outcome_price_cents', 'is', null), eb('outcome_by', 'is', null)]))
+      .executeTakeFirstOrThrow();
+    expect(Number(unpriced.n)).toBe(0);
+  });
+
   it('refuses a second run and changes nothing', async () => {
     const before = [
       await count('advisors'),

@@ -72,6 +72,9 @@ async function insertBooking(
     booked_by_id: null,
     booked_by_name: null,
     verbal_consent: 0,
+    outcome_price_cents: null,
+    outcome_at: null,
+    outcome_by: null,
     ...over,
   };
   await db.insertInto('appointments').values(row).execute();

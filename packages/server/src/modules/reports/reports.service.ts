@@ -38,6 +38,7 @@ import {
   type AppointmentSums,
 } from './reports.figures.js';
 import { pruneRollups, readRollups, writeRollup } from './reports-rollups.repository.js';
+import { createFunnel } from './funnel.service.js';
 
 export type ReportsDeps = {
   db: Db;
@@ -383,7 +384,12 @@ export function createReportsService(deps: ReportsDeps) {
     };
   }
 
-  return { getReport, settled };
+  const funnel = createFunnel(deps, {
+    keysOf: limaMonthKeys,
+    startOf: limaMonthStartUtc,
+    endOf: (key) => limaMonthStartUtc(nextMonthKey(key)),
+  });
+  return { getReport, settled, ...funnel };
 }
 
 export type ReportsService = ReturnType<typeof createReportsService>;

@@ -117,6 +117,19 @@ export async function upsertRecommendations(
     .execute();
 }
 
+/**
+ * The first instant the call was given a plan, kept on the call itself: the summary is purged
+ * after the retention days, the reports' funnel still counts the plan.
+ */
+export async function markPlanGiven(db: Db, callId: string, at: string): Promise<void> {
+  await db
+    .updateTable('calls')
+    .set({ plan_at: at })
+    .where('id', '=', callId)
+    .where('plan_at', 'is', null)
+    .execute();
+}
+
 /** Takes the visitor's e-mail for this instance: true for exactly one caller, ever. */
 export async function claimSummaryMail(db: Db, callId: string, now: string): Promise<boolean> {
   const r = await db

@@ -47,6 +47,7 @@ import {
   hasSummaryKey,
   markPurgeDone,
   purgeSummariesOfCallsEndedBefore,
+  markPlanGiven,
   upsertRecommendations,
   type SummaryCallRow,
 } from './summary.repository.js';
@@ -280,6 +281,7 @@ export function createSummaryService(deps: SummaryServiceDeps) {
           updated_at: savedAt,
           updated_by: user.advisorId,
         });
+        if (body.text !== '' || items.length > 0) await markPlanGiven(trx, callId, savedAt);
         if (creates) {
           const advisorId = call.advisor_id ?? user.advisorId;
           await webhooks.planCreated(trx, { callId, advisorId, text: body.text, items, savedAt });

@@ -269,6 +269,16 @@ describe.each(await dialects())('recommendations and the summary (%s)', (dialect
       });
       expect((await recommendations(call.callId, staff(eva))).data).toEqual(during.data);
       expect((await recommendations(call.callId, staff(admin))).data).toEqual(during.data);
+      // The call keeps when it was first given a plan (the reports' funnel counts it after the
+      // summary is purged); later saves leave it.
+      const planAt = () =>
+        t.db.db
+          .selectFrom('calls')
+          .select('plan_at')
+          .where('id', '=', call.callId)
+          .executeTakeFirstOrThrow();
+      const firstSave = t.clock.now().toISOString();
+      expect(await planAt()).toEqual({ plan_at: firstSave });
 
       t.clock.advance(10 * MINUTE);
       await end(call);
@@ -297,6 +307,7 @@ describe.each(await dialects())('recommendations and the summary (%s)', (dialect
         .where('call_id', '=', call.callId)
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ updated_by: admin.id, recommendations: 'Revisado' });
+      expect(await planAt()).toEqual({ plan_at: firstSave });
 
       // …then closed, for her advisor and admins alike; they still read them.
       t.clock.advance(1);

@@ -86,6 +86,7 @@ export type AppointmentSource = Pick<
   | 'service_minutes'
   | 'service_price_cents'
   | 'call_id'
+  | 'outcome_price_cents'
 >;
 
 export type AppointmentEventType =
@@ -250,6 +251,10 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         callId: row.call_id,
         kind: row.kind,
         service: bookedServiceOf(row),
+        finalPrice:
+          row.status === 'attended' && row.outcome_price_cents !== null
+            ? Number(row.outcome_price_cents) / 100
+            : null,
       };
       return record(trx, type, row.id, data);
     },

@@ -5,6 +5,7 @@
  * live by the page's socket (`appointment:changed`).
  */
 import type { StaffAppointment } from '@belleza/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,7 +14,7 @@ import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { useCancelAppointment } from './api/cancel-appointment';
 import { useAdvisorOptions } from './api/get-advisors';
-import { useAppointments } from './api/get-appointments';
+import { patchAppointmentLists, useAppointments } from './api/get-appointments';
 import { AppointmentsFilters } from './components/AppointmentsFilters';
 import {
   APPOINTMENT_COLUMNS,
@@ -43,6 +44,7 @@ type Pending = { kind: AppointmentAction; appointment: StaffAppointment } | null
 
 export function AdminAppointmentsPage() {
   const { t } = useTranslation(['admin', 'admin-appointments']);
+  const queryClient = useQueryClient();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), APPOINTMENTS_PAGE_TICK_MS);
@@ -158,6 +160,7 @@ export function AdminAppointmentsPage() {
             appointments={data}
             now={now}
             onAction={(kind, appointment) => setPending({ kind, appointment })}
+            onOutcome={(appointment) => patchAppointmentLists(queryClient, appointment)}
           />
         </div>
       )}

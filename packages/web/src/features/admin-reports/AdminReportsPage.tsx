@@ -1,16 +1,19 @@
 /**
  * Admin reports (docs/product.md#admin-reports): summary cards, advisor performance, six-month
- * trends, detailed analysis, the service level and the bookings, with charts. Every figure comes
+ * trends, detailed analysis, the service level, the bookings and the consultations' funnel to
+ * revenue, with charts. Every figure comes
  * computed from the server.
  */
 import { REPORT_MONTHS } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
 import { Button, CardsSkeleton, PageHeader, Skeleton, toast } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
+import { useFunnel } from './api/funnel';
 import { useReports } from './api/reports';
 import { AdvisorPerformance } from './components/AdvisorPerformance';
 import { AppointmentFigures } from './components/AppointmentFigures';
 import { DetailedAnalysis } from './components/DetailedAnalysis';
+import { FunnelSection } from './components/FunnelSection';
 import { MonthlyTrends } from './components/MonthlyTrends';
 import { SummaryCards } from './components/SummaryCards';
 import './admin-reports.css';
@@ -22,9 +25,10 @@ export function AdminReportsPage() {
   const { t } = useTranslation(['reports', 'common']);
   const reports = useReports(REPORT_MONTHS);
   const report = reports.data;
+  const funnel = useFunnel(REPORT_MONTHS);
 
   async function handleRefresh() {
-    const result = await reports.refetch();
+    const [result] = await Promise.all([reports.refetch(), funnel.refetch()]);
     if (result.isError)
       toast.error('', t('messages.refreshFailed'), { duration: REPORTS_TOAST_MS });
     else toast.success('', t('messages.refreshed'), { duration: REPORTS_TOAST_MS });
@@ -80,6 +84,7 @@ export function AdminReportsPage() {
           <MonthlyTrends months={report.months} />
           <DetailedAnalysis detail={report.detail} />
           <AppointmentFigures appointments={report.appointments} />
+          {funnel.data && <FunnelSection funnel={funnel.data} months={REPORT_MONTHS} />}
         </>
       )}
     </section>

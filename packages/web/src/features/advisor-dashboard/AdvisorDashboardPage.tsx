@@ -21,6 +21,7 @@ import { DashboardHeader } from './components/DashboardHeader';
 import { ErrorBanner, SessionInfo, StatCards, type BannerError } from './components/DashboardParts';
 import { AfterCallCard } from './components/AfterCallCard';
 import { AppointmentsPanel } from './components/AppointmentsPanel';
+import { ServiceOutcomesPanel } from './components/ServiceOutcomesPanel';
 import { EndCallConfirm } from './components/EndCallConfirm';
 import { IncomingCallOffer } from './components/IncomingCallOffer';
 import { PastCallsPanel } from './components/PastCallsPanel';
@@ -199,6 +200,7 @@ export function AdvisorDashboardPage() {
         />
       )}
 
+      {advisorId && <ServiceOutcomesPanel advisorId={advisorId} />}
       {advisorId && <AppointmentsPanel advisorId={advisorId} />}
 
       {advisorId && <PastCallsPanel advisorId={advisorId} />}

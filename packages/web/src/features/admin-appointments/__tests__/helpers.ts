@@ -45,6 +45,7 @@ export function makeAppointment(
     message: '',
     cancelledBy: null,
     bookedBy: null,
+    outcome: null,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import type { StaffAppointment } from '@belleza/contract';
 import { useTranslation } from 'react-i18next';
+import { RecordOutcomeControl, canRecordOutcome } from '@/components/service-outcome';
 import { Badge, Button } from '@/components/ui';
 import { formatDate, formatTime } from '@/lib/format';
 import { isChangeable, statusTone } from '../utils/status';
@@ -22,11 +23,18 @@ export type AppointmentsTableProps = {
   appointments: readonly StaffAppointment[];
   now: number;
   onAction: (action: AppointmentAction, appointment: StaffAppointment) => void;
+  /** a service booking's outcome was recorded or corrected (the admin's 'Registrar resultado') */
+  onOutcome?: (appointment: StaffAppointment) => void;
 };
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-export function AppointmentsTable({ appointments, now, onAction }: AppointmentsTableProps) {
+export function AppointmentsTable({
+  appointments,
+  now,
+  onAction,
+  onOutcome,
+}: AppointmentsTableProps) {
   const { t } = useTranslation('admin-appointments');
   return (
     <div className="admin-table-wrap">
@@ -99,6 +107,13 @@ export function AppointmentsTable({ appointments, now, onAction }: AppointmentsT
                       {t('actions.cancel')}
                     </Button>
                   </div>
+                ) : canRecordOutcome(a, now, true) ? (
+                  <RecordOutcomeControl
+                    appointment={a}
+                    now={now}
+                    isAdmin
+                    onRecorded={(after) => onOutcome?.(after)}
+                  />
                 ) : (
                   <>
                     <span className="aa-muted" aria-hidden="true">

@@ -103,7 +103,8 @@ describe("advisor dashboard: 'Mis citas'", () => {
     // Her own, still booked, from now on.
     const asked = api.fetchMock.mock.calls
       .map(([input]) => new URL(String(input as string), 'http://localhost'))
-      .find((url) => url.pathname === '/api/appointments');
+      // (not the open service bookings the outcomes panel asks for)
+      .find((url) => url.pathname === '/api/appointments' && !url.searchParams.has('kind'));
     expect(asked?.searchParams.get('advisorId')).toBe('adv_1');
     expect(asked?.searchParams.get('status')).toBe('booked');
     expect(asked?.searchParams.get('upcoming')).toBe('true');

@@ -84,6 +84,7 @@ export function makeAppointment(
     message: '',
     cancelledBy: null,
     bookedBy: null,
+    outcome: null,
     ...overrides,
   };
 }

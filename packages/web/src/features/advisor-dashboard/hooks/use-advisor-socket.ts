@@ -23,6 +23,7 @@ import { createSocket, startHeartbeat } from '@/lib/socket';
 import { appointmentsKeys } from '../api/appointments';
 import { dashboardKey } from '../api/dashboard';
 import { pastCallsKeys } from '../api/past-calls';
+import { openServicesKey } from '../api/service-outcomes';
 import { applyAppointmentChange } from '../utils/appointments';
 import {
   addNewCall,
@@ -149,6 +150,8 @@ export function useAdvisorSocket(
       queryClient.setQueryData<StaffAppointment[]>(appointmentsKey, (list) =>
         list ? applyAppointmentChange(list, appointment, advisorId) : list,
       );
+      if (appointment.kind === 'service')
+        void queryClient.invalidateQueries({ queryKey: openServicesKey(advisorId) });
     });
     socket.on('advisor:connected', (p) => {
       if (p.advisorId === advisorId) eventsRef.current.onAdvisorStatus(p.status, null);

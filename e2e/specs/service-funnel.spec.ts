@@ -2,7 +2,8 @@
  * The salon's money view (docs/product.md#funnel) through the real screens: a consultation ends
  * with a plan of two catalogue services; the visitor books one from her summary; once its time has
  * come the stylist records it done at its final price on her dashboard; the admin's reports show
- * the funnel 1 → 1 → 1 → 1 with that revenue.
+ * the funnel 1 → 1 → 1 → 1 with that revenue. She chose WhatsApp when she asked for the
+ * consultation, so the local fake of the Cloud API receives the service's confirmation template.
  *
  * The booked time is near whatever the hour: after the call the stylist's working day is made to
  * start two to three minutes from now (the booked service lasts 10 minutes, with no buffer and no
@@ -15,6 +16,12 @@ import { expect, test } from '../support/fixtures.js';
 import { acceptRinging, requestConsultation, signIn, signInAvailable } from '../support/screens.js';
 import { ADMIN, startServer, type ServerHandle } from '../support/server.js';
 import { participant } from '../support/video.js';
+import {
+  receivedTemplate,
+  startWhatsappFake,
+  whatsappEnv,
+  type FakeWhatsapp,
+} from '../support/whatsapp-fake.js';
 
 const MINUTE = 60_000;
 const LIMA_OFFSET = -5 * 60 * MINUTE;
@@ -46,12 +53,15 @@ function soonDay(now: number): { startsAt: number; hours: WorkingHours } {
 
 test.describe("the salon's money view", () => {
   let server: ServerHandle;
+  let whatsapp: FakeWhatsapp;
   test.beforeAll(async ({}, workerInfo) => {
+    whatsapp = await startWhatsappFake();
     // Private server: this spec's stylist is the only one rung, its funnel the only one counted.
-    server = await startServer(4640 + workerInfo.parallelIndex);
+    server = await startServer(4640 + workerInfo.parallelIndex, whatsappEnv(whatsapp));
   });
   test.afterAll(async () => {
-    await server.stop();
+    await server?.stop();
+    await whatsapp?.close();
   });
 
   test('a plan of two services, one booked, done at its final price: the funnel shows it', async ({
@@ -90,6 +100,7 @@ test.describe("the salon's money view", () => {
       phone: '+51 977 444 222',
       message: 'Quiero un peinado para una boda',
       email: 'elena.embudo@example.test',
+      whatsapp: true,
     });
     await acceptRinging(stylist.page, 'Elena Embudo');
     const stylistScreen = stylist.page.getByRole('dialog', { name: 'Videollamada activa' });
@@ -131,6 +142,11 @@ test.describe("the salon's money view", () => {
     await dialog.getByRole('button', { name: 'Reservar este horario' }).click();
     await expect(dialog.getByText('¡Reservado!')).toBeVisible();
     await expect(dialog.getByText('Peinado express en el salón (10 min)')).toBeVisible();
+    // Her WhatsApp choice of the consultation holds for the service booked from its plan.
+    const confirmation = await receivedTemplate(whatsapp, 'cita_confirmada');
+    expect(confirmation.to).toBe('51977444222');
+    const [name, , stylistName, what] = confirmation.template?.parameters ?? [];
+    expect([name, stylistName, what]).toEqual(['Elena Embudo', 'Rosa Embudo', 'Peinado express']);
 
     // Once its time has come, her dashboard asks for the outcome: done, at the final price.
     const pending = stylist.page.getByRole('region', { name: 'Servicios por registrar' });

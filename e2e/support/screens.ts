@@ -100,7 +100,14 @@ export async function signInAvailable(page: Page, email: string, password: strin
   await page.getByText('Tiempo real conectado').waitFor();
 }
 
-export type Visitor = { name: string; phone: string; message: string; email?: string };
+export type Visitor = {
+  name: string;
+  phone: string;
+  message: string;
+  email?: string;
+  /** ticks 'también por WhatsApp' (the server must have WhatsApp configured) */
+  whatsapp?: boolean;
+};
 
 /** From the landing page to 'Esperando a tu estilista...' (advisors must be online). */
 export async function requestConsultation(page: Page, visitor: Visitor): Promise<void> {
@@ -123,6 +130,7 @@ export async function submitConsultation(page: Page, visitor: Visitor): Promise<
   await form.getByLabel('Mensaje', { exact: true }).fill(visitor.message);
   if (visitor.email) await form.getByLabel('Correo electrónico (opcional)').fill(visitor.email);
   await form.getByRole('checkbox', { name: /^(Acepto el uso|I agree to my data)/ }).check();
+  if (visitor.whatsapp) await form.getByRole('checkbox', { name: /también por WhatsApp/ }).check();
   await form.getByRole('button', { name: 'Solicitar consulta' }).click();
 }
 

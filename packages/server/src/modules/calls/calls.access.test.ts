@@ -76,15 +76,15 @@ const noDb = new Proxy({} as Db, {
 
 describe('the refusals a call answers with', () => {
   it.each([
-    [notYours(), 'FORBIDDEN', 403, 'This call is not yours'],
-    [callNotFound(), 'CALL_NOT_FOUND', 404, 'Call not found'],
-    [notPending(), 'CALL_NOT_PENDING', 409, 'This call is no longer pending'],
-    [notPending('Ya no'), 'CALL_NOT_PENDING', 409, 'Ya no'],
-    [notActive(), 'CALL_NOT_ACTIVE', 409, 'This call is not active'],
-    [notOffered(), 'CALL_NOT_OFFERED', 409, 'This call is not offered to you (any more)'],
-    [alreadyTaken(), 'CALL_ALREADY_TAKEN', 409, 'Another advisor already took this call'],
-  ])('%#: %s', (error, code, status, message) => {
-    expect(error).toEqual(refusal(code, status, message));
+    [() => notYours(), 'FORBIDDEN', 403, 'This call is not yours'],
+    [() => callNotFound(), 'CALL_NOT_FOUND', 404, 'Call not found'],
+    [() => notPending(), 'CALL_NOT_PENDING', 409, 'This call is no longer pending'],
+    [() => notPending('Ya no'), 'CALL_NOT_PENDING', 409, 'Ya no'],
+    [() => notActive(), 'CALL_NOT_ACTIVE', 409, 'This call is not active'],
+    [() => notOffered(), 'CALL_NOT_OFFERED', 409, 'This call is not offered to you (any more)'],
+    [() => alreadyTaken(), 'CALL_ALREADY_TAKEN', 409, 'Another advisor already took this call'],
+  ])('refusal %#', (make, code, status, message) => {
+    expect(make()).toEqual(refusal(code, status, message));
   });
 });
 

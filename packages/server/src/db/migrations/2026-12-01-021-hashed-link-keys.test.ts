@@ -29,6 +29,7 @@ import {
 import { down, up } from './2026-12-01-021-hashed-link-keys.js';
 import * as serviceBookings from './2026-12-06-030-service-bookings.js';
 import * as deskBookings from './2026-12-08-035-desk-bookings.js';
+import * as serviceOutcomes from './2026-12-08-034-service-outcomes.js';
 
 const BOOKED_AT = '2026-11-25T10:00:00.000Z';
 const ENDED_AT = '2026-11-26T15:20:00.000Z';
@@ -115,7 +116,7 @@ describe.each(await dialects())('migration 021: link keys kept as hashes (%s)', 
 
   /**
    * A migrated database back at 020 (but for the later migrations that do not touch what 021
-   * does: 035's and 030's columns of the bookings go first, so 021 rebuilds the table as it stood
+   * does: 035's, 034's and 030's columns of the bookings go first, so 021 rebuilds the table as it stood
    * then), an advisor and a completed call in it.
    */
   async function before021(): Promise<{ t: TestDatabase; eva: TestAdvisor; callId: string }> {
@@ -134,6 +135,7 @@ describe.each(await dialects())('migration 021: link keys kept as hashes (%s)', 
       })
       .execute();
     await deskBookings.down(t.db as never);
+    await serviceOutcomes.down(t.db as never);
     await serviceBookings.down(t.db as never);
     await down(t.db as never);
     return { t, eva, callId };
@@ -244,6 +246,7 @@ describe.each(await dialects())('migration 021: link keys kept as hashes (%s)', 
       .execute();
     await up(t.db as never);
     await serviceBookings.up(t.db as never);
+    await serviceOutcomes.up(t.db as never);
     await deskBookings.up(t.db as never);
 
     const clock = new ManualClock();

@@ -23,6 +23,7 @@ import { CHROMIUM_PATH, QUIET_ARGS } from '../e2e/support/chromium.js';
 import { setting } from './support/smoke.js';
 
 const SECONDS = setting('BENCH_SECONDS', 10, 1);
+const STILLS = setting('BENCH_STILLS', 10, 1);
 const PORT = Number(process.env.BENCH_PORT ?? 4596);
 const root = resolve(import.meta.dirname, '..');
 const vision = join(root, 'packages/web/dist/vision');
@@ -33,7 +34,7 @@ if (!existsSync(join(vision, 'selfie_segmenter.tflite')))
 const PAGE = `<!doctype html><meta charset="utf-8"><canvas id="c" width="640" height="480"></canvas>
 <canvas id="o" width="640" height="480"></canvas>
 <script type="module">
-import { ImageSegmenter } from '/tasks/vision_bundle.mjs';
+import { ImageSegmenter, FaceLandmarker } from '/tasks/vision_bundle.mjs';
 const c = document.getElementById('c'), ctx = c.getContext('2d', { willReadFrequently: true });
 const out = document.getElementById('o').getContext('2d');
 const mask = new OffscreenCanvas(640, 480), mctx = mask.getContext('2d');
@@ -52,6 +53,28 @@ window.load = async () => {
   segmenter = await ImageSegmenter.createFromOptions(
     { wasmLoaderPath: '/vision/vision_wasm_internal.js', wasmBinaryPath: '/vision/vision_wasm_internal.wasm' },
     { baseOptions: { modelAssetPath: '/vision/selfie_segmenter.tflite', delegate: 'CPU' }, runningMode: 'VIDEO', outputConfidenceMasks: true, outputCategoryMask: false });
+};
+const fileset = { wasmLoaderPath: '/vision/vision_wasm_internal.js', wasmBinaryPath: '/vision/vision_wasm_internal.wasm' };
+window.stills = async (runs) => {
+  const still = await ImageSegmenter.createFromOptions(fileset, { baseOptions: { modelAssetPath: '/vision/selfie_segmenter.tflite', delegate: 'CPU' }, runningMode: 'IMAGE', outputConfidenceMasks: true, outputCategoryMask: false });
+  const mesh = await FaceLandmarker.createFromOptions(fileset, { baseOptions: { modelAssetPath: '/vision/face_landmarker.task', delegate: 'CPU' }, runningMode: 'IMAGE', numFaces: 1 });
+  const blob = await (await fetch('/portrait.jpg')).blob();
+  const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const times = { decode: [], segment: [], mesh: [] };
+  let faces = 0, size = '';
+  for (let i = 0; i <= runs; i++) {
+    let t = performance.now();
+    const image = await createImageBitmap(blob);
+    const decode = performance.now() - t; size = image.width + '×' + image.height;
+    t = performance.now(); const r = still.segment(image); r.confidenceMasks[0].getAsFloat32Array(); r.close();
+    const segment = performance.now() - t;
+    t = performance.now(); faces = mesh.detect(image).faceLandmarks.length;
+    const meshMs = performance.now() - t;
+    image.close();
+    if (i === 0) continue; // warm-up
+    times.decode.push(decode); times.segment.push(segment); times.mesh.push(meshMs);
+  }
+  return { size, faces, decode: median(times.decode), segment: median(times.segment), mesh: median(times.mesh) };
 };
 const maskImage = new ImageData(640, 480);
 window.run = (mode, seconds) => new Promise((done) => {
@@ -93,6 +116,10 @@ const server = createServer((req, res) => {
     : path.startsWith('/tasks/')
       ? join(tasks, path.slice(7))
       : null;
+  if (path === '/portrait.jpg') {
+    res.writeHead(200, { 'content-type': 'image/jpeg' });
+    return res.end(readFileSync(join(root, 'e2e/fixtures/portrait.jpg')));
+  }
   if (path === '/') {
     res.writeHead(200, {
       'content-type': 'text/html',
@@ -180,6 +207,31 @@ try {
     `privacy blur floor ${BLUR_FLOOR_FPS} fps: ${blur && blur.fps >= BLUR_FLOOR_FPS ? 'met' : 'NOT met'} on this machine`,
   );
   if (!blur || blur.fps <= 0) process.exitCode = 1;
+
+  const still = await page.evaluate(
+    (runs) =>
+      (
+        window as unknown as {
+          stills: (
+            n: number,
+          ) => Promise<{
+            size: string;
+            faces: number;
+            decode: number;
+            segment: number;
+            mesh: number;
+          }>;
+        }
+      ).stills(runs),
+    STILLS,
+  );
+  console.log(`\nhair mask's models on a still (${still.size} portrait), median of ${STILLS} runs`);
+  console.log(`baseline: still decoded only        ${still.decode.toFixed(1).padStart(7)} ms`);
+  console.log(`person segmenter                    ${still.segment.toFixed(1).padStart(7)} ms`);
+  console.log(
+    `face mesh (${still.faces} face found)            ${still.mesh.toFixed(1).padStart(7)} ms`,
+  );
+  if (still.faces !== 1) process.exitCode = 1;
 } finally {
   await context.close();
   rmSync(profile, { recursive: true, force: true });

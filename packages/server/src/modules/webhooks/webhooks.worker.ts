@@ -16,6 +16,7 @@ import {
   recordAttempt,
 } from './webhooks.repository.js';
 import { createSender, type Sender } from './webhooks.sender.js';
+import { repeatingRun } from '../../lib/repeating-run.js';
 
 /** The first retry waits about this long; each next one twice as long, up to BACKOFF_CAP_MS. */
 export const BACKOFF_BASE_MS = 10_000;
@@ -143,37 +144,17 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
     return counts.reduce((a, b) => a + b, 0);
   }
 
-  const intervalMs = deps.intervalMs ?? 1000;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = true;
-
-  function schedule(): void {
-    if (stopped) return;
-    // Chained timeouts: a slow run delays the next one instead of overlapping it.
-    timer = setTimeout(() => {
-      timer = null;
-      running = deliverDue()
-        .catch((err: unknown) => log.error({ err }, 'webhook run failed'))
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, intervalMs);
-  }
+  const loop = repeatingRun(deliverDue, {
+    intervalMs: deps.intervalMs ?? 1000,
+    log,
+    failed: 'webhook run failed',
+  });
 
   return {
     deliverDue,
     start(): void {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
+      loop.start();
     },
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
-    },
+    stop: () => loop.stop(),
   };
 }

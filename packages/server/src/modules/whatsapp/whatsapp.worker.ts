@@ -22,6 +22,7 @@ import {
 } from './whatsapp.repository.js';
 import type { StoredParams, WhatsappService } from './whatsapp.service.js';
 import { linkOf } from './whatsapp.templates.js';
+import { repeatingRun } from '../../lib/repeating-run.js';
 
 export const WHATSAPP_MAX_ATTEMPTS = 5;
 const HOUR_MS = 3600_000;
@@ -152,37 +153,18 @@ export function createWhatsappWorker(deps: WhatsappWorkerDeps) {
     return due.length;
   }
 
-  const intervalMs = deps.intervalMs ?? 1000;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = true;
-
-  function schedule(): void {
-    if (stopped) return;
-    // Chained timeouts: a slow run delays the next one instead of overlapping it.
-    timer = setTimeout(() => {
-      timer = null;
-      running = deliverDue()
-        .catch((err: unknown) => log.error({ err }, 'whatsapp run failed'))
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, intervalMs);
-  }
+  const loop = repeatingRun(deliverDue, {
+    intervalMs: deps.intervalMs ?? 1000,
+    log,
+    failed: 'whatsapp run failed',
+  });
 
   return {
     deliverDue,
     start(): void {
-      if (!stopped || !client) return;
-      stopped = false;
-      schedule();
+      if (!client) return;
+      loop.start();
     },
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
-    },
+    stop: () => loop.stop(),
   };
 }

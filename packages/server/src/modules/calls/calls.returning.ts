@@ -7,17 +7,17 @@
 import { createHmac } from 'node:crypto';
 import type { ReturningClient } from '@belleza/contract';
 import { RETURNING_CLIENT_DAYS, recommendationsSchema } from '@belleza/contract';
+import { generatedSecret } from '../../db/generated-secret.js';
 import type { Db } from '../../db/kysely.js';
 import { hashSecret, newSecret, safeEqual } from '../../lib/ids.js';
 import { phoneKey } from '../../lib/limits.js';
 import { requireCall, requireInvolved } from './calls.access.js';
 import type { CallsServiceDeps, UserActor } from './calls.types.js';
 import {
-  findClientHashSecret,
   findReturningLink,
   findReturningOfCall,
   forgetReturningClient,
-  insertClientHashSecretIfAbsent,
+  CLIENT_HASH_SECRET_SECTION,
   linkRequest,
   purgeReturningClientsBefore,
 } from './returning.repository.js';
@@ -50,24 +50,10 @@ export type ReturningClients = ReturnType<typeof createReturningClients>;
 export function createReturningClients(deps: Pick<CallsServiceDeps, 'db' | 'clock' | 'config'>) {
   const { db, clock, config } = deps;
 
-  let secretPromise: Promise<string> | undefined;
+  const generated = generatedSecret({ db, clock }, CLIENT_HASH_SECRET_SECTION);
   /** The configured key, or the one generated on first use and kept in the settings table. */
-  const secret = (): Promise<string> => {
-    if (config.clientHashSecret) return Promise.resolve(config.clientHashSecret);
-    secretPromise ??= loadOrCreateSecret().catch((err: unknown) => {
-      secretPromise = undefined;
-      throw err;
-    });
-    return secretPromise;
-  };
-  async function loadOrCreateSecret(): Promise<string> {
-    const existing = await findClientHashSecret(db);
-    if (existing) return existing;
-    await insertClientHashSecretIfAbsent(db, newSecret(), clock.now().toISOString());
-    const stored = await findClientHashSecret(db);
-    if (!stored) throw new Error('client hash secret could not be stored');
-    return stored;
-  }
+  const secret = (): Promise<string> =>
+    config.clientHashSecret ? Promise.resolve(config.clientHashSecret) : generated();
 
   /** HMAC-SHA256 of her normalised phone; null for a number without digits. Before any transaction. */
   async function phoneHash(phone: string): Promise<string | null> {

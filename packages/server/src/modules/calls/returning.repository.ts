@@ -9,35 +9,6 @@ import type { ReturningClientsTable } from '../../db/returning-clients.table.js'
 /** The settings row that keeps the generated key of the phone hashes (when not configured). */
 export const CLIENT_HASH_SECRET_SECTION = 'client_hash_secret';
 
-export async function findClientHashSecret(db: Db): Promise<string | null> {
-  const row = await db
-    .selectFrom('settings')
-    .select(['value'])
-    .where('section', '=', CLIENT_HASH_SECRET_SECTION)
-    .executeTakeFirst();
-  if (!row) return null;
-  const parsed = JSON.parse(row.value) as { secret?: unknown };
-  return typeof parsed.secret === 'string' && parsed.secret.length >= 32 ? parsed.secret : null;
-}
-
-/** Inserts the key unless another instance won the race; the caller re-reads the winner. */
-export async function insertClientHashSecretIfAbsent(
-  db: Db,
-  secret: string,
-  now: string,
-): Promise<void> {
-  await db
-    .insertInto('settings')
-    .values({
-      section: CLIENT_HASH_SECRET_SECTION,
-      value: JSON.stringify({ secret }),
-      updated_at: now,
-      updated_by: null,
-    })
-    .onConflict((oc) => oc.column('section').doNothing())
-    .execute();
-}
-
 export type ReturningLink = Pick<
   ReturningClientsTable,
   'token_hash' | 'last_call_id' | 'advisor_id'

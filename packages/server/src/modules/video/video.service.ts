@@ -12,7 +12,6 @@ import {
 } from '@belleza/contract';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { newSecret } from '../../lib/ids.js';
 import { createBuiltinProvider } from './builtin/builtin.provider.js';
 import {
   isPeerResumeKey,
@@ -23,7 +22,8 @@ import {
 } from './builtin/room-token.js';
 import { createDailyProvider, type DailyProviderOptions } from './daily/daily.provider.js';
 import { iceServersFor } from './turn/turn-credentials.js';
-import { findVideoSecret, insertVideoSecretIfAbsent } from './video.repository.js';
+import { VIDEO_SECRET_SECTION } from './video.repository.js';
+import { generatedSecret } from '../../db/generated-secret.js';
 import type {
   ConnectionCheck,
   VideoParticipant,
@@ -51,22 +51,7 @@ const REFUSAL_MESSAGES: Record<TokenRefusal, string> = {
 };
 
 export function createVideoService(deps: VideoServiceDeps) {
-  let secretPromise: Promise<string> | undefined;
-  const secret = (): Promise<string> => {
-    secretPromise ??= loadOrCreateSecret().catch((err: unknown) => {
-      secretPromise = undefined;
-      throw err;
-    });
-    return secretPromise;
-  };
-  async function loadOrCreateSecret(): Promise<string> {
-    const existing = await findVideoSecret(deps.db);
-    if (existing) return existing;
-    await insertVideoSecretIfAbsent(deps.db, newSecret(), deps.clock.now().toISOString());
-    const stored = await findVideoSecret(deps.db);
-    if (!stored) throw new Error('video secret could not be stored');
-    return stored;
-  }
+  const secret = generatedSecret(deps, VIDEO_SECRET_SECTION);
 
   const providers: Record<VideoProvider['kind'], VideoProvider> = {
     builtin: createBuiltinProvider({ secret }),

@@ -45,7 +45,7 @@ test.describe('close-up photos', () => {
   let visitorBrowser: Browser;
   test.beforeAll(async ({}, workerInfo) => {
     // Private server: this spec's stylist is the only one who can be rung.
-    server = await startServer(4580 + workerInfo.parallelIndex);
+    server = await startServer(4590 + workerInfo.parallelIndex);
     visitorBrowser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       args: [...LOOPBACK_VIDEO_ARGS],

@@ -90,7 +90,7 @@ test.describe('hair colour preview', () => {
   let server: ServerHandle;
   test.beforeAll(async ({}, workerInfo) => {
     // Private server: this spec's stylist is the only one who can be rung.
-    server = await startServer(4540 + workerInfo.parallelIndex);
+    server = await startServer(4770 + workerInfo.parallelIndex);
   });
   test.afterAll(async () => {
     await server.stop();

@@ -49,7 +49,7 @@ test.describe('privacy blur in Firefox', () => {
   let server: ServerHandle;
   let firefox: FirefoxBrowser;
   test.beforeAll(async ({}, workerInfo) => {
-    server = await startServer(4620 + workerInfo.parallelIndex);
+    server = await startServer(4750 + workerInfo.parallelIndex);
     firefox = await launchFirefox();
   });
   test.afterAll(async () => {

@@ -48,7 +48,7 @@ test.describe('a visitor in Firefox', () => {
   let server: ServerHandle;
   let firefox: FirefoxBrowser;
   test.beforeAll(async ({}, workerInfo) => {
-    server = await startServer(4530 + workerInfo.parallelIndex);
+    server = await startServer(4730 + workerInfo.parallelIndex);
     firefox = await launchFirefox();
   });
   test.afterAll(async () => {
@@ -283,7 +283,7 @@ test.describe('a visitor in Firefox', () => {
   }) => {
     test.setTimeout(180_000);
     const adminApi = await Api.login(server.url);
-    const port = 4560;
+    const port = 4735;
     const site = `http://127.0.0.2:${port}`;
     const host = await startHostSite('127.0.0.2', port, server.url);
     try {

@@ -18,7 +18,7 @@ test.describe('the hair intake', () => {
   let server: ServerHandle;
   test.beforeAll(async ({}, workerInfo) => {
     // Private server: this spec's stylist is the only one who can be rung.
-    server = await startServer(4560 + workerInfo.parallelIndex);
+    server = await startServer(4570 + workerInfo.parallelIndex);
   });
   test.afterAll(async () => {
     await server.stop();

@@ -33,7 +33,7 @@ test.describe('a visitor on a phone', () => {
   test.describe.configure({ mode: 'serial' });
   let server: ServerHandle;
   test.beforeAll(async ({}, workerInfo) => {
-    server = await startServer(4540 + workerInfo.parallelIndex);
+    server = await startServer(4760 + workerInfo.parallelIndex);
   });
   test.afterAll(async () => {
     await server.stop();

@@ -12,7 +12,7 @@ import { expect, test } from '../support/fixtures.js';
 import { signIn } from '../support/screens.js';
 import { ADMIN, startServer, type ServerHandle } from '../support/server.js';
 
-const PORT = 4610;
+const PORT = 4720;
 let server: ServerHandle;
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });

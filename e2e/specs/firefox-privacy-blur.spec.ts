@@ -4,6 +4,10 @@
  * flat colour that changes over time (nothing to blur), so the plain background is what is
  * measured: in her pre-join preview, and in what the stylist's Chromium decodes of her, the plain
  * colour covers most of the picture with it on and almost none of it with it off.
+ *
+ * On-device vision reads frames through WebGL. Where Firefox has none (headless Firefox on a
+ * machine whose software renderer it blocks), the blur is not offered: choosing it says so, and
+ * her camera goes out as it is. Which of the two this run proves is printed.
  */
 import type { Locator } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
@@ -87,7 +91,28 @@ test.describe('privacy blur in Firefox', () => {
       ) as Promise<number>;
     await expect.poll(preview, POLL).toBeGreaterThanOrEqual(0);
     expect(await preview()).toBeLessThan(0.1);
+    const webgl = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+    });
+    console.info(`[firefox-privacy-blur] WebGL in this Firefox: ${webgl ? 'yes' : 'no'}`);
     await chooseBackground(page, 'replace');
+    if (!webgl) {
+      // Not offered: she is told, and her camera is what goes out.
+      await expect
+        .poll(() => shows(page, 'Este navegador no puede difuminar el fondo'), POLL)
+        .toBe(true);
+      expect(await preview()).toBeLessThan(0.1);
+      await page.locator(aria('Listo, usar estos dispositivos', 'button')).click();
+      await acceptRinging(stylist.page, 'Rocío Fondo');
+      await expectRemoteVideo(stylist.page, ADVISOR_FRAME);
+      const camera = stylist.page
+        .frameLocator(ADVISOR_FRAME)
+        .locator('video[data-user-type="client"]');
+      expect(await camera.evaluate(plainShare as (video: Element) => number)).toBeLessThan(0.1);
+      await context.close();
+      return;
+    }
     await expect.poll(preview, POLL).toBeGreaterThan(0.6);
     await page.locator(aria('Listo, usar estos dispositivos', 'button')).click();
 

@@ -25,9 +25,24 @@ export class VisionUnavailable extends Error {
 type Tasks = typeof TasksVision;
 let tasks: Promise<Tasks> | null = null;
 
+/**
+ * Whether the page can draw with WebGL: the runtime hands every frame and still to the models
+ * through a WebGL texture, even on the CPU delegate. Without it (a browser or machine that blocks
+ * WebGL) each frame fails inside the runtime, so vision is not offered at all.
+ */
+function hasWebGl(): boolean {
+  try {
+    const canvas = document.createElement('canvas');
+    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+  } catch {
+    return false;
+  }
+}
+
 async function loadTasks(): Promise<Tasks> {
   // The SIMD build only (every browser the app supports runs it); without SIMD: unsupported.
   if (typeof WebAssembly !== 'object') throw new VisionUnavailable('unsupported');
+  if (!hasWebGl()) throw new VisionUnavailable('unsupported');
   const module = await import('@mediapipe/tasks-vision');
   if (!(await module.FilesetResolver.isSimdSupported())) throw new VisionUnavailable('unsupported');
   return module;

@@ -41,13 +41,16 @@ export const SERVICE_STYLISTS_MAX = 100;
 const requiredLine = (max: number) =>
   singleLine(max).pipe(z.string().min(1, 'validation.required'));
 
-/** An amount in the salon's currency with at most two decimals; null: price on consultation. */
-const priceSchema = z
-  .number()
-  .min(0, 'validation.price')
-  .max(SERVICE_PRICE_MAX, 'validation.price')
-  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'validation.price')
-  .nullable();
+/** An amount in the salon's currency with at most two decimals (`params`: zod's number options). */
+export const amountSchema = (params?: { error: string }) =>
+  z
+    .number(params)
+    .min(0, 'validation.price')
+    .max(SERVICE_PRICE_MAX, 'validation.price')
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'validation.price');
+
+/** A service's price; null: price on consultation. */
+const priceSchema = amountSchema().nullable();
 
 const serviceFields = {
   name: requiredLine(SERVICE_NAME_MAX),

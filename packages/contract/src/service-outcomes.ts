@@ -5,15 +5,11 @@
  */
 import { z } from 'zod';
 import { idSchema, isoDateTime, languageSchema } from './common.js';
-import { SERVICE_PRICE_MAX } from './catalogue.js';
+import { amountSchema } from './catalogue.js';
 import { MAX_REPORT_MONTHS, REPORT_MONTHS } from './reports.js';
 
 /** The final price in the salon's currency, at most two decimals (as catalogue prices). */
-export const finalPriceSchema = z
-  .number({ error: 'validation.price' })
-  .min(0, 'validation.price')
-  .max(SERVICE_PRICE_MAX, 'validation.price')
-  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'validation.price');
+export const finalPriceSchema = amountSchema({ error: 'validation.price' });
 
 /** 'attended': done at `finalPrice`; 'no_show': she did not come; 'cancelled': called off in the salon. */
 export const serviceOutcomeKinds = ['attended', 'no_show', 'cancelled'] as const;

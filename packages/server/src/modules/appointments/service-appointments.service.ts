@@ -22,6 +22,7 @@ import { DAY, toAppointment, toSlot } from './appointments.dto.js';
 import { validZone } from './booking-caps.js';
 import { BY_CLIENT, type PlaceBooking } from './place-booking.js';
 import { horizonEnd, type SlotRules } from './slots.js';
+import { toCents } from '../catalogue/catalogue.dto.js';
 
 export type ServiceBookingClient = {
   name: string;
@@ -38,7 +39,7 @@ export const serviceFields = (service: BookedService) =>
     service_id: service.serviceId,
     service_name: service.name,
     service_minutes: service.durationMinutes,
-    service_price_cents: service.price === null ? null : Math.round(service.price * 100),
+    service_price_cents: toCents(service.price),
   }) as const;
 
 /** The salon's rules with the service's minutes in place of a consultation's. */

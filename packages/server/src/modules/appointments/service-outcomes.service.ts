@@ -27,12 +27,10 @@ import {
 import { findAppointment } from './appointments.repository.js';
 import { toStaffAppointment } from './appointments.dto.js';
 import { recordOutcome } from './service-outcomes.repository.js';
+import { toCents } from '../catalogue/catalogue.dto.js';
 
 const alreadyRecorded = () =>
   conflict('OUTCOME_ALREADY_RECORDED', 'The outcome was recorded already; an admin may correct it');
-
-/** Soles (or the salon's currency) with two decimals to integer cents, free of float noise. */
-export const toCents = (amount: number): number => Math.round(amount * 100);
 
 export function createServiceOutcomes(
   deps: Pick<Deps, 'db' | 'clock'>,

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/kysely.js';
 import { limaMonth } from '../../db/sql-fns.js';
 import type { ReportWindow } from './reports.repository.js';
+import { num } from '../../db/rows.js';
 
 /** Consultations of one stylist in one Lima month. */
 export type ConsultationPartial = {
@@ -33,9 +34,6 @@ export type BookingPartial = {
   /** final prices of the attended ones */
   revenueCents: number;
 };
-
-// pg answers count/sum as strings (bigint/numeric); SQLite as numbers.
-const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
 export async function consultationPartials(
   db: Db,
